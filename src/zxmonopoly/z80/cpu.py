@@ -1,0 +1,302 @@
+"""The public Z80 CPU: registers as attributes, ``step``/``run``, interrupts, two engines."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from . import state as S
+from . import tables
+
+ENGINES = ("jit", "python")
+
+ReadPort = Callable[[int], int]
+WritePort = Callable[[int, int], None]
+
+# The interrupt line held "until accepted" is modelled as active until this T-state.
+FOREVER = 1 << 62
+
+
+class Z80Error(Exception):
+    """A bad argument to the CPU (memory size, engine name)."""
+
+
+def jit_available() -> bool:
+    """True when numba can be imported."""
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def default_engine() -> str:
+    """``$ZXMONOPOLY_ENGINE`` if set, else ``jit`` when numba imports, else ``python``."""
+    env = os.environ.get("ZXMONOPOLY_ENGINE")
+    if env:
+        if env not in ENGINES:
+            raise Z80Error(f"ZXMONOPOLY_ENGINE={env!r}: expected one of {', '.join(ENGINES)}")
+        return env
+    return "jit" if jit_available() else "python"
+
+
+_jit_ready = False
+
+
+def _jit_run() -> Callable[..., int]:
+    """The compiled engine; says so on stderr when it has to compile (first run only)."""
+    global _jit_ready
+    from . import _engine_jit
+
+    if not _jit_ready:
+        cached = _has_cache(_engine_jit)
+        if not cached:
+            print("zxmonopoly: compiling the Z80 engine with numba (first run only, "
+                  "about a minute)...", file=sys.stderr, flush=True)
+        t0 = time.perf_counter()
+        st = np.zeros(S.SIZE, dtype=np.int64)
+        mem = np.zeros(65536, dtype=np.uint8)
+        _engine_jit.run(st, mem, mem, 0, *(tables.ARRAYS[k] for k in tables.ORDER))
+        if not cached:
+            print(f"zxmonopoly: compiled in {time.perf_counter() - t0:.1f} s",
+                  file=sys.stderr, flush=True)
+        _jit_ready = True
+    return _engine_jit.run
+
+
+def _has_cache(module: Any) -> bool:
+    """Whether numba's on-disk cache already holds the main engine function."""
+    try:
+        cache_path = module.run._cache._cache_path
+        stem = "_engine_jit.run-"
+        return any(n.startswith(stem) and n.endswith(".nbi") for n in os.listdir(cache_path))
+    except (AttributeError, OSError):
+        return False
+
+
+def _python_run() -> Callable[..., int]:
+    from . import _engine_py
+
+    return _engine_py.run
+
+
+_REG8 = {"a": S.A, "f": S.F, "b": S.B, "c": S.C, "d": S.D, "e": S.E, "h": S.H, "l": S.L,
+         "i": S.I, "r": S.R, "iff1": S.IFF1, "iff2": S.IFF2, "im": S.IM}
+_PAIRS = {"af": (S.A, S.F), "bc": (S.B, S.C), "de": (S.D, S.E), "hl": (S.H, S.L),
+          "af_": (S.A_, S.F_), "bc_": (S.B_, S.C_), "de_": (S.D_, S.E_), "hl_": (S.H_, S.L_)}
+_WORDS = {"ix": S.IX, "iy": S.IY, "sp": S.SP, "pc": S.PC, "memptr": S.MEMPTR}
+_HALVES = {"ixh": (S.IX, 8), "ixl": (S.IX, 0), "iyh": (S.IY, 8), "iyl": (S.IY, 0)}
+
+
+class Z80:
+    """A Zilog Z80 (NMOS) over a 64K ``bytearray``.
+
+    Registers are int attributes (``a``, ``bc``, ``af_``, ``ixh``, ``memptr``, ``q`` …),
+    readable and settable between calls. ``engine`` is ``"jit"`` (numba) or ``"python"``;
+    both run the code generated from :mod:`zxmonopoly.z80.isa` and share ``memory``.
+    Without port callables an IN reads 0xFF and an OUT goes nowhere.
+    """
+
+    def __init__(self, memory: bytearray, *, engine: str | None = None,
+                 read_port: ReadPort | None = None, write_port: WritePort | None = None):
+        if not isinstance(memory, bytearray) or len(memory) != 65536:
+            raise Z80Error("memory must be a bytearray of 65,536 bytes")
+        engine = engine or default_engine()
+        if engine not in ENGINES:
+            raise Z80Error(f"unknown engine {engine!r}: expected one of {', '.join(ENGINES)}")
+        if engine == "jit" and not jit_available():
+            raise Z80Error("engine 'jit' needs numba, which is not installed")
+        self.engine = engine
+        self.memory = memory
+        self.read_port = read_port
+        self.write_port = write_port
+        self._st: Any
+        if engine == "jit":
+            self._st = np.zeros(S.SIZE, dtype=np.int64)
+            self._mem: Any = np.frombuffer(memory, dtype=np.uint8)
+            self.breakpoints: Any = np.zeros(65536, dtype=np.uint8)
+            self._tables = tuple(tables.ARRAYS[k] for k in tables.ORDER)
+            self._run = _jit_run()
+        else:
+            self._st = [0] * S.SIZE
+            self._mem = memory
+            self.breakpoints = bytearray(65536)
+            self._tables = tuple(tables.LISTS[k] for k in tables.ORDER)
+            self._run = _python_run()
+        self.reset()
+
+    # -- state --------------------------------------------------------------------------
+
+    def reset(self) -> None:
+        """Power-on state: PC=0, I=R=0, interrupts off, IM 0; AF and SP 0xFFFF."""
+        for k in range(S.SIZE):
+            self._st[k] = 0
+        self.af = self.sp = 0xFFFF
+        self._sync_io()
+
+    def _sync_io(self) -> None:
+        self._st[S.IO_EXIT] = 1 if (self.read_port or self.write_port) else 0
+
+    @property
+    def halted(self) -> int:
+        """1 while the CPU sits in HALT."""
+        return int(self._st[S.HALTED])
+
+    @halted.setter
+    def halted(self, v: int) -> None:
+        self._st[S.HALTED] = 1 if v else 0
+
+    @property
+    def tstates(self) -> int:
+        """T-states counted so far."""
+        return int(self._st[S.T])
+
+    @tstates.setter
+    def tstates(self, v: int) -> None:
+        self._st[S.T] = int(v)
+
+    @property
+    def q(self) -> int:
+        """Q: F after the last instruction if it changed the flags, else 0."""
+        return int(self._st[S.Q])
+
+    @q.setter
+    def q(self, v: int) -> None:
+        self._st[S.Q] = v & 0xFF
+
+    @property
+    def rom_top(self) -> int:
+        """Writes below this address are ignored (0: all memory is RAM)."""
+        return int(self._st[S.ROM_TOP])
+
+    @rom_top.setter
+    def rom_top(self, v: int) -> None:
+        self._st[S.ROM_TOP] = int(v)
+
+    @property
+    def state(self) -> Any:
+        """The raw state array (layout in :mod:`zxmonopoly.z80.state`), for machines."""
+        return self._st
+
+    # -- running ------------------------------------------------------------------------
+
+    def run(self, until_tstates: int) -> int:
+        """Run while T < ``until_tstates`` (the last instruction completes); return the reason.
+
+        The reason is :data:`state.EXIT_LIMIT` or :data:`state.EXIT_BREAK` (PC reached an
+        address set in ``breakpoints``).
+        """
+        self._sync_io()
+        st, until = self._st, int(until_tstates)
+        while True:
+            reason = self._run(st, self._mem, self.breakpoints, until, *self._tables)
+            if reason == S.EXIT_PORT_IN:
+                value = self.read_port(int(st[S.PORT])) if self.read_port else 0xFF
+                st[S.IN_VALUE] = int(value) & 0xFF
+                st[S.IN_READY] = 1
+            elif reason == S.EXIT_PORT_OUT:
+                if self.write_port:
+                    self.write_port(int(st[S.PORT]), int(st[S.PORT_VALUE]))
+                if st[S.T] >= until:
+                    return S.EXIT_LIMIT
+            else:
+                return int(reason)
+
+    def step(self) -> int:
+        """Run one instruction (or accept a pending interrupt); return its T-states."""
+        t0 = self.tstates
+        self.run(t0 + 1)
+        return self.tstates - t0
+
+    def interrupt(self, data: int = 0xFF) -> None:
+        """Raise the maskable interrupt line with ``data`` on the bus, held until accepted."""
+        self._st[S.INT_END] = FOREVER
+        self._st[S.INT_DATA] = data & 0xFF
+        self._st[S.INT_ACK_CLEARS] = 1
+
+    def clear_interrupt(self) -> None:
+        """Drop the maskable interrupt line."""
+        self._st[S.INT_END] = 0
+
+    def nmi(self) -> None:
+        """Accept a non-maskable interrupt now: push PC, jump to 0x0066 (11 T)."""
+        st = self._st
+        pc = int(st[S.PC])
+        if st[S.HALTED]:
+            pc = (pc + 1) & 0xFFFF
+            st[S.HALTED] = 0
+        st[S.IFF1] = 0
+        st[S.R] = (int(st[S.R]) & 0x80) | ((int(st[S.R]) + 1) & 0x7F)
+        sp = int(st[S.SP])
+        top = int(st[S.ROM_TOP])
+        for byte in (pc >> 8, pc & 0xFF):
+            sp = (sp - 1) & 0xFFFF
+            if sp >= top:
+                self.memory[sp] = byte
+        st[S.SP] = sp
+        st[S.PC] = st[S.MEMPTR] = 0x0066
+        st[S.T] = int(st[S.T]) + 11
+        st[S.Q] = 0
+        st[S.AFTER_EI] = st[S.AFTER_LDAIR] = 0
+
+    def __repr__(self) -> str:
+        regs = " ".join(f"{n}={getattr(self, n):04X}" for n in
+                        ("af", "bc", "de", "hl", "ix", "iy", "sp", "pc"))
+        return f"<Z80 {self.engine} {regs} T={self.tstates}>"
+
+
+def _byte_prop(idx: int) -> property:
+    def get(self: Z80) -> int:
+        return int(self._st[idx])
+
+    def put(self: Z80, v: int) -> None:
+        self._st[idx] = v & 0xFF
+
+    return property(get, put)
+
+
+def _pair_prop(hi: int, lo: int) -> property:
+    def get(self: Z80) -> int:
+        return (int(self._st[hi]) << 8) | int(self._st[lo])
+
+    def put(self: Z80, v: int) -> None:
+        self._st[hi] = (v >> 8) & 0xFF
+        self._st[lo] = v & 0xFF
+
+    return property(get, put)
+
+
+def _word_prop(idx: int) -> property:
+    def get(self: Z80) -> int:
+        return int(self._st[idx])
+
+    def put(self: Z80, v: int) -> None:
+        self._st[idx] = v & 0xFFFF
+
+    return property(get, put)
+
+
+def _half_prop(idx: int, shift: int) -> property:
+    def get(self: Z80) -> int:
+        return (int(self._st[idx]) >> shift) & 0xFF
+
+    def put(self: Z80, v: int) -> None:
+        keep = int(self._st[idx]) & (0x00FF if shift else 0xFF00)
+        self._st[idx] = keep | ((v & 0xFF) << shift)
+
+    return property(get, put)
+
+
+for _n, _i in _REG8.items():
+    setattr(Z80, _n, _byte_prop(_i))
+for _n, (_h, _l) in _PAIRS.items():
+    setattr(Z80, _n, _pair_prop(_h, _l))
+for _n, _i in _WORDS.items():
+    setattr(Z80, _n, _word_prop(_i))
+for _n, (_i, _s) in _HALVES.items():
+    setattr(Z80, _n, _half_prop(_i, _s))

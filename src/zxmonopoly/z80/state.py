@@ -1,0 +1,40 @@
+"""Layout of the CPU state array shared by the engines, and the run loop's exit reasons.
+
+The engines keep registers in locals while they run and exchange them with Python through
+one integer array (a list for the CPython engine, ``numpy.int64`` for the JIT engine), so
+devices and the public :class:`~zxmonopoly.z80.cpu.Z80` API never call into the loop.
+"""
+
+from __future__ import annotations
+
+# Registers and visible state, in the order the generated code loads them.
+A, F, B, C, D, E, H, L = range(8)
+A_, F_, B_, C_, D_, E_, H_, L_ = range(8, 16)
+IX, IY, SP, PC = 16, 17, 18, 19
+I, R = 20, 21  # R holds all 8 bits as seen by LD A,R
+MEMPTR = 22
+IFF1, IFF2, IM, HALTED = 23, 24, 25, 26
+T = 27  # T-states, counted up from wherever the owner last set them
+Q = 28  # F after the last instruction if it changed flags, else 0 (for SCF/CCF)
+AFTER_EI = 29  # 1: the last step was EI or a prefix, so no interrupt at this boundary
+AFTER_LDAIR = 30  # 1: the last instruction was LD A,I or LD A,R (NMOS P/V quirk)
+
+# The maskable interrupt line: asserted while T < INT_END. INT_DATA is the byte on the bus
+# during acknowledge; INT_ACK_CLEARS drops the line when the interrupt is accepted (a device
+# that holds it until acknowledged) rather than leaving it to T reaching INT_END (the ULA).
+INT_END, INT_DATA, INT_ACK_CLEARS = 31, 32, 33
+ROM_TOP = 34  # writes below this address are ignored (0 for a bare CPU)
+IO_EXIT = 35  # 1: every port access returns to Python (callbacks)
+IN_READY, IN_VALUE = 36, 37  # a port value supplied by Python for the pending IN
+PORT, PORT_VALUE = 38, 39  # the port (and value written) of the access that caused an exit
+
+SIZE = 48
+
+# Exit reasons returned by the engines.
+EXIT_LIMIT = 0  # T reached the limit
+EXIT_BREAK = 1  # PC reached an address marked in the breakpoint map
+EXIT_PORT_IN = 2  # an IN needs a value from Python; the instruction has not run yet
+EXIT_PORT_OUT = 3  # an OUT ran; Python may now see PORT and PORT_VALUE
+
+EXIT_NAMES = {EXIT_LIMIT: "limit", EXIT_BREAK: "break", EXIT_PORT_IN: "port-in",
+              EXIT_PORT_OUT: "port-out"}

@@ -1,0 +1,697 @@
+"""Code templates per operand shape: what each instruction of :mod:`isa` does, as Python.
+
+``leaf(op, table)`` turns one table entry into straight-line Python source working on the
+run loop's locals. The generator (``tools/gen_z80.py``) places these leaves in dispatch
+trees. The code stays inside the subset of Python that numba compiles: integer locals,
+indexing of ``mem`` (bytearray or uint8 array), the flag tables and the state array ``st``.
+
+Locals of the loop: ``a f b c d e h l`` and alternates ``a_ f_ …``; ``ix iy sp pc`` (16-bit);
+``i r r7`` (R counts M1 cycles unmasked, ``r7`` keeps bit 7 as written by LD R,A);
+``wz`` (MEMPTR); ``iff1 iff2 im halted``; ``t`` (T-states); ``until``; ``rom_top``;
+``io_exit``; ``int_end``; markers ``ei_at`` (T after EI or a prefix), ``qt`` (T after the
+last flag-changing instruction, for Q) and ``ldair_at`` (T after LD A,I/LD A,R).
+
+Special lines the generator expands per engine: ``@EXIT n`` (store state and return
+reason ``n``). T-states returned by a template are added after its code; a template that
+returns ``None`` adds them itself (conditional timings).
+
+Flags: S Z Y H X P/V N C = bits 7..0. Sources: ``../shared/reference/spectrum_facts.md`` §1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import isa, state
+
+FC, FN, FPV, FX, FH, FY, FZ, FS = 1, 2, 4, 8, 16, 32, 64, 128
+
+REG8 = {"A": "a", "B": "b", "C": "c", "D": "d", "E": "e", "H": "h", "L": "l"}
+PAIR8 = {"BC": ("b", "c"), "DE": ("d", "e"), "HL": ("h", "l"), "AF": ("a", "f")}
+WORD = {"SP": "sp", "IX": "ix", "IY": "iy"}
+COND = {
+    "NZ": "(f & 0x40) == 0", "Z": "f & 0x40", "NC": "(f & 0x01) == 0", "C": "f & 0x01",
+    "PO": "(f & 0x04) == 0", "PE": "f & 0x04", "P": "(f & 0x80) == 0", "M": "f & 0x80",
+}
+
+
+@dataclass
+class Leaf:
+    """Source of one instruction: lines, fixed T-states (None: the lines add them) and flags."""
+
+    lines: list[str]
+    tstates: int | None
+    flags: bool = False
+    extra: list[str] = field(default_factory=list)  # lines after the T-state update
+
+
+class TemplateError(Exception):
+    """An instruction of the tables has no template (a bug in the description)."""
+
+
+# ---------------------------------------------------------------------------------------
+# Operand access
+
+
+def get8(o: str) -> str:
+    """Expression reading an 8-bit register."""
+    if o in REG8:
+        return REG8[o]
+    if o in ("IXH", "IYH"):
+        return f"({o[:2].lower()} >> 8)"
+    if o in ("IXL", "IYL"):
+        return f"({o[:2].lower()} & 0xFF)"
+    raise TemplateError(o)
+
+
+def set8(o: str, expr: str) -> list[str]:
+    """Statements writing an 8-bit register."""
+    if o in REG8:
+        return [f"{REG8[o]} = {expr}"]
+    w = o[:2].lower()
+    if o.endswith("H"):
+        return [f"{w} = ({w} & 0xFF) | (({expr}) << 8)"]
+    return [f"{w} = ({w} & 0xFF00) | ({expr})"]
+
+
+def get16(o: str) -> str:
+    """Expression reading a register pair."""
+    if o in PAIR8:
+        hi, lo = PAIR8[o]
+        return f"(({hi} << 8) | {lo})"
+    return WORD[o]
+
+
+def set16(o: str, name: str) -> list[str]:
+    """Statements writing a register pair from a simple name."""
+    if o in PAIR8:
+        hi, lo = PAIR8[o]
+        return [f"{hi} = {name} >> 8", f"{lo} = {name} & 0xFF"]
+    return [f"{WORD[o]} = {name}"]
+
+
+def write(addr: str, value: str) -> list[str]:
+    """Statements writing memory, ignoring ROM (``addr`` must be a simple name)."""
+    return [f"if {addr} >= rom_top:", f"    mem[{addr}] = {value}"]
+
+
+FETCH_N = ["n = mem[pc]", "pc = (pc + 1) & 0xFFFF"]
+FETCH_NN = ["nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)", "pc = (pc + 2) & 0xFFFF"]
+
+
+def index_ea(o: str) -> list[str]:
+    """Statements computing ``ea`` = IX+d or IY+d from the displacement at PC (sets MEMPTR)."""
+    w = o[1:3].lower()
+    return [f"ea = ({w} + ((mem[pc] ^ 0x80) - 0x80)) & 0xFFFF", "pc = (pc + 1) & 0xFFFF",
+            "wz = ea"]
+
+
+def is_index_mem(o: object) -> bool:
+    """True for (IX+d) and (IY+d)."""
+    return isinstance(o, str) and o.endswith("+d)")
+
+
+def push(hi: str, lo: str) -> list[str]:
+    """Push a word given as two byte expressions (high byte first, as the Z80 does)."""
+    return ["sp = (sp - 1) & 0xFFFF", *write("sp", hi), "sp = (sp - 1) & 0xFFFF",
+            *write("sp", lo)]
+
+
+POP_NN = ["nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)", "sp = (sp + 2) & 0xFFFF"]
+PUSH_PC = push("(pc >> 8)", "(pc & 0xFF)")
+
+
+def src8(o: object, pre: int) -> tuple[list[str], str, int]:
+    """Read an 8-bit source operand: (setup lines, expression, T-states of the whole op)."""
+    assert isinstance(o, str)
+    if o == "n":
+        return FETCH_N, "n", 7
+    if o == "(HL)":
+        return [], "mem[(h << 8) | l]", 7
+    if is_index_mem(o):
+        return index_ea(o), "mem[ea]", 19
+    return [], get8(o), 4 + pre
+
+
+# ---------------------------------------------------------------------------------------
+# Port access
+
+
+def port_in(rewind_pc: int, rewind_r: int) -> list[str]:
+    """Read port ``port`` into ``v``; with I/O exits on, ask Python and re-run the instruction."""
+    return [
+        "if io_exit:",
+        f"    if st[{state.IN_READY}]:",
+        f"        v = st[{state.IN_VALUE}] & 0xFF",
+        f"        st[{state.IN_READY}] = 0",
+        "    else:",
+        f"        st[{state.PORT}] = port",
+        f"        pc = (pc - {rewind_pc}) & 0xFFFF",
+        f"        r -= {rewind_r}",
+        f"        @EXIT {state.EXIT_PORT_IN}",
+        "else:",
+        "    v = 0xFF",
+    ]
+
+
+def port_out() -> list[str]:
+    """After an OUT of ``v`` to ``port``: with I/O exits on, return to Python (T already added)."""
+    return [
+        "if io_exit:",
+        f"    st[{state.PORT}] = port",
+        f"    st[{state.PORT_VALUE}] = v",
+        f"    @EXIT {state.EXIT_PORT_OUT}",
+    ]
+
+
+# ---------------------------------------------------------------------------------------
+# ALU pieces
+
+
+def alu8(name: str, v: str) -> list[str]:
+    """A = A op v with flags (v a simple expression evaluated once)."""
+    if name == "ADD":
+        return [f"v = {v}", "f = ADC_F[(a << 8) | v]", "a = (a + v) & 0xFF"]
+    if name == "ADC":
+        return [f"v = {v}", "cy = f & 1", "f = ADC_F[(cy << 16) | (a << 8) | v]",
+                "a = (a + v + cy) & 0xFF"]
+    if name == "SUB":
+        return [f"v = {v}", "f = SBC_F[(a << 8) | v]", "a = (a - v) & 0xFF"]
+    if name == "SBC":
+        return [f"v = {v}", "cy = f & 1", "f = SBC_F[(cy << 16) | (a << 8) | v]",
+                "a = (a - v - cy) & 0xFF"]
+    if name == "AND":
+        return [f"a = a & {v}", "f = SZ53P[a] | 0x10"]
+    if name == "XOR":
+        return [f"a = a ^ {v}", "f = SZ53P[a]"]
+    if name == "OR":
+        return [f"a = a | {v}", "f = SZ53P[a]"]
+    if name == "CP":
+        return [f"f = CP_F[(a << 8) | {v}]"]
+    raise TemplateError(name)
+
+
+def rot8(name: str) -> list[str]:
+    """Rotate/shift ``v`` in place, setting ``cy``; flags from SZ53P (CB and DDCB forms)."""
+    body = {
+        "RLC": ["cy = v >> 7", "v = ((v << 1) | cy) & 0xFF"],
+        "RRC": ["cy = v & 1", "v = (v >> 1) | (cy << 7)"],
+        "RL": ["cy = v >> 7", "v = ((v << 1) | (f & 1)) & 0xFF"],
+        "RR": ["cy = v & 1", "v = (v >> 1) | ((f & 1) << 7)"],
+        "SLA": ["cy = v >> 7", "v = (v << 1) & 0xFF"],
+        "SRA": ["cy = v & 1", "v = (v >> 1) | (v & 0x80)"],
+        "SLL": ["cy = v >> 7", "v = ((v << 1) | 1) & 0xFF"],
+        "SRL": ["cy = v & 1", "v = v >> 1"],
+    }[name]
+    return [*body, "f = SZ53P[v] | cy"]
+
+
+def bit_flags(n: int, v: str, xy: str) -> list[str]:
+    """Flags of BIT n: Z=P/V=!bit, S if bit 7 set, H=1, X/Y from ``xy``, C kept."""
+    mask = 1 << n
+    s = f"({v} & 0x80)" if n == 7 else "0"
+    return [f"f = (f & 0x01) | 0x10 | (({xy}) & 0x28) | "
+            f"(0x44 if ({v} & {mask:#04x}) == 0 else {s})"]
+
+
+# ---------------------------------------------------------------------------------------
+# Instruction templates, by mnemonic
+
+
+def leaf(op: isa.Op, table: str) -> Leaf:
+    """The code of one instruction of ``table`` (main, cb, ed, dd, ddcb)."""
+    pre = 4 if table == "dd" else 0
+    fn = _TEMPLATES.get(op.mnemonic)
+    if fn is None:
+        raise TemplateError(f"no template for {op.text}")
+    return fn(op, pre, table)
+
+
+def _ld(op: isa.Op, pre: int, table: str) -> Leaf:
+    dst, src = op.operands
+    assert isinstance(dst, str) and isinstance(src, str)
+    if dst in ("I", "R"):  # LD I,A / LD R,A
+        if dst == "I":
+            return Leaf(["i = a"], 9)
+        return Leaf(["r = a", "r7 = a & 0x80"], 9)
+    if src in ("I", "R"):  # LD A,I / LD A,R: P/V = IFF2
+        val = "i" if src == "I" else "(r & 0x7F) | r7"
+        return Leaf([f"a = {val}", "f = (f & 0x01) | SZ53[a] | (iff2 << 2)", "t += 9",
+                     "ldair_at = t"], None, flags=True)
+    if dst in ("(BC)", "(DE)"):
+        hi, lo = PAIR8[dst[1:3]]
+        return Leaf([f"ea = ({hi} << 8) | {lo}", *write("ea", "a"),
+                     f"wz = (({lo} + 1) & 0xFF) | (a << 8)"], 7)
+    if src in ("(BC)", "(DE)"):
+        hi, lo = PAIR8[src[1:3]]
+        return Leaf([f"ea = ({hi} << 8) | {lo}", "a = mem[ea]", "wz = (ea + 1) & 0xFFFF"], 7)
+    if dst == "(nn)":
+        if src == "A":
+            return Leaf([*FETCH_NN, *write("nn", "a"), "wz = ((nn + 1) & 0xFF) | (a << 8)"], 13)
+        t = 20 if (table in ("ed", "dd")) else 16
+        return Leaf([*FETCH_NN, f"v = {get16(src)}", *write("nn", "v & 0xFF"),
+                     "nn = (nn + 1) & 0xFFFF", "wz = nn", *write("nn", "v >> 8")], t)
+    if src == "(nn)":
+        if dst == "A":
+            return Leaf([*FETCH_NN, "a = mem[nn]", "wz = (nn + 1) & 0xFFFF"], 13)
+        t = 20 if (table in ("ed", "dd")) else 16
+        return Leaf([*FETCH_NN, "v = mem[nn] | (mem[(nn + 1) & 0xFFFF] << 8)",
+                     "wz = (nn + 1) & 0xFFFF", *set16(dst, "v")], t)
+    if src == "nn":
+        return Leaf([*FETCH_NN, *set16(dst, "nn")], 10 + pre)
+    if dst == "SP":
+        return Leaf([f"sp = {get16(src)}"], 6 + pre)
+    if dst == "(HL)":
+        if src == "n":
+            return Leaf([*FETCH_N, "ea = (h << 8) | l", *write("ea", "n")], 10)
+        return Leaf(["ea = (h << 8) | l", *write("ea", get8(src))], 7)
+    if is_index_mem(dst):
+        if src == "n":
+            return Leaf([*index_ea(dst), *FETCH_N, *write("ea", "n")], 19)
+        return Leaf([*index_ea(dst), *write("ea", get8(src))], 19)
+    lines, expr, t = src8(src, pre)
+    if src == "n" and pre:
+        t = 11
+    if dst == src:
+        return Leaf([*lines], t)  # LD r,r: nothing moves (but prefixes/fetches still count)
+    return Leaf([*lines, *set8(dst, expr)], t)
+
+
+def _alu_op(op: isa.Op, pre: int, table: str) -> Leaf:
+    src = op.operands[-1]
+    lines, expr, t = src8(src, pre)
+    if src == "n" and pre:
+        t = 11
+    return Leaf([*lines, *alu8(op.mnemonic, expr)], t, flags=True)
+
+
+def _inc_dec(op: isa.Op, pre: int, table: str) -> Leaf:
+    (o,) = op.operands
+    assert isinstance(o, str)
+    inc = op.mnemonic == "INC"
+    if o in PAIR8:
+        hi, lo = PAIR8[o]
+        if inc:
+            return Leaf([f"{lo} = ({lo} + 1) & 0xFF", f"if {lo} == 0:",
+                         f"    {hi} = ({hi} + 1) & 0xFF"], 6)
+        return Leaf([f"{lo} = ({lo} - 1) & 0xFF", f"if {lo} == 0xFF:",
+                     f"    {hi} = ({hi} - 1) & 0xFF"], 6)
+    if o in WORD:
+        w = WORD[o]
+        return Leaf([f"{w} = ({w} {'+' if inc else '-'} 1) & 0xFFFF"], 6 + pre)
+    table_name = "INC_F" if inc else "DEC_F"
+    delta = "+ 1" if inc else "- 1"
+    if o == "(HL)" or is_index_mem(o):
+        setup = ["ea = (h << 8) | l"] if o == "(HL)" else index_ea(o)
+        return Leaf([*setup, f"v = (mem[ea] {delta}) & 0xFF", *write("ea", "v"),
+                     f"f = (f & 0x01) | {table_name}[v]"], 11 if o == "(HL)" else 23, flags=True)
+    if o in REG8:
+        reg = REG8[o]
+        return Leaf([f"{reg} = ({reg} {delta}) & 0xFF", f"f = (f & 0x01) | {table_name}[{reg}]"],
+                    4, flags=True)
+    return Leaf([f"v = ({get8(o)} {delta}) & 0xFF", *set8(o, "v"),
+                 f"f = (f & 0x01) | {table_name}[v]"], 4 + pre, flags=True)
+
+
+def _add16(op: isa.Op, pre: int, table: str) -> Leaf:
+    dst, src = op.operands
+    assert isinstance(dst, str) and isinstance(src, str)
+    if dst == "A":
+        return _alu_op(op, pre, table)
+    return Leaf([
+        f"v = {get16(dst)}", f"nn = {get16(src)}", "res = v + nn", "wz = (v + 1) & 0xFFFF",
+        "f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | "
+        "((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)",
+        "res = res & 0xFFFF", *set16(dst, "res"),
+    ], 11 + pre, flags=True)
+
+
+def _adc_sbc16(op: isa.Op, pre: int, table: str) -> Leaf:
+    dst, src = op.operands
+    assert isinstance(src, str)
+    if dst == "A":
+        return _alu_op(op, pre, table)
+    if op.mnemonic == "ADC":
+        body = ["res = v + nn + cy",
+                "f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | "
+                "((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | "
+                "((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)"]
+    else:
+        body = ["res = v - nn - cy",
+                "f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | "
+                "((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | "
+                "((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)"]
+    return Leaf([
+        "v = (h << 8) | l", f"nn = {get16(src)}", "cy = f & 1", *body, "res = res & 0xFFFF",
+        "if res == 0:", "    f = f | 0x40", "wz = (v + 1) & 0xFFFF", *set16("HL", "res"),
+    ], 15, flags=True)
+
+
+def _rot_a(op: isa.Op, pre: int, table: str) -> Leaf:
+    body = {
+        "RLCA": ["a = ((a << 1) | (a >> 7)) & 0xFF", "f = (f & 0xC4) | (a & 0x29)"],
+        "RRCA": ["cy = a & 1", "a = (a >> 1) | (cy << 7)", "f = (f & 0xC4) | cy | (a & 0x28)"],
+        "RLA": ["cy = a >> 7", "a = ((a << 1) | (f & 1)) & 0xFF",
+                "f = (f & 0xC4) | cy | (a & 0x28)"],
+        "RRA": ["cy = a & 1", "a = (a >> 1) | ((f & 1) << 7)",
+                "f = (f & 0xC4) | cy | (a & 0x28)"],
+    }[op.mnemonic]
+    return Leaf(body, 4, flags=True)
+
+
+def _misc_a(op: isa.Op, pre: int, table: str) -> Leaf:
+    m = op.mnemonic
+    if m == "CPL":
+        return Leaf(["a = a ^ 0xFF", "f = (f & 0xC5) | (a & 0x28) | 0x12"], 4, flags=True)
+    if m == "NEG":
+        return Leaf(["v = a", "f = SBC_F[v]", "a = (0 - v) & 0xFF"], 8, flags=True)
+    if m == "DAA":
+        return Leaf([
+            "cy = f & 0x01", "v = 0",
+            "if (f & 0x10) or (a & 0x0F) > 9:", "    v = 0x06",
+            "if cy or a > 0x99:", "    v = v | 0x60", "    cy = 1",
+            "if f & 0x02:", "    res = (a - v) & 0xFF", "else:", "    res = (a + v) & 0xFF",
+            "f = (f & 0x02) | cy | ((a ^ res) & 0x10) | SZ53P[res]", "a = res",
+        ], 4, flags=True)
+    # SCF/CCF: X and Y from (Q xor F) or A; Q is F if the previous instruction set flags.
+    q = ["if qt == t:", "    q = f", "elif t == entry_t:", "    q = q_entry", "else:", "    q = 0"]
+    if m == "SCF":
+        return Leaf([*q, "f = (f & 0xC4) | 0x01 | (((q ^ f) | a) & 0x28)"], 4, flags=True)
+    return Leaf([*q, "f = ((f & 0xC5) | ((f & 0x01) << 4) | (((q ^ f) | a) & 0x28)) ^ 0x01"],
+                4, flags=True)
+
+
+def _jr(op: isa.Op, pre: int, table: str) -> Leaf:
+    jump = ["pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF", "wz = pc"]
+    if len(op.operands) == 1:
+        return Leaf([*FETCH_N, *jump], 12)
+    cond = COND[str(op.operands[0])]
+    return Leaf([*FETCH_N, f"if {cond}:", *("    " + x for x in jump), "    t += 12", "else:",
+                 "    t += 7"], None)
+
+
+def _djnz(op: isa.Op, pre: int, table: str) -> Leaf:
+    return Leaf(["b = (b - 1) & 0xFF", *FETCH_N, "if b:",
+                 "    pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF", "    wz = pc", "    t += 13",
+                 "else:", "    t += 8"], None)
+
+
+def _jp(op: isa.Op, pre: int, table: str) -> Leaf:
+    target = op.operands[-1]
+    if target in ("(HL)", "(IX)", "(IY)"):
+        return Leaf([f"pc = {get16(str(target)[1:3])}"], 4 + pre)
+    if len(op.operands) == 1:
+        return Leaf([*FETCH_NN, "pc = nn", "wz = nn"], 10)
+    cond = COND[str(op.operands[0])]
+    return Leaf([*FETCH_NN, "wz = nn", f"if {cond}:", "    pc = nn"], 10)
+
+
+def _call(op: isa.Op, pre: int, table: str) -> Leaf:
+    body = [*PUSH_PC, "pc = nn"]
+    if len(op.operands) == 1:
+        return Leaf([*FETCH_NN, "wz = nn", *body], 17)
+    cond = COND[str(op.operands[0])]
+    return Leaf([*FETCH_NN, "wz = nn", f"if {cond}:", *("    " + x for x in body),
+                 "    t += 17", "else:", "    t += 10"], None)
+
+
+def _ret(op: isa.Op, pre: int, table: str) -> Leaf:
+    body = [*POP_NN, "pc = nn", "wz = nn"]
+    if not op.operands:
+        return Leaf(body, 10)
+    cond = COND[str(op.operands[0])]
+    return Leaf([f"if {cond}:", *("    " + x for x in body), "    t += 11", "else:",
+                 "    t += 5"], None)
+
+
+def _retn(op: isa.Op, pre: int, table: str) -> Leaf:
+    return Leaf([*POP_NN, "pc = nn", "wz = nn", "iff1 = iff2"], 14)
+
+
+def _rst(op: isa.Op, pre: int, table: str) -> Leaf:
+    (p,) = op.operands
+    return Leaf([*PUSH_PC, f"pc = {p:#04x}", "wz = pc"], 11)
+
+
+def _push(op: isa.Op, pre: int, table: str) -> Leaf:
+    (o,) = op.operands
+    assert isinstance(o, str)
+    if o in PAIR8:
+        hi, lo = PAIR8[o]
+        return Leaf(push(hi, lo), 11)
+    w = WORD[o]
+    return Leaf(push(f"({w} >> 8)", f"({w} & 0xFF)"), 15)
+
+
+def _pop(op: isa.Op, pre: int, table: str) -> Leaf:
+    (o,) = op.operands
+    assert isinstance(o, str)
+    if o in PAIR8:
+        hi, lo = PAIR8[o]
+        return Leaf([f"{lo} = mem[sp]", f"{hi} = mem[(sp + 1) & 0xFFFF]",
+                     "sp = (sp + 2) & 0xFFFF"], 10)
+    return Leaf([*POP_NN, *set16(o, "nn")], 14)
+
+
+def _ex(op: isa.Op, pre: int, table: str) -> Leaf:
+    x, y = op.operands
+    if x == "AF":
+        return Leaf(["a, a_ = a_, a", "f, f_ = f_, f"], 4)
+    if x == "DE":
+        return Leaf(["d, h = h, d", "e, l = l, e"], 4)
+    assert isinstance(y, str)
+    return Leaf([
+        "nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)", f"v = {get16(y)}",
+        "ea = (sp + 1) & 0xFFFF", *write("ea", "v >> 8"), *write("sp", "v & 0xFF"),
+        *set16(y, "nn"), "wz = nn",
+    ], 19 + pre)
+
+
+def _exx(op: isa.Op, pre: int, table: str) -> Leaf:
+    return Leaf(["b, b_ = b_, b", "c, c_ = c_, c", "d, d_ = d_, d", "e, e_ = e_, e",
+                 "h, h_ = h_, h", "l, l_ = l_, l"], 4)
+
+
+def _simple(lines: list[str], t: int, flags: bool = False):  # noqa: ANN202
+    def fn(op: isa.Op, pre: int, table: str) -> Leaf:
+        return Leaf(list(lines), t, flags)
+    return fn
+
+
+def _halt(op: isa.Op, pre: int, table: str) -> Leaf:
+    # PC stays on the HALT (as in Fuse); each pass is one 4-T internal NOP with R+1. When no
+    # interrupt can come before the limit, jump ahead in whole NOPs: the result is the same.
+    return Leaf([
+        "pc = (pc - 1) & 0xFFFF", "halted = 1", "t += 4",
+        "if t < until and not (iff1 and t < int_end):",
+        "    k = (until - t + 3) >> 2", "    t += k << 2", "    r += k",
+    ], None)
+
+
+def _ei(op: isa.Op, pre: int, table: str) -> Leaf:
+    return Leaf(["iff1 = 1", "iff2 = 1", "t += 4", "ei_at = t"], None)
+
+
+def _im(op: isa.Op, pre: int, table: str) -> Leaf:
+    return Leaf([f"im = {op.operands[0]}"], 8)
+
+
+def _in(op: isa.Op, pre: int, table: str) -> Leaf:
+    dst, src = op.operands
+    if src == "(n)":  # IN A,(n): no flags
+        return Leaf([*FETCH_N, "port = (a << 8) | n", *port_in(2, 1),
+                     "wz = (port + 1) & 0xFFFF", "a = v"], 11)
+    assert isinstance(dst, str)
+    store = [] if dst == "F" else set8(dst, "v")
+    return Leaf(["port = (b << 8) | c", *port_in(2, 2), "wz = (port + 1) & 0xFFFF", *store,
+                 "f = (f & 0x01) | SZ53P[v]"], 12, flags=True)
+
+
+def _out(op: isa.Op, pre: int, table: str) -> Leaf:
+    dst, src = op.operands
+    if dst == "(n)":
+        return Leaf([*FETCH_N, "port = (a << 8) | n", "v = a",
+                     "wz = ((n + 1) & 0xFF) | (a << 8)", "t += 11", *port_out()], None)
+    val = "0" if src == 0 else get8(str(src))
+    return Leaf(["port = (b << 8) | c", f"v = {val}", "wz = (port + 1) & 0xFFFF", "t += 12",
+                 *port_out()], None)
+
+
+def _rld_rrd(op: isa.Op, pre: int, table: str) -> Leaf:
+    if op.mnemonic == "RLD":
+        body = ["n = ((v << 4) | (a & 0x0F)) & 0xFF", "a = (a & 0xF0) | (v >> 4)"]
+    else:
+        body = ["n = ((a << 4) | (v >> 4)) & 0xFF", "a = (a & 0xF0) | (v & 0x0F)"]
+    return Leaf(["ea = (h << 8) | l", "v = mem[ea]", *body, *write("ea", "n"),
+                 "f = (f & 0x01) | SZ53P[a]", "wz = (ea + 1) & 0xFFFF"], 18, flags=True)
+
+
+def _cb_rot(op: isa.Op, pre: int, table: str) -> Leaf:
+    (o,) = op.operands
+    assert isinstance(o, str)
+    if o == "(HL)":
+        return Leaf(["ea = (h << 8) | l", "v = mem[ea]", *rot8(op.mnemonic), *write("ea", "v")],
+                    15, flags=True)
+    reg = REG8[o]
+    return Leaf([f"v = {reg}", *rot8(op.mnemonic), f"{reg} = v"], 8, flags=True)
+
+
+def _bit(op: isa.Op, pre: int, table: str) -> Leaf:
+    n, o = op.operands
+    assert isinstance(n, int) and isinstance(o, str)
+    if o == "(HL)":
+        return Leaf(["v = mem[(h << 8) | l]", *bit_flags(n, "v", "wz >> 8")], 12, flags=True)
+    reg = REG8[o]
+    return Leaf(bit_flags(n, reg, reg), 8, flags=True)
+
+
+def _res_set(op: isa.Op, pre: int, table: str) -> Leaf:
+    n, o = op.operands
+    assert isinstance(n, int) and isinstance(o, str)
+    expr = f"& {0xFF ^ (1 << n):#04x}" if op.mnemonic == "RES" else f"| {1 << n:#04x}"
+    if o == "(HL)":
+        return Leaf(["ea = (h << 8) | l", f"v = mem[ea] {expr}", *write("ea", "v")], 15)
+    reg = REG8[o]
+    return Leaf([f"{reg} = {reg} {expr}"], 8)
+
+
+def _rot_or_cb(op: isa.Op, pre: int, table: str) -> Leaf:
+    return _cb_rot(op, pre, table)
+
+
+def _block(op: isa.Op, pre: int, table: str) -> Leaf:
+    m = op.mnemonic
+    inc = m[2] == "I" if m.startswith(("LD", "CP", "IN")) else m[3] == "I"
+    if m in ("OTIR", "OTDR"):
+        inc = m == "OTIR"
+    repeat = m.endswith("R") and m not in ("OUTI", "OUTD")
+    step = "+ 1" if inc else "- 1"
+    hl_step = [f"ea = (((h << 8) | l) {step}) & 0xFFFF", "h = ea >> 8", "l = ea & 0xFF"]
+    bc_dec = ["c = (c - 1) & 0xFF", "if c == 0xFF:", "    b = (b - 1) & 0xFF"]
+    # While a repeating instruction repeats: PC back on it, MEMPTR = PC+1, X/Y from PC bits 11/13.
+    back = ["pc = (pc - 2) & 0xFFFF", "wz = (pc + 1) & 0xFFFF", "f = (f & 0xD7) | ((pc >> 8) & 0x28)"]
+    if m.startswith("LD"):
+        lines = [
+            "v = mem[(h << 8) | l]", "ea = (d << 8) | e", *write("ea", "v"),
+            f"ea = (ea {step}) & 0xFFFF", "d = ea >> 8", "e = ea & 0xFF", *hl_step, *bc_dec,
+            "n = (a + v) & 0xFF",
+            "f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)",
+        ]
+        if repeat:
+            lines += ["if b | c:", *("    " + x for x in back), "    t += 21", "else:",
+                      "    t += 16"]
+            return Leaf(lines, None, flags=True)
+        return Leaf(lines, 16, flags=True)
+    if m.startswith("CP"):
+        lines = [
+            "v = mem[(h << 8) | l]", "res = (a - v) & 0xFF", "hf = (a ^ v ^ res) & 0x10",
+            "n = (res - (hf >> 4)) & 0xFF", *hl_step, *bc_dec, f"wz = (wz {step}) & 0xFFFF",
+            "f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | "
+            "(0x04 if (b | c) else 0)",
+        ]
+        if repeat:
+            lines += ["if (b | c) and res:", *("    " + x for x in back), "    t += 21",
+                      "else:", "    t += 16"]
+            return Leaf(lines, None, flags=True)
+        return Leaf(lines, 16, flags=True)
+    if m.startswith("IN"):
+        lines = [
+            "port = (b << 8) | c", *port_in(2, 2), f"wz = (port {step}) & 0xFFFF",
+            "b = (b - 1) & 0xFF", "ea = (h << 8) | l", *write("ea", "v"), *hl_step,
+            f"k = v + ((c {step}) & 0xFF)",
+        ]
+    else:  # OUTI/OUTD/OTIR/OTDR: B decrements before the port is written
+        lines = [
+            "v = mem[(h << 8) | l]", "b = (b - 1) & 0xFF", "port = (b << 8) | c",
+            f"wz = (port {step}) & 0xFFFF", *hl_step, "k = v + l",
+        ]
+    # Flags of INI/OUTI (spectrum_facts §1.5): S Z X Y from B, N = bit 7 of v, H = C = k > 255,
+    # P/V = parity((k & 7) ^ B).
+    lines += [
+        "nf = (v >> 6) & 0x02", "hc = 0x11 if k > 255 else 0",
+        "f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)",
+    ]
+    out_exit = [] if m.startswith("IN") else port_out()
+    if not repeat:
+        return Leaf([*lines, "t += 16", *out_exit], None, flags=True)
+    lines += [
+        "if b:",
+        "    pc = (pc - 2) & 0xFFFF", "    wz = (pc + 1) & 0xFFFF",
+        "    p = (k & 7) ^ b",
+        "    if hc:",
+        "        if nf:",
+        "            hf = 0x10 if (b & 0x0F) == 0x00 else 0",
+        "            p = p ^ ((b - 1) & 7)",
+        "        else:",
+        "            hf = 0x10 if (b & 0x0F) == 0x0F else 0",
+        "            p = p ^ ((b + 1) & 7)",
+        "    else:",
+        "        hf = 0",
+        "        p = p ^ (b & 7)",
+        "    f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)",
+        "    t += 21",
+        "else:",
+        "    t += 16",
+        *out_exit,
+    ]
+    return Leaf(lines, None, flags=True)
+
+
+def _nop(op: isa.Op, pre: int, table: str) -> Leaf:
+    return Leaf([], 4)
+
+
+_TEMPLATES = {
+    "LD": _ld, "ADD": _add16, "ADC": _adc_sbc16, "SBC": _adc_sbc16,
+    "SUB": _alu_op, "AND": _alu_op, "XOR": _alu_op, "OR": _alu_op, "CP": _alu_op,
+    "INC": _inc_dec, "DEC": _inc_dec,
+    "RLCA": _rot_a, "RRCA": _rot_a, "RLA": _rot_a, "RRA": _rot_a,
+    "CPL": _misc_a, "NEG": _misc_a, "DAA": _misc_a, "SCF": _misc_a, "CCF": _misc_a,
+    "JR": _jr, "DJNZ": _djnz, "JP": _jp, "CALL": _call, "RET": _ret, "RETN": _retn,
+    "RETI": _retn, "RST": _rst, "PUSH": _push, "POP": _pop, "EX": _ex, "EXX": _exx,
+    "NOP": _nop, "HALT": _halt, "DI": _simple(["iff1 = 0", "iff2 = 0"], 4), "EI": _ei,
+    "IM": _im, "IN": _in, "OUT": _out, "RLD": _rld_rrd, "RRD": _rld_rrd,
+    "RLC": _rot_or_cb, "RRC": _rot_or_cb, "RL": _rot_or_cb, "RR": _rot_or_cb,
+    "SLA": _rot_or_cb, "SRA": _rot_or_cb, "SLL": _rot_or_cb, "SRL": _rot_or_cb,
+    "BIT": _bit, "RES": _res_set, "SET": _res_set,
+    **{m: _block for row in isa.BLOCK for m in row},
+}
+
+
+def ddcb_generic(xy: str) -> list[str]:
+    """The whole DDCB/FDCB table as one piece of code on ``op`` (after ``ea`` is set).
+
+    Rotates, RES and SET write memory and copy into register z when z != 6; BIT takes X/Y
+    from the high byte of IX+d (which is also MEMPTR).
+    """
+    lines = ["v = mem[ea]", "y = (op >> 3) & 7", "if op < 0x40:"]
+    names = isa.ROT
+    for k, name in enumerate(names):
+        kw = "if" if k == 0 else "elif"
+        cond = f"y == {k}" if k < 7 else ""
+        if k < 7:
+            lines.append(f"    {kw} {cond}:")
+        else:
+            lines.append("    else:")
+        lines += ["        " + x for x in rot8(name)]
+    lines += [
+        "    qt = t + 23",
+        "elif op < 0x80:",
+        "    f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | "
+        "(0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))",
+        "    t += 20",
+        "    qt = t",
+        "elif op < 0xC0:",
+        "    v = v & (0xFF ^ (1 << y))",
+        "else:",
+        "    v = v | (1 << y)",
+        "if op < 0x40 or op >= 0x80:",
+        *("    " + x for x in write("ea", "v")),
+        "    t += 23",
+        "    z = op & 7",
+    ]
+    for k, reg in enumerate(("b", "c", "d", "e", "h", "l")):
+        kw = "if" if k == 0 else "elif"
+        lines += [f"    {kw} z == {k}:", f"        {reg} = v"]
+    lines += ["    elif z == 7:", "        a = v"]
+    return lines

@@ -1,0 +1,389 @@
+#!/usr/bin/env python3
+"""Generate the Z80 execution loops from the description in ``src/zxmonopoly/z80``.
+
+Writes ``_engine_py.py`` (one CPython function, every instruction inline) and
+``_engine_jit.py`` (the same leaves split into one numba function per opcode table, since
+numba's compile time grows steeply with the size of one function). Both are committed;
+``tests/z80/test_generated.py`` fails when running this again would change them.
+
+Usage: ``python tools/gen_z80.py [--check]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from zxmonopoly.z80 import isa, state, templates  # noqa: E402
+from zxmonopoly.z80.templates import Leaf  # noqa: E402
+
+OUT_DIR = ROOT / "src" / "zxmonopoly" / "z80"
+
+TABLE_ARGS = "SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F"
+ARGS = f"st, mem, bp, until, {TABLE_ARGS}"
+
+# (local, state index) pairs exchanged with the state array.
+REGS = [("a", state.A), ("f", state.F), ("b", state.B), ("c", state.C), ("d", state.D),
+        ("e", state.E), ("h", state.H), ("l", state.L), ("a_", state.A_), ("f_", state.F_),
+        ("b_", state.B_), ("c_", state.C_), ("d_", state.D_), ("e_", state.E_),
+        ("h_", state.H_), ("l_", state.L_), ("ix", state.IX), ("iy", state.IY),
+        ("sp", state.SP), ("pc", state.PC), ("i", state.I), ("wz", state.MEMPTR),
+        ("iff1", state.IFF1), ("iff2", state.IFF2), ("im", state.IM),
+        ("halted", state.HALTED), ("t", state.T)]
+CONFIG = [("int_end", state.INT_END), ("int_data", state.INT_DATA),
+          ("int_ack_clears", state.INT_ACK_CLEARS), ("rom_top", state.ROM_TOP),
+          ("io_exit", state.IO_EXIT)]
+# Scratch slots: the markers travel through the state array between the JIT functions.
+S_EI_AT, S_LDAIR_AT, S_QT, S_ENTRY_T, S_Q_ENTRY = 40, 41, 42, 43, 44
+MARKERS = [("ei_at", S_EI_AT), ("ldair_at", S_LDAIR_AT), ("qt", S_QT),
+           ("entry_t", S_ENTRY_T), ("q_entry", S_Q_ENTRY)]
+
+# Rough opcode frequencies of Spectrum code (ROM and games), so that the dispatch tree puts
+# the common instructions near its root. Anything not listed weighs 1.
+HOT_MAIN = {
+    0x7E: 40, 0x23: 40, 0x20: 35, 0x28: 30, 0x10: 30, 0x18: 20, 0xC9: 25, 0xCD: 25,
+    0x3E: 20, 0xFE: 25, 0xE6: 15, 0x77: 25, 0x12: 10, 0x1A: 15, 0x13: 20, 0xC3: 10,
+    0x21: 15, 0x11: 12, 0x01: 10, 0x06: 10, 0x0E: 8, 0x36: 8, 0x2B: 8, 0x0B: 10,
+    0x78: 15, 0x79: 10, 0x7A: 8, 0x7B: 8, 0x7C: 8, 0x7D: 8, 0x47: 8, 0x4F: 8, 0x57: 6,
+    0x5F: 6, 0x67: 6, 0x6F: 6, 0xB1: 12, 0xB7: 12, 0xA7: 10, 0xAF: 12, 0x3C: 8, 0x3D: 8,
+    0x05: 8, 0x0D: 6, 0x04: 5, 0x0C: 5, 0x19: 10, 0x09: 8, 0xE5: 10, 0xE1: 10, 0xC5: 10,
+    0xC1: 10, 0xD5: 8, 0xD1: 8, 0xF5: 6, 0xF1: 6, 0xC8: 10, 0xC0: 10, 0xD8: 6, 0xD0: 6,
+    0x30: 8, 0x38: 8, 0xCA: 6, 0xC2: 6, 0xEB: 8, 0xD9: 4, 0x08: 4, 0x76: 20, 0x00: 6,
+    0x2A: 8, 0x22: 6, 0x3A: 10, 0x32: 8, 0x46: 6, 0x4E: 6, 0x56: 6, 0x5E: 6, 0x66: 4,
+    0x6E: 4, 0x70: 4, 0x71: 4, 0x72: 4, 0x73: 4, 0x34: 5, 0x35: 5, 0x80: 6, 0x85: 6,
+    0x87: 6, 0x90: 4, 0x96: 4, 0xBE: 8, 0xB8: 4, 0xB9: 4, 0xBA: 4, 0xBB: 4, 0x1F: 4,
+    0x0F: 4, 0x07: 4, 0x17: 4, 0xCB: 30, 0xED: 25, 0xDD: 25, 0xFD: 30,
+}
+HOT_CB = {0x46: 10, 0x4E: 8, 0x56: 8, 0x5E: 8, 0x66: 6, 0x6E: 8, 0x76: 6, 0x7E: 8, 0x3F: 6,
+          0x3C: 6, 0x3A: 6, 0x38: 8, 0x1A: 6, 0x1B: 6, 0x13: 8, 0x12: 6, 0x11: 6, 0x10: 6,
+          0x27: 4, 0x21: 6, 0x25: 4, 0x17: 4, 0x47: 8, 0x7F: 4, 0xC6: 6, 0x86: 6}
+HOT_ED = {0xB0: 20, 0xB8: 10, 0x52: 10, 0x42: 8, 0x5A: 6, 0x4A: 6, 0x43: 6, 0x4B: 6,
+          0x53: 6, 0x5B: 8, 0x73: 4, 0x7B: 4, 0xA0: 6, 0x44: 6, 0x78: 6, 0x79: 4, 0xB1: 4}
+HOT_DD = {0x7E: 20, 0x77: 15, 0x46: 10, 0x4E: 10, 0x56: 8, 0x5E: 8, 0x66: 6, 0x6E: 6,
+          0x36: 8, 0x34: 6, 0x35: 6, 0x21: 8, 0x70: 6, 0x71: 6, 0x72: 4, 0x73: 4,
+          0xBE: 6, 0x86: 6, 0x96: 4, 0xA6: 4, 0xCB: 20, 0xE5: 6, 0xE1: 6, 0x19: 6, 0x09: 6,
+          0x23: 6, 0x2B: 4}
+
+
+def indent(lines: list[str], n: int) -> list[str]:
+    """Indent lines by n levels of four spaces."""
+    pad = "    " * n
+    return [pad + x if x else x for x in lines]
+
+
+def finish(leaf: Leaf) -> list[str]:
+    """A leaf's lines with its T-states and Q marker."""
+    out = list(leaf.lines)
+    if leaf.tstates is not None:
+        out.append(f"t += {leaf.tstates}")
+    if leaf.flags:
+        out.append("qt = t")
+    return out + leaf.extra
+
+
+def tree(cases: list[tuple[int, list[str]]], weights: dict[int, int], var: str = "op",
+         default: list[str] | None = None, lo: int = 0, hi: int = 256) -> list[str]:
+    """A binary if-tree on ``var`` over the opcodes in [lo, hi), weighted by frequency.
+
+    ``cases`` maps opcodes to code; identical neighbours merge into one range; opcodes
+    missing from ``cases`` run ``default``.
+    """
+    code = {op: lines for op, lines in cases}
+    segs: list[tuple[int, int, list[str]]] = []  # [start, end) with one body
+    for op in range(lo, hi):
+        body = code.get(op, default)
+        assert body is not None, f"opcode {op:#04x} has no code"
+        if segs and segs[-1][2] == body:
+            segs[-1] = (segs[-1][0], op + 1, body)
+        else:
+            segs.append((op, op + 1, body))
+    seg_w = [sum(weights.get(o, 1) for o in range(s, e)) for s, e, _ in segs]
+    return _split(segs, seg_w, var)
+
+
+def _split(segs: list[tuple[int, int, list[str]]], w: list[int], var: str) -> list[str]:
+    if len(segs) == 1:
+        return segs[0][2] or ["pass"]
+    total = sum(w)
+    best, acc, best_k = None, 0, 1
+    for k in range(1, len(segs)):
+        acc += w[k - 1]
+        diff = abs(total - 2 * acc)
+        if best is None or diff < best:
+            best, best_k = diff, k
+    left = _split(segs[:best_k], w[:best_k], var)
+    right = _split(segs[best_k:], w[best_k:], var)
+    pivot = segs[best_k][0]
+    # A single-opcode left side reads better as an equality test.
+    if len(segs[:best_k]) == 1 and segs[0][1] - segs[0][0] == 1:
+        head = f"if {var} == {segs[0][0]:#04x}:"
+    else:
+        head = f"if {var} < {pivot:#04x}:"
+    return [head, *indent(left, 1), "else:", *indent(right, 1)]
+
+
+# ---------------------------------------------------------------------------------------
+# Leaves per table
+
+
+def main_cases(prefix_code: Callable[[str], list[str]]) -> list[tuple[int, list[str]]]:
+    """The unprefixed table; ``prefix_code(name)`` gives the code of CB/ED/DD/FD."""
+    out = []
+    for code, op in enumerate(isa.MAIN):
+        if op.mnemonic == isa.PREFIX:
+            out.append((code, prefix_code(str(op.operands[0]))))
+        else:
+            out.append((code, finish(templates.leaf(op, "main"))))
+    return out
+
+
+def cb_body() -> list[str]:
+    """Fetch the CB opcode and run it."""
+    cases = [(code, finish(templates.leaf(op, "cb"))) for code, op in enumerate(isa.CB)]
+    return ["op = mem[pc]", "pc = (pc + 1) & 0xFFFF", "r += 1", *tree(cases, HOT_CB)]
+
+
+def ed_body() -> list[str]:
+    """Fetch the ED opcode and run it (undefined ones are 8-T no-operations)."""
+    cases = [(code, finish(templates.leaf(op, "ed"))) for code, op in enumerate(isa.ED)
+             if op is not None]
+    return ["op = mem[pc]", "pc = (pc + 1) & 0xFFFF", "r += 1",
+            *tree(cases, HOT_ED, default=["t += 8"])]
+
+
+def index_body(prefix: str) -> list[str]:
+    """DD or FD: peek at the next byte; a prefix that changes nothing costs 4 T on its own."""
+    table = isa.DD if prefix == "DD" else isa.FD
+    xy = "ix" if prefix == "DD" else "iy"
+    cases: list[tuple[int, list[str]]] = []
+    nop = ["t += 4", "ei_at = t"]  # no interrupt between a prefix and its instruction
+    for code, op in enumerate(table):
+        if op.mnemonic == isa.PREFIX_NOP or (op.mnemonic == isa.PREFIX
+                                             and op.operands[0] in ("DD", "FD", "ED")):
+            cases.append((code, nop))
+        elif op.mnemonic == isa.PREFIX:  # DDCB d op: two M1 cycles, then d and op as data
+            cases.append((code, [
+                "pc = (pc + 1) & 0xFFFF", "r += 1",
+                f"ea = ({xy} + ((mem[pc] ^ 0x80) - 0x80)) & 0xFFFF", "wz = ea",
+                "op = mem[(pc + 1) & 0xFFFF]", "pc = (pc + 2) & 0xFFFF",
+                *templates.ddcb_generic(xy),
+            ]))
+        else:
+            cases.append((code, ["pc = (pc + 1) & 0xFFFF", "r += 1",
+                                 *finish(templates.leaf(op, "dd"))]))
+    return ["op = mem[pc]", *tree(cases, HOT_DD)]
+
+
+# ---------------------------------------------------------------------------------------
+# Function assembly
+
+
+def load_lines(with_markers: bool) -> list[str]:
+    """Load locals from the state array."""
+    out = [f"{name} = st[{idx}]" for name, idx in REGS]
+    out += [f"r = st[{state.R}]", "r7 = r & 0x80"]
+    out += [f"{name} = st[{idx}]" for name, idx in CONFIG]
+    if with_markers:
+        out += [f"{name} = st[{idx}]" for name, idx in MARKERS]
+    return out
+
+
+def store_lines(with_markers: bool) -> list[str]:
+    """Store locals into the state array."""
+    out = [f"st[{idx}] = {name}" for name, idx in REGS]
+    out += [f"st[{state.R}] = (r & 0x7F) | r7"]
+    out += [f"st[{state.INT_END}] = int_end"]
+    if with_markers:
+        out += [f"st[{idx}] = {name}" for name, idx in MARKERS]
+    return out
+
+
+def entry_lines() -> list[str]:
+    """Turn the state's boolean markers into the loop's T-stamped ones."""
+    return [
+        "entry_t = t",
+        f"q_entry = st[{state.Q}]",
+        f"ei_at = t if st[{state.AFTER_EI}] else -1",
+        f"ldair_at = t if st[{state.AFTER_LDAIR}] else -1",
+        "qt = -1",
+    ]
+
+
+def exit_lines() -> list[str]:
+    """Turn the T-stamped markers back into the state's booleans and Q."""
+    return [
+        f"st[{state.AFTER_EI}] = 1 if ei_at == t else 0",
+        f"st[{state.AFTER_LDAIR}] = 1 if ldair_at == t else 0",
+        "if qt == t:",
+        f"    st[{state.Q}] = f",
+        "elif t != entry_t:",
+        f"    st[{state.Q}] = 0",
+    ]
+
+
+def interrupt_lines() -> list[str]:
+    """Accept the maskable interrupt (IM 0 runs an RST from the bus, IM 1 RST 38h, IM 2)."""
+    return [
+        "if halted:",
+        "    pc = (pc + 1) & 0xFFFF",
+        "    halted = 0",
+        "if ldair_at == t:",  # NMOS: P/V read as 0 when INT follows LD A,I / LD A,R
+        "    f = f & 0xFB",
+        "iff1 = 0",
+        "iff2 = 0",
+        "r += 1",
+        "if int_ack_clears:",
+        "    int_end = 0",
+        *templates.PUSH_PC,
+        "if im == 2:",
+        "    ea = (i << 8) | int_data",
+        "    pc = mem[ea] | (mem[(ea + 1) & 0xFFFF] << 8)",
+        "    t += 19",
+        "else:",
+        "    if im == 0 and (int_data & 0xC7) == 0xC7:",
+        "        pc = int_data & 0x38",
+        "    else:",
+        "        pc = 0x38",
+        "    t += 13",
+        "wz = pc",
+    ]
+
+
+def expand_exits(lines: list[str], how: Callable[[str], list[str]]) -> list[str]:
+    """Replace ``@EXIT n`` lines by the engine's way of leaving."""
+    out: list[str] = []
+    for line in lines:
+        stripped = line.lstrip()
+        if stripped.startswith("@EXIT "):
+            pad = line[: len(line) - len(stripped)]
+            out += [pad + x for x in how(stripped.split()[1])]
+        else:
+            out.append(line)
+    return out
+
+
+def loop(dispatch: list[str]) -> list[str]:
+    """The run loop around a dispatch block."""
+    return [
+        "while t < until:",
+        "    if t < int_end and iff1 and ei_at != t:",
+        *indent(interrupt_lines(), 2),
+        "    else:",
+        "        op = mem[pc]",
+        "        pc = (pc + 1) & 0xFFFF",
+        "        r += 1",
+        *indent(dispatch, 2),
+        "    if bp[pc]:",
+        f"        reason = {state.EXIT_BREAK}",
+        "        break",
+    ]
+
+
+HEADER = '''"""GENERATED by tools/gen_z80.py from isa.py and templates.py — do not edit.
+
+{what}
+"""
+
+# ruff: noqa
+'''
+
+
+def gen_python() -> str:
+    """The CPython engine: one function, everything inline."""
+    def prefix(name: str) -> list[str]:
+        return {"CB": cb_body, "ED": ed_body}.get(name, lambda: index_body(name))()
+
+    dispatch = tree(main_cases(prefix), HOT_MAIN)
+    body = [*load_lines(False), *entry_lines(), "reason = 0", *loop(dispatch),
+            *store_lines(False), *exit_lines(), "return reason"]
+    body = expand_exits(body, lambda n: [f"reason = {n}", "break"])
+    src = [HEADER.format(what="The CPython engine: run(state, memory, breakpoints, until, "
+                         "tables) -> exit reason."), "",
+           f"def run({ARGS}):",
+           '    """Run until T reaches ``until`` or an exit; return the exit reason."""',
+           *indent(body, 1), ""]
+    return "\n".join(src)
+
+
+def gen_jit() -> str:
+    """The JIT engine: main table inline, one compiled function per prefix table."""
+    funcs: list[str] = []
+
+    def sub(name: str, body: list[str]) -> None:
+        lines = [*load_lines(True), "reason = 0", *body, *store_lines(True), "return reason"]
+        lines = expand_exits(lines, lambda n: [*store_lines(True), f"return {n}"])
+        funcs.extend(["", "", "@njit(cache=True)", f"def _prefix_{name.lower()}({ARGS}):",
+                      f'    """Run one {name}-prefixed instruction."""', *indent(lines, 1)])
+
+    sub("CB", cb_body())
+    sub("ED", ed_body())
+    sub("DD", index_body("DD"))
+    sub("FD", index_body("FD"))
+
+    def prefix(name: str) -> list[str]:
+        return [*store_lines(True), f"reason = _prefix_{name.lower()}({ARGS})",
+                *load_lines(True), "if reason:", "    break"]
+
+    dispatch = tree(main_cases(prefix), HOT_MAIN)
+    body = [*load_lines(False), *entry_lines(), "reason = 0", *loop(dispatch),
+            *store_lines(False), *exit_lines(), "return reason"]
+    body = expand_exits(body, lambda n: [f"reason = {n}", "break"])
+    src = [HEADER.format(what="The numba engine: the same leaves as _engine_py, split per "
+                         "prefix table to keep compile time short."),
+           "from numba import njit", "from numpy import int64 as I64", *funcs, "", "",
+           "@njit(cache=True)", f"def run({ARGS}):",
+           '    """Run until T reaches ``until`` or an exit; return the exit reason."""',
+           *indent(body, 1), ""]
+    return widen_for_numba("\n".join(src))
+
+
+class _WidenMemoryReads(ast.NodeTransformer):
+    """Wrap reads of ``mem`` in ``I64(...)``: numba types a uint8 shifted left as uint64,
+    and uint64 mixed with int64 as float64, so every byte read is widened at the source."""
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.value, ast.Name) and node.value.id == "mem" and \
+                isinstance(node.ctx, ast.Load):
+            return ast.Call(func=ast.Name("I64", ast.Load()), args=[node], keywords=[])
+        return node
+
+
+def widen_for_numba(src: str) -> str:
+    """The JIT source with every memory read widened to int64."""
+    tree_ = _WidenMemoryReads().visit(ast.parse(src))
+    return ast.unparse(ast.fix_missing_locations(tree_)) + "\n"
+
+
+OUTPUTS: dict[str, Callable[[], str]] = {"_engine_py.py": gen_python, "_engine_jit.py": gen_jit}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write (or with --check, compare) the generated engines."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="fail if a file would change")
+    args = ap.parse_args(argv)
+    stale = []
+    for name, make in OUTPUTS.items():
+        path = OUT_DIR / name
+        text = make()
+        if args.check:
+            if not path.exists() or path.read_text() != text:
+                stale.append(name)
+        else:
+            path.write_text(text)
+            print(f"wrote {path.relative_to(ROOT)} ({text.count(chr(10))} lines)")
+    if stale:
+        print("out of date: " + ", ".join(stale) + " (run python tools/gen_z80.py)")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
