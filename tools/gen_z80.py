@@ -311,33 +311,69 @@ def gen_python() -> str:
     return "\n".join(src)
 
 
+def names_used(lines: list[str]) -> tuple[set[str], set[str]]:
+    """Names a block of code reads and names it assigns."""
+    src = "def _block():\n" + "\n".join(indent(lines, 1))
+    src = "\n".join(x if not x.strip().startswith("@EXIT") else
+                    x[: len(x) - len(x.lstrip())] + "pass" for x in src.split("\n"))
+    reads: set[str] = set()
+    writes: set[str] = set()
+    for node in ast.walk(ast.parse(src)):
+        if isinstance(node, ast.Name):
+            (writes if isinstance(node.ctx, ast.Store) else reads).add(node.id)
+        elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            reads.add(node.target.id)
+    return reads, writes
+
+
+# Where a JIT prefix function leaves each local it changed (registers in their own slots,
+# R unmasked and the markers in scratch slots).
+S_R_RAW, S_R7 = 45, 46
+SLOTS = {**dict(REGS), "r": S_R_RAW, "r7": S_R7, **dict(MARKERS)}
+TABLES = TABLE_ARGS.split(", ")
+
+
 def gen_jit() -> str:
-    """The JIT engine: main table inline, one compiled function per prefix table."""
+    """The JIT engine: main table and CB inline, one compiled function per other prefix.
+
+    A prefix function takes the locals it reads as arguments and leaves the ones it changes
+    in the state array, which the main loop reloads: far cheaper than exchanging everything.
+    """
     funcs: list[str] = []
+    calls: dict[str, list[str]] = {}
 
     def sub(name: str, body: list[str]) -> None:
-        lines = [*load_lines(True), "reason = 0", *body, *store_lines(True), "return reason"]
-        lines = expand_exits(lines, lambda n: [*store_lines(True), f"return {n}"])
-        funcs.extend(["", "", "@njit(cache=True)", f"def _prefix_{name.lower()}({ARGS}):",
+        reads, writes = names_used(body)
+        # Every local it may change comes in too: a branch that leaves it alone must store
+        # back the value it had.
+        params = [n for n in SLOTS if n in reads | writes] + \
+            [n for n in ("rom_top", "io_exit", "until", "int_end", "bp") if n in reads]
+        tabs = [n for n in TABLES if n in reads]
+        out = [n for n in SLOTS if n in writes]
+        store = [f"st[{SLOTS[n]}] = {n}" for n in out]
+        load = [f"{n} = st[{SLOTS[n]}]" for n in out]
+        lines = [*body, *store, "return 0"]
+        lines = expand_exits(lines, lambda n: [*store, f"return {n}"])
+        fname = f"_prefix_{name.lower()}"
+        args = ", ".join(["st", "mem", *tabs, *params])
+        funcs.extend(["", "", "@njit(cache=True, _nrt=False)", f"def {fname}({args}):",
                       f'    """Run one {name}-prefixed instruction."""', *indent(lines, 1)])
+        calls[name] = [f"reason = {fname}({args})", *load, "if reason:", "    break"]
 
-    sub("CB", cb_body())
+    calls["CB"] = ["op = mem[pc]", "pc = (pc + 1) & 0xFFFF", "r += 1",
+                   *templates.cb_generic()]
     sub("ED", ed_body())
     sub("DD", index_body("DD"))
     sub("FD", index_body("FD"))
 
-    def prefix(name: str) -> list[str]:
-        return [*store_lines(True), f"reason = _prefix_{name.lower()}({ARGS})",
-                *load_lines(True), "if reason:", "    break"]
-
-    dispatch = tree(main_cases(prefix), HOT_MAIN)
+    dispatch = tree(main_cases(lambda name: calls[name]), HOT_MAIN)
     body = [*load_lines(False), *entry_lines(), "reason = 0", *loop(dispatch),
             *store_lines(False), *exit_lines(), "return reason"]
     body = expand_exits(body, lambda n: [f"reason = {n}", "break"])
     src = [HEADER.format(what="The numba engine: the same leaves as _engine_py, split per "
                          "prefix table to keep compile time short."),
            "from numba import njit", "from numpy import int64 as I64", *funcs, "", "",
-           "@njit(cache=True)", f"def run({ARGS}):",
+           "@njit(cache=True, _nrt=False)", f"def run({ARGS}):",
            '    """Run until T reaches ``until`` or an exit; return the exit reason."""',
            *indent(body, 1), ""]
     return widen_for_numba("\n".join(src))

@@ -5,1455 +5,9 @@ The numba engine: the same leaves as _engine_py, split per prefix table to keep 
 from numba import njit
 from numpy import int64 as I64
 
-@njit(cache=True)
-def _prefix_cb(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
-    """Run one CB-prefixed instruction."""
-    a = st[0]
-    f = st[1]
-    b = st[2]
-    c = st[3]
-    d = st[4]
-    e = st[5]
-    h = st[6]
-    l = st[7]
-    a_ = st[8]
-    f_ = st[9]
-    b_ = st[10]
-    c_ = st[11]
-    d_ = st[12]
-    e_ = st[13]
-    h_ = st[14]
-    l_ = st[15]
-    ix = st[16]
-    iy = st[17]
-    sp = st[18]
-    pc = st[19]
-    i = st[20]
-    wz = st[22]
-    iff1 = st[23]
-    iff2 = st[24]
-    im = st[25]
-    halted = st[26]
-    t = st[27]
-    r = st[21]
-    r7 = r & 128
-    int_end = st[31]
-    int_data = st[32]
-    int_ack_clears = st[33]
-    rom_top = st[34]
-    io_exit = st[35]
-    ei_at = st[40]
-    ldair_at = st[41]
-    qt = st[42]
-    entry_t = st[43]
-    q_entry = st[44]
-    reason = 0
-    op = I64(mem[pc])
-    pc = pc + 1 & 65535
-    r += 1
-    if op < 95:
-        if op < 54:
-            if op < 25:
-                if op < 17:
-                    if op < 11:
-                        if op < 5:
-                            if op < 2:
-                                if op == 0:
-                                    v = b
-                                    cy = v >> 7
-                                    v = (v << 1 | cy) & 255
-                                    f = SZ53P[v] | cy
-                                    b = v
-                                    t += 8
-                                    qt = t
-                                else:
-                                    v = c
-                                    cy = v >> 7
-                                    v = (v << 1 | cy) & 255
-                                    f = SZ53P[v] | cy
-                                    c = v
-                                    t += 8
-                                    qt = t
-                            elif op == 2:
-                                v = d
-                                cy = v >> 7
-                                v = (v << 1 | cy) & 255
-                                f = SZ53P[v] | cy
-                                d = v
-                                t += 8
-                                qt = t
-                            elif op == 3:
-                                v = e
-                                cy = v >> 7
-                                v = (v << 1 | cy) & 255
-                                f = SZ53P[v] | cy
-                                e = v
-                                t += 8
-                                qt = t
-                            else:
-                                v = h
-                                cy = v >> 7
-                                v = (v << 1 | cy) & 255
-                                f = SZ53P[v] | cy
-                                h = v
-                                t += 8
-                                qt = t
-                        elif op < 8:
-                            if op == 5:
-                                v = l
-                                cy = v >> 7
-                                v = (v << 1 | cy) & 255
-                                f = SZ53P[v] | cy
-                                l = v
-                                t += 8
-                                qt = t
-                            elif op == 6:
-                                ea = h << 8 | l
-                                v = I64(mem[ea])
-                                cy = v >> 7
-                                v = (v << 1 | cy) & 255
-                                f = SZ53P[v] | cy
-                                if ea >= rom_top:
-                                    mem[ea] = v
-                                t += 15
-                                qt = t
-                            else:
-                                v = a
-                                cy = v >> 7
-                                v = (v << 1 | cy) & 255
-                                f = SZ53P[v] | cy
-                                a = v
-                                t += 8
-                                qt = t
-                        elif op == 8:
-                            v = b
-                            cy = v & 1
-                            v = v >> 1 | cy << 7
-                            f = SZ53P[v] | cy
-                            b = v
-                            t += 8
-                            qt = t
-                        elif op == 9:
-                            v = c
-                            cy = v & 1
-                            v = v >> 1 | cy << 7
-                            f = SZ53P[v] | cy
-                            c = v
-                            t += 8
-                            qt = t
-                        else:
-                            v = d
-                            cy = v & 1
-                            v = v >> 1 | cy << 7
-                            f = SZ53P[v] | cy
-                            d = v
-                            t += 8
-                            qt = t
-                    elif op < 16:
-                        if op < 13:
-                            if op == 11:
-                                v = e
-                                cy = v & 1
-                                v = v >> 1 | cy << 7
-                                f = SZ53P[v] | cy
-                                e = v
-                                t += 8
-                                qt = t
-                            else:
-                                v = h
-                                cy = v & 1
-                                v = v >> 1 | cy << 7
-                                f = SZ53P[v] | cy
-                                h = v
-                                t += 8
-                                qt = t
-                        elif op == 13:
-                            v = l
-                            cy = v & 1
-                            v = v >> 1 | cy << 7
-                            f = SZ53P[v] | cy
-                            l = v
-                            t += 8
-                            qt = t
-                        elif op == 14:
-                            ea = h << 8 | l
-                            v = I64(mem[ea])
-                            cy = v & 1
-                            v = v >> 1 | cy << 7
-                            f = SZ53P[v] | cy
-                            if ea >= rom_top:
-                                mem[ea] = v
-                            t += 15
-                            qt = t
-                        else:
-                            v = a
-                            cy = v & 1
-                            v = v >> 1 | cy << 7
-                            f = SZ53P[v] | cy
-                            a = v
-                            t += 8
-                            qt = t
-                    else:
-                        v = b
-                        cy = v >> 7
-                        v = (v << 1 | f & 1) & 255
-                        f = SZ53P[v] | cy
-                        b = v
-                        t += 8
-                        qt = t
-                elif op < 19:
-                    if op == 17:
-                        v = c
-                        cy = v >> 7
-                        v = (v << 1 | f & 1) & 255
-                        f = SZ53P[v] | cy
-                        c = v
-                        t += 8
-                        qt = t
-                    else:
-                        v = d
-                        cy = v >> 7
-                        v = (v << 1 | f & 1) & 255
-                        f = SZ53P[v] | cy
-                        d = v
-                        t += 8
-                        qt = t
-                elif op == 19:
-                    v = e
-                    cy = v >> 7
-                    v = (v << 1 | f & 1) & 255
-                    f = SZ53P[v] | cy
-                    e = v
-                    t += 8
-                    qt = t
-                elif op < 23:
-                    if op == 20:
-                        v = h
-                        cy = v >> 7
-                        v = (v << 1 | f & 1) & 255
-                        f = SZ53P[v] | cy
-                        h = v
-                        t += 8
-                        qt = t
-                    elif op == 21:
-                        v = l
-                        cy = v >> 7
-                        v = (v << 1 | f & 1) & 255
-                        f = SZ53P[v] | cy
-                        l = v
-                        t += 8
-                        qt = t
-                    else:
-                        ea = h << 8 | l
-                        v = I64(mem[ea])
-                        cy = v >> 7
-                        v = (v << 1 | f & 1) & 255
-                        f = SZ53P[v] | cy
-                        if ea >= rom_top:
-                            mem[ea] = v
-                        t += 15
-                        qt = t
-                elif op == 23:
-                    v = a
-                    cy = v >> 7
-                    v = (v << 1 | f & 1) & 255
-                    f = SZ53P[v] | cy
-                    a = v
-                    t += 8
-                    qt = t
-                else:
-                    v = b
-                    cy = v & 1
-                    v = v >> 1 | (f & 1) << 7
-                    f = SZ53P[v] | cy
-                    b = v
-                    t += 8
-                    qt = t
-            elif op < 35:
-                if op < 28:
-                    if op < 27:
-                        if op == 25:
-                            v = c
-                            cy = v & 1
-                            v = v >> 1 | (f & 1) << 7
-                            f = SZ53P[v] | cy
-                            c = v
-                            t += 8
-                            qt = t
-                        else:
-                            v = d
-                            cy = v & 1
-                            v = v >> 1 | (f & 1) << 7
-                            f = SZ53P[v] | cy
-                            d = v
-                            t += 8
-                            qt = t
-                    else:
-                        v = e
-                        cy = v & 1
-                        v = v >> 1 | (f & 1) << 7
-                        f = SZ53P[v] | cy
-                        e = v
-                        t += 8
-                        qt = t
-                elif op < 33:
-                    if op < 30:
-                        if op == 28:
-                            v = h
-                            cy = v & 1
-                            v = v >> 1 | (f & 1) << 7
-                            f = SZ53P[v] | cy
-                            h = v
-                            t += 8
-                            qt = t
-                        else:
-                            v = l
-                            cy = v & 1
-                            v = v >> 1 | (f & 1) << 7
-                            f = SZ53P[v] | cy
-                            l = v
-                            t += 8
-                            qt = t
-                    elif op == 30:
-                        ea = h << 8 | l
-                        v = I64(mem[ea])
-                        cy = v & 1
-                        v = v >> 1 | (f & 1) << 7
-                        f = SZ53P[v] | cy
-                        if ea >= rom_top:
-                            mem[ea] = v
-                        t += 15
-                        qt = t
-                    elif op == 31:
-                        v = a
-                        cy = v & 1
-                        v = v >> 1 | (f & 1) << 7
-                        f = SZ53P[v] | cy
-                        a = v
-                        t += 8
-                        qt = t
-                    else:
-                        v = b
-                        cy = v >> 7
-                        v = v << 1 & 255
-                        f = SZ53P[v] | cy
-                        b = v
-                        t += 8
-                        qt = t
-                elif op == 33:
-                    v = c
-                    cy = v >> 7
-                    v = v << 1 & 255
-                    f = SZ53P[v] | cy
-                    c = v
-                    t += 8
-                    qt = t
-                else:
-                    v = d
-                    cy = v >> 7
-                    v = v << 1 & 255
-                    f = SZ53P[v] | cy
-                    d = v
-                    t += 8
-                    qt = t
-            elif op < 41:
-                if op < 38:
-                    if op < 37:
-                        if op == 35:
-                            v = e
-                            cy = v >> 7
-                            v = v << 1 & 255
-                            f = SZ53P[v] | cy
-                            e = v
-                            t += 8
-                            qt = t
-                        else:
-                            v = h
-                            cy = v >> 7
-                            v = v << 1 & 255
-                            f = SZ53P[v] | cy
-                            h = v
-                            t += 8
-                            qt = t
-                    else:
-                        v = l
-                        cy = v >> 7
-                        v = v << 1 & 255
-                        f = SZ53P[v] | cy
-                        l = v
-                        t += 8
-                        qt = t
-                elif op == 38:
-                    ea = h << 8 | l
-                    v = I64(mem[ea])
-                    cy = v >> 7
-                    v = v << 1 & 255
-                    f = SZ53P[v] | cy
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    t += 15
-                    qt = t
-                elif op == 39:
-                    v = a
-                    cy = v >> 7
-                    v = v << 1 & 255
-                    f = SZ53P[v] | cy
-                    a = v
-                    t += 8
-                    qt = t
-                else:
-                    v = b
-                    cy = v & 1
-                    v = v >> 1 | v & 128
-                    f = SZ53P[v] | cy
-                    b = v
-                    t += 8
-                    qt = t
-            elif op < 47:
-                if op < 44:
-                    if op == 41:
-                        v = c
-                        cy = v & 1
-                        v = v >> 1 | v & 128
-                        f = SZ53P[v] | cy
-                        c = v
-                        t += 8
-                        qt = t
-                    elif op == 42:
-                        v = d
-                        cy = v & 1
-                        v = v >> 1 | v & 128
-                        f = SZ53P[v] | cy
-                        d = v
-                        t += 8
-                        qt = t
-                    else:
-                        v = e
-                        cy = v & 1
-                        v = v >> 1 | v & 128
-                        f = SZ53P[v] | cy
-                        e = v
-                        t += 8
-                        qt = t
-                elif op == 44:
-                    v = h
-                    cy = v & 1
-                    v = v >> 1 | v & 128
-                    f = SZ53P[v] | cy
-                    h = v
-                    t += 8
-                    qt = t
-                elif op == 45:
-                    v = l
-                    cy = v & 1
-                    v = v >> 1 | v & 128
-                    f = SZ53P[v] | cy
-                    l = v
-                    t += 8
-                    qt = t
-                else:
-                    ea = h << 8 | l
-                    v = I64(mem[ea])
-                    cy = v & 1
-                    v = v >> 1 | v & 128
-                    f = SZ53P[v] | cy
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    t += 15
-                    qt = t
-            elif op < 50:
-                if op == 47:
-                    v = a
-                    cy = v & 1
-                    v = v >> 1 | v & 128
-                    f = SZ53P[v] | cy
-                    a = v
-                    t += 8
-                    qt = t
-                elif op == 48:
-                    v = b
-                    cy = v >> 7
-                    v = (v << 1 | 1) & 255
-                    f = SZ53P[v] | cy
-                    b = v
-                    t += 8
-                    qt = t
-                else:
-                    v = c
-                    cy = v >> 7
-                    v = (v << 1 | 1) & 255
-                    f = SZ53P[v] | cy
-                    c = v
-                    t += 8
-                    qt = t
-            elif op < 52:
-                if op == 50:
-                    v = d
-                    cy = v >> 7
-                    v = (v << 1 | 1) & 255
-                    f = SZ53P[v] | cy
-                    d = v
-                    t += 8
-                    qt = t
-                else:
-                    v = e
-                    cy = v >> 7
-                    v = (v << 1 | 1) & 255
-                    f = SZ53P[v] | cy
-                    e = v
-                    t += 8
-                    qt = t
-            elif op == 52:
-                v = h
-                cy = v >> 7
-                v = (v << 1 | 1) & 255
-                f = SZ53P[v] | cy
-                h = v
-                t += 8
-                qt = t
-            else:
-                v = l
-                cy = v >> 7
-                v = (v << 1 | 1) & 255
-                f = SZ53P[v] | cy
-                l = v
-                t += 8
-                qt = t
-        elif op < 71:
-            if op < 61:
-                if op < 58:
-                    if op < 56:
-                        if op == 54:
-                            ea = h << 8 | l
-                            v = I64(mem[ea])
-                            cy = v >> 7
-                            v = (v << 1 | 1) & 255
-                            f = SZ53P[v] | cy
-                            if ea >= rom_top:
-                                mem[ea] = v
-                            t += 15
-                            qt = t
-                        else:
-                            v = a
-                            cy = v >> 7
-                            v = (v << 1 | 1) & 255
-                            f = SZ53P[v] | cy
-                            a = v
-                            t += 8
-                            qt = t
-                    elif op == 56:
-                        v = b
-                        cy = v & 1
-                        v = v >> 1
-                        f = SZ53P[v] | cy
-                        b = v
-                        t += 8
-                        qt = t
-                    else:
-                        v = c
-                        cy = v & 1
-                        v = v >> 1
-                        f = SZ53P[v] | cy
-                        c = v
-                        t += 8
-                        qt = t
-                elif op == 58:
-                    v = d
-                    cy = v & 1
-                    v = v >> 1
-                    f = SZ53P[v] | cy
-                    d = v
-                    t += 8
-                    qt = t
-                elif op == 59:
-                    v = e
-                    cy = v & 1
-                    v = v >> 1
-                    f = SZ53P[v] | cy
-                    e = v
-                    t += 8
-                    qt = t
-                else:
-                    v = h
-                    cy = v & 1
-                    v = v >> 1
-                    f = SZ53P[v] | cy
-                    h = v
-                    t += 8
-                    qt = t
-            elif op < 68:
-                if op < 64:
-                    if op < 63:
-                        if op == 61:
-                            v = l
-                            cy = v & 1
-                            v = v >> 1
-                            f = SZ53P[v] | cy
-                            l = v
-                            t += 8
-                            qt = t
-                        else:
-                            ea = h << 8 | l
-                            v = I64(mem[ea])
-                            cy = v & 1
-                            v = v >> 1
-                            f = SZ53P[v] | cy
-                            if ea >= rom_top:
-                                mem[ea] = v
-                            t += 15
-                            qt = t
-                    else:
-                        v = a
-                        cy = v & 1
-                        v = v >> 1
-                        f = SZ53P[v] | cy
-                        a = v
-                        t += 8
-                        qt = t
-                elif op < 66:
-                    if op == 64:
-                        f = f & 1 | 16 | b & 40 | (68 if b & 1 == 0 else 0)
-                        t += 8
-                        qt = t
-                    else:
-                        f = f & 1 | 16 | c & 40 | (68 if c & 1 == 0 else 0)
-                        t += 8
-                        qt = t
-                elif op == 66:
-                    f = f & 1 | 16 | d & 40 | (68 if d & 1 == 0 else 0)
-                    t += 8
-                    qt = t
-                else:
-                    f = f & 1 | 16 | e & 40 | (68 if e & 1 == 0 else 0)
-                    t += 8
-                    qt = t
-            elif op < 70:
-                if op == 68:
-                    f = f & 1 | 16 | h & 40 | (68 if h & 1 == 0 else 0)
-                    t += 8
-                    qt = t
-                else:
-                    f = f & 1 | 16 | l & 40 | (68 if l & 1 == 0 else 0)
-                    t += 8
-                    qt = t
-            else:
-                v = I64(mem[h << 8 | l])
-                f = f & 1 | 16 | wz >> 8 & 40 | (68 if v & 1 == 0 else 0)
-                t += 12
-                qt = t
-        elif op < 83:
-            if op < 77:
-                if op == 71:
-                    f = f & 1 | 16 | a & 40 | (68 if a & 1 == 0 else 0)
-                    t += 8
-                    qt = t
-                elif op < 74:
-                    if op == 72:
-                        f = f & 1 | 16 | b & 40 | (68 if b & 2 == 0 else 0)
-                        t += 8
-                        qt = t
-                    else:
-                        f = f & 1 | 16 | c & 40 | (68 if c & 2 == 0 else 0)
-                        t += 8
-                        qt = t
-                elif op == 74:
-                    f = f & 1 | 16 | d & 40 | (68 if d & 2 == 0 else 0)
-                    t += 8
-                    qt = t
-                elif op == 75:
-                    f = f & 1 | 16 | e & 40 | (68 if e & 2 == 0 else 0)
-                    t += 8
-                    qt = t
-                else:
-                    f = f & 1 | 16 | h & 40 | (68 if h & 2 == 0 else 0)
-                    t += 8
-                    qt = t
-            elif op < 79:
-                if op == 77:
-                    f = f & 1 | 16 | l & 40 | (68 if l & 2 == 0 else 0)
-                    t += 8
-                    qt = t
-                else:
-                    v = I64(mem[h << 8 | l])
-                    f = f & 1 | 16 | wz >> 8 & 40 | (68 if v & 2 == 0 else 0)
-                    t += 12
-                    qt = t
-            elif op < 81:
-                if op == 79:
-                    f = f & 1 | 16 | a & 40 | (68 if a & 2 == 0 else 0)
-                    t += 8
-                    qt = t
-                else:
-                    f = f & 1 | 16 | b & 40 | (68 if b & 4 == 0 else 0)
-                    t += 8
-                    qt = t
-            elif op == 81:
-                f = f & 1 | 16 | c & 40 | (68 if c & 4 == 0 else 0)
-                t += 8
-                qt = t
-            else:
-                f = f & 1 | 16 | d & 40 | (68 if d & 4 == 0 else 0)
-                t += 8
-                qt = t
-        elif op < 89:
-            if op < 86:
-                if op == 83:
-                    f = f & 1 | 16 | e & 40 | (68 if e & 4 == 0 else 0)
-                    t += 8
-                    qt = t
-                elif op == 84:
-                    f = f & 1 | 16 | h & 40 | (68 if h & 4 == 0 else 0)
-                    t += 8
-                    qt = t
-                else:
-                    f = f & 1 | 16 | l & 40 | (68 if l & 4 == 0 else 0)
-                    t += 8
-                    qt = t
-            elif op == 86:
-                v = I64(mem[h << 8 | l])
-                f = f & 1 | 16 | wz >> 8 & 40 | (68 if v & 4 == 0 else 0)
-                t += 12
-                qt = t
-            elif op == 87:
-                f = f & 1 | 16 | a & 40 | (68 if a & 4 == 0 else 0)
-                t += 8
-                qt = t
-            else:
-                f = f & 1 | 16 | b & 40 | (68 if b & 8 == 0 else 0)
-                t += 8
-                qt = t
-        elif op < 94:
-            if op < 91:
-                if op == 89:
-                    f = f & 1 | 16 | c & 40 | (68 if c & 8 == 0 else 0)
-                    t += 8
-                    qt = t
-                else:
-                    f = f & 1 | 16 | d & 40 | (68 if d & 8 == 0 else 0)
-                    t += 8
-                    qt = t
-            elif op == 91:
-                f = f & 1 | 16 | e & 40 | (68 if e & 8 == 0 else 0)
-                t += 8
-                qt = t
-            elif op == 92:
-                f = f & 1 | 16 | h & 40 | (68 if h & 8 == 0 else 0)
-                t += 8
-                qt = t
-            else:
-                f = f & 1 | 16 | l & 40 | (68 if l & 8 == 0 else 0)
-                t += 8
-                qt = t
-        else:
-            v = I64(mem[h << 8 | l])
-            f = f & 1 | 16 | wz >> 8 & 40 | (68 if v & 8 == 0 else 0)
-            t += 12
-            qt = t
-    elif op < 162:
-        if op < 126:
-            if op < 110:
-                if op < 102:
-                    if op < 98:
-                        if op == 95:
-                            f = f & 1 | 16 | a & 40 | (68 if a & 8 == 0 else 0)
-                            t += 8
-                            qt = t
-                        elif op == 96:
-                            f = f & 1 | 16 | b & 40 | (68 if b & 16 == 0 else 0)
-                            t += 8
-                            qt = t
-                        else:
-                            f = f & 1 | 16 | c & 40 | (68 if c & 16 == 0 else 0)
-                            t += 8
-                            qt = t
-                    elif op < 100:
-                        if op == 98:
-                            f = f & 1 | 16 | d & 40 | (68 if d & 16 == 0 else 0)
-                            t += 8
-                            qt = t
-                        else:
-                            f = f & 1 | 16 | e & 40 | (68 if e & 16 == 0 else 0)
-                            t += 8
-                            qt = t
-                    elif op == 100:
-                        f = f & 1 | 16 | h & 40 | (68 if h & 16 == 0 else 0)
-                        t += 8
-                        qt = t
-                    else:
-                        f = f & 1 | 16 | l & 40 | (68 if l & 16 == 0 else 0)
-                        t += 8
-                        qt = t
-                elif op == 102:
-                    v = I64(mem[h << 8 | l])
-                    f = f & 1 | 16 | wz >> 8 & 40 | (68 if v & 16 == 0 else 0)
-                    t += 12
-                    qt = t
-                elif op < 106:
-                    if op == 103:
-                        f = f & 1 | 16 | a & 40 | (68 if a & 16 == 0 else 0)
-                        t += 8
-                        qt = t
-                    elif op == 104:
-                        f = f & 1 | 16 | b & 40 | (68 if b & 32 == 0 else 0)
-                        t += 8
-                        qt = t
-                    else:
-                        f = f & 1 | 16 | c & 40 | (68 if c & 32 == 0 else 0)
-                        t += 8
-                        qt = t
-                elif op < 108:
-                    if op == 106:
-                        f = f & 1 | 16 | d & 40 | (68 if d & 32 == 0 else 0)
-                        t += 8
-                        qt = t
-                    else:
-                        f = f & 1 | 16 | e & 40 | (68 if e & 32 == 0 else 0)
-                        t += 8
-                        qt = t
-                elif op == 108:
-                    f = f & 1 | 16 | h & 40 | (68 if h & 32 == 0 else 0)
-                    t += 8
-                    qt = t
-                else:
-                    f = f & 1 | 16 | l & 40 | (68 if l & 32 == 0 else 0)
-                    t += 8
-                    qt = t
-            elif op < 117:
-                if op == 110:
-                    v = I64(mem[h << 8 | l])
-                    f = f & 1 | 16 | wz >> 8 & 40 | (68 if v & 32 == 0 else 0)
-                    t += 12
-                    qt = t
-                elif op < 114:
-                    if op == 111:
-                        f = f & 1 | 16 | a & 40 | (68 if a & 32 == 0 else 0)
-                        t += 8
-                        qt = t
-                    elif op == 112:
-                        f = f & 1 | 16 | b & 40 | (68 if b & 64 == 0 else 0)
-                        t += 8
-                        qt = t
-                    else:
-                        f = f & 1 | 16 | c & 40 | (68 if c & 64 == 0 else 0)
-                        t += 8
-                        qt = t
-                elif op == 114:
-                    f = f & 1 | 16 | d & 40 | (68 if d & 64 == 0 else 0)
-                    t += 8
-                    qt = t
-                elif op == 115:
-                    f = f & 1 | 16 | e & 40 | (68 if e & 64 == 0 else 0)
-                    t += 8
-                    qt = t
-                else:
-                    f = f & 1 | 16 | h & 40 | (68 if h & 64 == 0 else 0)
-                    t += 8
-                    qt = t
-            elif op < 119:
-                if op == 117:
-                    f = f & 1 | 16 | l & 40 | (68 if l & 64 == 0 else 0)
-                    t += 8
-                    qt = t
-                else:
-                    v = I64(mem[h << 8 | l])
-                    f = f & 1 | 16 | wz >> 8 & 40 | (68 if v & 64 == 0 else 0)
-                    t += 12
-                    qt = t
-            elif op < 122:
-                if op == 119:
-                    f = f & 1 | 16 | a & 40 | (68 if a & 64 == 0 else 0)
-                    t += 8
-                    qt = t
-                elif op == 120:
-                    f = f & 1 | 16 | b & 40 | (68 if b & 128 == 0 else b & 128)
-                    t += 8
-                    qt = t
-                else:
-                    f = f & 1 | 16 | c & 40 | (68 if c & 128 == 0 else c & 128)
-                    t += 8
-                    qt = t
-            elif op < 124:
-                if op == 122:
-                    f = f & 1 | 16 | d & 40 | (68 if d & 128 == 0 else d & 128)
-                    t += 8
-                    qt = t
-                else:
-                    f = f & 1 | 16 | e & 40 | (68 if e & 128 == 0 else e & 128)
-                    t += 8
-                    qt = t
-            elif op == 124:
-                f = f & 1 | 16 | h & 40 | (68 if h & 128 == 0 else h & 128)
-                t += 8
-                qt = t
-            else:
-                f = f & 1 | 16 | l & 40 | (68 if l & 128 == 0 else l & 128)
-                t += 8
-                qt = t
-        elif op < 136:
-            if op < 128:
-                if op == 126:
-                    v = I64(mem[h << 8 | l])
-                    f = f & 1 | 16 | wz >> 8 & 40 | (68 if v & 128 == 0 else v & 128)
-                    t += 12
-                    qt = t
-                else:
-                    f = f & 1 | 16 | a & 40 | (68 if a & 128 == 0 else a & 128)
-                    t += 8
-                    qt = t
-            elif op < 134:
-                if op < 131:
-                    if op == 128:
-                        b = b & 254
-                        t += 8
-                    elif op == 129:
-                        c = c & 254
-                        t += 8
-                    else:
-                        d = d & 254
-                        t += 8
-                elif op == 131:
-                    e = e & 254
-                    t += 8
-                elif op == 132:
-                    h = h & 254
-                    t += 8
-                else:
-                    l = l & 254
-                    t += 8
-            elif op == 134:
-                ea = h << 8 | l
-                v = I64(mem[ea]) & 254
-                if ea >= rom_top:
-                    mem[ea] = v
-                t += 15
-            else:
-                a = a & 254
-                t += 8
-        elif op < 149:
-            if op < 142:
-                if op < 139:
-                    if op == 136:
-                        b = b & 253
-                        t += 8
-                    elif op == 137:
-                        c = c & 253
-                        t += 8
-                    else:
-                        d = d & 253
-                        t += 8
-                elif op == 139:
-                    e = e & 253
-                    t += 8
-                elif op == 140:
-                    h = h & 253
-                    t += 8
-                else:
-                    l = l & 253
-                    t += 8
-            elif op < 145:
-                if op == 142:
-                    ea = h << 8 | l
-                    v = I64(mem[ea]) & 253
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    t += 15
-                elif op == 143:
-                    a = a & 253
-                    t += 8
-                else:
-                    b = b & 251
-                    t += 8
-            elif op < 147:
-                if op == 145:
-                    c = c & 251
-                    t += 8
-                else:
-                    d = d & 251
-                    t += 8
-            elif op == 147:
-                e = e & 251
-                t += 8
-            else:
-                h = h & 251
-                t += 8
-        elif op < 155:
-            if op < 152:
-                if op == 149:
-                    l = l & 251
-                    t += 8
-                elif op == 150:
-                    ea = h << 8 | l
-                    v = I64(mem[ea]) & 251
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    t += 15
-                else:
-                    a = a & 251
-                    t += 8
-            elif op == 152:
-                b = b & 247
-                t += 8
-            elif op == 153:
-                c = c & 247
-                t += 8
-            else:
-                d = d & 247
-                t += 8
-        elif op < 158:
-            if op == 155:
-                e = e & 247
-                t += 8
-            elif op == 156:
-                h = h & 247
-                t += 8
-            else:
-                l = l & 247
-                t += 8
-        elif op < 160:
-            if op == 158:
-                ea = h << 8 | l
-                v = I64(mem[ea]) & 247
-                if ea >= rom_top:
-                    mem[ea] = v
-                t += 15
-            else:
-                a = a & 247
-                t += 8
-        elif op == 160:
-            b = b & 239
-            t += 8
-        else:
-            c = c & 239
-            t += 8
-    elif op < 206:
-        if op < 186:
-            if op < 174:
-                if op < 168:
-                    if op < 165:
-                        if op == 162:
-                            d = d & 239
-                            t += 8
-                        elif op == 163:
-                            e = e & 239
-                            t += 8
-                        else:
-                            h = h & 239
-                            t += 8
-                    elif op == 165:
-                        l = l & 239
-                        t += 8
-                    elif op == 166:
-                        ea = h << 8 | l
-                        v = I64(mem[ea]) & 239
-                        if ea >= rom_top:
-                            mem[ea] = v
-                        t += 15
-                    else:
-                        a = a & 239
-                        t += 8
-                elif op < 171:
-                    if op == 168:
-                        b = b & 223
-                        t += 8
-                    elif op == 169:
-                        c = c & 223
-                        t += 8
-                    else:
-                        d = d & 223
-                        t += 8
-                elif op == 171:
-                    e = e & 223
-                    t += 8
-                elif op == 172:
-                    h = h & 223
-                    t += 8
-                else:
-                    l = l & 223
-                    t += 8
-            elif op < 180:
-                if op < 177:
-                    if op == 174:
-                        ea = h << 8 | l
-                        v = I64(mem[ea]) & 223
-                        if ea >= rom_top:
-                            mem[ea] = v
-                        t += 15
-                    elif op == 175:
-                        a = a & 223
-                        t += 8
-                    else:
-                        b = b & 191
-                        t += 8
-                elif op == 177:
-                    c = c & 191
-                    t += 8
-                elif op == 178:
-                    d = d & 191
-                    t += 8
-                else:
-                    e = e & 191
-                    t += 8
-            elif op < 183:
-                if op == 180:
-                    h = h & 191
-                    t += 8
-                elif op == 181:
-                    l = l & 191
-                    t += 8
-                else:
-                    ea = h << 8 | l
-                    v = I64(mem[ea]) & 191
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    t += 15
-            elif op == 183:
-                a = a & 191
-                t += 8
-            elif op == 184:
-                b = b & 127
-                t += 8
-            else:
-                c = c & 127
-                t += 8
-        elif op < 198:
-            if op < 192:
-                if op < 189:
-                    if op == 186:
-                        d = d & 127
-                        t += 8
-                    elif op == 187:
-                        e = e & 127
-                        t += 8
-                    else:
-                        h = h & 127
-                        t += 8
-                elif op == 189:
-                    l = l & 127
-                    t += 8
-                elif op == 190:
-                    ea = h << 8 | l
-                    v = I64(mem[ea]) & 127
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    t += 15
-                else:
-                    a = a & 127
-                    t += 8
-            elif op < 195:
-                if op == 192:
-                    b = b | 1
-                    t += 8
-                elif op == 193:
-                    c = c | 1
-                    t += 8
-                else:
-                    d = d | 1
-                    t += 8
-            elif op == 195:
-                e = e | 1
-                t += 8
-            elif op == 196:
-                h = h | 1
-                t += 8
-            else:
-                l = l | 1
-                t += 8
-        elif op == 198:
-            ea = h << 8 | l
-            v = I64(mem[ea]) | 1
-            if ea >= rom_top:
-                mem[ea] = v
-            t += 15
-        elif op < 202:
-            if op == 199:
-                a = a | 1
-                t += 8
-            elif op == 200:
-                b = b | 2
-                t += 8
-            else:
-                c = c | 2
-                t += 8
-        elif op < 204:
-            if op == 202:
-                d = d | 2
-                t += 8
-            else:
-                e = e | 2
-                t += 8
-        elif op == 204:
-            h = h | 2
-            t += 8
-        else:
-            l = l | 2
-            t += 8
-    elif op < 231:
-        if op < 218:
-            if op < 212:
-                if op < 209:
-                    if op == 206:
-                        ea = h << 8 | l
-                        v = I64(mem[ea]) | 2
-                        if ea >= rom_top:
-                            mem[ea] = v
-                        t += 15
-                    elif op == 207:
-                        a = a | 2
-                        t += 8
-                    else:
-                        b = b | 4
-                        t += 8
-                elif op == 209:
-                    c = c | 4
-                    t += 8
-                elif op == 210:
-                    d = d | 4
-                    t += 8
-                else:
-                    e = e | 4
-                    t += 8
-            elif op < 215:
-                if op == 212:
-                    h = h | 4
-                    t += 8
-                elif op == 213:
-                    l = l | 4
-                    t += 8
-                else:
-                    ea = h << 8 | l
-                    v = I64(mem[ea]) | 4
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    t += 15
-            elif op == 215:
-                a = a | 4
-                t += 8
-            elif op == 216:
-                b = b | 8
-                t += 8
-            else:
-                c = c | 8
-                t += 8
-        elif op < 224:
-            if op < 221:
-                if op == 218:
-                    d = d | 8
-                    t += 8
-                elif op == 219:
-                    e = e | 8
-                    t += 8
-                else:
-                    h = h | 8
-                    t += 8
-            elif op == 221:
-                l = l | 8
-                t += 8
-            elif op == 222:
-                ea = h << 8 | l
-                v = I64(mem[ea]) | 8
-                if ea >= rom_top:
-                    mem[ea] = v
-                t += 15
-            else:
-                a = a | 8
-                t += 8
-        elif op < 227:
-            if op == 224:
-                b = b | 16
-                t += 8
-            elif op == 225:
-                c = c | 16
-                t += 8
-            else:
-                d = d | 16
-                t += 8
-        elif op < 229:
-            if op == 227:
-                e = e | 16
-                t += 8
-            else:
-                h = h | 16
-                t += 8
-        elif op == 229:
-            l = l | 16
-            t += 8
-        else:
-            ea = h << 8 | l
-            v = I64(mem[ea]) | 16
-            if ea >= rom_top:
-                mem[ea] = v
-            t += 15
-    elif op < 243:
-        if op < 237:
-            if op < 234:
-                if op == 231:
-                    a = a | 16
-                    t += 8
-                elif op == 232:
-                    b = b | 32
-                    t += 8
-                else:
-                    c = c | 32
-                    t += 8
-            elif op == 234:
-                d = d | 32
-                t += 8
-            elif op == 235:
-                e = e | 32
-                t += 8
-            else:
-                h = h | 32
-                t += 8
-        elif op < 240:
-            if op == 237:
-                l = l | 32
-                t += 8
-            elif op == 238:
-                ea = h << 8 | l
-                v = I64(mem[ea]) | 32
-                if ea >= rom_top:
-                    mem[ea] = v
-                t += 15
-            else:
-                a = a | 32
-                t += 8
-        elif op == 240:
-            b = b | 64
-            t += 8
-        elif op == 241:
-            c = c | 64
-            t += 8
-        else:
-            d = d | 64
-            t += 8
-    elif op < 249:
-        if op < 246:
-            if op == 243:
-                e = e | 64
-                t += 8
-            elif op == 244:
-                h = h | 64
-                t += 8
-            else:
-                l = l | 64
-                t += 8
-        elif op == 246:
-            ea = h << 8 | l
-            v = I64(mem[ea]) | 64
-            if ea >= rom_top:
-                mem[ea] = v
-            t += 15
-        elif op == 247:
-            a = a | 64
-            t += 8
-        else:
-            b = b | 128
-            t += 8
-    elif op < 252:
-        if op == 249:
-            c = c | 128
-            t += 8
-        elif op == 250:
-            d = d | 128
-            t += 8
-        else:
-            e = e | 128
-            t += 8
-    elif op < 254:
-        if op == 252:
-            h = h | 128
-            t += 8
-        else:
-            l = l | 128
-            t += 8
-    elif op == 254:
-        ea = h << 8 | l
-        v = I64(mem[ea]) | 128
-        if ea >= rom_top:
-            mem[ea] = v
-        t += 15
-    else:
-        a = a | 128
-        t += 8
-    st[0] = a
-    st[1] = f
-    st[2] = b
-    st[3] = c
-    st[4] = d
-    st[5] = e
-    st[6] = h
-    st[7] = l
-    st[8] = a_
-    st[9] = f_
-    st[10] = b_
-    st[11] = c_
-    st[12] = d_
-    st[13] = e_
-    st[14] = h_
-    st[15] = l_
-    st[16] = ix
-    st[17] = iy
-    st[18] = sp
-    st[19] = pc
-    st[20] = i
-    st[22] = wz
-    st[23] = iff1
-    st[24] = iff2
-    st[25] = im
-    st[26] = halted
-    st[27] = t
-    st[21] = r & 127 | r7
-    st[31] = int_end
-    st[40] = ei_at
-    st[41] = ldair_at
-    st[42] = qt
-    st[43] = entry_t
-    st[44] = q_entry
-    return reason
-
-@njit(cache=True)
-def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
+@njit(cache=True, _nrt=False)
+def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, im, t, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp):
     """Run one ED-prefixed instruction."""
-    a = st[0]
-    f = st[1]
-    b = st[2]
-    c = st[3]
-    d = st[4]
-    e = st[5]
-    h = st[6]
-    l = st[7]
-    a_ = st[8]
-    f_ = st[9]
-    b_ = st[10]
-    c_ = st[11]
-    d_ = st[12]
-    e_ = st[13]
-    h_ = st[14]
-    l_ = st[15]
-    ix = st[16]
-    iy = st[17]
-    sp = st[18]
-    pc = st[19]
-    i = st[20]
-    wz = st[22]
-    iff1 = st[23]
-    iff2 = st[24]
-    im = st[25]
-    halted = st[26]
-    t = st[27]
-    r = st[21]
-    r7 = r & 128
-    int_end = st[31]
-    int_data = st[32]
-    int_ack_clears = st[33]
-    rom_top = st[34]
-    io_exit = st[35]
-    ei_at = st[40]
-    ldair_at = st[41]
-    qt = st[42]
-    entry_t = st[43]
-    q_entry = st[44]
-    reason = 0
     op = I64(mem[pc])
     pc = pc + 1 & 65535
     r += 1
@@ -1482,32 +36,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                                     st[5] = e
                                     st[6] = h
                                     st[7] = l
-                                    st[8] = a_
-                                    st[9] = f_
-                                    st[10] = b_
-                                    st[11] = c_
-                                    st[12] = d_
-                                    st[13] = e_
-                                    st[14] = h_
-                                    st[15] = l_
-                                    st[16] = ix
-                                    st[17] = iy
                                     st[18] = sp
                                     st[19] = pc
                                     st[20] = i
                                     st[22] = wz
                                     st[23] = iff1
-                                    st[24] = iff2
                                     st[25] = im
-                                    st[26] = halted
                                     st[27] = t
-                                    st[21] = r & 127 | r7
-                                    st[31] = int_end
-                                    st[40] = ei_at
+                                    st[45] = r
+                                    st[46] = r7
                                     st[41] = ldair_at
                                     st[42] = qt
-                                    st[43] = entry_t
-                                    st[44] = q_entry
                                     return 2
                             else:
                                 v = 255
@@ -1532,32 +71,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                                 st[5] = e
                                 st[6] = h
                                 st[7] = l
-                                st[8] = a_
-                                st[9] = f_
-                                st[10] = b_
-                                st[11] = c_
-                                st[12] = d_
-                                st[13] = e_
-                                st[14] = h_
-                                st[15] = l_
-                                st[16] = ix
-                                st[17] = iy
                                 st[18] = sp
                                 st[19] = pc
                                 st[20] = i
                                 st[22] = wz
                                 st[23] = iff1
-                                st[24] = iff2
                                 st[25] = im
-                                st[26] = halted
                                 st[27] = t
-                                st[21] = r & 127 | r7
-                                st[31] = int_end
-                                st[40] = ei_at
+                                st[45] = r
+                                st[46] = r7
                                 st[41] = ldair_at
                                 st[42] = qt
-                                st[43] = entry_t
-                                st[44] = q_entry
                                 return 3
                     else:
                         v = h << 8 | l
@@ -1622,32 +146,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                         st[5] = e
                         st[6] = h
                         st[7] = l
-                        st[8] = a_
-                        st[9] = f_
-                        st[10] = b_
-                        st[11] = c_
-                        st[12] = d_
-                        st[13] = e_
-                        st[14] = h_
-                        st[15] = l_
-                        st[16] = ix
-                        st[17] = iy
                         st[18] = sp
                         st[19] = pc
                         st[20] = i
                         st[22] = wz
                         st[23] = iff1
-                        st[24] = iff2
                         st[25] = im
-                        st[26] = halted
                         st[27] = t
-                        st[21] = r & 127 | r7
-                        st[31] = int_end
-                        st[40] = ei_at
+                        st[45] = r
+                        st[46] = r7
                         st[41] = ldair_at
                         st[42] = qt
-                        st[43] = entry_t
-                        st[44] = q_entry
                         return 2
                 else:
                     v = 255
@@ -1672,32 +181,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                     st[5] = e
                     st[6] = h
                     st[7] = l
-                    st[8] = a_
-                    st[9] = f_
-                    st[10] = b_
-                    st[11] = c_
-                    st[12] = d_
-                    st[13] = e_
-                    st[14] = h_
-                    st[15] = l_
-                    st[16] = ix
-                    st[17] = iy
                     st[18] = sp
                     st[19] = pc
                     st[20] = i
                     st[22] = wz
                     st[23] = iff1
-                    st[24] = iff2
                     st[25] = im
-                    st[26] = halted
                     st[27] = t
-                    st[21] = r & 127 | r7
-                    st[31] = int_end
-                    st[40] = ei_at
+                    st[45] = r
+                    st[46] = r7
                     st[41] = ldair_at
                     st[42] = qt
-                    st[43] = entry_t
-                    st[44] = q_entry
                     return 3
         elif op < 91:
             if op < 82:
@@ -1762,32 +256,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                             st[5] = e
                             st[6] = h
                             st[7] = l
-                            st[8] = a_
-                            st[9] = f_
-                            st[10] = b_
-                            st[11] = c_
-                            st[12] = d_
-                            st[13] = e_
-                            st[14] = h_
-                            st[15] = l_
-                            st[16] = ix
-                            st[17] = iy
                             st[18] = sp
                             st[19] = pc
                             st[20] = i
                             st[22] = wz
                             st[23] = iff1
-                            st[24] = iff2
                             st[25] = im
-                            st[26] = halted
                             st[27] = t
-                            st[21] = r & 127 | r7
-                            st[31] = int_end
-                            st[40] = ei_at
+                            st[45] = r
+                            st[46] = r7
                             st[41] = ldair_at
                             st[42] = qt
-                            st[43] = entry_t
-                            st[44] = q_entry
                             return 2
                     else:
                         v = 255
@@ -1812,32 +291,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                         st[5] = e
                         st[6] = h
                         st[7] = l
-                        st[8] = a_
-                        st[9] = f_
-                        st[10] = b_
-                        st[11] = c_
-                        st[12] = d_
-                        st[13] = e_
-                        st[14] = h_
-                        st[15] = l_
-                        st[16] = ix
-                        st[17] = iy
                         st[18] = sp
                         st[19] = pc
                         st[20] = i
                         st[22] = wz
                         st[23] = iff1
-                        st[24] = iff2
                         st[25] = im
-                        st[26] = halted
                         st[27] = t
-                        st[21] = r & 127 | r7
-                        st[31] = int_end
-                        st[40] = ei_at
+                        st[45] = r
+                        st[46] = r7
                         st[41] = ldair_at
                         st[42] = qt
-                        st[43] = entry_t
-                        st[44] = q_entry
                         return 3
             elif op < 84:
                 if op == 82:
@@ -1907,32 +371,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                             st[5] = e
                             st[6] = h
                             st[7] = l
-                            st[8] = a_
-                            st[9] = f_
-                            st[10] = b_
-                            st[11] = c_
-                            st[12] = d_
-                            st[13] = e_
-                            st[14] = h_
-                            st[15] = l_
-                            st[16] = ix
-                            st[17] = iy
                             st[18] = sp
                             st[19] = pc
                             st[20] = i
                             st[22] = wz
                             st[23] = iff1
-                            st[24] = iff2
                             st[25] = im
-                            st[26] = halted
                             st[27] = t
-                            st[21] = r & 127 | r7
-                            st[31] = int_end
-                            st[40] = ei_at
+                            st[45] = r
+                            st[46] = r7
                             st[41] = ldair_at
                             st[42] = qt
-                            st[43] = entry_t
-                            st[44] = q_entry
                             return 2
                     else:
                         v = 255
@@ -1957,32 +406,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                         st[5] = e
                         st[6] = h
                         st[7] = l
-                        st[8] = a_
-                        st[9] = f_
-                        st[10] = b_
-                        st[11] = c_
-                        st[12] = d_
-                        st[13] = e_
-                        st[14] = h_
-                        st[15] = l_
-                        st[16] = ix
-                        st[17] = iy
                         st[18] = sp
                         st[19] = pc
                         st[20] = i
                         st[22] = wz
                         st[23] = iff1
-                        st[24] = iff2
                         st[25] = im
-                        st[26] = halted
                         st[27] = t
-                        st[21] = r & 127 | r7
-                        st[31] = int_end
-                        st[40] = ei_at
+                        st[45] = r
+                        st[46] = r7
                         st[41] = ldair_at
                         st[42] = qt
-                        st[43] = entry_t
-                        st[44] = q_entry
                         return 3
             else:
                 v = h << 8 | l
@@ -2050,32 +484,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                                 st[5] = e
                                 st[6] = h
                                 st[7] = l
-                                st[8] = a_
-                                st[9] = f_
-                                st[10] = b_
-                                st[11] = c_
-                                st[12] = d_
-                                st[13] = e_
-                                st[14] = h_
-                                st[15] = l_
-                                st[16] = ix
-                                st[17] = iy
                                 st[18] = sp
                                 st[19] = pc
                                 st[20] = i
                                 st[22] = wz
                                 st[23] = iff1
-                                st[24] = iff2
                                 st[25] = im
-                                st[26] = halted
                                 st[27] = t
-                                st[21] = r & 127 | r7
-                                st[31] = int_end
-                                st[40] = ei_at
+                                st[45] = r
+                                st[46] = r7
                                 st[41] = ldair_at
                                 st[42] = qt
-                                st[43] = entry_t
-                                st[44] = q_entry
                                 return 2
                         else:
                             v = 255
@@ -2100,32 +519,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                         st[5] = e
                         st[6] = h
                         st[7] = l
-                        st[8] = a_
-                        st[9] = f_
-                        st[10] = b_
-                        st[11] = c_
-                        st[12] = d_
-                        st[13] = e_
-                        st[14] = h_
-                        st[15] = l_
-                        st[16] = ix
-                        st[17] = iy
                         st[18] = sp
                         st[19] = pc
                         st[20] = i
                         st[22] = wz
                         st[23] = iff1
-                        st[24] = iff2
                         st[25] = im
-                        st[26] = halted
                         st[27] = t
-                        st[21] = r & 127 | r7
-                        st[31] = int_end
-                        st[40] = ei_at
+                        st[45] = r
+                        st[46] = r7
                         st[41] = ldair_at
                         st[42] = qt
-                        st[43] = entry_t
-                        st[44] = q_entry
                         return 3
                 elif op == 98:
                     v = h << 8 | l
@@ -2198,32 +602,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                         st[5] = e
                         st[6] = h
                         st[7] = l
-                        st[8] = a_
-                        st[9] = f_
-                        st[10] = b_
-                        st[11] = c_
-                        st[12] = d_
-                        st[13] = e_
-                        st[14] = h_
-                        st[15] = l_
-                        st[16] = ix
-                        st[17] = iy
                         st[18] = sp
                         st[19] = pc
                         st[20] = i
                         st[22] = wz
                         st[23] = iff1
-                        st[24] = iff2
                         st[25] = im
-                        st[26] = halted
                         st[27] = t
-                        st[21] = r & 127 | r7
-                        st[31] = int_end
-                        st[40] = ei_at
+                        st[45] = r
+                        st[46] = r7
                         st[41] = ldair_at
                         st[42] = qt
-                        st[43] = entry_t
-                        st[44] = q_entry
                         return 2
                 else:
                     v = 255
@@ -2248,32 +637,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                     st[5] = e
                     st[6] = h
                     st[7] = l
-                    st[8] = a_
-                    st[9] = f_
-                    st[10] = b_
-                    st[11] = c_
-                    st[12] = d_
-                    st[13] = e_
-                    st[14] = h_
-                    st[15] = l_
-                    st[16] = ix
-                    st[17] = iy
                     st[18] = sp
                     st[19] = pc
                     st[20] = i
                     st[22] = wz
                     st[23] = iff1
-                    st[24] = iff2
                     st[25] = im
-                    st[26] = halted
                     st[27] = t
-                    st[21] = r & 127 | r7
-                    st[31] = int_end
-                    st[40] = ei_at
+                    st[45] = r
+                    st[46] = r7
                     st[41] = ldair_at
                     st[42] = qt
-                    st[43] = entry_t
-                    st[44] = q_entry
                     return 3
         elif op < 116:
             if op < 112:
@@ -2346,32 +720,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                             st[5] = e
                             st[6] = h
                             st[7] = l
-                            st[8] = a_
-                            st[9] = f_
-                            st[10] = b_
-                            st[11] = c_
-                            st[12] = d_
-                            st[13] = e_
-                            st[14] = h_
-                            st[15] = l_
-                            st[16] = ix
-                            st[17] = iy
                             st[18] = sp
                             st[19] = pc
                             st[20] = i
                             st[22] = wz
                             st[23] = iff1
-                            st[24] = iff2
                             st[25] = im
-                            st[26] = halted
                             st[27] = t
-                            st[21] = r & 127 | r7
-                            st[31] = int_end
-                            st[40] = ei_at
+                            st[45] = r
+                            st[46] = r7
                             st[41] = ldair_at
                             st[42] = qt
-                            st[43] = entry_t
-                            st[44] = q_entry
                             return 2
                     else:
                         v = 255
@@ -2395,32 +754,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                         st[5] = e
                         st[6] = h
                         st[7] = l
-                        st[8] = a_
-                        st[9] = f_
-                        st[10] = b_
-                        st[11] = c_
-                        st[12] = d_
-                        st[13] = e_
-                        st[14] = h_
-                        st[15] = l_
-                        st[16] = ix
-                        st[17] = iy
                         st[18] = sp
                         st[19] = pc
                         st[20] = i
                         st[22] = wz
                         st[23] = iff1
-                        st[24] = iff2
                         st[25] = im
-                        st[26] = halted
                         st[27] = t
-                        st[21] = r & 127 | r7
-                        st[31] = int_end
-                        st[40] = ei_at
+                        st[45] = r
+                        st[46] = r7
                         st[41] = ldair_at
                         st[42] = qt
-                        st[43] = entry_t
-                        st[44] = q_entry
                         return 3
                 else:
                     v = h << 8 | l
@@ -2485,32 +829,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                     st[5] = e
                     st[6] = h
                     st[7] = l
-                    st[8] = a_
-                    st[9] = f_
-                    st[10] = b_
-                    st[11] = c_
-                    st[12] = d_
-                    st[13] = e_
-                    st[14] = h_
-                    st[15] = l_
-                    st[16] = ix
-                    st[17] = iy
                     st[18] = sp
                     st[19] = pc
                     st[20] = i
                     st[22] = wz
                     st[23] = iff1
-                    st[24] = iff2
                     st[25] = im
-                    st[26] = halted
                     st[27] = t
-                    st[21] = r & 127 | r7
-                    st[31] = int_end
-                    st[40] = ei_at
+                    st[45] = r
+                    st[46] = r7
                     st[41] = ldair_at
                     st[42] = qt
-                    st[43] = entry_t
-                    st[44] = q_entry
                     return 2
             else:
                 v = 255
@@ -2539,32 +868,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                             st[5] = e
                             st[6] = h
                             st[7] = l
-                            st[8] = a_
-                            st[9] = f_
-                            st[10] = b_
-                            st[11] = c_
-                            st[12] = d_
-                            st[13] = e_
-                            st[14] = h_
-                            st[15] = l_
-                            st[16] = ix
-                            st[17] = iy
                             st[18] = sp
                             st[19] = pc
                             st[20] = i
                             st[22] = wz
                             st[23] = iff1
-                            st[24] = iff2
                             st[25] = im
-                            st[26] = halted
                             st[27] = t
-                            st[21] = r & 127 | r7
-                            st[31] = int_end
-                            st[40] = ei_at
+                            st[45] = r
+                            st[46] = r7
                             st[41] = ldair_at
                             st[42] = qt
-                            st[43] = entry_t
-                            st[44] = q_entry
                             return 3
                     else:
                         v = h << 8 | l
@@ -2658,32 +972,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                             st[5] = e
                             st[6] = h
                             st[7] = l
-                            st[8] = a_
-                            st[9] = f_
-                            st[10] = b_
-                            st[11] = c_
-                            st[12] = d_
-                            st[13] = e_
-                            st[14] = h_
-                            st[15] = l_
-                            st[16] = ix
-                            st[17] = iy
                             st[18] = sp
                             st[19] = pc
                             st[20] = i
                             st[22] = wz
                             st[23] = iff1
-                            st[24] = iff2
                             st[25] = im
-                            st[26] = halted
                             st[27] = t
-                            st[21] = r & 127 | r7
-                            st[31] = int_end
-                            st[40] = ei_at
+                            st[45] = r
+                            st[46] = r7
                             st[41] = ldair_at
                             st[42] = qt
-                            st[43] = entry_t
-                            st[44] = q_entry
                             return 2
                     else:
                         v = 255
@@ -2725,32 +1024,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                         st[5] = e
                         st[6] = h
                         st[7] = l
-                        st[8] = a_
-                        st[9] = f_
-                        st[10] = b_
-                        st[11] = c_
-                        st[12] = d_
-                        st[13] = e_
-                        st[14] = h_
-                        st[15] = l_
-                        st[16] = ix
-                        st[17] = iy
                         st[18] = sp
                         st[19] = pc
                         st[20] = i
                         st[22] = wz
                         st[23] = iff1
-                        st[24] = iff2
                         st[25] = im
-                        st[26] = halted
                         st[27] = t
-                        st[21] = r & 127 | r7
-                        st[31] = int_end
-                        st[40] = ei_at
+                        st[45] = r
+                        st[46] = r7
                         st[41] = ldair_at
                         st[42] = qt
-                        st[43] = entry_t
-                        st[44] = q_entry
                         return 3
                     qt = t
             elif op < 170:
@@ -2808,32 +1092,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                             st[5] = e
                             st[6] = h
                             st[7] = l
-                            st[8] = a_
-                            st[9] = f_
-                            st[10] = b_
-                            st[11] = c_
-                            st[12] = d_
-                            st[13] = e_
-                            st[14] = h_
-                            st[15] = l_
-                            st[16] = ix
-                            st[17] = iy
                             st[18] = sp
                             st[19] = pc
                             st[20] = i
                             st[22] = wz
                             st[23] = iff1
-                            st[24] = iff2
                             st[25] = im
-                            st[26] = halted
                             st[27] = t
-                            st[21] = r & 127 | r7
-                            st[31] = int_end
-                            st[40] = ei_at
+                            st[45] = r
+                            st[46] = r7
                             st[41] = ldair_at
                             st[42] = qt
-                            st[43] = entry_t
-                            st[44] = q_entry
                             return 2
                     else:
                         v = 255
@@ -2875,80 +1144,77 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                         st[5] = e
                         st[6] = h
                         st[7] = l
-                        st[8] = a_
-                        st[9] = f_
-                        st[10] = b_
-                        st[11] = c_
-                        st[12] = d_
-                        st[13] = e_
-                        st[14] = h_
-                        st[15] = l_
-                        st[16] = ix
-                        st[17] = iy
                         st[18] = sp
                         st[19] = pc
                         st[20] = i
                         st[22] = wz
                         st[23] = iff1
-                        st[24] = iff2
                         st[25] = im
-                        st[26] = halted
                         st[27] = t
-                        st[21] = r & 127 | r7
-                        st[31] = int_end
-                        st[40] = ei_at
+                        st[45] = r
+                        st[46] = r7
                         st[41] = ldair_at
                         st[42] = qt
-                        st[43] = entry_t
-                        st[44] = q_entry
                         return 3
                     qt = t
             else:
                 t += 8
         elif op == 176:
-            v = I64(mem[h << 8 | l])
-            ea = d << 8 | e
-            if ea >= rom_top:
-                mem[ea] = v
-            ea = ea + 1 & 65535
-            d = ea >> 8
-            e = ea & 255
-            ea = (h << 8 | l) + 1 & 65535
-            h = ea >> 8
-            l = ea & 255
-            c = c - 1 & 255
-            if c == 255:
-                b = b - 1 & 255
-            n = a + v & 255
-            f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-            if b | c:
-                pc = pc - 2 & 65535
-                wz = pc + 1 & 65535
-                f = f & 215 | pc >> 8 & 40
-                t += 21
-            else:
-                t += 16
+            while True:
+                v = I64(mem[h << 8 | l])
+                ea = d << 8 | e
+                if ea >= rom_top:
+                    mem[ea] = v
+                ea = ea + 1 & 65535
+                d = ea >> 8
+                e = ea & 255
+                ea = (h << 8 | l) + 1 & 65535
+                h = ea >> 8
+                l = ea & 255
+                c = c - 1 & 255
+                if c == 255:
+                    b = b - 1 & 255
+                n = a + v & 255
+                f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+                if b | c:
+                    pc = pc - 2 & 65535
+                    wz = pc + 1 & 65535
+                    f = f & 215 | pc >> 8 & 40
+                    t += 21
+                    if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 176):
+                        pc = pc + 2 & 65535
+                        r += 2
+                        continue
+                else:
+                    t += 16
+                break
             qt = t
         else:
-            v = I64(mem[h << 8 | l])
-            res = a - v & 255
-            hf = (a ^ v ^ res) & 16
-            n = res - (hf >> 4) & 255
-            ea = (h << 8 | l) + 1 & 65535
-            h = ea >> 8
-            l = ea & 255
-            c = c - 1 & 255
-            if c == 255:
-                b = b - 1 & 255
-            wz = wz + 1 & 65535
-            f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-            if b | c and res:
-                pc = pc - 2 & 65535
-                wz = pc + 1 & 65535
-                f = f & 215 | pc >> 8 & 40
-                t += 21
-            else:
-                t += 16
+            while True:
+                v = I64(mem[h << 8 | l])
+                res = a - v & 255
+                hf = (a ^ v ^ res) & 16
+                n = res - (hf >> 4) & 255
+                ea = (h << 8 | l) + 1 & 65535
+                h = ea >> 8
+                l = ea & 255
+                c = c - 1 & 255
+                if c == 255:
+                    b = b - 1 & 255
+                wz = wz + 1 & 65535
+                f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+                if b | c and res:
+                    pc = pc - 2 & 65535
+                    wz = pc + 1 & 65535
+                    f = f & 215 | pc >> 8 & 40
+                    t += 21
+                    if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 177):
+                        pc = pc + 2 & 65535
+                        r += 2
+                        continue
+                else:
+                    t += 16
+                break
             qt = t
     elif op < 188:
         if op < 184:
@@ -2971,32 +1237,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                             st[5] = e
                             st[6] = h
                             st[7] = l
-                            st[8] = a_
-                            st[9] = f_
-                            st[10] = b_
-                            st[11] = c_
-                            st[12] = d_
-                            st[13] = e_
-                            st[14] = h_
-                            st[15] = l_
-                            st[16] = ix
-                            st[17] = iy
                             st[18] = sp
                             st[19] = pc
                             st[20] = i
                             st[22] = wz
                             st[23] = iff1
-                            st[24] = iff2
                             st[25] = im
-                            st[26] = halted
                             st[27] = t
-                            st[21] = r & 127 | r7
-                            st[31] = int_end
-                            st[40] = ei_at
+                            st[45] = r
+                            st[46] = r7
                             st[41] = ldair_at
                             st[42] = qt
-                            st[43] = entry_t
-                            st[44] = q_entry
                             return 2
                     else:
                         v = 255
@@ -3072,80 +1323,77 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                         st[5] = e
                         st[6] = h
                         st[7] = l
-                        st[8] = a_
-                        st[9] = f_
-                        st[10] = b_
-                        st[11] = c_
-                        st[12] = d_
-                        st[13] = e_
-                        st[14] = h_
-                        st[15] = l_
-                        st[16] = ix
-                        st[17] = iy
                         st[18] = sp
                         st[19] = pc
                         st[20] = i
                         st[22] = wz
                         st[23] = iff1
-                        st[24] = iff2
                         st[25] = im
-                        st[26] = halted
                         st[27] = t
-                        st[21] = r & 127 | r7
-                        st[31] = int_end
-                        st[40] = ei_at
+                        st[45] = r
+                        st[46] = r7
                         st[41] = ldair_at
                         st[42] = qt
-                        st[43] = entry_t
-                        st[44] = q_entry
                         return 3
                     qt = t
             else:
                 t += 8
         elif op == 184:
-            v = I64(mem[h << 8 | l])
-            ea = d << 8 | e
-            if ea >= rom_top:
-                mem[ea] = v
-            ea = ea - 1 & 65535
-            d = ea >> 8
-            e = ea & 255
-            ea = (h << 8 | l) - 1 & 65535
-            h = ea >> 8
-            l = ea & 255
-            c = c - 1 & 255
-            if c == 255:
-                b = b - 1 & 255
-            n = a + v & 255
-            f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-            if b | c:
-                pc = pc - 2 & 65535
-                wz = pc + 1 & 65535
-                f = f & 215 | pc >> 8 & 40
-                t += 21
-            else:
-                t += 16
+            while True:
+                v = I64(mem[h << 8 | l])
+                ea = d << 8 | e
+                if ea >= rom_top:
+                    mem[ea] = v
+                ea = ea - 1 & 65535
+                d = ea >> 8
+                e = ea & 255
+                ea = (h << 8 | l) - 1 & 65535
+                h = ea >> 8
+                l = ea & 255
+                c = c - 1 & 255
+                if c == 255:
+                    b = b - 1 & 255
+                n = a + v & 255
+                f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+                if b | c:
+                    pc = pc - 2 & 65535
+                    wz = pc + 1 & 65535
+                    f = f & 215 | pc >> 8 & 40
+                    t += 21
+                    if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 184):
+                        pc = pc + 2 & 65535
+                        r += 2
+                        continue
+                else:
+                    t += 16
+                break
             qt = t
         elif op == 185:
-            v = I64(mem[h << 8 | l])
-            res = a - v & 255
-            hf = (a ^ v ^ res) & 16
-            n = res - (hf >> 4) & 255
-            ea = (h << 8 | l) - 1 & 65535
-            h = ea >> 8
-            l = ea & 255
-            c = c - 1 & 255
-            if c == 255:
-                b = b - 1 & 255
-            wz = wz - 1 & 65535
-            f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-            if b | c and res:
-                pc = pc - 2 & 65535
-                wz = pc + 1 & 65535
-                f = f & 215 | pc >> 8 & 40
-                t += 21
-            else:
-                t += 16
+            while True:
+                v = I64(mem[h << 8 | l])
+                res = a - v & 255
+                hf = (a ^ v ^ res) & 16
+                n = res - (hf >> 4) & 255
+                ea = (h << 8 | l) - 1 & 65535
+                h = ea >> 8
+                l = ea & 255
+                c = c - 1 & 255
+                if c == 255:
+                    b = b - 1 & 255
+                wz = wz - 1 & 65535
+                f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+                if b | c and res:
+                    pc = pc - 2 & 65535
+                    wz = pc + 1 & 65535
+                    f = f & 215 | pc >> 8 & 40
+                    t += 21
+                    if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 185):
+                        pc = pc + 2 & 65535
+                        r += 2
+                        continue
+                else:
+                    t += 16
+                break
             qt = t
         elif op == 186:
             port = b << 8 | c
@@ -3165,32 +1413,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                     st[5] = e
                     st[6] = h
                     st[7] = l
-                    st[8] = a_
-                    st[9] = f_
-                    st[10] = b_
-                    st[11] = c_
-                    st[12] = d_
-                    st[13] = e_
-                    st[14] = h_
-                    st[15] = l_
-                    st[16] = ix
-                    st[17] = iy
                     st[18] = sp
                     st[19] = pc
                     st[20] = i
                     st[22] = wz
                     st[23] = iff1
-                    st[24] = iff2
                     st[25] = im
-                    st[26] = halted
                     st[27] = t
-                    st[21] = r & 127 | r7
-                    st[31] = int_end
-                    st[40] = ei_at
+                    st[45] = r
+                    st[46] = r7
                     st[41] = ldair_at
                     st[42] = qt
-                    st[43] = entry_t
-                    st[44] = q_entry
                     return 2
             else:
                 v = 255
@@ -3266,32 +1499,17 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
                 st[5] = e
                 st[6] = h
                 st[7] = l
-                st[8] = a_
-                st[9] = f_
-                st[10] = b_
-                st[11] = c_
-                st[12] = d_
-                st[13] = e_
-                st[14] = h_
-                st[15] = l_
-                st[16] = ix
-                st[17] = iy
                 st[18] = sp
                 st[19] = pc
                 st[20] = i
                 st[22] = wz
                 st[23] = iff1
-                st[24] = iff2
                 st[25] = im
-                st[26] = halted
                 st[27] = t
-                st[21] = r & 127 | r7
-                st[31] = int_end
-                st[40] = ei_at
+                st[45] = r
+                st[46] = r7
                 st[41] = ldair_at
                 st[42] = qt
-                st[43] = entry_t
-                st[44] = q_entry
                 return 3
             qt = t
     else:
@@ -3304,77 +1522,22 @@ def _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
     st[5] = e
     st[6] = h
     st[7] = l
-    st[8] = a_
-    st[9] = f_
-    st[10] = b_
-    st[11] = c_
-    st[12] = d_
-    st[13] = e_
-    st[14] = h_
-    st[15] = l_
-    st[16] = ix
-    st[17] = iy
     st[18] = sp
     st[19] = pc
     st[20] = i
     st[22] = wz
     st[23] = iff1
-    st[24] = iff2
     st[25] = im
-    st[26] = halted
     st[27] = t
-    st[21] = r & 127 | r7
-    st[31] = int_end
-    st[40] = ei_at
+    st[45] = r
+    st[46] = r7
     st[41] = ldair_at
     st[42] = qt
-    st[43] = entry_t
-    st[44] = q_entry
-    return reason
+    return 0
 
-@njit(cache=True)
-def _prefix_dd(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
+@njit(cache=True, _nrt=False)
+def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top):
     """Run one DD-prefixed instruction."""
-    a = st[0]
-    f = st[1]
-    b = st[2]
-    c = st[3]
-    d = st[4]
-    e = st[5]
-    h = st[6]
-    l = st[7]
-    a_ = st[8]
-    f_ = st[9]
-    b_ = st[10]
-    c_ = st[11]
-    d_ = st[12]
-    e_ = st[13]
-    h_ = st[14]
-    l_ = st[15]
-    ix = st[16]
-    iy = st[17]
-    sp = st[18]
-    pc = st[19]
-    i = st[20]
-    wz = st[22]
-    iff1 = st[23]
-    iff2 = st[24]
-    im = st[25]
-    halted = st[26]
-    t = st[27]
-    r = st[21]
-    r7 = r & 128
-    int_end = st[31]
-    int_data = st[32]
-    int_ack_clears = st[33]
-    rom_top = st[34]
-    io_exit = st[35]
-    ei_at = st[40]
-    ldair_at = st[41]
-    qt = st[42]
-    entry_t = st[43]
-    q_entry = st[44]
-    reason = 0
     op = I64(mem[pc])
     if op < 117:
         if op < 68:
@@ -4241,77 +2404,19 @@ def _prefix_dd(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
     st[5] = e
     st[6] = h
     st[7] = l
-    st[8] = a_
-    st[9] = f_
-    st[10] = b_
-    st[11] = c_
-    st[12] = d_
-    st[13] = e_
-    st[14] = h_
-    st[15] = l_
     st[16] = ix
-    st[17] = iy
     st[18] = sp
     st[19] = pc
-    st[20] = i
     st[22] = wz
-    st[23] = iff1
-    st[24] = iff2
-    st[25] = im
-    st[26] = halted
     st[27] = t
-    st[21] = r & 127 | r7
-    st[31] = int_end
+    st[45] = r
     st[40] = ei_at
-    st[41] = ldair_at
     st[42] = qt
-    st[43] = entry_t
-    st[44] = q_entry
-    return reason
+    return 0
 
-@njit(cache=True)
-def _prefix_fd(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
+@njit(cache=True, _nrt=False)
+def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top):
     """Run one FD-prefixed instruction."""
-    a = st[0]
-    f = st[1]
-    b = st[2]
-    c = st[3]
-    d = st[4]
-    e = st[5]
-    h = st[6]
-    l = st[7]
-    a_ = st[8]
-    f_ = st[9]
-    b_ = st[10]
-    c_ = st[11]
-    d_ = st[12]
-    e_ = st[13]
-    h_ = st[14]
-    l_ = st[15]
-    ix = st[16]
-    iy = st[17]
-    sp = st[18]
-    pc = st[19]
-    i = st[20]
-    wz = st[22]
-    iff1 = st[23]
-    iff2 = st[24]
-    im = st[25]
-    halted = st[26]
-    t = st[27]
-    r = st[21]
-    r7 = r & 128
-    int_end = st[31]
-    int_data = st[32]
-    int_ack_clears = st[33]
-    rom_top = st[34]
-    io_exit = st[35]
-    ei_at = st[40]
-    ldair_at = st[41]
-    qt = st[42]
-    entry_t = st[43]
-    q_entry = st[44]
-    reason = 0
     op = I64(mem[pc])
     if op < 117:
         if op < 68:
@@ -5178,35 +3283,17 @@ def _prefix_fd(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F
     st[5] = e
     st[6] = h
     st[7] = l
-    st[8] = a_
-    st[9] = f_
-    st[10] = b_
-    st[11] = c_
-    st[12] = d_
-    st[13] = e_
-    st[14] = h_
-    st[15] = l_
-    st[16] = ix
     st[17] = iy
     st[18] = sp
     st[19] = pc
-    st[20] = i
     st[22] = wz
-    st[23] = iff1
-    st[24] = iff2
-    st[25] = im
-    st[26] = halted
     st[27] = t
-    st[21] = r & 127 | r7
-    st[31] = int_end
+    st[45] = r
     st[40] = ei_at
-    st[41] = ldair_at
     st[42] = qt
-    st[43] = entry_t
-    st[44] = q_entry
-    return reason
+    return 0
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     """Run until T reaches ``until`` or an exit; return the exit reason."""
     a = st[0]
@@ -6435,82 +4522,93 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                 pc = nn
                             t += 10
                     elif op == 203:
-                        st[0] = a
-                        st[1] = f
-                        st[2] = b
-                        st[3] = c
-                        st[4] = d
-                        st[5] = e
-                        st[6] = h
-                        st[7] = l
-                        st[8] = a_
-                        st[9] = f_
-                        st[10] = b_
-                        st[11] = c_
-                        st[12] = d_
-                        st[13] = e_
-                        st[14] = h_
-                        st[15] = l_
-                        st[16] = ix
-                        st[17] = iy
-                        st[18] = sp
-                        st[19] = pc
-                        st[20] = i
-                        st[22] = wz
-                        st[23] = iff1
-                        st[24] = iff2
-                        st[25] = im
-                        st[26] = halted
-                        st[27] = t
-                        st[21] = r & 127 | r7
-                        st[31] = int_end
-                        st[40] = ei_at
-                        st[41] = ldair_at
-                        st[42] = qt
-                        st[43] = entry_t
-                        st[44] = q_entry
-                        reason = _prefix_cb(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F)
-                        a = st[0]
-                        f = st[1]
-                        b = st[2]
-                        c = st[3]
-                        d = st[4]
-                        e = st[5]
-                        h = st[6]
-                        l = st[7]
-                        a_ = st[8]
-                        f_ = st[9]
-                        b_ = st[10]
-                        c_ = st[11]
-                        d_ = st[12]
-                        e_ = st[13]
-                        h_ = st[14]
-                        l_ = st[15]
-                        ix = st[16]
-                        iy = st[17]
-                        sp = st[18]
-                        pc = st[19]
-                        i = st[20]
-                        wz = st[22]
-                        iff1 = st[23]
-                        iff2 = st[24]
-                        im = st[25]
-                        halted = st[26]
-                        t = st[27]
-                        r = st[21]
-                        r7 = r & 128
-                        int_end = st[31]
-                        int_data = st[32]
-                        int_ack_clears = st[33]
-                        rom_top = st[34]
-                        io_exit = st[35]
-                        ei_at = st[40]
-                        ldair_at = st[41]
-                        qt = st[42]
-                        entry_t = st[43]
-                        q_entry = st[44]
-                        if reason:
-                            break
+                        op = I64(mem[pc])
+                        pc = pc + 1 & 65535
+                        r += 1
+                        z = op & 7
+                        y = op >> 3 & 7
+                        if z == 6:
+                            ea = h << 8 | l
+                            v = I64(mem[ea])
+                        elif z == 0:
+                            v = b
+                        elif z == 1:
+                            v = c
+                        elif z == 2:
+                            v = d
+                        elif z == 3:
+                            v = e
+                        elif z == 4:
+                            v = h
+                        elif z == 5:
+                            v = l
+                        else:
+                            v = a
+                        if op < 64:
+                            if y == 0:
+                                cy = v >> 7
+                                v = (v << 1 | cy) & 255
+                                f = SZ53P[v] | cy
+                            elif y == 1:
+                                cy = v & 1
+                                v = v >> 1 | cy << 7
+                                f = SZ53P[v] | cy
+                            elif y == 2:
+                                cy = v >> 7
+                                v = (v << 1 | f & 1) & 255
+                                f = SZ53P[v] | cy
+                            elif y == 3:
+                                cy = v & 1
+                                v = v >> 1 | (f & 1) << 7
+                                f = SZ53P[v] | cy
+                            elif y == 4:
+                                cy = v >> 7
+                                v = v << 1 & 255
+                                f = SZ53P[v] | cy
+                            elif y == 5:
+                                cy = v & 1
+                                v = v >> 1 | v & 128
+                                f = SZ53P[v] | cy
+                            elif y == 6:
+                                cy = v >> 7
+                                v = (v << 1 | 1) & 255
+                                f = SZ53P[v] | cy
+                            else:
+                                cy = v & 1
+                                v = v >> 1
+                                f = SZ53P[v] | cy
+                        elif op < 128:
+                            xy = wz >> 8 if z == 6 else v
+                            f = f & 1 | 16 | xy & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
+                            t += 12 if z == 6 else 8
+                            qt = t
+                        elif op < 192:
+                            v = v & (255 ^ 1 << y)
+                        else:
+                            v = v | 1 << y
+                        if op < 64 or op >= 128:
+                            if z == 6:
+                                if ea >= rom_top:
+                                    mem[ea] = v
+                                t += 15
+                            else:
+                                t += 8
+                                if z == 0:
+                                    b = v
+                                elif z == 1:
+                                    c = v
+                                elif z == 2:
+                                    d = v
+                                elif z == 3:
+                                    e = v
+                                elif z == 4:
+                                    h = v
+                                elif z == 5:
+                                    l = v
+                                else:
+                                    a = v
+                            if op < 64:
+                                qt = t
                     elif op == 204:
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
@@ -6696,41 +4794,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         else:
                             t += 10
                 elif op == 221:
-                    st[0] = a
-                    st[1] = f
-                    st[2] = b
-                    st[3] = c
-                    st[4] = d
-                    st[5] = e
-                    st[6] = h
-                    st[7] = l
-                    st[8] = a_
-                    st[9] = f_
-                    st[10] = b_
-                    st[11] = c_
-                    st[12] = d_
-                    st[13] = e_
-                    st[14] = h_
-                    st[15] = l_
-                    st[16] = ix
-                    st[17] = iy
-                    st[18] = sp
-                    st[19] = pc
-                    st[20] = i
-                    st[22] = wz
-                    st[23] = iff1
-                    st[24] = iff2
-                    st[25] = im
-                    st[26] = halted
-                    st[27] = t
-                    st[21] = r & 127 | r7
-                    st[31] = int_end
-                    st[40] = ei_at
-                    st[41] = ldair_at
-                    st[42] = qt
-                    st[43] = entry_t
-                    st[44] = q_entry
-                    reason = _prefix_dd(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F)
+                    reason = _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top)
                     a = st[0]
                     f = st[1]
                     b = st[2]
@@ -6739,37 +4803,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     e = st[5]
                     h = st[6]
                     l = st[7]
-                    a_ = st[8]
-                    f_ = st[9]
-                    b_ = st[10]
-                    c_ = st[11]
-                    d_ = st[12]
-                    e_ = st[13]
-                    h_ = st[14]
-                    l_ = st[15]
                     ix = st[16]
-                    iy = st[17]
                     sp = st[18]
                     pc = st[19]
-                    i = st[20]
                     wz = st[22]
-                    iff1 = st[23]
-                    iff2 = st[24]
-                    im = st[25]
-                    halted = st[26]
                     t = st[27]
-                    r = st[21]
-                    r7 = r & 128
-                    int_end = st[31]
-                    int_data = st[32]
-                    int_ack_clears = st[33]
-                    rom_top = st[34]
-                    io_exit = st[35]
+                    r = st[45]
                     ei_at = st[40]
-                    ldair_at = st[41]
                     qt = st[42]
-                    entry_t = st[43]
-                    q_entry = st[44]
                     if reason:
                         break
                 elif op == 222:
@@ -6909,41 +4950,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         else:
                             t += 10
                 elif op == 237:
-                    st[0] = a
-                    st[1] = f
-                    st[2] = b
-                    st[3] = c
-                    st[4] = d
-                    st[5] = e
-                    st[6] = h
-                    st[7] = l
-                    st[8] = a_
-                    st[9] = f_
-                    st[10] = b_
-                    st[11] = c_
-                    st[12] = d_
-                    st[13] = e_
-                    st[14] = h_
-                    st[15] = l_
-                    st[16] = ix
-                    st[17] = iy
-                    st[18] = sp
-                    st[19] = pc
-                    st[20] = i
-                    st[22] = wz
-                    st[23] = iff1
-                    st[24] = iff2
-                    st[25] = im
-                    st[26] = halted
-                    st[27] = t
-                    st[21] = r & 127 | r7
-                    st[31] = int_end
-                    st[40] = ei_at
-                    st[41] = ldair_at
-                    st[42] = qt
-                    st[43] = entry_t
-                    st[44] = q_entry
-                    reason = _prefix_ed(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F)
+                    reason = _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, im, t, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp)
                     a = st[0]
                     f = st[1]
                     b = st[2]
@@ -6952,37 +4959,17 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     e = st[5]
                     h = st[6]
                     l = st[7]
-                    a_ = st[8]
-                    f_ = st[9]
-                    b_ = st[10]
-                    c_ = st[11]
-                    d_ = st[12]
-                    e_ = st[13]
-                    h_ = st[14]
-                    l_ = st[15]
-                    ix = st[16]
-                    iy = st[17]
                     sp = st[18]
                     pc = st[19]
                     i = st[20]
                     wz = st[22]
                     iff1 = st[23]
-                    iff2 = st[24]
                     im = st[25]
-                    halted = st[26]
                     t = st[27]
-                    r = st[21]
-                    r7 = r & 128
-                    int_end = st[31]
-                    int_data = st[32]
-                    int_ack_clears = st[33]
-                    rom_top = st[34]
-                    io_exit = st[35]
-                    ei_at = st[40]
+                    r = st[45]
+                    r7 = st[46]
                     ldair_at = st[41]
                     qt = st[42]
-                    entry_t = st[43]
-                    q_entry = st[44]
                     if reason:
                         break
                 elif op == 238:
@@ -7112,41 +5099,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         else:
                             t += 10
                 else:
-                    st[0] = a
-                    st[1] = f
-                    st[2] = b
-                    st[3] = c
-                    st[4] = d
-                    st[5] = e
-                    st[6] = h
-                    st[7] = l
-                    st[8] = a_
-                    st[9] = f_
-                    st[10] = b_
-                    st[11] = c_
-                    st[12] = d_
-                    st[13] = e_
-                    st[14] = h_
-                    st[15] = l_
-                    st[16] = ix
-                    st[17] = iy
-                    st[18] = sp
-                    st[19] = pc
-                    st[20] = i
-                    st[22] = wz
-                    st[23] = iff1
-                    st[24] = iff2
-                    st[25] = im
-                    st[26] = halted
-                    st[27] = t
-                    st[21] = r & 127 | r7
-                    st[31] = int_end
-                    st[40] = ei_at
-                    st[41] = ldair_at
-                    st[42] = qt
-                    st[43] = entry_t
-                    st[44] = q_entry
-                    reason = _prefix_fd(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F)
+                    reason = _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top)
                     a = st[0]
                     f = st[1]
                     b = st[2]
@@ -7155,37 +5108,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     e = st[5]
                     h = st[6]
                     l = st[7]
-                    a_ = st[8]
-                    f_ = st[9]
-                    b_ = st[10]
-                    c_ = st[11]
-                    d_ = st[12]
-                    e_ = st[13]
-                    h_ = st[14]
-                    l_ = st[15]
-                    ix = st[16]
                     iy = st[17]
                     sp = st[18]
                     pc = st[19]
-                    i = st[20]
                     wz = st[22]
-                    iff1 = st[23]
-                    iff2 = st[24]
-                    im = st[25]
-                    halted = st[26]
                     t = st[27]
-                    r = st[21]
-                    r7 = r & 128
-                    int_end = st[31]
-                    int_data = st[32]
-                    int_ack_clears = st[33]
-                    rom_top = st[34]
-                    io_exit = st[35]
+                    r = st[45]
                     ei_at = st[40]
-                    ldair_at = st[41]
                     qt = st[42]
-                    entry_t = st[43]
-                    q_entry = st[44]
                     if reason:
                         break
             elif op == 254:

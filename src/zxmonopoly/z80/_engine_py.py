@@ -4928,49 +4928,61 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 8
                                                     else:
                                                         if op == 0xb0:
-                                                            v = mem[(h << 8) | l]
-                                                            ea = (d << 8) | e
-                                                            if ea >= rom_top:
-                                                                mem[ea] = v
-                                                            ea = (ea + 1) & 0xFFFF
-                                                            d = ea >> 8
-                                                            e = ea & 0xFF
-                                                            ea = (((h << 8) | l) + 1) & 0xFFFF
-                                                            h = ea >> 8
-                                                            l = ea & 0xFF
-                                                            c = (c - 1) & 0xFF
-                                                            if c == 0xFF:
-                                                                b = (b - 1) & 0xFF
-                                                            n = (a + v) & 0xFF
-                                                            f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
-                                                            if b | c:
-                                                                pc = (pc - 2) & 0xFFFF
-                                                                wz = (pc + 1) & 0xFFFF
-                                                                f = (f & 0xD7) | ((pc >> 8) & 0x28)
-                                                                t += 21
-                                                            else:
-                                                                t += 16
+                                                            while True:
+                                                                v = mem[(h << 8) | l]
+                                                                ea = (d << 8) | e
+                                                                if ea >= rom_top:
+                                                                    mem[ea] = v
+                                                                ea = (ea + 1) & 0xFFFF
+                                                                d = ea >> 8
+                                                                e = ea & 0xFF
+                                                                ea = (((h << 8) | l) + 1) & 0xFFFF
+                                                                h = ea >> 8
+                                                                l = ea & 0xFF
+                                                                c = (c - 1) & 0xFF
+                                                                if c == 0xFF:
+                                                                    b = (b - 1) & 0xFF
+                                                                n = (a + v) & 0xFF
+                                                                f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                                                                if b | c:
+                                                                    pc = (pc - 2) & 0xFFFF
+                                                                    wz = (pc + 1) & 0xFFFF
+                                                                    f = (f & 0xD7) | ((pc >> 8) & 0x28)
+                                                                    t += 21
+                                                                    if t < until and not (iff1 and t < int_end) and not bp[pc] and mem[pc] == 0xED and mem[(pc + 1) & 0xFFFF] == 0xb0:
+                                                                        pc = (pc + 2) & 0xFFFF
+                                                                        r += 2
+                                                                        continue
+                                                                else:
+                                                                    t += 16
+                                                                break
                                                             qt = t
                                                         else:
-                                                            v = mem[(h << 8) | l]
-                                                            res = (a - v) & 0xFF
-                                                            hf = (a ^ v ^ res) & 0x10
-                                                            n = (res - (hf >> 4)) & 0xFF
-                                                            ea = (((h << 8) | l) + 1) & 0xFFFF
-                                                            h = ea >> 8
-                                                            l = ea & 0xFF
-                                                            c = (c - 1) & 0xFF
-                                                            if c == 0xFF:
-                                                                b = (b - 1) & 0xFF
-                                                            wz = (wz + 1) & 0xFFFF
-                                                            f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
-                                                            if (b | c) and res:
-                                                                pc = (pc - 2) & 0xFFFF
-                                                                wz = (pc + 1) & 0xFFFF
-                                                                f = (f & 0xD7) | ((pc >> 8) & 0x28)
-                                                                t += 21
-                                                            else:
-                                                                t += 16
+                                                            while True:
+                                                                v = mem[(h << 8) | l]
+                                                                res = (a - v) & 0xFF
+                                                                hf = (a ^ v ^ res) & 0x10
+                                                                n = (res - (hf >> 4)) & 0xFF
+                                                                ea = (((h << 8) | l) + 1) & 0xFFFF
+                                                                h = ea >> 8
+                                                                l = ea & 0xFF
+                                                                c = (c - 1) & 0xFF
+                                                                if c == 0xFF:
+                                                                    b = (b - 1) & 0xFF
+                                                                wz = (wz + 1) & 0xFFFF
+                                                                f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                                                                if (b | c) and res:
+                                                                    pc = (pc - 2) & 0xFFFF
+                                                                    wz = (pc + 1) & 0xFFFF
+                                                                    f = (f & 0xD7) | ((pc >> 8) & 0x28)
+                                                                    t += 21
+                                                                    if t < until and not (iff1 and t < int_end) and not bp[pc] and mem[pc] == 0xED and mem[(pc + 1) & 0xFFFF] == 0xb1:
+                                                                        pc = (pc + 2) & 0xFFFF
+                                                                        r += 2
+                                                                        continue
+                                                                else:
+                                                                    t += 16
+                                                                break
                                                             qt = t
                                             else:
                                                 if op < 0xbc:
@@ -5061,50 +5073,62 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             t += 8
                                                     else:
                                                         if op == 0xb8:
-                                                            v = mem[(h << 8) | l]
-                                                            ea = (d << 8) | e
-                                                            if ea >= rom_top:
-                                                                mem[ea] = v
-                                                            ea = (ea - 1) & 0xFFFF
-                                                            d = ea >> 8
-                                                            e = ea & 0xFF
-                                                            ea = (((h << 8) | l) - 1) & 0xFFFF
-                                                            h = ea >> 8
-                                                            l = ea & 0xFF
-                                                            c = (c - 1) & 0xFF
-                                                            if c == 0xFF:
-                                                                b = (b - 1) & 0xFF
-                                                            n = (a + v) & 0xFF
-                                                            f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
-                                                            if b | c:
-                                                                pc = (pc - 2) & 0xFFFF
-                                                                wz = (pc + 1) & 0xFFFF
-                                                                f = (f & 0xD7) | ((pc >> 8) & 0x28)
-                                                                t += 21
-                                                            else:
-                                                                t += 16
-                                                            qt = t
-                                                        else:
-                                                            if op == 0xb9:
+                                                            while True:
                                                                 v = mem[(h << 8) | l]
-                                                                res = (a - v) & 0xFF
-                                                                hf = (a ^ v ^ res) & 0x10
-                                                                n = (res - (hf >> 4)) & 0xFF
+                                                                ea = (d << 8) | e
+                                                                if ea >= rom_top:
+                                                                    mem[ea] = v
+                                                                ea = (ea - 1) & 0xFFFF
+                                                                d = ea >> 8
+                                                                e = ea & 0xFF
                                                                 ea = (((h << 8) | l) - 1) & 0xFFFF
                                                                 h = ea >> 8
                                                                 l = ea & 0xFF
                                                                 c = (c - 1) & 0xFF
                                                                 if c == 0xFF:
                                                                     b = (b - 1) & 0xFF
-                                                                wz = (wz - 1) & 0xFFFF
-                                                                f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
-                                                                if (b | c) and res:
+                                                                n = (a + v) & 0xFF
+                                                                f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                                                                if b | c:
                                                                     pc = (pc - 2) & 0xFFFF
                                                                     wz = (pc + 1) & 0xFFFF
                                                                     f = (f & 0xD7) | ((pc >> 8) & 0x28)
                                                                     t += 21
+                                                                    if t < until and not (iff1 and t < int_end) and not bp[pc] and mem[pc] == 0xED and mem[(pc + 1) & 0xFFFF] == 0xb8:
+                                                                        pc = (pc + 2) & 0xFFFF
+                                                                        r += 2
+                                                                        continue
                                                                 else:
                                                                     t += 16
+                                                                break
+                                                            qt = t
+                                                        else:
+                                                            if op == 0xb9:
+                                                                while True:
+                                                                    v = mem[(h << 8) | l]
+                                                                    res = (a - v) & 0xFF
+                                                                    hf = (a ^ v ^ res) & 0x10
+                                                                    n = (res - (hf >> 4)) & 0xFF
+                                                                    ea = (((h << 8) | l) - 1) & 0xFFFF
+                                                                    h = ea >> 8
+                                                                    l = ea & 0xFF
+                                                                    c = (c - 1) & 0xFF
+                                                                    if c == 0xFF:
+                                                                        b = (b - 1) & 0xFF
+                                                                    wz = (wz - 1) & 0xFFFF
+                                                                    f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                                                                    if (b | c) and res:
+                                                                        pc = (pc - 2) & 0xFFFF
+                                                                        wz = (pc + 1) & 0xFFFF
+                                                                        f = (f & 0xD7) | ((pc >> 8) & 0x28)
+                                                                        t += 21
+                                                                        if t < until and not (iff1 and t < int_end) and not bp[pc] and mem[pc] == 0xED and mem[(pc + 1) & 0xFFFF] == 0xb9:
+                                                                            pc = (pc + 2) & 0xFFFF
+                                                                            r += 2
+                                                                            continue
+                                                                    else:
+                                                                        t += 16
+                                                                    break
                                                                 qt = t
                                                             else:
                                                                 if op == 0xba:

@@ -578,9 +578,7 @@ def _block(op: isa.Op, pre: int, table: str) -> Leaf:
             "f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)",
         ]
         if repeat:
-            lines += ["if b | c:", *("    " + x for x in back), "    t += 21", "else:",
-                      "    t += 16"]
-            return Leaf(lines, None, flags=True)
+            return Leaf(repeat_in_place(lines, "b | c", back, op_code(m)), None, flags=True)
         return Leaf(lines, 16, flags=True)
     if m.startswith("CP"):
         lines = [
@@ -590,9 +588,8 @@ def _block(op: isa.Op, pre: int, table: str) -> Leaf:
             "(0x04 if (b | c) else 0)",
         ]
         if repeat:
-            lines += ["if (b | c) and res:", *("    " + x for x in back), "    t += 21",
-                      "else:", "    t += 16"]
-            return Leaf(lines, None, flags=True)
+            return Leaf(repeat_in_place(lines, "(b | c) and res", back, op_code(m)), None,
+                        flags=True)
         return Leaf(lines, 16, flags=True)
     if m.startswith("IN"):
         lines = [
@@ -635,6 +632,39 @@ def _block(op: isa.Op, pre: int, table: str) -> Leaf:
         *out_exit,
     ]
     return Leaf(lines, None, flags=True)
+
+
+def op_code(mnemonic: str) -> int:
+    """The ED opcode of a block instruction."""
+    for y, row in enumerate(isa.BLOCK):
+        if mnemonic in row:
+            return 0xA0 + (y << 3) + row.index(mnemonic)
+    raise TemplateError(mnemonic)
+
+
+def repeat_in_place(step: list[str], again: str, back: list[str], code: int) -> list[str]:
+    """LDIR/LDDR/CPIR/CPDR: run the repeats here instead of once per pass of the main loop.
+
+    Each repeat is exactly one more execution of the instruction (21 T, R+2, the same flags
+    and MEMPTR), taken only while nothing could happen between two of them: T below the
+    limit, no interrupt that could be accepted, no breakpoint on it, and the instruction
+    still in memory (it may overwrite itself).
+    """
+    return [
+        "while True:",
+        *("    " + x for x in step),
+        f"    if {again}:",
+        *("        " + x for x in back),
+        "        t += 21",
+        "        if t < until and not (iff1 and t < int_end) and not bp[pc] and "
+        f"mem[pc] == 0xED and mem[(pc + 1) & 0xFFFF] == {code:#04x}:",
+        "            pc = (pc + 2) & 0xFFFF",
+        "            r += 2",
+        "            continue",
+        "    else:",
+        "        t += 16",
+        "    break",
+    ]
 
 
 def _nop(op: isa.Op, pre: int, table: str) -> Leaf:
@@ -694,4 +724,44 @@ def ddcb_generic(xy: str) -> list[str]:
         kw = "if" if k == 0 else "elif"
         lines += [f"    {kw} z == {k}:", f"        {reg} = v"]
     lines += ["    elif z == 7:", "        a = v"]
+    return lines
+
+
+def cb_generic() -> list[str]:
+    """The whole CB table as one piece of code on ``op``, decoding its x/y/z fields.
+
+    The JIT engine uses this shape: compiled, a few well-predicted branches cost less than
+    leaving the main function, and the main function stays small enough to compile quickly.
+    The operations are the same pieces (``rot8``, the BIT flags) as the per-opcode leaves.
+    """
+    regs = ("b", "c", "d", "e", "h", "l")
+    lines = ["z = op & 7", "y = (op >> 3) & 7", "if z == 6:", "    ea = (h << 8) | l",
+             "    v = mem[ea]"]
+    for k, reg in enumerate(regs):
+        lines += [f"elif z == {k}:", f"    v = {reg}"]
+    lines += ["else:", "    v = a", "if op < 0x40:"]
+    for k, name in enumerate(isa.ROT):
+        lines.append(f"    {'if' if k == 0 else 'elif'} y == {k}:" if k < 7 else "    else:")
+        lines += ["        " + x for x in rot8(name)]
+    lines += [
+        "elif op < 0x80:",
+        "    xy = (wz >> 8) if z == 6 else v",
+        "    f = (f & 0x01) | 0x10 | (xy & 0x28) | "
+        "(0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))",
+        "    t += 12 if z == 6 else 8",
+        "    qt = t",
+        "elif op < 0xC0:",
+        "    v = v & (0xFF ^ (1 << y))",
+        "else:",
+        "    v = v | (1 << y)",
+        "if op < 0x40 or op >= 0x80:",
+        "    if z == 6:",
+        *("        " + x for x in write("ea", "v")),
+        "        t += 15",
+        "    else:",
+        "        t += 8",
+    ]
+    for k, reg in enumerate(regs):
+        lines += [f"        {'if' if k == 0 else 'elif'} z == {k}:", f"            {reg} = v"]
+    lines += ["        else:", "            a = v", "    if op < 0x40:", "        qt = t"]
     return lines
