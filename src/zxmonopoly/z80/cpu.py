@@ -125,7 +125,7 @@ class Z80:
         else:
             self._st = [0] * S.SIZE
             self._mem = memory
-            self.breakpoints = bytearray(65536)
+            self.breakpoints = [0] * 65536  # a list: CPython indexes lists fastest
             self._tables = tuple(tables.LISTS[k] for k in tables.ORDER)
             self._run = _python_run()
         self.reset()
