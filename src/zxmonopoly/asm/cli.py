@@ -1,0 +1,153 @@
+"""``zxmonopoly asm``: assemble a source into a binary, and optionally a symbol map, a listing
+and a tape with a BASIC loader. ``main(argv)`` is the testable entry; tools/asm.py wraps it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from .assembler import Assembler, Program
+from .errors import AsmError, Diagnostic
+from .expr import ExprError, Undefined, evaluate, parse
+from .lexer import LexError, lex
+from .output import OutputError, listing_text, symbols_json, tape_image
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``asm`` (shared by ``zxmonopoly asm`` and tools/asm.py)."""
+    parser.add_argument("source", type=Path, metavar="SOURCE", help="main source file (.asm)")
+    parser.add_argument("-o", "--output", type=Path, metavar="OUT.bin",
+                        help="raw binary, lowest to highest address filled "
+                             "(default: SOURCE with .bin)")
+    parser.add_argument("--sym", type=Path, metavar="FILE",
+                        help="symbol map (JSON: name -> value, file, line)")
+    parser.add_argument("--lst", type=Path, metavar="FILE", help="listing")
+    parser.add_argument("--tap", type=Path, metavar="FILE",
+                        help="tape: BASIC loader (LOAD \"\") plus the code")
+    parser.add_argument("--name", metavar="NAME",
+                        help="tape file name, up to 10 characters (default: SOURCE's stem)")
+    parser.add_argument("--entry", metavar="EXPR",
+                        help="address the loader runs: a label or a number (default: END's "
+                             "operand, else the first address of the code)")
+    parser.add_argument("-I", "--include", type=Path, action="append", default=[],
+                        metavar="DIR", help="also look for INCLUDE/INCBIN files in DIR")
+    parser.add_argument("-D", "--define", action="append", default=[], metavar="NAME[=VALUE]",
+                        help="predefine a constant (VALUE defaults to 1)")
+
+
+def add_asm_subcommand(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    """Register ``asm`` on the ``zxmonopoly`` command's subparsers (handler: ``run``)."""
+    parser = subparsers.add_parser(
+        "asm", help="assemble Z80 source into a binary, symbol map, listing or tape",
+        description="Assemble Z80 source (language: docs/assembler.md). Every error is "
+                    "reported as file:line:col; the exit status is 1 if there was one.")
+    add_arguments(parser)
+    parser.set_defaults(handler=run)
+    return parser
+
+
+def _defines(items: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for item in items:
+        name, _, text = item.partition("=")
+        out[name] = _number(text) if text else 1
+    return out
+
+
+def _number(text: str) -> int:
+    try:
+        node = parse(lex(text))
+    except (LexError, ExprError) as exc:
+        raise ValueError(f"bad value '{text}': {exc}") from None
+    if not isinstance(node, int):
+        raise ValueError(f"'{text}' is not a constant")
+    return node
+
+
+class _Symbols:
+    pc = 0
+
+    def __init__(self, program: Program) -> None:
+        self.program = program
+
+    def value(self, name: str, col: int) -> int:
+        sym = self.program.symbols.get(name)
+        if sym is None:
+            raise Undefined(col, name)
+        return sym.value
+
+
+def resolve_entry(program: Program, text: str) -> int:
+    """The value of ``--entry``: an expression over the program's symbols."""
+    try:
+        return evaluate(parse(lex(text)), _Symbols(program))
+    except (LexError, ExprError) as exc:
+        raise ValueError(f"--entry {text}: {exc}") from None
+
+
+def _report(diags: list[Diagnostic], err: TextIO) -> None:
+    for d in diags:
+        print(d.format(), file=err)
+    errors = sum(d.severity == "error" for d in diags)
+    warnings = len(diags) - errors
+    if errors:
+        print(f"{errors} error{'s' if errors != 1 else ''}"
+              + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""),
+              file=err)
+
+
+def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
+    """Assemble as the parsed arguments say; returns the exit status."""
+    err = err if err is not None else sys.stderr
+    try:
+        defines = _defines(args.define)
+    except ValueError as exc:
+        print(f"zxmonopoly asm: error: -D {exc}", file=err)
+        return 2
+    asm = Assembler(include_dirs=args.include, defines=defines)
+    try:
+        program = asm.assemble_file(args.source)
+    except AsmError as exc:
+        _report(exc.diagnostics, err)
+        return 1
+    except OSError as exc:
+        print(f"zxmonopoly asm: error: {args.source}: {exc.strerror}", file=err)
+        return 1
+    _report(program.diagnostics, err)
+    try:
+        entry = resolve_entry(program, args.entry) if args.entry else None
+        tape = None
+        if args.tap is not None:
+            name = args.name if args.name is not None else args.source.stem[:10]
+            tape = tape_image(program, name, entry)
+    except (ValueError, OutputError) as exc:
+        print(f"zxmonopoly asm: error: {exc}", file=err)
+        return 1
+    output = args.output if args.output is not None else args.source.with_suffix(".bin")
+    try:
+        output.write_bytes(program.binary())
+        if args.sym is not None:
+            args.sym.write_text(symbols_json(program), encoding="utf-8")
+        if args.lst is not None:
+            args.lst.write_text(listing_text(program), encoding="utf-8")
+        if tape is not None:
+            args.tap.write_bytes(tape)
+    except OSError as exc:
+        print(f"zxmonopoly asm: error: {exc.filename}: {exc.strerror}", file=err)
+        return 1
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: ``asm SOURCE -o OUT.bin [--sym F] [--lst F] [--tap F --name NAME]``."""
+    parser = argparse.ArgumentParser(prog="zxmonopoly asm",
+                                     description="Assemble Z80 source (docs/assembler.md).")
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

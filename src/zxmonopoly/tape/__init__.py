@@ -1,0 +1,1 @@
+"""Tape image formats (TAP); imports nothing of the emulator."""

@@ -1,0 +1,3 @@
+; An INCLUDE cycle.
+        org 0
+        include "inc/cycle_a.asm"

@@ -1,0 +1,3 @@
+; Included by include.asm (through a second level).
+ONE     equ 1
+        include "more.asm"

@@ -1,0 +1,2 @@
+        db 2
+        include "cycle_a.asm"

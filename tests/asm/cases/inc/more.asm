@@ -1,0 +1,3 @@
+TWO     equ 2
+inc_label:
+        db ONE, TWO

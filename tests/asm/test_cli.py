@@ -1,0 +1,75 @@
+"""The asm command line (zxmonopoly.asm.cli.main)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from zxmonopoly.asm import cli
+from zxmonopoly.tape import tap
+
+SOURCE = """\
+        org 8000h
+start:  ld a,LEVEL
+        ret
+"""
+
+
+@pytest.fixture
+def source(tmp_path: Path) -> Path:
+    path = tmp_path / "prog.asm"
+    path.write_text(SOURCE)
+    return path
+
+
+def test_writes_every_output(source: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.bin"
+    status = cli.main([str(source), "-o", str(out), "--sym", str(tmp_path / "p.json"),
+                       "--lst", str(tmp_path / "p.lst"), "--tap", str(tmp_path / "p.tap"),
+                       "--name", "prog", "-D", "LEVEL=7"])
+    assert status == 0
+    assert out.read_bytes() == bytes([0x3E, 7, 0xC9])
+    assert json.loads((tmp_path / "p.json").read_text())["start"]["value"] == 0x8000
+    assert "3E 07" in (tmp_path / "p.lst").read_text()
+    blocks = tap.read_tap((tmp_path / "p.tap").read_bytes())
+    assert blocks[3].data == bytes([0x3E, 7, 0xC9])
+
+
+def test_default_output_name_and_entry(source: Path, tmp_path: Path) -> None:
+    assert cli.main([str(source), "-D", "LEVEL", "--tap", str(tmp_path / "p.tap"),
+                     "--entry", "start+2"]) == 0
+    assert (tmp_path / "prog.bin").read_bytes() == bytes([0x3E, 1, 0xC9])
+    header = tap.Header.from_block(tap.read_tap((tmp_path / "p.tap").read_bytes())[0])
+    assert header is not None and header.name == "prog      "
+
+
+def test_errors_give_status_1_and_every_diagnostic(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.asm"
+    bad.write_text(" ld a,nothing\n jr nowhere\n")
+    assert cli.main([str(bad), "-o", str(tmp_path / "bad.bin")]) == 1
+    err = capsys.readouterr().err
+    assert "bad.asm:1:7: error: undefined symbol 'nothing'" in err
+    assert "bad.asm:2:5: error: undefined symbol 'nowhere'" in err
+    assert err.rstrip().endswith("2 errors")
+    assert not (tmp_path / "bad.bin").exists()
+
+
+def test_bad_entry_and_missing_file(source: Path, tmp_path: Path,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main([str(source), "-D", "LEVEL", "--tap", str(tmp_path / "t.tap"),
+                     "--entry", "nolabel"]) == 1
+    assert "--entry nolabel: undefined symbol 'nolabel'" in capsys.readouterr().err
+    assert cli.main([str(tmp_path / "none.asm")]) == 1
+    assert "none.asm" in capsys.readouterr().err
+
+
+def test_subcommand_registration() -> None:
+    parser = argparse.ArgumentParser(prog="zxmonopoly")
+    sub = parser.add_subparsers(dest="command")
+    cli.add_asm_subcommand(sub)
+    args = parser.parse_args(["asm", "x.asm", "-o", "x.bin", "--tap", "x.tap", "--name", "X"])
+    assert args.handler is cli.run and args.name == "X"
