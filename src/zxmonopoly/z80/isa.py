@@ -203,7 +203,7 @@ def build_dd(main: list[Op]) -> list[Op]:
     Instructions that use none of these are PREFIX_NOP entries.
     """
     t: list[Op] = []
-    for code, op in enumerate(main):
+    for op in main:
         if op.mnemonic == PREFIX:
             t.append(op if op.operands != ("CB",) else _op(PREFIX, "DDCB"))
             continue

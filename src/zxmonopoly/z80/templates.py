@@ -569,7 +569,8 @@ def _block(op: isa.Op, pre: int, table: str) -> Leaf:
     hl_step = [f"ea = (((h << 8) | l) {step}) & 0xFFFF", "h = ea >> 8", "l = ea & 0xFF"]
     bc_dec = ["c = (c - 1) & 0xFF", "if c == 0xFF:", "    b = (b - 1) & 0xFF"]
     # While a repeating instruction repeats: PC back on it, MEMPTR = PC+1, X/Y from PC bits 11/13.
-    back = ["pc = (pc - 2) & 0xFFFF", "wz = (pc + 1) & 0xFFFF", "f = (f & 0xD7) | ((pc >> 8) & 0x28)"]
+    back = ["pc = (pc - 2) & 0xFFFF", "wz = (pc + 1) & 0xFFFF",
+            "f = (f & 0xD7) | ((pc >> 8) & 0x28)"]
     if m.startswith("LD"):
         lines = [
             "v = mem[(h << 8) | l]", "ea = (d << 8) | e", *write("ea", "v"),

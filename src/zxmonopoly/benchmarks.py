@@ -1,0 +1,258 @@
+"""Speed of the Z80 engines on a mixed workload, in T-states per second and multiples of real time.
+
+Run it as ``zxmonopoly bench`` or ``python tools/bench_z80.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+# T-states per second of a real 48K Spectrum (3.5 MHz nominal, 69,888 T-states x 50 frames).
+SPECTRUM_TSTATES_PER_SECOND = 3_494_400
+
+WORKLOAD_ORG = 0x8000
+WORKLOAD_DATA = 0x9000  # IX points here
+WORKLOAD_SRC = 0x9100  # LDIR source
+WORKLOAD_DST = 0x9200  # LDIR destination
+WORKLOAD_STACK = 0xFF00
+
+# The workload, assembled by hand: (address, bytes, source line). An outer loop that never ends
+# runs 16 times round an inner loop of loads, ALU, 16-bit INC/DEC, indexed loads and stores,
+# CB rotations and bit operations, a conditional JR, PUSH/POP, CALL/RET and DJNZ, then copies a
+# 32-byte block with LDIR. tests/test_benchmarks.py assembles the source lines with pasmo and
+# checks the bytes.
+WORKLOAD: tuple[tuple[int, bytes, str], ...] = (
+    (0x8000, b"\x31\x00\xff", "start:  LD SP,0FF00h"),
+    (0x8003, b"\xdd\x21\x00\x90", "        LD IX,9000h"),
+    (0x8007, b"\x01\x00\x00", "        LD BC,0"),
+    (0x800A, b"\x11\x34\x12", "        LD DE,1234h"),
+    (0x800D, b"\x21\x78\x56", "        LD HL,5678h"),
+    (0x8010, b"\x06\x10", "outer:  LD B,16"),
+    (0x8012, b"\x78", "inner:  LD A,B"),
+    (0x8013, b"\x81", "        ADD A,C"),
+    (0x8014, b"\x4f", "        LD C,A"),
+    (0x8015, b"\x8a", "        ADC A,D"),
+    (0x8016, b"\x93", "        SUB E"),
+    (0x8017, b"\xe6\x7f", "        AND 7Fh"),
+    (0x8019, b"\xac", "        XOR H"),
+    (0x801A, b"\xbd", "        CP L"),
+    (0x801B, b"\x14", "        INC D"),
+    (0x801C, b"\x1d", "        DEC E"),
+    (0x801D, b"\x23", "        INC HL"),
+    (0x801E, b"\x1b", "        DEC DE"),
+    (0x801F, b"\x2e\x55", "        LD L,55h"),
+    (0x8021, b"\xdd\x77\x01", "        LD (IX+1),A"),
+    (0x8024, b"\xdd\x66\x02", "        LD H,(IX+2)"),
+    (0x8027, b"\xdd\x86\x03", "        ADD A,(IX+3)"),
+    (0x802A, b"\xcb\x01", "        RLC C"),
+    (0x802C, b"\xcb\x5f", "        BIT 3,A"),
+    (0x802E, b"\xcb\xfa", "        SET 7,D"),
+    (0x8030, b"\xcb\x83", "        RES 0,E"),
+    (0x8032, b"\xcb\x3c", "        SRL H"),
+    (0x8034, b"\x28\x01", "        JR Z,skip"),
+    (0x8036, b"\x3c", "        INC A"),
+    (0x8037, b"\xc5", "skip:   PUSH BC"),
+    (0x8038, b"\xe5", "        PUSH HL"),
+    (0x8039, b"\xcd\x4e\x80", "        CALL fetch"),
+    (0x803C, b"\xe1", "        POP HL"),
+    (0x803D, b"\xc1", "        POP BC"),
+    (0x803E, b"\x10\xd2", "        DJNZ inner"),
+    (0x8040, b"\x21\x00\x91", "        LD HL,9100h"),
+    (0x8043, b"\x11\x00\x92", "        LD DE,9200h"),
+    (0x8046, b"\x01\x20\x00", "        LD BC,32"),
+    (0x8049, b"\xed\xb0", "        LDIR"),
+    (0x804B, b"\xc3\x10\x80", "        JP outer"),
+    (0x804E, b"\x7e", "fetch:  LD A,(HL)"),
+    (0x804F, b"\x3c", "        INC A"),
+    (0x8050, b"\xc9", "        RET"),
+)
+
+
+def workload_code() -> bytes:
+    """The workload's machine code, to be loaded at WORKLOAD_ORG."""
+    return b"".join(data for _, data, _ in WORKLOAD)
+
+
+def workload_source() -> str:
+    """The workload as assembly source (pasmo syntax)."""
+    lines = [f"        ORG {WORKLOAD_ORG:04X}h"]
+    lines += [text for _, _, text in WORKLOAD]
+    return "\n".join(lines) + "\n"
+
+
+def workload_memory() -> bytearray:
+    """64K of memory holding the workload and its data."""
+    memory = bytearray(0x10000)
+    code = workload_code()
+    memory[WORKLOAD_ORG : WORKLOAD_ORG + len(code)] = code
+    for i in range(WORKLOAD_SRC + 32 - WORKLOAD_DATA):  # IX data and the LDIR source
+        memory[WORKLOAD_DATA + i] = (i * 37 + 11) & 0xFF
+    return memory
+
+
+def make_cpu(engine: str | None = None, memory: bytearray | None = None):
+    """A Z80 at the start of the workload, in ``memory`` (default: a new workload_memory())."""
+    from zxmonopoly.z80 import Z80
+
+    cpu = Z80(workload_memory() if memory is None else memory, engine=engine)
+    cpu.pc = WORKLOAD_ORG
+    return cpu
+
+
+@dataclass(frozen=True)
+class Speed:
+    """T-states run and wall-clock seconds taken by one engine."""
+
+    engine: str
+    tstates: int
+    seconds: float
+
+    @property
+    def tstates_per_second(self) -> float:
+        return self.tstates / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def real_time_multiple(self) -> float:
+        return self.tstates_per_second / SPECTRUM_TSTATES_PER_SECOND
+
+
+def measure(engine: str | None, seconds: float = 3.0) -> Speed:
+    """Run the workload for about ``seconds`` of wall-clock time, after a warm-up run."""
+    cpu = make_cpu(engine)
+    cpu.run(cpu.tstates + 10_000)  # warm-up: compiles or loads the jit engine
+    chunk = 10_000
+    # Grow the chunk until one run() call takes a noticeable time, so that call overhead does
+    # not count.
+    while True:
+        start = time.perf_counter()
+        cpu.run(cpu.tstates + chunk)
+        if time.perf_counter() - start >= 0.02 or chunk >= 1 << 30:
+            break
+        chunk *= 2
+    begin_tstates = cpu.tstates
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds:
+        cpu.run(cpu.tstates + chunk)
+        elapsed = time.perf_counter() - start
+    return Speed(engine or "default", cpu.tstates - begin_tstates, elapsed)
+
+
+def _startup_probe(engine: str) -> None:
+    """In a fresh interpreter: print seconds from importing the core to finishing a first run."""
+    start = time.perf_counter()
+    cpu = make_cpu(engine)
+    cpu.run(cpu.tstates + 10_000)
+    print(json.dumps({"seconds": time.perf_counter() - start}))
+
+
+def startup_seconds(engine: str, cache_dir: str) -> float:
+    """Seconds a new process takes to import the core and run briefly, numba cache in cache_dir."""
+    env = dict(os.environ)
+    env["NUMBA_CACHE_DIR"] = cache_dir
+    env.pop("ZXMONOPOLY_ENGINE", None)
+    package_root = str(Path(__file__).resolve().parents[1])
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
+    code = f"from zxmonopoly.benchmarks import _startup_probe; _startup_probe({engine!r})"
+    result = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False
+    )
+    if result.returncode != 0:
+        raise RuntimeError(f"startup probe of the {engine} engine failed:\n{result.stderr}")
+    return float(json.loads(result.stdout.strip().splitlines()[-1])["seconds"])
+
+
+def jit_startup() -> tuple[float, float]:
+    """(cold, warm) start-up seconds of the jit engine: empty numba cache, then the same cache."""
+    with tempfile.TemporaryDirectory(prefix="zxmonopoly-numba-") as cache_dir:
+        cold = startup_seconds("jit", cache_dir)
+        warm = startup_seconds("jit", cache_dir)
+    return cold, warm
+
+
+def format_table(
+    speeds: Sequence[Speed], startups: dict[str, tuple[float, float]], seconds: float
+) -> str:
+    """The benchmark's report."""
+    lines = [
+        f"Z80 engines, mixed workload, {seconds:g} s each "
+        f"(a real Spectrum runs {SPECTRUM_TSTATES_PER_SECOND:,} T-states/s)",
+        "",
+        f"{'engine':<8} {'T-states/s':>14} {'x real time':>12} {'cold start':>11} "
+        f"{'warm start':>11}",
+    ]
+    for speed in speeds:
+        cold, warm = ("-", "-")
+        if speed.engine in startups:
+            cold, warm = (f"{s:.2f} s" for s in startups[speed.engine])
+        lines.append(
+            f"{speed.engine:<8} {speed.tstates_per_second:>14,.0f} "
+            f"{speed.real_time_multiple:>11.2f}x {cold:>11} {warm:>11}"
+        )
+    if startups:
+        lines += [
+            "",
+            "cold/warm start: a new process importing the core and running 10,000 T-states, with",
+            "an empty numba cache (compiles) and then with the cache that run left (loads).",
+        ]
+    return "\n".join(lines)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the benchmark's options (all but --engine) to ``parser``."""
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=3.0,
+        metavar="S",
+        help="wall-clock seconds to run each engine (default: 3)",
+    )
+    parser.add_argument(
+        "--no-startup",
+        action="store_true",
+        help="skip measuring the jit engine's cold and warm start in new processes",
+    )
+
+
+def run_from_args(args: argparse.Namespace, out=None) -> int:
+    """Run the benchmark as ``zxmonopoly bench`` asked; print the table to ``out``."""
+    from zxmonopoly.z80 import ENGINES, jit_available
+
+    out = sys.stdout if out is None else out
+    if args.engine is not None:
+        engines = [args.engine]
+    else:
+        engines = [e for e in ENGINES if e != "jit" or jit_available()]
+    notes = []
+    if "jit" in engines and not jit_available():
+        engines.remove("jit")
+        notes.append("jit: skipped, numba cannot be imported")
+    elif args.engine is None and not jit_available():
+        notes.append("jit: skipped, numba cannot be imported")
+    speeds = []
+    startups: dict[str, tuple[float, float]] = {}
+    for engine in engines:
+        print(f"measuring {engine} ...", file=sys.stderr, flush=True)
+        speeds.append(measure(engine, args.seconds))
+        if engine == "jit" and not args.no_startup:
+            startups[engine] = jit_startup()
+    print(format_table(speeds, startups, args.seconds), file=out)
+    for note in notes:
+        print(note, file=out)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Same as ``zxmonopoly bench [options]``."""
+    from zxmonopoly.cli import main as cli_main
+
+    return cli_main(["bench", *(sys.argv[1:] if argv is None else argv)])

@@ -1,0 +1,265 @@
+"""The ``zxmonopoly`` command: thin subcommands over the library."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+# The engine names of zxmonopoly.z80.ENGINES, repeated here so that ``--help`` does not import
+# numba; tests/test_cli.py checks that the two agree.
+ENGINE_CHOICES = ("jit", "python")
+
+# CP/M memory map used by ``cpm``: the program is loaded at the start of the TPA, BDOS sits at
+# the top of memory with its entry point (a JP) at 0x0005, as a CP/M 2.2 system would have it.
+CPM_TPA = 0x0100
+CPM_BDOS = 0xFE00
+CPM_MAX_SIZE = CPM_BDOS - CPM_TPA
+CPM_STACK = 0xFFFE
+
+# Ports of the BDOS stub (low byte of the port address, the value written is A).
+_PORT_FUNCTION = 0x00  # C, the BDOS function number
+_PORT_E = 0x01  # E
+_PORT_D = 0x02  # D; writing it performs the function
+_PORT_EXIT = 0x03  # warm boot (jump to 0x0000): the program has finished
+
+# 0x0000: OUT (3),A ; HALT            -- warm boot ends the run
+_CPM_WARM_BOOT = bytes([0xD3, _PORT_EXIT, 0x76])
+# 0x0005: JP CPM_BDOS                 -- programs read the top of memory from 0x0006
+_CPM_BDOS_ENTRY = bytes([0xC3, CPM_BDOS & 0xFF, CPM_BDOS >> 8])
+# CPM_BDOS: hand C, E and D to the host through ports, then return.
+_CPM_BDOS_STUB = bytes(
+    [
+        0x79,  # LD A,C
+        0xD3, _PORT_FUNCTION,  # OUT (0),A
+        0x7B,  # LD A,E
+        0xD3, _PORT_E,  # OUT (1),A
+        0x7A,  # LD A,D
+        0xD3, _PORT_D,  # OUT (2),A
+        0xC9,  # RET
+    ]
+)  # fmt: skip
+
+# T-states per call of Z80.run() in ``cpm``: grows from the first to the last, so that a short
+# program ends quickly and a long one pays little per-call overhead.
+_CPM_FIRST_CHUNK = 1 << 12
+_CPM_LAST_CHUNK = 1 << 21
+
+
+class CliError(Exception):
+    """An error to report as ``zxmonopoly: error: ...`` with exit status 2."""
+
+
+def _make_cpu(memory: bytearray, engine: str | None, **ports):
+    from zxmonopoly.z80 import Z80, Z80Error, jit_available
+
+    if engine == "jit" and not jit_available():
+        raise CliError("the jit engine needs numba, which cannot be imported; use --engine python")
+    try:
+        return Z80(memory, engine=engine, **ports)
+    except Z80Error as exc:  # e.g. a bad ZXMONOPOLY_ENGINE
+        raise CliError(str(exc)) from None
+
+
+class _Bdos:
+    """The two console functions of CP/M's BDOS that test programs use, and warm boot."""
+
+    def __init__(self, memory: bytearray, out) -> None:
+        self.memory = memory
+        self.out = out
+        self.function = 0
+        self.e = 0
+        self.done = False
+        self.error: str | None = None
+        self.cpu = None  # set once the Z80 exists
+        self.exit_tstates: int | None = None
+
+    def write_port(self, port: int, value: int) -> None:
+        low = port & 0xFF
+        if low == _PORT_FUNCTION:
+            self.function = value
+        elif low == _PORT_E:
+            self.e = value
+        elif low == _PORT_D:
+            self.call(value << 8 | self.e)
+        elif low == _PORT_EXIT:
+            self.done = True
+            # The CPU runs on (halted) to the end of its run() chunk: note when it got here.
+            self.exit_tstates = self.cpu.tstates
+
+    def call(self, de: int) -> None:
+        if self.function == 0:  # system reset
+            self.done = True
+        elif self.function == 2:  # console output: E
+            self.put(bytes([de & 0xFF]))
+        elif self.function == 9:  # print string: DE, terminated by '$'
+            memory = self.memory
+            text = bytearray()
+            address = de
+            for _ in range(0x10000):
+                byte = memory[address]
+                if byte == 0x24:  # '$'
+                    break
+                text.append(byte)
+                address = (address + 1) & 0xFFFF
+            self.put(bytes(text))
+        elif not self.done:
+            self.error = f"unsupported BDOS function {self.function} (only 0, 2 and 9 exist here)"
+            self.done = True
+
+    def put(self, data: bytes) -> None:
+        self.out.write(data.decode("ascii", errors="replace"))
+        self.out.flush()
+
+
+def run_cpm(
+    path: Path,
+    *,
+    engine: str | None = None,
+    max_tstates: int = 0,
+    out=None,
+) -> int:
+    """Run the CP/M program ``path`` until it warm-boots; return the T-states it took.
+
+    The count is the CPU's at the warm boot's port write (its OUT at 0x0000).
+
+    BDOS functions 2 (console output) and 9 (print string) go to ``out`` (stdout by default).
+    ``max_tstates`` > 0 stops a program that runs longer with a CliError.
+    """
+    out = sys.stdout if out is None else out
+    try:
+        program = path.read_bytes()
+    except FileNotFoundError:
+        raise CliError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise CliError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if not program:
+        raise CliError(f"{path}: the file is empty")
+    if len(program) > CPM_MAX_SIZE:
+        raise CliError(
+            f"{path}: {len(program)} bytes is too large for a CP/M program here "
+            f"(at most {CPM_MAX_SIZE} bytes, 0x{CPM_TPA:04X}-0x{CPM_BDOS - 1:04X})"
+        )
+
+    memory = bytearray(0x10000)
+    memory[0 : len(_CPM_WARM_BOOT)] = _CPM_WARM_BOOT
+    memory[5 : 5 + len(_CPM_BDOS_ENTRY)] = _CPM_BDOS_ENTRY
+    memory[CPM_BDOS : CPM_BDOS + len(_CPM_BDOS_STUB)] = _CPM_BDOS_STUB
+    memory[CPM_TPA : CPM_TPA + len(program)] = program
+    # The return address of the program's final RET: the warm boot at 0x0000.
+    memory[CPM_STACK] = memory[CPM_STACK + 1] = 0x00
+
+    bdos = _Bdos(memory, out)
+    cpu = _make_cpu(memory, engine, write_port=bdos.write_port)
+    bdos.cpu = cpu
+    cpu.pc = CPM_TPA
+    cpu.sp = CPM_STACK
+    chunk = _CPM_FIRST_CHUNK
+    while not bdos.done:
+        if max_tstates and cpu.tstates >= max_tstates:
+            raise CliError(f"{path}: still running after {cpu.tstates} T-states")
+        limit = cpu.tstates + chunk
+        if max_tstates:
+            limit = min(limit, max_tstates)
+        cpu.run(limit)
+        chunk = min(chunk * 2, _CPM_LAST_CHUNK)
+    if bdos.error:
+        raise CliError(f"{path}: {bdos.error}")
+    return cpu.tstates if bdos.exit_tstates is None else bdos.exit_tstates
+
+
+def _cmd_cpm(args: argparse.Namespace) -> int:
+    tstates = run_cpm(args.file, engine=args.engine, max_tstates=args.max_tstates)
+    if args.verbose:
+        print(f"{tstates} T-states", file=sys.stderr)
+    return 0
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from zxmonopoly import benchmarks
+
+    return benchmarks.run_from_args(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``zxmonopoly``."""
+    from zxmonopoly import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="zxmonopoly",
+        description="ZX Spectrum emulator and Monopoly game.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    cpm = commands.add_parser(
+        "cpm",
+        help="run a CP/M .COM program (such as zexdoc) on the Z80 core",
+        description="Run a CP/M .COM program on the bare Z80 core. BDOS console output "
+        "(functions 2 and 9) goes to stdout; the run ends when the program jumps to 0x0000.",
+    )
+    cpm.add_argument("file", type=Path, metavar="FILE.com")
+    _add_engine_argument(cpm)
+    cpm.add_argument(
+        "--max-tstates",
+        type=int,
+        default=0,
+        metavar="N",
+        help="give up after N T-states (default: no limit)",
+    )
+    cpm.add_argument(
+        "-v", "--verbose", action="store_true", help="print the T-states taken to stderr"
+    )
+    cpm.set_defaults(handler=_cmd_cpm)
+
+    from zxmonopoly import benchmarks
+
+    bench = commands.add_parser(
+        "bench",
+        help="measure the speed of the Z80 engines",
+        description="Run a mixed Z80 workload on each engine and print T-states per second.",
+    )
+    _add_engine_argument(bench)
+    benchmarks.add_arguments(bench)
+    bench.set_defaults(handler=_cmd_bench)
+
+    from zxmonopoly.asm.cli import add_asm_subcommand
+
+    add_asm_subcommand(commands)
+    return parser
+
+
+def _add_engine_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--engine",
+        choices=ENGINE_CHOICES,
+        default=None,
+        help="Z80 engine (default: jit when numba imports, else python; or ZXMONOPOLY_ENGINE)",
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``zxmonopoly`` console script; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        print(
+            "\nzxmonopoly: the Spectrum and the game are not ready yet; "
+            "'cpm', 'bench' and 'asm' work.",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        return args.handler(args)
+    except CliError as exc:
+        print(f"zxmonopoly: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("zxmonopoly: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""Tests of the Z80 benchmark (zxmonopoly.benchmarks)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import shutil
+import subprocess
+
+import pytest
+
+from zxmonopoly import benchmarks
+
+
+def test_workload_addresses_follow_on() -> None:
+    address = benchmarks.WORKLOAD_ORG
+    for at, data, text in benchmarks.WORKLOAD:
+        assert at == address, text
+        address += len(data)
+    assert address < benchmarks.WORKLOAD_DATA
+
+
+@pytest.mark.skipif(shutil.which("pasmo") is None, reason="pasmo is not installed")
+def test_workload_bytes_match_pasmo(tmp_path) -> None:
+    source = tmp_path / "workload.asm"
+    binary = tmp_path / "workload.bin"
+    source.write_text(benchmarks.workload_source())
+    subprocess.run(["pasmo", str(source), str(binary)], check=True, capture_output=True)
+    assert binary.read_bytes() == benchmarks.workload_code()
+
+
+def test_workload_loops_forever(engine) -> None:
+    memory = benchmarks.workload_memory()
+    src, dst = benchmarks.WORKLOAD_SRC, benchmarks.WORKLOAD_DST
+    block = bytes(memory[src : src + 32])
+    assert memory[dst : dst + 32] != block
+    cpu = benchmarks.make_cpu(engine, memory)
+    cpu.run(200_000)
+    assert cpu.tstates >= 200_000
+    code_end = benchmarks.WORKLOAD_ORG + len(benchmarks.workload_code())
+    assert benchmarks.WORKLOAD_ORG <= cpu.pc < code_end
+    assert benchmarks.WORKLOAD_STACK - 6 <= cpu.sp <= benchmarks.WORKLOAD_STACK
+    assert not cpu.halted
+    assert memory[dst : dst + 32] == block  # LDIR copied the block
+
+
+def test_format_table() -> None:
+    speeds = [
+        benchmarks.Speed("python", 3_494_400, 1.0),
+        benchmarks.Speed("jit", 349_440_000, 2.0),
+    ]
+    table = benchmarks.format_table(speeds, {"jit": (12.5, 0.75)}, 3.0)
+    lines = table.splitlines()
+    assert lines[2].split() == "engine T-states/s x real time cold start warm start".split()
+    assert lines[3].split() == ["python", "3,494,400", "1.00x", "-", "-"]
+    assert lines[4].split() == ["jit", "174,720,000", "50.00x", "12.50", "s", "0.75", "s"]
+
+
+@pytest.mark.bench
+def test_bench_runs(engine) -> None:
+    out = io.StringIO()
+    args = argparse.Namespace(engine=engine, seconds=0.5, no_startup=True)
+    assert benchmarks.run_from_args(args, out=out) == 0
+    assert engine in out.getvalue()
+
+
+def test_engines_agree_on_the_workload() -> None:
+    from tests import core_present
+
+    if not core_present():
+        pytest.skip("the Z80 core is not there yet")
+    from zxmonopoly.z80 import jit_available
+
+    if not jit_available():
+        pytest.skip("numba cannot be imported: no jit engine")
+    states = []
+    for engine in ("python", "jit"):
+        memory = benchmarks.workload_memory()
+        cpu = benchmarks.make_cpu(engine, memory)
+        cpu.run(1_000_000)
+        registers = [getattr(cpu, n) for n in ("af", "bc", "de", "hl", "ix", "sp", "pc", "r")]
+        states.append((registers, cpu.tstates, bytes(memory)))
+    assert states[0] == states[1]

@@ -1,0 +1,136 @@
+"""Tests of the zxmonopoly command line (zxmonopoly.cli)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests import core_present
+from zxmonopoly import cli
+
+
+def _com(tmp_path: Path, code: bytes, name: str = "prog.com") -> Path:
+    path = tmp_path / name
+    path.write_bytes(code)
+    return path
+
+
+# Prints "Hello, CP/M" with function 9 and "!" with function 2, then jumps to 0x0000.
+HELLO = bytes(
+    [
+        0x0E, 0x09,  # 0100 LD C,9
+        0x11, 0x12, 0x01,  # 0102 LD DE,msg
+        0xCD, 0x05, 0x00,  # 0105 CALL 5
+        0x0E, 0x02,  # 0108 LD C,2
+        0x1E, 0x21,  # 010A LD E,'!'
+        0xCD, 0x05, 0x00,  # 010C CALL 5
+        0xC3, 0x00, 0x00,  # 010F JP 0
+    ]
+) + b"Hello, CP/M$"  # 0112 msg  # fmt: skip
+
+# Like zexdoc: takes its stack from the BDOS address at 0x0006 and prints 'A'; then restores the
+# stack it was given and returns, which ends the run at 0x0000.
+TOP_OF_MEMORY = bytes(
+    [
+        0x2A, 0x06, 0x00,  # 0100 LD HL,(6)
+        0xED, 0x73, 0x20, 0x01,  # 0103 LD (0120h),SP
+        0xF9,  # 0107 LD SP,HL
+        0x0E, 0x02,  # 0108 LD C,2
+        0x1E, 0x41,  # 010A LD E,'A'
+        0xCD, 0x05, 0x00,  # 010C CALL 5
+        0xED, 0x7B, 0x20, 0x01,  # 010F LD SP,(0120h)
+        0xC9,  # 0113 RET
+    ]
+)  # fmt: skip
+
+
+def test_engine_choices_match_core() -> None:
+    if not core_present():
+        pytest.skip("the Z80 core is not there yet")
+    from zxmonopoly.z80 import ENGINES
+
+    assert set(cli.ENGINE_CHOICES) == set(ENGINES)
+
+
+def test_cpm_prints_and_exits(tmp_path, capsys, engine) -> None:
+    status = cli.main(["cpm", str(_com(tmp_path, HELLO)), "--engine", engine, "-v"])
+    captured = capsys.readouterr()
+    assert status == 0
+    assert captured.out == "Hello, CP/M!"
+    # 205 T-states reach 0x0000; the warm boot's OUT (3),A takes 11 more.
+    # (stderr may also hold the jit engine's compile notice)
+    line = next(line for line in captured.err.splitlines() if line.endswith(" T-states"))
+    assert 205 <= int(line.split()[0]) <= 216, captured.err
+
+
+def test_cpm_ret_to_zero_and_top_of_memory(tmp_path, capsys, engine) -> None:
+    path = _com(tmp_path, TOP_OF_MEMORY)
+    status = cli.main(["cpm", str(path), "--engine", engine, "--max-tstates", "1000000"])
+    assert status == 0
+    assert capsys.readouterr().out == "A"
+
+
+def test_cpm_gives_up_after_max_tstates(tmp_path, capsys, engine) -> None:
+    path = _com(tmp_path, bytes([0x18, 0xFE]))  # JR $
+    status = cli.main(["cpm", str(path), "--engine", engine, "--max-tstates", "100000"])
+    assert status == 2
+    assert "still running" in capsys.readouterr().err
+
+
+def test_cpm_unsupported_bdos_function(tmp_path, capsys, engine) -> None:
+    code = bytes([0x0E, 0x0B, 0xCD, 0x05, 0x00, 0xC3, 0x00, 0x00])  # LD C,11; CALL 5; JP 0
+    status = cli.main(["cpm", str(_com(tmp_path, code)), "--engine", engine])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.startswith("zxmonopoly: error: ")
+    assert "BDOS function 11" in err
+
+
+def test_cpm_missing_file(tmp_path, capsys) -> None:
+    path = tmp_path / "nothing.com"
+    assert cli.main(["cpm", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"zxmonopoly: error: {path}: no such file\n"
+
+
+def test_cpm_oversize_file(tmp_path, capsys) -> None:
+    path = _com(tmp_path, bytes(cli.CPM_MAX_SIZE + 1), "big.com")
+    assert cli.main(["cpm", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"zxmonopoly: error: {path}: {cli.CPM_MAX_SIZE + 1} bytes is too large")
+    assert str(cli.CPM_MAX_SIZE) in err
+
+
+def test_cpm_empty_file(tmp_path, capsys) -> None:
+    path = _com(tmp_path, b"", "empty.com")
+    assert cli.main(["cpm", str(path)]) == 2
+    assert "empty" in capsys.readouterr().err
+
+
+def test_no_command_prints_help(capsys) -> None:
+    assert cli.main([]) == 2
+    assert "usage: zxmonopoly" in capsys.readouterr().err
+
+
+def test_unknown_engine_is_a_usage_error(tmp_path, capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["cpm", str(tmp_path / "x.com"), "--engine", "turbo"])
+    assert exit_info.value.code == 2
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_bench_command(capsys, engine) -> None:
+    argv = ["bench", "--engine", engine, "--seconds", "0.05", "--no-startup"]
+    assert cli.main(argv) == 0
+    table = capsys.readouterr().out.splitlines()
+    row = next(line for line in table if line.startswith(engine))
+    assert float(row.split()[1].replace(",", "")) > 0
+
+
+def test_bad_engine_variable(tmp_path, capsys, monkeypatch) -> None:
+    if not core_present():
+        pytest.skip("the Z80 core is not there yet")
+    monkeypatch.setenv("ZXMONOPOLY_ENGINE", "turbo")
+    assert cli.main(["cpm", str(_com(tmp_path, HELLO))]) == 2
+    assert "ZXMONOPOLY_ENGINE='turbo'" in capsys.readouterr().err

@@ -1,0 +1,10 @@
+"""Benchmark the Z80 engines; the same as ``zxmonopoly bench`` (see --help)."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+from zxmonopoly.benchmarks import main  # noqa: E402
+
+if __name__ == "__main__":
+    sys.exit(main())
