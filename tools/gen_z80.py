@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import argparse
 import ast
+import re
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,10 +41,6 @@ REGS = [("a", state.A), ("f", state.F), ("b", state.B), ("c", state.C), ("d", st
 CONFIG = [("int_end", state.INT_END), ("int_data", state.INT_DATA),
           ("int_ack_clears", state.INT_ACK_CLEARS), ("rom_top", state.ROM_TOP),
           ("io_exit", state.IO_EXIT)]
-# Scratch slots: the markers travel through the state array between the JIT functions.
-S_EI_AT, S_LDAIR_AT, S_QT, S_ENTRY_T, S_Q_ENTRY = 40, 41, 42, 43, 44
-MARKERS = [("ei_at", S_EI_AT), ("ldair_at", S_LDAIR_AT), ("qt", S_QT),
-           ("entry_t", S_ENTRY_T), ("q_entry", S_Q_ENTRY)]
 
 # Rough opcode frequencies of Spectrum code (ROM and games), so that the dispatch tree puts
 # the common instructions near its root. Anything not listed weighs 1.
@@ -75,16 +73,6 @@ def indent(lines: list[str], n: int) -> list[str]:
     """Indent lines by n levels of four spaces."""
     pad = "    " * n
     return [pad + x if x else x for x in lines]
-
-
-def finish(leaf: Leaf) -> list[str]:
-    """A leaf's lines with its T-states and Q marker."""
-    out = list(leaf.lines)
-    if leaf.tstates is not None:
-        out.append(f"t += {leaf.tstates}")
-    if leaf.flags:
-        out.append("qt = t")
-    return out + leaf.extra
 
 
 def tree(cases: list[tuple[int, list[str]]], weights: dict[int, int], var: str = "op",
@@ -129,78 +117,350 @@ def _split(segs: list[tuple[int, int, list[str]]], w: list[int], var: str) -> li
 
 
 # ---------------------------------------------------------------------------------------
+# Variants and machine cycles
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What an engine is for: a bare CPU, or the Spectrum (contention and ULA ports)."""
+
+    machine: bool = False
+    trace: bool = False  # tests only: record each contention check instead of delaying
+
+
+BARE = Variant()
+MACHINE = Variant(machine=True)
+TRACED = Variant(machine=True, trace=True)
+
+# Where contention can start: the first contended T-state (14,335) less the longest
+# instruction, so that one starting just before still sees it; and where it ends.
+CONT_FROM = 14335 - 64
+CONT_TO = 14335 + 191 * 224 + 128
+
+# Values a cycle list may name, at the start of the instruction (after its opcode fetches).
+CYCLE_ADDR = {
+    "pc": "pc", "pc+1": "((pc + 1) & 0xFFFF)", "pc+2": "((pc + 2) & 0xFFFF)",
+    "pc-1": "((pc - 1) & 0xFFFF)", "pc-2": "((pc - 2) & 0xFFFF)",
+    "hl": "((h << 8) | l)", "de": "((d << 8) | e)", "bc": "((b << 8) | c)",
+    "bcdec": "((((b - 1) & 0xFF) << 8) | c)",
+    "sp": "sp", "sp+1": "((sp + 1) & 0xFFFF)", "sp-1": "((sp - 1) & 0xFFFF)",
+    "sp-2": "((sp - 2) & 0xFFFF)",
+    "ir": "((i << 8) | (r & 0x7F) | r7)",
+    "nn": "(mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8))",
+    "nn+1": "(((mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)) + 1) & 0xFFFF)",
+    "xd": "((XY + ((mem[pc] ^ 0x80) - 0x80)) & 0xFFFF)",
+    "xd1": "((XY + ((mem[(pc + 1) & 0xFFFF] ^ 0x80) - 0x80)) & 0xFFFF)",
+    "an": "((a << 8) | mem[pc])",
+    "vec": "((i << 8) | int_data)", "vec+1": "((((i << 8) | int_data) + 1) & 0xFFFF)",
+}
+CYCLE_COND = {
+    **templates.COND,
+    "B1": "b != 1",
+    "BC1": "((b << 8) | c) != 1",
+    "BC1MATCH": "((b << 8) | c) != 1 and a != mem[(h << 8) | l]",
+    "NOTBIT": "(mem[(pc + 2) & 0xFFFF] & 0xC0) != 0x40",
+    "CBHL": "(op & 7) == 6",
+    "CBHLW": "(op & 7) == 6 and (op & 0xC0) != 0x40",
+}
+FETCH1 = ["pc-1:4"]
+FETCH2 = ["pc-2:4", "pc-1:4"]
+CB_GENERIC_CYCLES = [*FETCH2, ("?", "CBHL", ["hl:3", "hl:1"]), ("?", "CBHLW", ["hl:3"])]
+
+
+def _parse_cycle(spec: str) -> tuple[str, int, int]:
+    addr, _, rest = spec.partition(":")
+    if addr == "io":  # "io:PORT": one 4-T I/O cycle
+        return addr, 4, 1
+    n, _, k = rest.partition("*")
+    return addr, int(n), int(k or 1)
+
+
+def cycle_total(specs: list) -> int:
+    """T-states of the unconditional cycles."""
+    total = 0
+    for sp in specs:
+        if isinstance(sp, str):
+            addr, n, k = _parse_cycle(sp)
+            total += 4 if addr == "io" else n * k
+    return total
+
+
+def _check(v: Variant, addr_expr: str | None) -> list[str]:
+    """One contention check: memory at ``addr_expr``, or (None) the I/O "C" of the ULA."""
+    if v.trace:
+        return [f"TRACE(t, {addr_expr})" if addr_expr else "TRACE(t, 0x10000 | port_)"]
+    if addr_expr is None:
+        return ["t += CONT[t]"]
+    return [f"if ({addr_expr} & 0xC000) == 0x4000:", "    t += CONT[t]"]
+
+
+def _io_cycle(v: Variant) -> list[str]:
+    """The 4-T I/O cycle on ``port_``, contended by port address (spectrum_facts §2.6)."""
+    c = _check(v, None)
+    return [
+        "tio = t",
+        "if (port_ & 1) == 0:",
+        "    if (port_ & 0xC000) == 0x4000:",
+        *("        " + x for x in c),
+        "    t += 1",
+        *("    " + x for x in c),
+        "    t += 3",
+        "elif (port_ & 0xC000) == 0x4000:",
+        *("    " + x for x in [*c, "t += 1"] * 4),
+        "else:",
+        "    t += 4",
+    ]
+
+
+def _walk(v: Variant, specs: list, xy: str) -> list[str]:
+    out: list[str] = []
+    for sp in specs:
+        if isinstance(sp, tuple):
+            _, cond, inner = sp
+            out += [f"if {CYCLE_COND[cond]}:", *indent(_walk(v, inner, xy) or ["pass"], 1)]
+            continue
+        addr, n, k = _parse_cycle(sp)
+        if addr == "io":
+            out += [f"port_ = {CYCLE_ADDR[n_port(sp)]}", *_io_cycle(v)]
+            continue
+        if addr == "none":
+            out.append(f"t += {n * k}")
+            continue
+        expr = CYCLE_ADDR[addr].replace("XY", xy)
+        if k > 1 or not expr.isidentifier():
+            out.append(f"x_ = {expr}")
+            expr = "x_"
+        for _ in range(k):
+            out += [*_check(v, expr), f"t += {n}"]
+    return out
+
+
+def n_port(spec: str) -> str:
+    """The port named by an ``io:PORT`` cycle."""
+    return spec.split(":", 1)[1]
+
+
+def _fast(specs: list) -> list[str]:
+    """The same cycles without contention (outside the contended part of the frame)."""
+    out: list[str] = []
+    offset = 0
+    for sp in specs:
+        if isinstance(sp, tuple):
+            _, cond, inner = sp
+            extra = cycle_total(inner)
+            if extra:
+                out += [f"if {CYCLE_COND[cond]}:", f"    t_extra = {extra}"]
+            continue
+        addr, n, k = _parse_cycle(sp)
+        if addr == "io":
+            out.append(f"tio = t + {offset}")
+            offset += 4
+        else:
+            offset += n * k
+    conds = [sp for sp in specs if isinstance(sp, tuple) and cycle_total(sp[2])]
+    if conds:
+        out = ["t_extra = 0", *out, f"t += {offset} + t_extra"]
+    else:
+        out.append(f"t += {offset}")
+    return out
+
+
+def walk(v: Variant, specs: list, xy: str = "ix") -> list[str]:
+    """Code that advances T through ``specs``, with contention inside the contended window."""
+    if v.trace:
+        return _walk(v, specs, xy)
+    return [f"if {CONT_FROM} < t < {CONT_TO}:", *indent(_walk(v, specs, xy), 1), "else:",
+            *indent(_fast(specs), 1)]
+
+
+# T-state additions that the cycle walk replaces in the Spectrum engines.
+_FIXED_T = re.compile(r"^t \+= (\d+|\d+ if z == 6 else \d+)$")
+
+
+def port_in_code(v: Variant) -> list[str]:
+    """What answers an IN when no callback does: nothing (0xFF) or the Spectrum's devices."""
+    if not v.machine:
+        return ["v = 0xFF"]
+    rows = [x for k in range(8) for x in (f"if (k & {1 << k:#04x}) == 0:",
+                                           f"    v = v & int(keys[{k}])")]
+    return [
+        "if (port & 1) == 0:",  # the ULA: keyboard half-rows, EAR in on bit 6
+        "    k = port >> 8",
+        "    v = 0x1F",
+        *("    " + x for x in rows),
+        "    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)",
+        "elif (port & 0xE0) == 0:",  # Kempston joystick (A5, A6, A7 low)
+        "    v = int(joy[0])",
+        "else:",  # floating bus: what the ULA is fetching at this T-state
+        "    v = 0xFF",
+        "    ft = tio + 1 - 14336",
+        "    if ft >= 0:",
+        "        line = ft // 224",
+        "        col = ft - line * 224",
+        "        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:",
+        "            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)",
+        "            if col & 1:",
+        "                v = mem[0x5800 + ((line >> 3) << 5) + x_]",
+        "            else:",
+        "                v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + "
+        "((line & 0x38) << 2) + x_]",
+    ]
+
+
+def port_out_code(v: Variant) -> list[str]:
+    """What takes an OUT when no callback does: nothing, or the ULA's log (border, beeper)."""
+    if not v.machine:
+        return ["pass"]
+    return [
+        "if (port & 1) == 0:",
+        "    ula_out = v",
+        "    out_log[out_n] = tio + 1",
+        "    out_log[out_n + 1] = v",
+        "    out_n += 2",
+        "    if out_n > len(out_log) - 2:",
+        f"        @EXIT {state.EXIT_LOG_FULL}",
+    ]
+
+
+def finish(v: Variant, leaf: Leaf, specs: list, xy: str = "ix") -> list[str]:
+    """A leaf's lines for variant ``v``: its T-states (or cycle walk), Q marker and devices."""
+    out: list[str] = []
+    lines = list(leaf.lines)
+    if v.machine:
+        lines = ["pass" if _FIXED_T.match(x.strip()) else x for x in lines]
+        lines = [x[: len(x) - len(x.lstrip())] + "pass" if _FIXED_T.match(x.strip()) else x
+                 for x in leaf.lines]
+        w = walk(v, specs, xy)
+        if any(x.strip() == "@CYCLES" for x in lines):
+            for x in lines:
+                if x.strip() == "@CYCLES":
+                    pad = x[: len(x) - len(x.lstrip())]
+                    out += [pad + y for y in w]
+                else:
+                    out.append(x)
+        else:
+            out = [*w, *lines]
+    else:
+        out = [x for x in lines if x.strip() != "@CYCLES"]
+        if leaf.tstates is not None:
+            out.append(f"t += {leaf.tstates}")
+    if leaf.flags:
+        out.append("qt = t")
+    out += leaf.extra
+    return expand_devices(v, out)
+
+
+def expand_devices(v: Variant, lines: list[str]) -> list[str]:
+    """Replace ``@PORT_IN`` / ``@PORT_OUT`` by the variant's devices."""
+    out: list[str] = []
+    for x in lines:
+        s = x.strip()
+        if s in ("@PORT_IN", "@PORT_OUT"):
+            pad = x[: len(x) - len(x.lstrip())]
+            out += [pad + y for y in (port_in_code(v) if s == "@PORT_IN" else port_out_code(v))]
+        else:
+            out.append(x)
+    return out
+
+
+def with_walk(v: Variant, specs: list, lines: list[str], xy: str = "ix") -> list[str]:
+    """Lines that manage T themselves (prefix pieces): strip fixed T, walk first if machine."""
+    if not v.machine:
+        return expand_devices(v, [x for x in lines if x.strip() != "@CYCLES"])
+    leaf = Leaf(lines, None)
+    return finish(v, leaf, specs, xy)
+
+
+# ---------------------------------------------------------------------------------------
 # Leaves per table
 
 
-def main_cases(prefix_code: Callable[[str], list[str]]) -> list[tuple[int, list[str]]]:
+def main_cases(v: Variant, prefix_code: Callable[[str], list[str]]) -> list[tuple[int, list[str]]]:
     """The unprefixed table; ``prefix_code(name)`` gives the code of CB/ED/DD/FD."""
     out = []
     for code, op in enumerate(isa.MAIN):
         if op.mnemonic == isa.PREFIX:
             out.append((code, prefix_code(str(op.operands[0]))))
         else:
-            out.append((code, finish(templates.leaf(op, "main"))))
+            specs = FETCH1 + templates.cycles(op, "main")
+            out.append((code, finish(v, templates.leaf(op, "main"), specs)))
     return out
 
 
-def cb_body() -> list[str]:
-    """Fetch the CB opcode and run it."""
-    cases = [(code, finish(templates.leaf(op, "cb"))) for code, op in enumerate(isa.CB)]
+def cb_body(v: Variant) -> list[str]:
+    """Fetch the CB opcode and run it (one leaf per opcode)."""
+    cases = [(code, finish(v, templates.leaf(op, "cb"), FETCH2 + templates.cycles(op, "cb")))
+             for code, op in enumerate(isa.CB)]
     return ["op = mem[pc]", "pc = (pc + 1) & 0xFFFF", "r += 1", *tree(cases, HOT_CB)]
 
 
-def ed_body() -> list[str]:
-    """Fetch the ED opcode and run it (undefined ones are 8-T no-operations)."""
-    cases = [(code, finish(templates.leaf(op, "ed"))) for code, op in enumerate(isa.ED)
-             if op is not None]
+def cb_generic_body(v: Variant) -> list[str]:
+    """Fetch the CB opcode and run it through the generic x/y/z piece (JIT engines)."""
     return ["op = mem[pc]", "pc = (pc + 1) & 0xFFFF", "r += 1",
-            *tree(cases, HOT_ED, default=["t += 8"])]
+            *with_walk(v, CB_GENERIC_CYCLES, templates.cb_generic())]
 
 
-def index_body(prefix: str) -> list[str]:
+def ed_body(v: Variant) -> list[str]:
+    """Fetch the ED opcode and run it (undefined ones are 8-T no-operations)."""
+    cases = [(code, finish(v, templates.leaf(op, "ed"), FETCH2 + templates.cycles(op, "ed")))
+             for code, op in enumerate(isa.ED) if op is not None]
+    default = finish(v, Leaf([], 8), FETCH2)
+    return ["op = mem[pc]", "pc = (pc + 1) & 0xFFFF", "r += 1",
+            *tree(cases, HOT_ED, default=default)]
+
+
+def index_body(v: Variant, prefix: str) -> list[str]:
     """DD or FD: peek at the next byte; a prefix that changes nothing costs 4 T on its own."""
     table = isa.DD if prefix == "DD" else isa.FD
     xy = "ix" if prefix == "DD" else "iy"
     cases: list[tuple[int, list[str]]] = []
-    nop = ["t += 4", "ei_at = t"]  # no interrupt between a prefix and its instruction
+    # No interrupt between a prefix and its instruction.
+    nop = finish(v, Leaf(["ei_at = t + 4"] if not v.machine else ["ei_at = t"], 4), FETCH1)
+    if not v.machine:
+        nop = ["t += 4", "ei_at = t"]
     for code, op in enumerate(table):
         if op.mnemonic == isa.PREFIX_NOP or (op.mnemonic == isa.PREFIX
                                              and op.operands[0] in ("DD", "FD", "ED")):
             cases.append((code, nop))
         elif op.mnemonic == isa.PREFIX:  # DDCB d op: two M1 cycles, then d and op as data
-            cases.append((code, [
+            body = [
                 "pc = (pc + 1) & 0xFFFF", "r += 1",
                 f"ea = ({xy} + ((mem[pc] ^ 0x80) - 0x80)) & 0xFFFF", "wz = ea",
                 "op = mem[(pc + 1) & 0xFFFF]", "pc = (pc + 2) & 0xFFFF",
                 *templates.ddcb_generic(xy),
-            ]))
+            ]
+            specs = ["pc-1:4", "pc:4", *templates.ddcb_cycles("NOTBIT")]
+            cases.append((code, with_walk(v, specs, body, xy)))
         else:
+            specs = FETCH2 + templates.cycles(op, "dd")
             cases.append((code, ["pc = (pc + 1) & 0xFFFF", "r += 1",
-                                 *finish(templates.leaf(op, "dd"))]))
+                                 *finish(v, templates.leaf(op, "dd"), specs, xy)]))
     return ["op = mem[pc]", *tree(cases, HOT_DD)]
 
 
 # ---------------------------------------------------------------------------------------
 # Function assembly
 
+MACHINE_REGS = [("ula_out", state.ULA_OUT), ("out_n", state.OUT_N), ("ear_in", state.EAR_IN)]
 
-def load_lines(with_markers: bool) -> list[str]:
+
+def regs(v: Variant) -> list[tuple[str, int]]:
+    """Locals exchanged with the state array."""
+    return REGS + (MACHINE_REGS if v.machine else [])
+
+
+def load_lines(v: Variant) -> list[str]:
     """Load locals from the state array."""
-    out = [f"{name} = st[{idx}]" for name, idx in REGS]
+    out = [f"{name} = st[{idx}]" for name, idx in regs(v)]
     out += [f"r = st[{state.R}]", "r7 = r & 0x80"]
     out += [f"{name} = st[{idx}]" for name, idx in CONFIG]
-    if with_markers:
-        out += [f"{name} = st[{idx}]" for name, idx in MARKERS]
     return out
 
 
-def store_lines(with_markers: bool) -> list[str]:
+def store_lines(v: Variant) -> list[str]:
     """Store locals into the state array."""
-    out = [f"st[{idx}] = {name}" for name, idx in REGS]
-    out += [f"st[{state.R}] = (r & 0x7F) | r7"]
-    out += [f"st[{state.INT_END}] = int_end"]
-    if with_markers:
-        out += [f"st[{idx}] = {name}" for name, idx in MARKERS]
+    out = [f"st[{idx}] = {name}" for name, idx in regs(v)]
+    out += [f"st[{state.R}] = (r & 0x7F) | r7", f"st[{state.INT_END}] = int_end"]
     return out
 
 
@@ -227,9 +487,17 @@ def exit_lines() -> list[str]:
     ]
 
 
-def interrupt_lines() -> list[str]:
+def interrupt_lines(v: Variant) -> list[str]:
     """Accept the maskable interrupt (IM 0 runs an RST from the bus, IM 1 RST 38h, IM 2)."""
+    im2 = ["none:7", "sp-1:3", "sp-2:3", "vec:3", "vec+1:3"]
+    im1 = ["none:7", "sp-1:3", "sp-2:3"]
+    if v.machine:
+        timing = ["if im == 2:", *indent(walk(v, im2), 1), "else:", *indent(walk(v, im1), 1)]
+        t19, t13 = "pass", "pass"
+    else:
+        timing, t19, t13 = [], "t += 19", "t += 13"
     return [
+        *timing,
         "if halted:",
         "    pc = (pc + 1) & 0xFFFF",
         "    halted = 0",
@@ -244,13 +512,13 @@ def interrupt_lines() -> list[str]:
         "if im == 2:",
         "    ea = (i << 8) | int_data",
         "    pc = mem[ea] | (mem[(ea + 1) & 0xFFFF] << 8)",
-        "    t += 19",
+        f"    {t19}",
         "else:",
         "    if im == 0 and (int_data & 0xC7) == 0xC7:",
         "        pc = int_data & 0x38",
         "    else:",
         "        pc = 0x38",
-        "    t += 13",
+        f"    {t13}",
         "wz = pc",
     ]
 
@@ -268,12 +536,12 @@ def expand_exits(lines: list[str], how: Callable[[str], list[str]]) -> list[str]
     return out
 
 
-def loop(dispatch: list[str]) -> list[str]:
+def loop(v: Variant, dispatch: list[str]) -> list[str]:
     """The run loop around a dispatch block."""
     return [
         "while t < until:",
         "    if t < int_end and iff1 and ei_at != t:",
-        *indent(interrupt_lines(), 2),
+        *indent(interrupt_lines(v), 2),
         "    else:",
         "        op = mem[pc]",
         "        pc = (pc + 1) & 0xFFFF",
@@ -285,27 +553,36 @@ def loop(dispatch: list[str]) -> list[str]:
     ]
 
 
-HEADER = '''"""GENERATED by tools/gen_z80.py from isa.py and templates.py — do not edit.
-
-{what}
-"""
-
-# ruff: noqa
-'''
+HEADER = (
+    '"""GENERATED by tools/gen_z80.py from isa.py and templates.py \u2014 do not edit.\n\n'
+    '{what}\n"""\n\n# ruff: noqa\n'
+)
 
 
-def gen_python() -> str:
-    """The CPython engine: one function, everything inline."""
+def args(v: Variant) -> str:
+    """The engine's parameters."""
+    if not v.machine:
+        return ARGS
+    return ARGS + (", TRACE" if v.trace else ", CONT") + ", keys, joy, out_log"
+
+
+def gen_python(v: Variant = BARE) -> str:
+    """A CPython engine: one function, everything inline."""
     def prefix(name: str) -> list[str]:
-        return {"CB": cb_body, "ED": ed_body}.get(name, lambda: index_body(name))()
+        if name == "CB":
+            return cb_body(v)
+        if name == "ED":
+            return ed_body(v)
+        return index_body(v, name)
 
-    dispatch = tree(main_cases(prefix), HOT_MAIN)
-    body = [*load_lines(False), *entry_lines(), "reason = 0", *loop(dispatch),
-            *store_lines(False), *exit_lines(), "return reason"]
+    dispatch = tree(main_cases(v, prefix), HOT_MAIN)
+    body = [*load_lines(v), *entry_lines(), "reason = 0", *loop(v, dispatch),
+            *store_lines(v), *exit_lines(), "return reason"]
     body = expand_exits(body, lambda n: [f"reason = {n}", "break"])
-    src = [HEADER.format(what="The CPython engine: run(state, memory, breakpoints, until, "
-                         "tables) -> exit reason."), "",
-           f"def run({ARGS}):",
+    what = ("The CPython engine" + (" of the Spectrum (contention, ULA ports)" if v.machine
+                                   else " of the bare CPU") +
+            ": run(state, memory, breakpoints, until, tables...) -> exit reason.")
+    src = [HEADER.format(what=what), "", f"def run({args(v)}):",
            '    """Run until T reaches ``until`` or an exit; return the exit reason."""',
            *indent(body, 1), ""]
     return "\n".join(src)
@@ -328,17 +605,20 @@ def names_used(lines: list[str]) -> tuple[set[str], set[str]]:
 
 # Where a JIT prefix function leaves each local it changed (registers in their own slots,
 # R unmasked and the markers in scratch slots).
+S_EI_AT, S_LDAIR_AT, S_QT = 40, 41, 42
 S_R_RAW, S_R7 = 45, 46
-SLOTS = {**dict(REGS), "r": S_R_RAW, "r7": S_R7, **dict(MARKERS)}
 TABLES = TABLE_ARGS.split(", ")
+PASSED = ("rom_top", "io_exit", "until", "int_end", "bp", "CONT", "keys", "joy", "out_log")
 
 
-def gen_jit() -> str:
-    """The JIT engine: main table and CB inline, one compiled function per other prefix.
+def gen_jit(v: Variant = BARE) -> str:
+    """A JIT engine: main table and CB inline, one compiled function per other prefix.
 
     A prefix function takes the locals it reads as arguments and leaves the ones it changes
     in the state array, which the main loop reloads: far cheaper than exchanging everything.
     """
+    slots = {**dict(regs(v)), "r": S_R_RAW, "r7": S_R7, "ei_at": S_EI_AT,
+             "ldair_at": S_LDAIR_AT, "qt": S_QT}
     funcs: list[str] = []
     calls: dict[str, list[str]] = {}
 
@@ -346,34 +626,34 @@ def gen_jit() -> str:
         reads, writes = names_used(body)
         # Every local it may change comes in too: a branch that leaves it alone must store
         # back the value it had.
-        params = [n for n in SLOTS if n in reads | writes] + \
-            [n for n in ("rom_top", "io_exit", "until", "int_end", "bp") if n in reads]
+        params = [n for n in slots if n in reads | writes] + [n for n in PASSED if n in reads]
         tabs = [n for n in TABLES if n in reads]
-        out = [n for n in SLOTS if n in writes]
-        store = [f"st[{SLOTS[n]}] = {n}" for n in out]
-        load = [f"{n} = st[{SLOTS[n]}]" for n in out]
+        out = [n for n in slots if n in writes]
+        store = [f"st[{slots[n]}] = {n}" for n in out]
+        load = [f"{n} = st[{slots[n]}]" for n in out]
         lines = [*body, *store, "return 0"]
         lines = expand_exits(lines, lambda n: [*store, f"return {n}"])
         fname = f"_prefix_{name.lower()}"
-        args = ", ".join(["st", "mem", *tabs, *params])
-        funcs.extend(["", "", "@njit(cache=True, _nrt=False)", f"def {fname}({args}):",
+        arglist = ", ".join(["st", "mem", *tabs, *params])
+        funcs.extend(["", "", "@njit(cache=True, _nrt=False)", f"def {fname}({arglist}):",
                       f'    """Run one {name}-prefixed instruction."""', *indent(lines, 1)])
-        calls[name] = [f"reason = {fname}({args})", *load, "if reason:", "    break"]
+        calls[name] = [f"reason = {fname}({arglist})", *load, "if reason:", "    break"]
 
-    calls["CB"] = ["op = mem[pc]", "pc = (pc + 1) & 0xFFFF", "r += 1",
-                   *templates.cb_generic()]
-    sub("ED", ed_body())
-    sub("DD", index_body("DD"))
-    sub("FD", index_body("FD"))
+    calls["CB"] = cb_generic_body(v)
+    sub("ED", ed_body(v))
+    sub("DD", index_body(v, "DD"))
+    sub("FD", index_body(v, "FD"))
 
-    dispatch = tree(main_cases(lambda name: calls[name]), HOT_MAIN)
-    body = [*load_lines(False), *entry_lines(), "reason = 0", *loop(dispatch),
-            *store_lines(False), *exit_lines(), "return reason"]
+    dispatch = tree(main_cases(v, lambda name: calls[name]), HOT_MAIN)
+    body = [*load_lines(v), *entry_lines(), "reason = 0", *loop(v, dispatch),
+            *store_lines(v), *exit_lines(), "return reason"]
     body = expand_exits(body, lambda n: [f"reason = {n}", "break"])
-    src = [HEADER.format(what="The numba engine: the same leaves as _engine_py, split per "
-                         "prefix table to keep compile time short."),
-           "from numba import njit", "from numpy import int64 as I64", *funcs, "", "",
-           "@njit(cache=True, _nrt=False)", f"def run({ARGS}):",
+    what = ("The numba engine" + (" of the Spectrum (contention, ULA ports)" if v.machine
+                                 else " of the bare CPU") +
+            ": the same leaves as the CPython one, split per prefix table to keep compile "
+            "time short.")
+    src = [HEADER.format(what=what), "from numba import njit", "from numpy import int64 as I64",
+           *funcs, "", "", "@njit(cache=True, _nrt=False)", f"def run({args(v)}):",
            '    """Run until T reaches ``until`` or an exit; return the exit reason."""',
            *indent(body, 1), ""]
     return widen_for_numba("\n".join(src))
@@ -397,19 +677,24 @@ def widen_for_numba(src: str) -> str:
     return ast.unparse(ast.fix_missing_locations(tree_)) + "\n"
 
 
-OUTPUTS: dict[str, Callable[[], str]] = {"_engine_py.py": gen_python, "_engine_jit.py": gen_jit}
+OUTPUTS: dict[str, Callable[[], str]] = {
+    "_engine_py.py": lambda: gen_python(BARE),
+    "_engine_jit.py": lambda: gen_jit(BARE),
+    "_spectrum_py.py": lambda: gen_python(MACHINE),
+    "_spectrum_jit.py": lambda: gen_jit(MACHINE),
+}
 
 
 def main(argv: list[str] | None = None) -> int:
     """Write (or with --check, compare) the generated engines."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="fail if a file would change")
-    args = ap.parse_args(argv)
+    args_ = ap.parse_args(argv)
     stale = []
     for name, make in OUTPUTS.items():
         path = OUT_DIR / name
         text = make()
-        if args.check:
+        if args_.check:
             if not path.exists() or path.read_text() != text:
                 stale.append(name)
         else:

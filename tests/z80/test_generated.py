@@ -1,6 +1,7 @@
 """The committed engines are exactly what tools/gen_z80.py makes from the description."""
 
 import importlib.util
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -10,6 +11,7 @@ def _generator():
     spec = importlib.util.spec_from_file_location("gen_z80", ROOT / "tools" / "gen_z80.py")
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("gen_z80", mod)  # dataclasses look their module up
     spec.loader.exec_module(mod)
     return mod
 

@@ -28,13 +28,18 @@ IO_EXIT = 35  # 1: every port access returns to Python (callbacks)
 IN_READY, IN_VALUE = 36, 37  # a port value supplied by Python for the pending IN
 PORT, PORT_VALUE = 38, 39  # the port (and value written) of the access that caused an exit
 
-SIZE = 48
+# The Spectrum engines: the last byte written to an even port (border, MIC, EAR), the count of
+# entries in the port-write log, and the EAR input level from a tape (0 or 1).
+ULA_OUT, OUT_N, EAR_IN = 48, 49, 50
+
+SIZE = 64
 
 # Exit reasons returned by the engines.
 EXIT_LIMIT = 0  # T reached the limit
 EXIT_BREAK = 1  # PC reached an address marked in the breakpoint map
 EXIT_PORT_IN = 2  # an IN needs a value from Python; the instruction has not run yet
 EXIT_PORT_OUT = 3  # an OUT ran; Python may now see PORT and PORT_VALUE
+EXIT_LOG_FULL = 4  # the port-write log is full; Python must empty it (OUT_N = 0) and go on
 
 EXIT_NAMES = {EXIT_LIMIT: "limit", EXIT_BREAK: "break", EXIT_PORT_IN: "port-in",
-              EXIT_PORT_OUT: "port-out"}
+              EXIT_PORT_OUT: "port-out", EXIT_LOG_FULL: "log-full"}

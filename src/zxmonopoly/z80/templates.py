@@ -12,8 +12,12 @@ Locals of the loop: ``a f b c d e h l`` and alternates ``a_ f_ …``; ``ix iy sp
 last flag-changing instruction, for Q) and ``ldair_at`` (T after LD A,I/LD A,R).
 
 Special lines the generator expands per engine: ``@EXIT n`` (store state and return
-reason ``n``). T-states returned by a template are added after its code; a template that
-returns ``None`` adds them itself (conditional timings).
+reason ``n``); ``@PORT_IN`` / ``@PORT_OUT`` (the devices on the ports when no callback takes
+them); ``@CYCLES`` (where the contended engines walk the machine cycles, if not at the top).
+T-states returned by a template are added after its code; a template that returns ``None``
+adds them itself (conditional timings). The Spectrum engines replace those fixed additions by
+a walk through the instruction's machine cycles (``cycles()`` below), delaying each one that
+the ULA contends.
 
 Flags: S Z Y H X P/V N C = bits 7..0. Sources: ``../shared/reference/spectrum_facts.md`` §1.
 """
@@ -150,7 +154,7 @@ def port_in(rewind_pc: int, rewind_r: int) -> list[str]:
         f"        r -= {rewind_r}",
         f"        @EXIT {state.EXIT_PORT_IN}",
         "else:",
-        "    v = 0xFF",
+        "    @PORT_IN",
     ]
 
 
@@ -161,6 +165,8 @@ def port_out() -> list[str]:
         f"    st[{state.PORT}] = port",
         f"    st[{state.PORT_VALUE}] = v",
         f"    @EXIT {state.EXIT_PORT_OUT}",
+        "else:",
+        "    @PORT_OUT",
     ]
 
 
@@ -483,7 +489,7 @@ def _halt(op: isa.Op, pre: int, table: str) -> Leaf:
     # interrupt can come before the limit, jump ahead in whole NOPs: the result is the same.
     return Leaf([
         "pc = (pc - 1) & 0xFFFF", "halted = 1", "t += 4",
-        "if t < until and not (iff1 and t < int_end):",
+        "if t < until and not (iff1 and t < int_end) and (pc & 0xC000) != 0x4000:",
         "    k = (until - t + 3) >> 2", "    t += k << 2", "    r += k",
     ], None)
 
@@ -653,6 +659,7 @@ def repeat_in_place(step: list[str], again: str, back: list[str], code: int) -> 
     """
     return [
         "while True:",
+        "    @CYCLES",
         *("    " + x for x in step),
         f"    if {again}:",
         *("        " + x for x in back),
@@ -696,17 +703,10 @@ def ddcb_generic(xy: str) -> list[str]:
     from the high byte of IX+d (which is also MEMPTR).
     """
     lines = ["v = mem[ea]", "y = (op >> 3) & 7", "if op < 0x40:"]
-    names = isa.ROT
-    for k, name in enumerate(names):
-        kw = "if" if k == 0 else "elif"
-        cond = f"y == {k}" if k < 7 else ""
-        if k < 7:
-            lines.append(f"    {kw} {cond}:")
-        else:
-            lines.append("    else:")
+    for k, name in enumerate(isa.ROT):
+        lines.append(f"    {'if' if k == 0 else 'elif'} y == {k}:" if k < 7 else "    else:")
         lines += ["        " + x for x in rot8(name)]
     lines += [
-        "    qt = t + 23",
         "elif op < 0x80:",
         "    f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | "
         "(0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))",
@@ -719,6 +719,8 @@ def ddcb_generic(xy: str) -> list[str]:
         "if op < 0x40 or op >= 0x80:",
         *("    " + x for x in write("ea", "v")),
         "    t += 23",
+        "    if op < 0x40:",
+        "        qt = t",
         "    z = op & 7",
     ]
     for k, reg in enumerate(("b", "c", "d", "e", "h", "l")):
@@ -766,3 +768,110 @@ def cb_generic() -> list[str]:
         lines += [f"        {'if' if k == 0 else 'elif'} z == {k}:", f"            {reg} = v"]
     lines += ["        else:", "            a = v", "    if op < 0x40:", "        qt = t"]
     return lines
+
+
+# ---------------------------------------------------------------------------------------
+# Machine cycles, for memory contention
+#
+# Each instruction's cycles after its opcode fetch(es), as "ADDR:T" (a contention check with
+# ADDR on the bus, then T T-states) or "ADDR:T*K" (K such cycles), "io:PORT" for an I/O cycle
+# (4 T, contended by port address) and ("?", COND, [...]) for cycles taken only when COND
+# holds. ADDR and PORT name values at the start of the instruction (see ``CYCLE_ADDR`` in
+# tools/gen_z80.py). The opcode fetches themselves (4 T each) are added by the generator.
+# Source: spectrum_facts §1.9 (the Fuse model); checked against every FUSE vector's trace of
+# contention checks in tests/z80/test_cycles.py.
+
+Cycles = list  # of str | tuple[str, str, list]
+
+_ALU_NAMES = ("ADD", "ADC", "SUB", "SBC", "AND", "XOR", "OR", "CP")
+
+
+def cycles(op: isa.Op, table: str) -> Cycles:
+    """The machine cycles of ``op`` after its opcode fetches (see the note above)."""
+    m, ops = op.mnemonic, op.operands
+    mem_x = next((o for o in ops if is_index_mem(o)), None)
+    if m in isa.ROT and table in ("cb",):
+        return ["hl:3", "hl:1", "hl:3"] if ops[0] == "(HL)" else []
+    if m in ("BIT", "RES", "SET") and table == "cb":
+        if ops[1] != "(HL)":
+            return []
+        return ["hl:3", "hl:1"] if m == "BIT" else ["hl:3", "hl:1", "hl:3"]
+    if mem_x is not None:
+        if m == "LD" and ops[1] == "n":
+            return ["pc:3", "pc+1:3", "pc+1:1*2", "xd:3"]
+        if m in ("INC", "DEC"):
+            return ["pc:3", "pc:1*5", "xd:3", "xd:1", "xd:3"]
+        return ["pc:3", "pc:1*5", "xd:3"]
+    if m == "LD":
+        dst, src = ops
+        if dst in ("I", "R") or src in ("I", "R"):
+            return ["ir:1"]
+        if dst in ("(BC)", "(DE)") or src in ("(BC)", "(DE)"):
+            return [("bc:3" if "(BC)" in ops else "de:3")]
+        if "(nn)" in ops:
+            if "A" in ops:
+                return ["pc:3", "pc+1:3", "nn:3"]
+            return ["pc:3", "pc+1:3", "nn:3", "nn+1:3"]
+        if src == "nn":
+            return ["pc:3", "pc+1:3"]
+        if dst == "SP":
+            return ["ir:1*2"]
+        if dst == "(HL)":
+            return ["pc:3", "hl:3"] if src == "n" else ["hl:3"]
+        if src == "(HL)":
+            return ["hl:3"]
+        return ["pc:3"] if src == "n" else []
+    if m in _ALU_NAMES and not (m in ("ADD", "ADC", "SBC") and ops[0] != "A"):
+        src = ops[-1]
+        return ["pc:3"] if src == "n" else (["hl:3"] if src == "(HL)" else [])
+    if m in ("ADD", "ADC", "SBC"):
+        return ["ir:1*7"]
+    if m in ("INC", "DEC"):
+        o = ops[0]
+        if o == "(HL)":
+            return ["hl:3", "hl:1", "hl:3"]
+        return ["ir:1*2"] if o in PAIR8 or o in WORD else []
+    if m == "JR":
+        return ["pc:3", "pc:1*5"] if len(ops) == 1 else ["pc:3", ("?", str(ops[0]), ["pc:1*5"])]
+    if m == "DJNZ":
+        return ["ir:1", "pc:3", ("?", "B1", ["pc:1*5"])]
+    if m == "JP":
+        return [] if str(ops[-1]).startswith("(") else ["pc:3", "pc+1:3"]
+    if m == "CALL":
+        push_ = ["pc+1:1", "sp-1:3", "sp-2:3"]
+        if len(ops) == 1:
+            return ["pc:3", "pc+1:3", *push_]
+        return ["pc:3", "pc+1:3", ("?", str(ops[0]), push_)]
+    if m == "RET":
+        if not ops:
+            return ["sp:3", "sp+1:3"]
+        return ["ir:1", ("?", str(ops[0]), ["sp:3", "sp+1:3"])]
+    if m in ("RETN", "RETI", "POP"):
+        return ["sp:3", "sp+1:3"]
+    if m in ("PUSH", "RST"):
+        return ["ir:1", "sp-1:3", "sp-2:3"]
+    if m == "EX" and ops[0] == "(SP)":
+        return ["sp:3", "sp+1:3", "sp+1:1", "sp+1:3", "sp:3", "sp:1*2"]
+    if m in ("IN", "OUT"):
+        return ["pc:3", "io:an"] if "(n)" in ops else ["io:bc"]
+    if m in ("RLD", "RRD"):
+        return ["hl:3", "hl:1*4", "hl:3"]
+    if m in ("LDI", "LDD", "LDIR", "LDDR"):
+        base = ["hl:3", "de:3", "de:1*2"]
+        return base + ([("?", "BC1", ["de:1*5"])] if m.endswith("R") else [])
+    if m in ("CPI", "CPD", "CPIR", "CPDR"):
+        base = ["hl:3", "hl:1*5"]
+        return base + ([("?", "BC1MATCH", ["hl:1*5"])] if m.endswith("R") else [])
+    if m in ("INI", "IND", "INIR", "INDR"):
+        base = ["ir:1", "io:bc", "hl:3"]
+        return base + ([("?", "B1", ["hl:1*5"])] if m.endswith("R") else [])
+    if m in ("OUTI", "OUTD", "OTIR", "OTDR"):
+        base = ["ir:1", "hl:3", "io:bcdec"]
+        return base + ([("?", "B1", ["bcdec:1*5"])] if m in ("OTIR", "OTDR") else [])
+    # NOP, EX AF/DE/EXX, DI, EI, IM, NEG, HALT, rotates of A, DAA, CPL, SCF, CCF
+    return []
+
+
+def ddcb_cycles(is_bit: str) -> Cycles:
+    """DDCB/FDCB after the two opcode fetches: d, op, 2 internal, read, 1, write (not BIT)."""
+    return ["pc+1:3", "pc+2:3", "pc+2:1*2", "xd1:3", "xd1:1", ("?", is_bit, ["xd1:3"])]
