@@ -126,10 +126,12 @@ class Variant:
 
     machine: bool = False
     trace: bool = False  # tests only: record each contention check instead of delaying
+    table_walk: bool = False  # walk cycles from a table in one compiled function (JIT)
 
 
 BARE = Variant()
 MACHINE = Variant(machine=True)
+MACHINE_JIT = Variant(machine=True, table_walk=True)
 TRACED = Variant(machine=True, trace=True)
 
 # Where contention can start: the first contended T-state (14,335) less the longest
@@ -269,8 +271,103 @@ def walk(v: Variant, specs: list, xy: str = "ix") -> list[str]:
     """Code that advances T through ``specs``, with contention inside the contended window."""
     if v.trace:
         return _walk(v, specs, xy)
-    return [f"if {CONT_FROM} < t < {CONT_TO}:", *indent(_walk(v, specs, xy), 1), "else:",
+    if v.table_walk:
+        k, conds = CYCLE_TABLE.add(specs)
+        vec = "int_data" if any("vec" in str(sp) for sp in specs) else "0"
+        inside = [f"t, tio = _walk(CONT, CYC, {k}, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, "
+                  f"a, {xy}, {conds[0]}, {conds[1]}, {vec})"]
+    else:
+        inside = _walk(v, specs, xy)
+    return [f"if {CONT_FROM} < t < {CONT_TO}:", *indent(inside, 1), "else:",
             *indent(_fast(specs), 1)]
+
+
+class CycleTable:
+    """Cycle lists encoded as data for the JIT's one walking function: four ints per cycle
+    group (kind, T-states, repeats, condition: 0 none, 1 or 2 the first or second the
+    instruction passes), -1 at the end of a list."""
+
+    KINDS = [*CYCLE_ADDR, "none", "io:an", "io:bc", "io:bcdec"]
+
+    def __init__(self) -> None:
+        self.data: list[int] = []
+        self.index: dict[str, int] = {}
+
+    def add(self, specs: list) -> tuple[int, tuple[str, str]]:
+        """Offset of ``specs`` in the table, and the conditions its conditional cycles need."""
+        flat: list[tuple[str, int]] = []
+        conds: list[str] = []
+        for sp in specs:
+            if isinstance(sp, tuple):
+                conds.append(f"({CYCLE_COND[sp[1]]})")
+                flat += [(x, len(conds)) for x in sp[2]]
+            else:
+                flat.append((sp, 0))
+        assert len(conds) <= 2, "at most two conditions per instruction"
+        key = repr(flat)
+        if key not in self.index:
+            self.index[key] = len(self.data)
+            for sp, conditional in flat:
+                addr, n, k = _parse_cycle(sp)
+                kind = self.KINDS.index(sp if addr == "io" else addr)
+                self.data += [kind, n, k, conditional]
+            self.data.append(-1)
+        conds += ["1"] * (2 - len(conds))
+        return self.index[key], (conds[0], conds[1])
+
+    def walker(self) -> list[str]:
+        """The compiled walking function and its table."""
+        kinds = {name: k for k, name in enumerate(self.KINDS)}
+        addr_cases: list[str] = []
+        for k, name in enumerate(CYCLE_ADDR):
+            expr = CYCLE_ADDR[name].replace("XY", "xy")
+            addr_cases += [f"{'if' if k == 0 else 'elif'} kind == {k}:", f"    x_ = {expr}"]
+        io_ports = {"io:an": "((a << 8) | mem[pc])", "io:bc": CYCLE_ADDR["bc"],
+                    "io:bcdec": CYCLE_ADDR["bcdec"]}
+        io_cases: list[str] = []
+        for j, (name, expr) in enumerate(io_ports.items()):
+            io_cases += [f"{'if' if j == 0 else 'elif'} kind == {kinds[name]}:",
+                         f"    port_ = {expr}"]
+        body = [
+            "tio = t",
+            "while True:",
+            "    kind = CYC[k]",
+            "    if kind < 0:",
+            "        return t, tio",
+            "    n = CYC[k + 1]",
+            "    reps = CYC[k + 2]",
+            "    if (CYC[k + 3] == 1 and not cond) or (CYC[k + 3] == 2 and not cond2):",
+            "        k += 4",
+            "        continue",
+            "    k += 4",
+            f"    if kind == {kinds['none']}:",
+            "        t += n * reps",
+            f"    elif kind > {kinds['none']}:",
+            *indent(io_cases, 2),
+            *indent(_io_cycle(MACHINE), 2),
+            "    else:",
+            "        x_ = 0",
+            *indent(addr_cases, 2),
+            "        contended = (x_ & 0xC000) == 0x4000",
+            "        for _ in range(reps):",
+            "            if contended:",
+            "                t += CONT[t]",
+            "            t += n",
+        ]
+        data = ", ".join(str(x) for x in self.data)
+        return [
+            f"CYC = np.array([{data}], dtype=np.int64)",
+            "",
+            "",
+            "@njit(cache=True, _nrt=False)",
+            "def _walk(CONT, CYC, k, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, xy, cond, "
+            "cond2, int_data):",
+            '    """Advance T through one cycle list of CYC with contention; return (T, I/O T)."""',
+            *indent(body, 1),
+        ]
+
+
+CYCLE_TABLE = CycleTable()
 
 
 # T-state additions that the cycle walk replaces in the Spectrum engines.
@@ -652,7 +749,10 @@ def gen_jit(v: Variant = BARE) -> str:
                                  else " of the bare CPU") +
             ": the same leaves as the CPython one, split per prefix table to keep compile "
             "time short.")
-    src = [HEADER.format(what=what), "from numba import njit", "from numpy import int64 as I64",
+    head = ["from numba import njit", "from numpy import int64 as I64"]
+    if v.table_walk:
+        head = ["import numpy as np", *head, "", "", *CYCLE_TABLE.walker()]
+    src = [HEADER.format(what=what), *head,
            *funcs, "", "", "@njit(cache=True, _nrt=False)", f"def run({args(v)}):",
            '    """Run until T reaches ``until`` or an exit; return the exit reason."""',
            *indent(body, 1), ""]
@@ -681,7 +781,7 @@ OUTPUTS: dict[str, Callable[[], str]] = {
     "_engine_py.py": lambda: gen_python(BARE),
     "_engine_jit.py": lambda: gen_jit(BARE),
     "_spectrum_py.py": lambda: gen_python(MACHINE),
-    "_spectrum_jit.py": lambda: gen_jit(MACHINE),
+    "_spectrum_jit.py": lambda: gen_jit(MACHINE_JIT),
 }
 
 

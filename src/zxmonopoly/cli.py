@@ -182,6 +182,36 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return benchmarks.run_from_args(args)
 
 
+def _cmd_run(args: argparse.Namespace) -> int:
+    """Run the Spectrum headless: frames, typing, waiting for text, screen and snapshot out."""
+    from zxmonopoly.snapshot import SnapshotError
+    from zxmonopoly.spectrum import Spectrum48, SpectrumError
+    from zxmonopoly.spectrum.keyboard import KeyboardError
+
+    try:
+        machine = Spectrum48(rom=args.rom, engine=args.engine)
+        if args.snapshot:
+            machine.load_snapshot(args.snapshot)
+        machine.run_frames(args.frames)
+        if args.type:
+            machine.type_text(args.type.replace("\\n", "\n"))
+        status = 0
+        if args.until_text is not None:
+            if not machine.run_until_text(args.until_text, max_frames=args.max_frames):
+                print(f"zxmonopoly: {args.until_text!r} did not appear within "
+                      f"{args.max_frames} frames", file=sys.stderr)
+                status = 1
+        if args.screen_text or status:
+            print("\n".join(machine.screen_text()))
+        if args.screenshot:
+            machine.screenshot(args.screenshot)
+        if args.save_snapshot:
+            machine.save_snapshot(args.save_snapshot)
+    except (SpectrumError, SnapshotError, KeyboardError, OSError) as exc:
+        raise CliError(str(exc)) from None
+    return status
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``zxmonopoly``."""
     from zxmonopoly import __version__
@@ -223,6 +253,28 @@ def build_parser() -> argparse.ArgumentParser:
     _add_engine_argument(bench)
     benchmarks.add_arguments(bench)
     bench.set_defaults(handler=_cmd_bench)
+
+    run = commands.add_parser(
+        "run",
+        help="run the Spectrum headless",
+        description="Boot the Spectrum (our ROM, or --rom), optionally from a snapshot; run "
+        "frames, type text as a user would, wait for text on the screen; print the screen "
+        "as text, save a screenshot or a snapshot.",
+    )
+    run.add_argument("--rom", type=Path, metavar="FILE", help="a 16,384-byte 48K ROM image")
+    run.add_argument("--snapshot", type=Path, metavar="FILE", help="load a .sna or .z80 first")
+    run.add_argument("--frames", type=int, default=100, metavar="N",
+                     help="frames to run first (default 100: about 2 s of Spectrum time)")
+    run.add_argument("--type", metavar="TEXT", help="type TEXT on the keyboard (\\n = ENTER)")
+    run.add_argument("--until-text", metavar="T",
+                     help="then run until T is on the screen (exit 1 if it never comes)")
+    run.add_argument("--max-frames", type=int, default=500, metavar="N",
+                     help="frame budget for --until-text (default 500)")
+    run.add_argument("--screen-text", action="store_true", help="print the screen as text")
+    run.add_argument("--screenshot", type=Path, metavar="F", help="save the screen as PNG")
+    run.add_argument("--save-snapshot", type=Path, metavar="F", help="save a .sna or .z80")
+    _add_engine_argument(run)
+    run.set_defaults(handler=_cmd_run)
 
     from zxmonopoly.asm.cli import add_asm_subcommand
 

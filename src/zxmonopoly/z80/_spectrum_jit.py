@@ -2,11 +2,104 @@
 
 The numba engine of the Spectrum (contention, ULA ports): the same leaves as the CPython one, split per prefix table to keep compile time short.
 """
+import numpy as np
 from numba import njit
 from numpy import int64 as I64
+CYC = np.array([4, 4, 1, 0, 3, 4, 1, 0, 5, 3, 1, 1, 5, 1, 1, 1, 5, 3, 1, 2, -1, 4, 4, 1, 0, 3, 4, 1, 0, 23, 4, 1, 0, -1, 4, 4, 1, 0, 3, 4, 1, 0, 13, 1, 7, 0, -1, 4, 4, 1, 0, 3, 4, 1, 0, 0, 3, 1, 0, 1, 3, 1, 0, 14, 3, 1, 0, 15, 3, 1, 0, -1, 4, 4, 1, 0, 3, 4, 1, 0, -1, 4, 4, 1, 0, 3, 4, 1, 0, 9, 3, 1, 0, 10, 3, 1, 0, -1, 4, 4, 1, 0, 3, 4, 1, 0, 13, 1, 1, 0, -1, 4, 4, 1, 0, 3, 4, 1, 0, 5, 3, 1, 0, 5, 1, 4, 0, 5, 3, 1, 0, -1, 4, 4, 1, 0, 3, 4, 1, 0, 5, 3, 1, 0, 6, 3, 1, 0, 6, 1, 2, 0, -1, 4, 4, 1, 0, 3, 4, 1, 0, 5, 3, 1, 0, 5, 1, 5, 0, -1, 4, 4, 1, 0, 3, 4, 1, 0, 13, 1, 1, 0, 23, 4, 1, 0, 5, 3, 1, 0, -1, 4, 4, 1, 0, 3, 4, 1, 0, 13, 1, 1, 0, 5, 3, 1, 0, 24, 4, 1, 0, -1, 4, 4, 1, 0, 3, 4, 1, 0, 5, 3, 1, 0, 6, 3, 1, 0, 6, 1, 2, 0, 6, 1, 5, 1, -1, 4, 4, 1, 0, 3, 4, 1, 0, 5, 3, 1, 0, 5, 1, 5, 0, 5, 1, 5, 1, -1, 4, 4, 1, 0, 3, 4, 1, 0, 13, 1, 1, 0, 23, 4, 1, 0, 5, 3, 1, 0, 5, 1, 5, 1, -1, 4, 4, 1, 0, 3, 4, 1, 0, 13, 1, 1, 0, 5, 3, 1, 0, 24, 4, 1, 0, 8, 1, 5, 1, -1, 3, 4, 1, 0, -1, 4, 4, 1, 0, 3, 4, 1, 0, 0, 3, 1, 0, 1, 3, 1, 0, -1, 4, 4, 1, 0, 3, 4, 1, 0, 13, 1, 2, 0, -1, 4, 4, 1, 0, 3, 4, 1, 0, 0, 3, 1, 0, -1, 4, 4, 1, 0, 3, 4, 1, 0, 0, 3, 1, 0, 0, 1, 5, 0, 16, 3, 1, 0, 16, 1, 1, 0, 16, 3, 1, 0, -1, 4, 4, 1, 0, 3, 4, 1, 0, 0, 3, 1, 0, 1, 3, 1, 0, 1, 1, 2, 0, 16, 3, 1, 0, -1, 4, 4, 1, 0, 3, 4, 1, 0, 0, 3, 1, 0, 0, 1, 5, 0, 16, 3, 1, 0, -1, 3, 4, 1, 0, 0, 4, 1, 0, 1, 3, 1, 0, 2, 3, 1, 0, 2, 1, 2, 0, 17, 3, 1, 0, 17, 1, 1, 0, 17, 3, 1, 1, -1, 4, 4, 1, 0, 3, 4, 1, 0, 9, 3, 1, 0, 10, 3, 1, 0, 10, 1, 1, 0, 10, 3, 1, 0, 9, 3, 1, 0, 9, 1, 2, 0, -1, 4, 4, 1, 0, 3, 4, 1, 0, 13, 1, 1, 0, 11, 3, 1, 0, 12, 3, 1, 0, -1, 3, 4, 1, 0, 0, 3, 1, 0, 1, 3, 1, 0, -1, 3, 4, 1, 0, 7, 3, 1, 0, -1, 3, 4, 1, 0, 13, 1, 2, 0, -1, 3, 4, 1, 0, 0, 3, 1, 0, -1, 3, 4, 1, 0, 13, 1, 7, 0, -1, 3, 4, 1, 0, 13, 1, 1, 0, 0, 3, 1, 0, 0, 1, 5, 1, -1, 3, 4, 1, 0, 6, 3, 1, 0, -1, 3, 4, 1, 0, 0, 3, 1, 0, 0, 1, 5, 0, -1, 3, 4, 1, 0, 0, 3, 1, 0, 0, 1, 5, 1, -1, 3, 4, 1, 0, 0, 3, 1, 0, 1, 3, 1, 0, 14, 3, 1, 0, 15, 3, 1, 0, -1, 3, 4, 1, 0, 0, 3, 1, 0, 1, 3, 1, 0, 14, 3, 1, 0, -1, 3, 4, 1, 0, 5, 3, 1, 0, 5, 1, 1, 0, 5, 3, 1, 0, -1, 3, 4, 1, 0, 0, 3, 1, 0, 5, 3, 1, 0, -1, 3, 4, 1, 0, 5, 3, 1, 0, -1, 3, 4, 1, 0, 13, 1, 1, 0, 9, 3, 1, 1, 10, 3, 1, 1, -1, 3, 4, 1, 0, 9, 3, 1, 0, 10, 3, 1, 0, -1, 3, 4, 1, 0, 0, 3, 1, 0, 1, 3, 1, 0, 1, 1, 1, 1, 11, 3, 1, 1, 12, 3, 1, 1, -1, 3, 4, 1, 0, 13, 1, 1, 0, 11, 3, 1, 0, 12, 3, 1, 0, -1, 3, 4, 1, 0, 0, 3, 1, 0, 1, 3, 1, 0, 1, 1, 1, 0, 11, 3, 1, 0, 12, 3, 1, 0, -1, 3, 4, 1, 0, 0, 3, 1, 0, 22, 4, 1, 0, -1, 3, 4, 1, 0, 9, 3, 1, 0, 10, 3, 1, 0, 10, 1, 1, 0, 10, 3, 1, 0, 9, 3, 1, 0, 9, 1, 2, 0, -1, 21, 7, 1, 0, 11, 3, 1, 0, 12, 3, 1, 0, 19, 3, 1, 0, 20, 3, 1, 0, -1, 21, 7, 1, 0, 11, 3, 1, 0, 12, 3, 1, 0, -1], dtype=np.int64)
 
 @njit(cache=True, _nrt=False)
-def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, im, t, ula_out, out_n, ear_in, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp, CONT, keys, joy, out_log):
+def _walk(CONT, CYC, k, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, xy, cond, cond2, int_data):
+    """Advance T through one cycle list of CYC with contention; return (T, I/O T)."""
+    tio = t
+    while True:
+        kind = CYC[k]
+        if kind < 0:
+            return (t, tio)
+        n = CYC[k + 1]
+        reps = CYC[k + 2]
+        if CYC[k + 3] == 1 and (not cond) or (CYC[k + 3] == 2 and (not cond2)):
+            k += 4
+            continue
+        k += 4
+        if kind == 21:
+            t += n * reps
+        elif kind > 21:
+            if kind == 22:
+                port_ = a << 8 | I64(mem[pc])
+            elif kind == 23:
+                port_ = b << 8 | c
+            elif kind == 24:
+                port_ = (b - 1 & 255) << 8 | c
+            tio = t
+            if port_ & 1 == 0:
+                if port_ & 49152 == 16384:
+                    t += CONT[t]
+                t += 1
+                t += CONT[t]
+                t += 3
+            elif port_ & 49152 == 16384:
+                t += CONT[t]
+                t += 1
+                t += CONT[t]
+                t += 1
+                t += CONT[t]
+                t += 1
+                t += CONT[t]
+                t += 1
+            else:
+                t += 4
+        else:
+            x_ = 0
+            if kind == 0:
+                x_ = pc
+            elif kind == 1:
+                x_ = pc + 1 & 65535
+            elif kind == 2:
+                x_ = pc + 2 & 65535
+            elif kind == 3:
+                x_ = pc - 1 & 65535
+            elif kind == 4:
+                x_ = pc - 2 & 65535
+            elif kind == 5:
+                x_ = h << 8 | l
+            elif kind == 6:
+                x_ = d << 8 | e
+            elif kind == 7:
+                x_ = b << 8 | c
+            elif kind == 8:
+                x_ = (b - 1 & 255) << 8 | c
+            elif kind == 9:
+                x_ = sp
+            elif kind == 10:
+                x_ = sp + 1 & 65535
+            elif kind == 11:
+                x_ = sp - 1 & 65535
+            elif kind == 12:
+                x_ = sp - 2 & 65535
+            elif kind == 13:
+                x_ = i << 8 | r & 127 | r7
+            elif kind == 14:
+                x_ = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+            elif kind == 15:
+                x_ = (I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8) + 1 & 65535
+            elif kind == 16:
+                x_ = xy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+            elif kind == 17:
+                x_ = xy + ((I64(mem[pc + 1 & 65535]) ^ 128) - 128) & 65535
+            elif kind == 18:
+                x_ = a << 8 | I64(mem[pc])
+            elif kind == 19:
+                x_ = i << 8 | int_data
+            elif kind == 20:
+                x_ = (i << 8 | int_data) + 1 & 65535
+            contended = x_ & 49152 == 16384
+            for _ in range(reps):
+                if contended:
+                    t += CONT[t]
+                t += n
+
+@njit(cache=True, _nrt=False)
+def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff2, im, t, ula_out, out_n, ear_in, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp, CONT, keys, joy, out_log):
     """Run one ED-prefixed instruction."""
     op = I64(mem[pc])
     pc = pc + 1 & 65535
@@ -15,14 +108,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         if op < 74:
             if op < 64:
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 8
             elif op < 68:
@@ -30,33 +116,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     if op < 66:
                         if op == 64:
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                port_ = b << 8 | c
-                                tio = t
-                                if port_ & 1 == 0:
-                                    if port_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    t += CONT[t]
-                                    t += 3
-                                elif port_ & 49152 == 16384:
-                                    t += CONT[t]
-                                    t += 1
-                                    t += CONT[t]
-                                    t += 1
-                                    t += CONT[t]
-                                    t += 1
-                                    t += CONT[t]
-                                    t += 1
-                                else:
-                                    t += 4
+                                t, tio = _walk(CONT, CYC, 21, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 tio = t + 8
                                 t += 12
@@ -131,33 +191,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                             qt = t
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                port_ = b << 8 | c
-                                tio = t
-                                if port_ & 1 == 0:
-                                    if port_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    t += CONT[t]
-                                    t += 3
-                                elif port_ & 49152 == 16384:
-                                    t += CONT[t]
-                                    t += 1
-                                    t += CONT[t]
-                                    t += 1
-                                    t += CONT[t]
-                                    t += 1
-                                    t += CONT[t]
-                                    t += 1
-                                else:
-                                    t += 4
+                                t, tio = _walk(CONT, CYC, 21, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 tio = t + 8
                                 t += 12
@@ -220,36 +254,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                                     return 4
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = i << 8 | r & 127 | r7
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
+                            t, tio = _walk(CONT, CYC, 34, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 15
                         v = h << 8 | l
@@ -266,29 +271,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                         qt = t
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = (I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8) + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 47, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 20
                     nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -302,14 +285,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                         mem[nn] = v >> 8
             elif op == 68:
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 8
                 v = a
@@ -319,21 +295,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             elif op < 71:
                 if op == 69:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if sp & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = sp + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 81, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 14
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -343,63 +305,19 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     iff1 = iff2
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     im = 0
             elif op == 71:
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = i << 8 | r & 127 | r7
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
+                    t, tio = _walk(CONT, CYC, 98, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 9
                 i = a
             elif op == 72:
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    port_ = b << 8 | c
-                    tio = t
-                    if port_ & 1 == 0:
-                        if port_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        t += CONT[t]
-                        t += 3
-                    elif port_ & 49152 == 16384:
-                        t += CONT[t]
-                        t += 1
-                        t += CONT[t]
-                        t += 1
-                        t += CONT[t]
-                        t += 1
-                        t += CONT[t]
-                        t += 1
-                    else:
-                        t += 4
+                    t, tio = _walk(CONT, CYC, 21, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     tio = t + 8
                     t += 12
@@ -474,33 +392,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 qt = t
             else:
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    port_ = b << 8 | c
-                    tio = t
-                    if port_ & 1 == 0:
-                        if port_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        t += CONT[t]
-                        t += 3
-                    elif port_ & 49152 == 16384:
-                        t += CONT[t]
-                        t += 1
-                        t += CONT[t]
-                        t += 1
-                        t += CONT[t]
-                        t += 1
-                        t += CONT[t]
-                        t += 1
-                    else:
-                        t += 4
+                    t, tio = _walk(CONT, CYC, 21, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     tio = t + 8
                     t += 12
@@ -565,36 +457,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             if op < 82:
                 if op == 74:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
+                        t, tio = _walk(CONT, CYC, 34, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 15
                     v = h << 8 | l
@@ -611,29 +474,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     qt = t
                 elif op == 75:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = (I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8) + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 47, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 20
                     nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -645,14 +486,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 elif op < 79:
                     if op == 76:
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 8
                         v = a
@@ -661,21 +495,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                         qt = t
                     elif op == 77:
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if sp & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = sp + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 81, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 14
                         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -685,64 +505,20 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                         iff1 = iff2
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 8
                         im = 0
                 elif op == 79:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
+                        t, tio = _walk(CONT, CYC, 98, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 9
                     r = a
                     r7 = a & 128
                 elif op == 80:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        port_ = b << 8 | c
-                        tio = t
-                        if port_ & 1 == 0:
-                            if port_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 3
-                        elif port_ & 49152 == 16384:
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                        else:
-                            t += 4
+                        t, tio = _walk(CONT, CYC, 21, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         tio = t + 8
                         t += 12
@@ -817,33 +593,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     qt = t
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        port_ = b << 8 | c
-                        tio = t
-                        if port_ & 1 == 0:
-                            if port_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 3
-                        elif port_ & 49152 == 16384:
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                        else:
-                            t += 4
+                        t, tio = _walk(CONT, CYC, 21, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         tio = t + 8
                         t += 12
@@ -907,36 +657,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             elif op < 84:
                 if op == 82:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
+                        t, tio = _walk(CONT, CYC, 34, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 15
                     v = h << 8 | l
@@ -953,29 +674,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     qt = t
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = (I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8) + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 47, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 20
                     nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -991,14 +690,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 if op < 87:
                     if op == 84:
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 8
                         v = a
@@ -1007,21 +699,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                         qt = t
                     elif op == 85:
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if sp & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = sp + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 81, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 14
                         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -1031,31 +709,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                         iff1 = iff2
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 8
                         im = 1
                 elif op == 87:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
+                        t, tio = _walk(CONT, CYC, 98, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 9
                     a = i
@@ -1065,33 +725,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     qt = t
                 elif op == 88:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        port_ = b << 8 | c
-                        tio = t
-                        if port_ & 1 == 0:
-                            if port_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 3
-                        elif port_ & 49152 == 16384:
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                        else:
-                            t += 4
+                        t, tio = _walk(CONT, CYC, 21, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         tio = t + 8
                         t += 12
@@ -1166,33 +800,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     qt = t
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        port_ = b << 8 | c
-                        tio = t
-                        if port_ & 1 == 0:
-                            if port_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 3
-                        elif port_ & 49152 == 16384:
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                        else:
-                            t += 4
+                        t, tio = _walk(CONT, CYC, 21, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         tio = t + 8
                         t += 12
@@ -1255,36 +863,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                             return 4
             else:
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = i << 8 | r & 127 | r7
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
+                    t, tio = _walk(CONT, CYC, 34, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 15
                 v = h << 8 | l
@@ -1303,29 +882,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             if op < 95:
                 if op == 91:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = (I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8) + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 47, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 20
                     nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -1336,14 +893,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     e = v & 255
                 elif op == 92:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     v = a
@@ -1352,21 +902,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     qt = t
                 elif op == 93:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if sp & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = sp + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 81, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 14
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -1376,14 +912,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     iff1 = iff2
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     im = 2
@@ -1391,18 +920,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 if op < 97:
                     if op == 95:
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = i << 8 | r & 127 | r7
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
+                            t, tio = _walk(CONT, CYC, 98, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 9
                         a = r & 127 | r7
@@ -1412,33 +930,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                         qt = t
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            port_ = b << 8 | c
-                            tio = t
-                            if port_ & 1 == 0:
-                                if port_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                t += CONT[t]
-                                t += 3
-                            elif port_ & 49152 == 16384:
-                                t += CONT[t]
-                                t += 1
-                                t += CONT[t]
-                                t += 1
-                                t += CONT[t]
-                                t += 1
-                                t += CONT[t]
-                                t += 1
-                            else:
-                                t += 4
+                            t, tio = _walk(CONT, CYC, 21, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             tio = t + 8
                             t += 12
@@ -1513,33 +1005,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                         qt = t
                 elif op == 97:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        port_ = b << 8 | c
-                        tio = t
-                        if port_ & 1 == 0:
-                            if port_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 3
-                        elif port_ & 49152 == 16384:
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                        else:
-                            t += 4
+                        t, tio = _walk(CONT, CYC, 21, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         tio = t + 8
                         t += 12
@@ -1602,36 +1068,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                             return 4
                 elif op == 98:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
+                        t, tio = _walk(CONT, CYC, 34, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 15
                     v = h << 8 | l
@@ -1648,29 +1085,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     qt = t
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = (I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8) + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 47, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 20
                     nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -1685,14 +1100,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             elif op < 103:
                 if op == 100:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     v = a
@@ -1701,21 +1109,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     qt = t
                 elif op == 101:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if sp & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = sp + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 81, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 14
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -1725,48 +1119,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     iff1 = iff2
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     im = 0
             elif op == 103:
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = h << 8 | l
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = h << 8 | l
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    x_ = h << 8 | l
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                    t, tio = _walk(CONT, CYC, 111, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 18
                 ea = h << 8 | l
@@ -1780,33 +1139,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 qt = t
             elif op == 104:
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    port_ = b << 8 | c
-                    tio = t
-                    if port_ & 1 == 0:
-                        if port_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        t += CONT[t]
-                        t += 3
-                    elif port_ & 49152 == 16384:
-                        t += CONT[t]
-                        t += 1
-                        t += CONT[t]
-                        t += 1
-                        t += CONT[t]
-                        t += 1
-                        t += CONT[t]
-                        t += 1
-                    else:
-                        t += 4
+                    t, tio = _walk(CONT, CYC, 21, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     tio = t + 8
                     t += 12
@@ -1881,33 +1214,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 qt = t
             else:
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    port_ = b << 8 | c
-                    tio = t
-                    if port_ & 1 == 0:
-                        if port_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        t += CONT[t]
-                        t += 3
-                    elif port_ & 49152 == 16384:
-                        t += CONT[t]
-                        t += 1
-                        t += CONT[t]
-                        t += 1
-                        t += CONT[t]
-                        t += 1
-                        t += CONT[t]
-                        t += 1
-                    else:
-                        t += 4
+                    t, tio = _walk(CONT, CYC, 21, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     tio = t + 8
                     t += 12
@@ -1973,36 +1280,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 if op < 109:
                     if op == 106:
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = i << 8 | r & 127 | r7
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
+                            t, tio = _walk(CONT, CYC, 34, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 15
                         v = h << 8 | l
@@ -2019,29 +1297,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                         qt = t
                     elif op == 107:
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = (I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8) + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 47, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 20
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -2052,14 +1308,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                         l = v & 255
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 8
                         v = a
@@ -2068,21 +1317,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                         qt = t
                 elif op == 109:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if sp & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = sp + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 81, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 14
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -2092,48 +1327,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     iff1 = iff2
                 elif op == 110:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     im = 0
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = h << 8 | l
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = h << 8 | l
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = h << 8 | l
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 111, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 18
                     ea = h << 8 | l
@@ -2148,33 +1348,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             elif op < 115:
                 if op == 112:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        port_ = b << 8 | c
-                        tio = t
-                        if port_ & 1 == 0:
-                            if port_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 3
-                        elif port_ & 49152 == 16384:
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                        else:
-                            t += 4
+                        t, tio = _walk(CONT, CYC, 21, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         tio = t + 8
                         t += 12
@@ -2248,33 +1422,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     qt = t
                 elif op == 113:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        port_ = b << 8 | c
-                        tio = t
-                        if port_ & 1 == 0:
-                            if port_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 3
-                        elif port_ & 49152 == 16384:
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                        else:
-                            t += 4
+                        t, tio = _walk(CONT, CYC, 21, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         tio = t + 8
                         t += 12
@@ -2337,36 +1485,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                             return 4
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
+                        t, tio = _walk(CONT, CYC, 34, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 15
                     v = h << 8 | l
@@ -2383,29 +1502,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     qt = t
             else:
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    if pc & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = pc + 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = (I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8) + 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                    t, tio = _walk(CONT, CYC, 47, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 20
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -2421,14 +1518,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             if op < 118:
                 if op == 116:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     v = a
@@ -2437,21 +1527,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     qt = t
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if sp & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = sp + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 81, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 14
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -2461,57 +1537,17 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     iff1 = iff2
             elif op == 118:
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 8
                 im = 1
             elif 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
+                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 8
         else:
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                port_ = b << 8 | c
-                tio = t
-                if port_ & 1 == 0:
-                    if port_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    t += CONT[t]
-                    t += 3
-                elif port_ & 49152 == 16384:
-                    t += CONT[t]
-                    t += 1
-                    t += CONT[t]
-                    t += 1
-                    t += CONT[t]
-                    t += 1
-                    t += CONT[t]
-                    t += 1
-                else:
-                    t += 4
+                t, tio = _walk(CONT, CYC, 21, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 tio = t + 8
                 t += 12
@@ -2590,33 +1626,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 if op < 123:
                     if op == 121:
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            port_ = b << 8 | c
-                            tio = t
-                            if port_ & 1 == 0:
-                                if port_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                t += CONT[t]
-                                t += 3
-                            elif port_ & 49152 == 16384:
-                                t += CONT[t]
-                                t += 1
-                                t += CONT[t]
-                                t += 1
-                                t += CONT[t]
-                                t += 1
-                                t += CONT[t]
-                                t += 1
-                            else:
-                                t += 4
+                            t, tio = _walk(CONT, CYC, 21, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             tio = t + 8
                             t += 12
@@ -2679,36 +1689,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                                 return 4
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = i << 8 | r & 127 | r7
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
+                            t, tio = _walk(CONT, CYC, 34, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 15
                         v = h << 8 | l
@@ -2725,29 +1706,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                         qt = t
                 elif op == 123:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = (I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8) + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 47, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 20
                     nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -2757,14 +1716,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     sp = v
                 elif op == 124:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     v = a
@@ -2773,21 +1725,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     qt = t
                 elif op == 125:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if sp & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = sp + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 81, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 14
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -2797,55 +1735,19 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     iff1 = iff2
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     im = 2
             elif 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
+                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 8
         elif op < 176:
             if op < 164:
                 if op == 160:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = h << 8 | l
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = d << 8 | e
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = d << 8 | e
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
+                        t, tio = _walk(CONT, CYC, 132, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 16
                     v = I64(mem[h << 8 | l])
@@ -2866,34 +1768,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     qt = t
                 elif op == 161:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = h << 8 | l
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = h << 8 | l
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
+                        t, tio = _walk(CONT, CYC, 153, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 16
                     v = I64(mem[h << 8 | l])
@@ -2911,41 +1786,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     qt = t
                 elif op == 162:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        port_ = b << 8 | c
-                        tio = t
-                        if port_ & 1 == 0:
-                            if port_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 3
-                        elif port_ & 49152 == 16384:
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                        else:
-                            t += 4
-                        x_ = h << 8 | l
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 170, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         tio = t + 9
                         t += 16
@@ -3030,41 +1871,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     qt = t
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = h << 8 | l
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        port_ = (b - 1 & 255) << 8 | c
-                        tio = t
-                        if port_ & 1 == 0:
-                            if port_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 3
-                        elif port_ & 49152 == 16384:
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                        else:
-                            t += 4
+                        t, tio = _walk(CONT, CYC, 191, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         tio = t + 12
                         t += 16
@@ -3137,41 +1944,12 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             elif op < 170:
                 if op < 168:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                 elif op == 168:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = h << 8 | l
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = d << 8 | e
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = d << 8 | e
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
+                        t, tio = _walk(CONT, CYC, 132, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 16
                     v = I64(mem[h << 8 | l])
@@ -3192,34 +1970,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     qt = t
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = h << 8 | l
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = h << 8 | l
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
+                        t, tio = _walk(CONT, CYC, 153, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 16
                     v = I64(mem[h << 8 | l])
@@ -3238,41 +1989,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             elif op < 172:
                 if op == 170:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        port_ = b << 8 | c
-                        tio = t
-                        if port_ & 1 == 0:
-                            if port_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 3
-                        elif port_ & 49152 == 16384:
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                        else:
-                            t += 4
-                        x_ = h << 8 | l
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 170, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         tio = t + 9
                         t += 16
@@ -3357,41 +2074,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     qt = t
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = h << 8 | l
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        port_ = (b - 1 & 255) << 8 | c
-                        tio = t
-                        if port_ & 1 == 0:
-                            if port_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 3
-                        elif port_ & 49152 == 16384:
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                        else:
-                            t += 4
+                        t, tio = _walk(CONT, CYC, 191, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         tio = t + 12
                         t += 16
@@ -3462,59 +2145,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                             return 4
                     qt = t
             elif 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
+                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 8
         elif op == 176:
             while True:
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = h << 8 | l
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = d << 8 | e
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = d << 8 | e
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if b << 8 | c != 1:
-                        x_ = d << 8 | e
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
+                    t, tio = _walk(CONT, CYC, 212, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, b << 8 | c != 1, 1, 0)
                 else:
                     t_extra = 0
                     if b << 8 | c != 1:
@@ -3551,51 +2188,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         else:
             while True:
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = h << 8 | l
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = h << 8 | l
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if b << 8 | c != 1 and a != I64(mem[h << 8 | l]):
-                        x_ = h << 8 | l
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
+                    t, tio = _walk(CONT, CYC, 237, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, b << 8 | c != 1 and a != I64(mem[h << 8 | l]), 1, 0)
                 else:
                     t_extra = 0
                     if b << 8 | c != 1 and a != I64(mem[h << 8 | l]):
@@ -3631,58 +2224,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             if op < 180:
                 if op == 178:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        port_ = b << 8 | c
-                        tio = t
-                        if port_ & 1 == 0:
-                            if port_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 3
-                        elif port_ & 49152 == 16384:
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                        else:
-                            t += 4
-                        x_ = h << 8 | l
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        if b != 1:
-                            x_ = h << 8 | l
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
+                        t, tio = _walk(CONT, CYC, 258, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, b != 1, 1, 0)
                     else:
                         t_extra = 0
                         tio = t + 9
@@ -3787,58 +2329,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     qt = t
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = h << 8 | l
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        port_ = (b - 1 & 255) << 8 | c
-                        tio = t
-                        if port_ & 1 == 0:
-                            if port_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 3
-                        elif port_ & 49152 == 16384:
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                            t += CONT[t]
-                            t += 1
-                        else:
-                            t += 4
-                        if b != 1:
-                            x_ = (b - 1 & 255) << 8 | c
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
+                        t, tio = _walk(CONT, CYC, 283, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, b != 1, 1, 0)
                     else:
                         t_extra = 0
                         tio = t + 12
@@ -3929,59 +2420,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                             return 4
                     qt = t
             elif 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
+                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 8
         elif op == 184:
             while True:
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = h << 8 | l
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = d << 8 | e
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = d << 8 | e
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if b << 8 | c != 1:
-                        x_ = d << 8 | e
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
+                    t, tio = _walk(CONT, CYC, 212, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, b << 8 | c != 1, 1, 0)
                 else:
                     t_extra = 0
                     if b << 8 | c != 1:
@@ -4018,51 +2463,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         elif op == 185:
             while True:
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = h << 8 | l
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = h << 8 | l
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if b << 8 | c != 1 and a != I64(mem[h << 8 | l]):
-                        x_ = h << 8 | l
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
+                    t, tio = _walk(CONT, CYC, 237, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, b << 8 | c != 1 and a != I64(mem[h << 8 | l]), 1, 0)
                 else:
                     t_extra = 0
                     if b << 8 | c != 1 and a != I64(mem[h << 8 | l]):
@@ -4095,58 +2496,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             qt = t
         elif op == 186:
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = i << 8 | r & 127 | r7
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                port_ = b << 8 | c
-                tio = t
-                if port_ & 1 == 0:
-                    if port_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    t += CONT[t]
-                    t += 3
-                elif port_ & 49152 == 16384:
-                    t += CONT[t]
-                    t += 1
-                    t += CONT[t]
-                    t += 1
-                    t += CONT[t]
-                    t += 1
-                    t += CONT[t]
-                    t += 1
-                else:
-                    t += 4
-                x_ = h << 8 | l
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                if b != 1:
-                    x_ = h << 8 | l
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
+                t, tio = _walk(CONT, CYC, 258, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, b != 1, 1, 0)
             else:
                 t_extra = 0
                 tio = t + 9
@@ -4251,58 +2601,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             qt = t
         else:
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = i << 8 | r & 127 | r7
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                x_ = h << 8 | l
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                port_ = (b - 1 & 255) << 8 | c
-                tio = t
-                if port_ & 1 == 0:
-                    if port_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    t += CONT[t]
-                    t += 3
-                elif port_ & 49152 == 16384:
-                    t += CONT[t]
-                    t += 1
-                    t += CONT[t]
-                    t += 1
-                    t += CONT[t]
-                    t += 1
-                    t += CONT[t]
-                    t += 1
-                else:
-                    t += 4
-                if b != 1:
-                    x_ = (b - 1 & 255) << 8 | c
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
+                t, tio = _walk(CONT, CYC, 283, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, b != 1, 1, 0)
             else:
                 t_extra = 0
                 tio = t + 12
@@ -4393,14 +2692,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                     return 4
             qt = t
     elif 14271 < t < 57247:
-        x_ = pc - 2 & 65535
-        if x_ & 49152 == 16384:
-            t += CONT[t]
-        t += 4
-        x_ = pc - 1 & 65535
-        if x_ & 49152 == 16384:
-            t += CONT[t]
-        t += 4
+        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
     else:
         t += 8
     st[0] = a
@@ -4437,10 +2729,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     if op < 10:
                         if op < 9:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             ei_at = t
@@ -4448,36 +2737,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = i << 8 | r & 127 | r7
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
+                                t, tio = _walk(CONT, CYC, 34, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 15
                             v = ix
@@ -4490,10 +2750,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             qt = t
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         ei_at = t
@@ -4502,36 +2759,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = i << 8 | r & 127 | r7
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
+                            t, tio = _walk(CONT, CYC, 34, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 15
                         v = ix
@@ -4544,10 +2772,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         ei_at = t
@@ -4555,21 +2780,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 313, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 14
                     nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -4579,29 +2790,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = (I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8) + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 47, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 20
                     nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -4620,21 +2809,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = i << 8 | r & 127 | r7
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
+                                t, tio = _walk(CONT, CYC, 330, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 10
                             ix = ix + 1 & 65535
@@ -4642,14 +2817,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 8
                             v = (ix >> 8) + 1 & 255
@@ -4660,14 +2828,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 8
                             v = (ix >> 8) - 1 & 255
@@ -4679,17 +2840,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 343, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 11
                             n = I64(mem[pc])
@@ -4697,10 +2848,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             ix = ix & 255 | n << 8
                         elif op < 41:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             ei_at = t
@@ -4708,36 +2856,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = i << 8 | r & 127 | r7
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
+                                t, tio = _walk(CONT, CYC, 34, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 15
                             v = ix
@@ -4752,29 +2871,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = (I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8) + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 47, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 20
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -4786,21 +2883,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = i << 8 | r & 127 | r7
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
+                            t, tio = _walk(CONT, CYC, 330, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 10
                         ix = ix - 1 & 65535
@@ -4810,14 +2893,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 8
                             v = (ix & 255) + 1 & 255
@@ -4828,14 +2904,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 8
                             v = (ix & 255) - 1 & 255
@@ -4846,17 +2915,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 343, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 11
                             n = I64(mem[pc])
@@ -4864,10 +2923,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             ix = ix & 65280 | n
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         ei_at = t
@@ -4875,45 +2931,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 356, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 23
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -4929,45 +2947,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 356, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 23
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -4982,32 +2962,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 385, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 19
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -5020,10 +2975,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             elif op < 58:
                 if op < 57:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 4
                     ei_at = t
@@ -5031,36 +2983,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
+                        t, tio = _walk(CONT, CYC, 34, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 15
                     v = ix
@@ -5073,10 +2996,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     qt = t
             else:
                 if 14271 < t < 57247:
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 4
                 ei_at = t
@@ -5088,14 +3008,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 8
                             b = ix >> 8
@@ -5103,14 +3016,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 8
                             b = ix & 255
@@ -5118,37 +3024,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 19
                         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -5158,10 +3034,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif op < 78:
                     if op < 76:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         ei_at = t
@@ -5169,14 +3042,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 8
                         c = ix >> 8
@@ -5184,14 +3050,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 8
                         c = ix & 255
@@ -5199,37 +3058,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 19
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -5239,10 +3068,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             elif op < 86:
                 if op < 84:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 4
                     ei_at = t
@@ -5250,14 +3076,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     d = ix >> 8
@@ -5265,14 +3084,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     d = ix & 255
@@ -5280,37 +3092,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    if pc & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = pc
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                    t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 19
                 ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -5319,10 +3101,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 d = I64(mem[ea])
             elif op < 92:
                 if 14271 < t < 57247:
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 4
                 ei_at = t
@@ -5330,14 +3109,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 8
                 e = ix >> 8
@@ -5345,14 +3117,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 8
                 e = ix & 255
@@ -5362,37 +3127,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 19
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -5402,10 +3137,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif op < 98:
                     if op == 95:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         ei_at = t
@@ -5413,14 +3145,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 8
                         ix = ix & 255 | b << 8
@@ -5428,14 +3153,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 8
                         ix = ix & 255 | c << 8
@@ -5443,14 +3161,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     ix = ix & 255 | d << 8
@@ -5458,14 +3169,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     ix = ix & 255 | e << 8
@@ -5473,14 +3177,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
             elif op < 103:
@@ -5488,14 +3185,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     ix = ix & 255 | (ix & 255) << 8
@@ -5503,37 +3193,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 19
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -5545,14 +3205,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     ix = ix & 255 | a << 8
@@ -5560,14 +3213,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     ix = ix & 65280 | b
@@ -5575,14 +3221,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     ix = ix & 65280 | c
@@ -5591,14 +3230,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     ix = ix & 65280 | d
@@ -5606,14 +3238,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     ix = ix & 65280 | e
@@ -5621,14 +3246,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 8
                 ix = ix & 65280 | ix >> 8
@@ -5636,14 +3254,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 8
         elif op < 113:
@@ -5651,37 +3262,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    if pc & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = pc
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                    t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 19
                 ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -5692,14 +3273,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 8
                 ix = ix & 65280 | a
@@ -5707,37 +3281,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    if pc & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = pc
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                    t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 19
                 ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -5749,37 +3293,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                if pc & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = pc
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
+                t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 19
             ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -5791,37 +3305,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                if pc & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = pc
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
+                t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 19
             ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -5833,37 +3317,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                if pc & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = pc
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
+                t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 19
             ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -5875,37 +3329,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                if pc & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = pc
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
+                t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 19
             ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -5922,37 +3346,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = pc
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 19
                             ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -5962,10 +3356,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 mem[ea] = l
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             ei_at = t
@@ -5973,37 +3364,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 19
                         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -6013,10 +3374,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             mem[ea] = a
                 elif op < 124:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 4
                     ei_at = t
@@ -6024,14 +3382,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     a = ix >> 8
@@ -6039,14 +3390,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     a = ix & 255
@@ -6054,37 +3398,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    if pc & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = pc
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                    t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 19
                 ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -6094,10 +3408,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             elif op < 133:
                 if op < 132:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 4
                     ei_at = t
@@ -6105,14 +3416,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     v = ix >> 8
@@ -6123,14 +3427,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 8
                 v = ix & 255
@@ -6141,37 +3438,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    if pc & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = pc
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                    t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 19
                 ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -6186,10 +3453,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if op < 141:
                     if op < 140:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         ei_at = t
@@ -6197,14 +3461,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 8
                         v = ix >> 8
@@ -6217,14 +3474,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 8
                         v = ix & 255
@@ -6236,37 +3486,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 19
                         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -6279,10 +3499,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 4
                     ei_at = t
@@ -6292,14 +3509,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 8
                         v = ix >> 8
@@ -6310,14 +3520,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 8
                         v = ix & 255
@@ -6328,37 +3531,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 19
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -6370,10 +3543,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     qt = t
             elif op < 156:
                 if 14271 < t < 57247:
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 4
                 ei_at = t
@@ -6381,14 +3551,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 8
                 v = ix >> 8
@@ -6400,14 +3563,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 8
                 v = ix & 255
@@ -6421,37 +3577,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 19
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -6464,10 +3590,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     qt = t
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 4
                     ei_at = t
@@ -6476,14 +3599,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     a = a & ix >> 8
@@ -6493,14 +3609,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 8
                     a = a & (ix & 255)
@@ -6510,37 +3619,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    if pc & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = pc
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                    t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 19
                 ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -6552,10 +3631,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif op < 174:
             if op < 172:
                 if 14271 < t < 57247:
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 4
                 ei_at = t
@@ -6563,14 +3639,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 8
                 a = a ^ ix >> 8
@@ -6580,14 +3649,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 8
                 a = a ^ ix & 255
@@ -6597,37 +3659,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                if pc & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = pc
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
+                t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 19
             ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -6638,10 +3670,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif op < 180:
             if 14271 < t < 57247:
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
+                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 4
             ei_at = t
@@ -6649,14 +3678,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
+                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 8
             a = a | ix >> 8
@@ -6671,14 +3693,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 8
                             a = a | ix & 255
@@ -6688,37 +3703,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = pc
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 19
                             ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -6729,10 +3714,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             qt = t
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         ei_at = t
@@ -6741,14 +3723,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 8
                         f = CP_F[a << 8 | ix >> 8]
@@ -6757,14 +3732,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 8
                         f = CP_F[a << 8 | ix & 255]
@@ -6773,37 +3741,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 19
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -6813,50 +3751,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     qt = t
             else:
                 if 14271 < t < 57247:
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 4
                 ei_at = t
         else:
             if 14271 < t < 57247:
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                if pc & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc + 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = pc + 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = pc + 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                x_ = ix + ((I64(mem[pc + 1 & 65535]) ^ 128) - 128) & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = ix + ((I64(mem[pc + 1 & 65535]) ^ 128) - 128) & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if I64(mem[pc + 2 & 65535]) & 192 != 64:
-                    x_ = ix + ((I64(mem[pc + 1 & 65535]) ^ 128) - 128) & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                t, tio = _walk(CONT, CYC, 431, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, I64(mem[pc + 2 & 65535]) & 192 != 64, 1, 0)
             else:
                 t_extra = 0
                 if I64(mem[pc + 2 & 65535]) & 192 != 64:
@@ -6935,10 +3836,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     elif op < 229:
         if op < 225:
             if 14271 < t < 57247:
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
+                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 4
             ei_at = t
@@ -6946,21 +3844,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                if sp & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = sp + 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
+                t, tio = _walk(CONT, CYC, 81, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 14
             nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -6968,10 +3852,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             ix = nn
         elif op == 226:
             if 14271 < t < 57247:
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
+                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 4
             ei_at = t
@@ -6979,39 +3860,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                if sp & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = sp + 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = sp + 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                x_ = sp + 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                if sp & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = sp
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
+                t, tio = _walk(CONT, CYC, 464, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 23
             nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -7025,10 +3874,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             wz = nn
         else:
             if 14271 < t < 57247:
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
+                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 4
             ei_at = t
@@ -7037,26 +3883,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = i << 8 | r & 127 | r7
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                x_ = sp - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = sp - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
+                t, tio = _walk(CONT, CYC, 497, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 15
             sp = sp - 1 & 65535
@@ -7067,10 +3894,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 mem[sp] = ix & 255
         elif op < 233:
             if 14271 < t < 57247:
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
+                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 4
             ei_at = t
@@ -7078,23 +3902,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
+                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 8
             pc = ix
     elif op < 249:
         if 14271 < t < 57247:
-            x_ = pc - 1 & 65535
-            if x_ & 49152 == 16384:
-                t += CONT[t]
-            t += 4
+            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
         else:
             t += 4
         ei_at = t
@@ -7102,30 +3916,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         pc = pc + 1 & 65535
         r += 1
         if 14271 < t < 57247:
-            x_ = pc - 2 & 65535
-            if x_ & 49152 == 16384:
-                t += CONT[t]
-            t += 4
-            x_ = pc - 1 & 65535
-            if x_ & 49152 == 16384:
-                t += CONT[t]
-            t += 4
-            x_ = i << 8 | r & 127 | r7
-            if x_ & 49152 == 16384:
-                t += CONT[t]
-            t += 1
-            if x_ & 49152 == 16384:
-                t += CONT[t]
-            t += 1
+            t, tio = _walk(CONT, CYC, 330, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
         else:
             t += 10
         sp = ix
     else:
         if 14271 < t < 57247:
-            x_ = pc - 1 & 65535
-            if x_ & 49152 == 16384:
-                t += CONT[t]
-            t += 4
+            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
         else:
             t += 4
         ei_at = t
@@ -7148,7 +3945,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     return 0
 
 @njit(cache=True, _nrt=False)
-def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT):
+def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, iy, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT):
     """Run one FD-prefixed instruction."""
     op = I64(mem[pc])
     if op < 117:
@@ -7158,10 +3955,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     if op < 10:
                         if op < 9:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             ei_at = t
@@ -7169,36 +3963,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = i << 8 | r & 127 | r7
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
+                                t, tio = _walk(CONT, CYC, 34, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                             else:
                                 t += 15
                             v = iy
@@ -7211,10 +3976,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             qt = t
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         ei_at = t
@@ -7223,36 +3985,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = i << 8 | r & 127 | r7
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
+                            t, tio = _walk(CONT, CYC, 34, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                         else:
                             t += 15
                         v = iy
@@ -7265,10 +3998,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         ei_at = t
@@ -7276,21 +4006,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 313, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 14
                     nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -7300,29 +4016,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = (I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8) + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 47, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 20
                     nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -7341,21 +4035,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = i << 8 | r & 127 | r7
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
+                                t, tio = _walk(CONT, CYC, 330, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                             else:
                                 t += 10
                             iy = iy + 1 & 65535
@@ -7363,14 +4043,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                             else:
                                 t += 8
                             v = (iy >> 8) + 1 & 255
@@ -7381,14 +4054,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                             else:
                                 t += 8
                             v = (iy >> 8) - 1 & 255
@@ -7400,17 +4066,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 343, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                             else:
                                 t += 11
                             n = I64(mem[pc])
@@ -7418,10 +4074,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             iy = iy & 255 | n << 8
                         elif op < 41:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             ei_at = t
@@ -7429,36 +4082,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = i << 8 | r & 127 | r7
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
+                                t, tio = _walk(CONT, CYC, 34, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                             else:
                                 t += 15
                             v = iy
@@ -7473,29 +4097,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = (I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8) + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 47, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                         else:
                             t += 20
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -7507,21 +4109,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = i << 8 | r & 127 | r7
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
+                            t, tio = _walk(CONT, CYC, 330, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                         else:
                             t += 10
                         iy = iy - 1 & 65535
@@ -7531,14 +4119,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                             else:
                                 t += 8
                             v = (iy & 255) + 1 & 255
@@ -7549,14 +4130,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                             else:
                                 t += 8
                             v = (iy & 255) - 1 & 255
@@ -7567,17 +4141,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 343, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                             else:
                                 t += 11
                             n = I64(mem[pc])
@@ -7585,10 +4149,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             iy = iy & 65280 | n
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         ei_at = t
@@ -7596,45 +4157,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 356, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 23
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -7650,45 +4173,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 356, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 23
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -7703,32 +4188,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc + 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 385, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 19
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -7741,10 +4201,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             elif op < 58:
                 if op < 57:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 4
                     ei_at = t
@@ -7752,36 +4209,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
+                        t, tio = _walk(CONT, CYC, 34, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 15
                     v = iy
@@ -7794,10 +4222,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     qt = t
             else:
                 if 14271 < t < 57247:
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 4
                 ei_at = t
@@ -7809,14 +4234,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                             else:
                                 t += 8
                             b = iy >> 8
@@ -7824,14 +4242,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                             else:
                                 t += 8
                             b = iy & 255
@@ -7839,37 +4250,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                         else:
                             t += 19
                         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -7879,10 +4260,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif op < 78:
                     if op < 76:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         ei_at = t
@@ -7890,14 +4268,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                         else:
                             t += 8
                         c = iy >> 8
@@ -7905,14 +4276,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                         else:
                             t += 8
                         c = iy & 255
@@ -7920,37 +4284,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 19
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -7960,10 +4294,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             elif op < 86:
                 if op < 84:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 4
                     ei_at = t
@@ -7971,14 +4302,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 8
                     d = iy >> 8
@@ -7986,14 +4310,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 8
                     d = iy & 255
@@ -8001,37 +4318,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    if pc & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = pc
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                    t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                 else:
                     t += 19
                 ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -8040,10 +4327,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 d = I64(mem[ea])
             elif op < 92:
                 if 14271 < t < 57247:
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 4
                 ei_at = t
@@ -8051,14 +4335,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                 else:
                     t += 8
                 e = iy >> 8
@@ -8066,14 +4343,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                 else:
                     t += 8
                 e = iy & 255
@@ -8083,37 +4353,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 19
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -8123,10 +4363,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif op < 98:
                     if op == 95:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         ei_at = t
@@ -8134,14 +4371,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                         else:
                             t += 8
                         iy = iy & 255 | b << 8
@@ -8149,14 +4379,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                         else:
                             t += 8
                         iy = iy & 255 | c << 8
@@ -8164,14 +4387,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 8
                     iy = iy & 255 | d << 8
@@ -8179,14 +4395,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 8
                     iy = iy & 255 | e << 8
@@ -8194,14 +4403,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 8
             elif op < 103:
@@ -8209,14 +4411,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 8
                     iy = iy & 255 | (iy & 255) << 8
@@ -8224,37 +4419,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 19
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -8266,14 +4431,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 8
                     iy = iy & 255 | a << 8
@@ -8281,14 +4439,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 8
                     iy = iy & 65280 | b
@@ -8296,14 +4447,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 8
                     iy = iy & 65280 | c
@@ -8312,14 +4456,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 8
                     iy = iy & 65280 | d
@@ -8327,14 +4464,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 8
                     iy = iy & 65280 | e
@@ -8342,14 +4472,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                 else:
                     t += 8
                 iy = iy & 65280 | iy >> 8
@@ -8357,14 +4480,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                 else:
                     t += 8
         elif op < 113:
@@ -8372,37 +4488,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    if pc & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = pc
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                    t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                 else:
                     t += 19
                 ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -8413,14 +4499,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                 else:
                     t += 8
                 iy = iy & 65280 | a
@@ -8428,37 +4507,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    if pc & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = pc
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                    t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                 else:
                     t += 19
                 ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -8470,37 +4519,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                if pc & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = pc
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
+                t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
             else:
                 t += 19
             ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -8512,37 +4531,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                if pc & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = pc
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
+                t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
             else:
                 t += 19
             ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -8554,37 +4543,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                if pc & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = pc
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
+                t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
             else:
                 t += 19
             ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -8596,37 +4555,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                if pc & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = pc
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
+                t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
             else:
                 t += 19
             ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -8643,37 +4572,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = pc
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                             else:
                                 t += 19
                             ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -8683,10 +4582,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 mem[ea] = l
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             ei_at = t
@@ -8694,37 +4590,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                         else:
                             t += 19
                         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -8734,10 +4600,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             mem[ea] = a
                 elif op < 124:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 4
                     ei_at = t
@@ -8745,14 +4608,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 8
                     a = iy >> 8
@@ -8760,14 +4616,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 8
                     a = iy & 255
@@ -8775,37 +4624,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    if pc & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = pc
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                    t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                 else:
                     t += 19
                 ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -8815,10 +4634,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             elif op < 133:
                 if op < 132:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 4
                     ei_at = t
@@ -8826,14 +4642,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 8
                     v = iy >> 8
@@ -8844,14 +4653,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                 else:
                     t += 8
                 v = iy & 255
@@ -8862,37 +4664,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    if pc & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = pc
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                    t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                 else:
                     t += 19
                 ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -8907,10 +4679,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if op < 141:
                     if op < 140:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         ei_at = t
@@ -8918,14 +4687,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                         else:
                             t += 8
                         v = iy >> 8
@@ -8938,14 +4700,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                         else:
                             t += 8
                         v = iy & 255
@@ -8957,37 +4712,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                         else:
                             t += 19
                         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -9000,10 +4725,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 4
                     ei_at = t
@@ -9013,14 +4735,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                         else:
                             t += 8
                         v = iy >> 8
@@ -9031,14 +4746,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                         else:
                             t += 8
                         v = iy & 255
@@ -9049,37 +4757,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 19
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -9091,10 +4769,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     qt = t
             elif op < 156:
                 if 14271 < t < 57247:
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 4
                 ei_at = t
@@ -9102,14 +4777,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                 else:
                     t += 8
                 v = iy >> 8
@@ -9121,14 +4789,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                 else:
                     t += 8
                 v = iy & 255
@@ -9142,37 +4803,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 19
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -9185,10 +4816,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     qt = t
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 4
                     ei_at = t
@@ -9197,14 +4825,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 8
                     a = a & iy >> 8
@@ -9214,14 +4835,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 8
                     a = a & (iy & 255)
@@ -9231,37 +4845,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    if pc & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = pc
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                    t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                 else:
                     t += 19
                 ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -9273,10 +4857,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif op < 174:
             if op < 172:
                 if 14271 < t < 57247:
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 4
                 ei_at = t
@@ -9284,14 +4865,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                 else:
                     t += 8
                 a = a ^ iy >> 8
@@ -9301,14 +4875,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 if 14271 < t < 57247:
-                    x_ = pc - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                 else:
                     t += 8
                 a = a ^ iy & 255
@@ -9318,37 +4885,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                if pc & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = pc
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
+                t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
             else:
                 t += 19
             ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -9359,10 +4896,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif op < 180:
             if 14271 < t < 57247:
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
+                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 4
             ei_at = t
@@ -9370,14 +4904,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
+                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
             else:
                 t += 8
             a = a | iy >> 8
@@ -9392,14 +4919,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                             else:
                                 t += 8
                             a = a | iy & 255
@@ -9409,37 +4929,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             if 14271 < t < 57247:
-                                x_ = pc - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = pc
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                             else:
                                 t += 19
                             ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -9450,10 +4940,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             qt = t
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         ei_at = t
@@ -9462,14 +4949,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                         else:
                             t += 8
                         f = CP_F[a << 8 | iy >> 8]
@@ -9478,14 +4958,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                         else:
                             t += 8
                         f = CP_F[a << 8 | iy & 255]
@@ -9494,37 +4967,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     r += 1
                     if 14271 < t < 57247:
-                        x_ = pc - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = pc
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 410, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
                     else:
                         t += 19
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -9534,50 +4977,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     qt = t
             else:
                 if 14271 < t < 57247:
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
+                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 4
                 ei_at = t
         else:
             if 14271 < t < 57247:
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                if pc & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc + 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = pc + 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = pc + 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                x_ = iy + ((I64(mem[pc + 1 & 65535]) ^ 128) - 128) & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = iy + ((I64(mem[pc + 1 & 65535]) ^ 128) - 128) & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if I64(mem[pc + 2 & 65535]) & 192 != 64:
-                    x_ = iy + ((I64(mem[pc + 1 & 65535]) ^ 128) - 128) & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                t, tio = _walk(CONT, CYC, 431, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, I64(mem[pc + 2 & 65535]) & 192 != 64, 1, 0)
             else:
                 t_extra = 0
                 if I64(mem[pc + 2 & 65535]) & 192 != 64:
@@ -9656,10 +5062,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     elif op < 229:
         if op < 225:
             if 14271 < t < 57247:
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
+                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 4
             ei_at = t
@@ -9667,21 +5070,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                if sp & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = sp + 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
+                t, tio = _walk(CONT, CYC, 81, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
             else:
                 t += 14
             nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -9689,10 +5078,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             iy = nn
         elif op == 226:
             if 14271 < t < 57247:
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
+                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 4
             ei_at = t
@@ -9700,39 +5086,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                if sp & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = sp + 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = sp + 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                x_ = sp + 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                if sp & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = sp
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
+                t, tio = _walk(CONT, CYC, 464, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
             else:
                 t += 23
             nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -9746,10 +5100,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             wz = nn
         else:
             if 14271 < t < 57247:
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
+                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 4
             ei_at = t
@@ -9758,26 +5109,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = i << 8 | r & 127 | r7
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 1
-                x_ = sp - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = sp - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
+                t, tio = _walk(CONT, CYC, 497, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
             else:
                 t += 15
             sp = sp - 1 & 65535
@@ -9788,10 +5120,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 mem[sp] = iy & 255
         elif op < 233:
             if 14271 < t < 57247:
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
+                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 4
             ei_at = t
@@ -9799,23 +5128,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = pc + 1 & 65535
             r += 1
             if 14271 < t < 57247:
-                x_ = pc - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
-                x_ = pc - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 4
+                t, tio = _walk(CONT, CYC, 72, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
             else:
                 t += 8
             pc = iy
     elif op < 249:
         if 14271 < t < 57247:
-            x_ = pc - 1 & 65535
-            if x_ & 49152 == 16384:
-                t += CONT[t]
-            t += 4
+            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
         else:
             t += 4
         ei_at = t
@@ -9823,30 +5142,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         pc = pc + 1 & 65535
         r += 1
         if 14271 < t < 57247:
-            x_ = pc - 2 & 65535
-            if x_ & 49152 == 16384:
-                t += CONT[t]
-            t += 4
-            x_ = pc - 1 & 65535
-            if x_ & 49152 == 16384:
-                t += CONT[t]
-            t += 4
-            x_ = i << 8 | r & 127 | r7
-            if x_ & 49152 == 16384:
-                t += CONT[t]
-            t += 1
-            if x_ & 49152 == 16384:
-                t += CONT[t]
-            t += 1
+            t, tio = _walk(CONT, CYC, 330, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, iy, 1, 1, 0)
         else:
             t += 10
         sp = iy
     else:
         if 14271 < t < 57247:
-            x_ = pc - 1 & 65535
-            if x_ & 49152 == 16384:
-                t += CONT[t]
-            t += 4
+            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
         else:
             t += 4
         ei_at = t
@@ -9918,35 +5220,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
         if t < int_end and iff1 and (ei_at != t):
             if im == 2:
                 if 14271 < t < 57247:
-                    t += 7
-                    x_ = sp - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = sp - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = i << 8 | int_data
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = (i << 8 | int_data) + 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                    t, tio = _walk(CONT, CYC, 835, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, int_data)
                 else:
                     t += 19
             elif 14271 < t < 57247:
-                t += 7
-                x_ = sp - 1 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
-                x_ = sp - 2 & 65535
-                if x_ & 49152 == 16384:
-                    t += CONT[t]
-                t += 3
+                t, tio = _walk(CONT, CYC, 856, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
             else:
                 t += 13
             if halted:
@@ -9988,25 +5266,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op < 4:
                                     if op == 0:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
+                                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 4
                                     elif op == 1:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
-                                            if pc & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 3
-                                            x_ = pc + 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 3
+                                            t, tio = _walk(CONT, CYC, 518, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 10
                                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -10015,14 +5280,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         c = nn & 255
                                     elif op == 2:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
-                                            x_ = b << 8 | c
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 3
+                                            t, tio = _walk(CONT, CYC, 531, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 7
                                         ea = b << 8 | c
@@ -10031,17 +5289,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         wz = c + 1 & 255 | a << 8
                                     else:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
-                                            x_ = i << 8 | r & 127 | r7
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 1
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 1
+                                            t, tio = _walk(CONT, CYC, 540, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 6
                                         c = c + 1 & 255
@@ -10050,10 +5298,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 elif op < 6:
                                     if op == 4:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
+                                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 4
                                         b = b + 1 & 255
@@ -10061,10 +5306,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         qt = t
                                     else:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
+                                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 4
                                         b = b - 1 & 255
@@ -10072,13 +5314,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         qt = t
                                 else:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
-                                        if pc & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
+                                        t, tio = _walk(CONT, CYC, 549, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 7
                                     n = I64(mem[pc])
@@ -10088,10 +5324,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op < 9:
                                     if op == 7:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
+                                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 4
                                         a = (a << 1 | a >> 7) & 255
@@ -10099,42 +5332,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         qt = t
                                     else:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
+                                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 4
                                         a, a_ = (a_, a)
                                         f, f_ = (f_, f)
                                 elif op == 9:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
-                                        x_ = i << 8 | r & 127 | r7
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
+                                        t, tio = _walk(CONT, CYC, 558, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 11
                                     v = h << 8 | l
@@ -10148,14 +5353,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     qt = t
                                 else:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
-                                        x_ = b << 8 | c
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
+                                        t, tio = _walk(CONT, CYC, 531, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 7
                                     ea = b << 8 | c
@@ -10163,17 +5361,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     wz = ea + 1 & 65535
                             elif op == 11:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    x_ = i << 8 | r & 127 | r7
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
+                                    t, tio = _walk(CONT, CYC, 540, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 6
                                 c = c - 1 & 255
@@ -10181,10 +5369,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     b = b - 1 & 255
                             elif op == 12:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 c = c + 1 & 255
@@ -10192,10 +5377,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 c = c - 1 & 255
@@ -10205,13 +5387,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if op < 16:
                                 if op == 14:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
-                                        if pc & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
+                                        t, tio = _walk(CONT, CYC, 549, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 7
                                     n = I64(mem[pc])
@@ -10219,10 +5395,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     c = n
                                 else:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     cy = a & 1
@@ -10231,34 +5404,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     qt = t
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    x_ = i << 8 | r & 127 | r7
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if pc & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    if b != 1:
-                                        x_ = pc
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
+                                    t, tio = _walk(CONT, CYC, 567, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, b != 1, 1, 0)
                                 else:
                                     t_extra = 0
                                     if b != 1:
@@ -10276,17 +5422,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         elif op < 19:
                             if op == 17:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    if pc & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    x_ = pc + 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
+                                    t, tio = _walk(CONT, CYC, 518, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 10
                                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -10295,14 +5431,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 e = nn & 255
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    x_ = d << 8 | e
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
+                                    t, tio = _walk(CONT, CYC, 584, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 7
                                 ea = d << 8 | e
@@ -10311,17 +5440,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 wz = e + 1 & 255 | a << 8
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = i << 8 | r & 127 | r7
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
+                                t, tio = _walk(CONT, CYC, 540, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 6
                             e = e + 1 & 255
@@ -10334,10 +5453,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 23:
                                         if op == 20:
                                             if 14271 < t < 57247:
-                                                x_ = pc - 1 & 65535
-                                                if x_ & 49152 == 16384:
-                                                    t += CONT[t]
-                                                t += 4
+                                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                             else:
                                                 t += 4
                                             d = d + 1 & 255
@@ -10345,10 +5461,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             qt = t
                                         elif op == 21:
                                             if 14271 < t < 57247:
-                                                x_ = pc - 1 & 65535
-                                                if x_ & 49152 == 16384:
-                                                    t += CONT[t]
-                                                t += 4
+                                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                             else:
                                                 t += 4
                                             d = d - 1 & 255
@@ -10356,13 +5469,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             qt = t
                                         else:
                                             if 14271 < t < 57247:
-                                                x_ = pc - 1 & 65535
-                                                if x_ & 49152 == 16384:
-                                                    t += CONT[t]
-                                                t += 4
-                                                if pc & 49152 == 16384:
-                                                    t += CONT[t]
-                                                t += 3
+                                                t, tio = _walk(CONT, CYC, 549, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                             else:
                                                 t += 7
                                             n = I64(mem[pc])
@@ -10370,10 +5477,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             d = n
                                     else:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
+                                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 4
                                         cy = a >> 7
@@ -10382,29 +5486,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         qt = t
                                 else:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
-                                        if pc & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
-                                        x_ = pc
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
+                                        t, tio = _walk(CONT, CYC, 593, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 12
                                     n = I64(mem[pc])
@@ -10413,32 +5495,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     wz = pc
                             elif op == 25:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    x_ = i << 8 | r & 127 | r7
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
+                                    t, tio = _walk(CONT, CYC, 558, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 11
                                 v = h << 8 | l
@@ -10452,14 +5509,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    x_ = d << 8 | e
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
+                                    t, tio = _walk(CONT, CYC, 584, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 7
                                 ea = d << 8 | e
@@ -10470,17 +5520,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op < 29:
                                     if op == 27:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
-                                            x_ = i << 8 | r & 127 | r7
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 1
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 1
+                                            t, tio = _walk(CONT, CYC, 540, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 6
                                         e = e - 1 & 255
@@ -10488,10 +5528,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             d = d - 1 & 255
                                     else:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
+                                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 4
                                         e = e + 1 & 255
@@ -10499,10 +5536,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         qt = t
                                 elif op == 29:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     e = e - 1 & 255
@@ -10510,13 +5544,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     qt = t
                                 else:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
-                                        if pc & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
+                                        t, tio = _walk(CONT, CYC, 549, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 7
                                     n = I64(mem[pc])
@@ -10524,10 +5552,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     e = n
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 cy = a & 1
@@ -10536,30 +5561,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                if f & 64 == 0:
-                                    x_ = pc
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
+                                t, tio = _walk(CONT, CYC, 606, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 64 == 0, 1, 0)
                             else:
                                 t_extra = 0
                                 if f & 64 == 0:
@@ -10576,17 +5578,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     elif op < 35:
                         if op == 33:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = pc + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 518, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 10
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -10595,25 +5587,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             l = nn & 255
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = pc + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = (I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8) + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 619, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 16
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -10627,17 +5601,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 mem[nn] = v >> 8
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = i << 8 | r & 127 | r7
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
+                            t, tio = _walk(CONT, CYC, 540, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 6
                         l = l + 1 & 255
@@ -10650,10 +5614,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op < 38:
                                     if op == 36:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
+                                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 4
                                         h = h + 1 & 255
@@ -10661,10 +5622,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         qt = t
                                     else:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
+                                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 4
                                         h = h - 1 & 255
@@ -10672,13 +5630,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         qt = t
                                 elif op == 38:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
-                                        if pc & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
+                                        t, tio = _walk(CONT, CYC, 549, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 7
                                     n = I64(mem[pc])
@@ -10686,10 +5638,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     h = n
                                 else:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     cy = f & 1
@@ -10708,30 +5657,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     qt = t
                             elif op == 40:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    if pc & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    if f & 64:
-                                        x_ = pc
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
+                                    t, tio = _walk(CONT, CYC, 606, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 64, 1, 0)
                                 else:
                                     t_extra = 0
                                     if f & 64:
@@ -10747,32 +5673,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     pass
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    x_ = i << 8 | r & 127 | r7
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
+                                    t, tio = _walk(CONT, CYC, 558, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 11
                                 v = h << 8 | l
@@ -10787,25 +5688,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         elif op < 48:
                             if op == 42:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    if pc & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    x_ = pc + 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    x_ = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    x_ = (I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8) + 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
+                                    t, tio = _walk(CONT, CYC, 619, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 16
                                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -10816,17 +5699,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 l = v & 255
                             elif op == 43:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    x_ = i << 8 | r & 127 | r7
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
+                                    t, tio = _walk(CONT, CYC, 540, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 6
                                 l = l - 1 & 255
@@ -10835,10 +5708,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             elif op < 46:
                                 if op == 44:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     l = l + 1 & 255
@@ -10846,10 +5716,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     qt = t
                                 else:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     l = l - 1 & 255
@@ -10857,13 +5724,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     qt = t
                             elif op == 46:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    if pc & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
+                                    t, tio = _walk(CONT, CYC, 549, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 7
                                 n = I64(mem[pc])
@@ -10871,10 +5732,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 l = n
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 a = a ^ 255
@@ -10883,30 +5741,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         elif op < 50:
                             if op == 48:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    if pc & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    if f & 1 == 0:
-                                        x_ = pc
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
+                                    t, tio = _walk(CONT, CYC, 606, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 1 == 0, 1, 0)
                                 else:
                                     t_extra = 0
                                     if f & 1 == 0:
@@ -10922,17 +5757,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     pass
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    if pc & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    x_ = pc + 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
+                                    t, tio = _walk(CONT, CYC, 518, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 10
                                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -10940,21 +5765,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 sp = nn
                         elif op == 50:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = pc + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 640, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 13
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -10964,38 +5775,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             wz = nn + 1 & 255 | a << 8
                         elif op == 51:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = i << 8 | r & 127 | r7
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
+                                t, tio = _walk(CONT, CYC, 540, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 6
                             sp = sp + 1 & 65535
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = h << 8 | l
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = h << 8 | l
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                x_ = h << 8 | l
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 657, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 11
                             ea = h << 8 | l
@@ -11009,22 +5795,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if op < 55:
                                 if op == 53:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
-                                        x_ = h << 8 | l
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
-                                        x_ = h << 8 | l
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        x_ = h << 8 | l
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
+                                        t, tio = _walk(CONT, CYC, 657, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 11
                                     ea = h << 8 | l
@@ -11035,17 +5806,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     qt = t
                                 else:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
-                                        if pc & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
-                                        x_ = h << 8 | l
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
+                                        t, tio = _walk(CONT, CYC, 674, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 10
                                     n = I64(mem[pc])
@@ -11055,10 +5816,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         mem[ea] = n
                             elif op == 55:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 if qt == t:
@@ -11071,30 +5829,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    if pc & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    if f & 1:
-                                        x_ = pc
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
+                                    t, tio = _walk(CONT, CYC, 606, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 1, 1, 0)
                                 else:
                                     t_extra = 0
                                     if f & 1:
@@ -11111,32 +5846,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         elif op < 59:
                             if op == 57:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    x_ = i << 8 | r & 127 | r7
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
+                                    t, tio = _walk(CONT, CYC, 558, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 11
                                 v = h << 8 | l
@@ -11150,21 +5860,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    if pc & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    x_ = pc + 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    x_ = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
+                                    t, tio = _walk(CONT, CYC, 640, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 13
                                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -11173,26 +5869,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 wz = nn + 1 & 65535
                         elif op == 59:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = i << 8 | r & 127 | r7
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
+                                t, tio = _walk(CONT, CYC, 540, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 6
                             sp = sp - 1 & 65535
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             a = a + 1 & 255
@@ -11201,10 +5884,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     elif op < 63:
                         if op == 61:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             a = a - 1 & 255
@@ -11212,13 +5892,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             qt = t
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 549, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 7
                             n = I64(mem[pc])
@@ -11228,10 +5902,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 66:
                             if op == 63:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 if qt == t:
@@ -11244,67 +5915,42 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                             elif op == 64:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 b = c
                         elif op == 66:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             b = d
                         elif op == 67:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             b = e
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             b = h
                     elif op == 69:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         b = l
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = h << 8 | l
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 7
                         b = I64(mem[h << 8 | l])
@@ -11314,105 +5960,68 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if op < 74:
                                 if op == 71:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     b = a
                                 elif op == 72:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     c = b
                                 elif 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                             elif op < 78:
                                 if op < 76:
                                     if op == 74:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
+                                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 4
                                         c = d
                                     else:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
+                                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 4
                                         c = e
                                 elif op == 76:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     c = h
                                 else:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     c = l
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    x_ = h << 8 | l
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
+                                    t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 7
                                 c = I64(mem[h << 8 | l])
                         elif op < 82:
                             if op == 79:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 c = a
                             elif op == 80:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 d = b
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 d = c
@@ -11420,49 +6029,30 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if op < 84:
                                 if op == 82:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                 else:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     d = e
                             elif op == 84:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 d = h
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 d = l
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = h << 8 | l
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 7
                             d = I64(mem[h << 8 | l])
@@ -11470,163 +6060,104 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 91:
                             if op == 87:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 d = a
                             elif op == 88:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 e = b
                             elif op == 89:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 e = c
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 e = d
                         elif op < 94:
                             if op == 91:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                             elif op == 92:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 e = h
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 e = l
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = h << 8 | l
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 7
                             e = I64(mem[h << 8 | l])
                     elif op < 101:
                         if op == 95:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             e = a
                         elif op < 98:
                             if op == 96:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 h = b
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 h = c
                         elif op == 98:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             h = d
                         elif op == 99:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             h = e
                         elif 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                     elif op < 103:
                         if op == 101:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             h = l
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = h << 8 | l
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 7
                             h = I64(mem[h << 8 | l])
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         h = a
@@ -11636,89 +6167,54 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if op < 107:
                                 if op == 104:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     l = b
                                 elif op == 105:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     l = c
                                 else:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     l = d
                             elif op == 107:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 l = e
                             elif op == 108:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 l = h
                             elif 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                         elif op == 110:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = h << 8 | l
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 7
                             l = I64(mem[h << 8 | l])
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             l = a
                     elif op < 114:
                         if op == 112:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = h << 8 | l
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 7
                             ea = h << 8 | l
@@ -11726,14 +6222,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 mem[ea] = b
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = h << 8 | l
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 7
                             ea = h << 8 | l
@@ -11741,14 +6230,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 mem[ea] = c
                     elif op == 114:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = h << 8 | l
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 7
                         ea = h << 8 | l
@@ -11756,14 +6238,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             mem[ea] = d
                     elif op == 115:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = h << 8 | l
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 7
                         ea = h << 8 | l
@@ -11771,14 +6246,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             mem[ea] = e
                     elif op == 116:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = h << 8 | l
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 7
                         ea = h << 8 | l
@@ -11786,14 +6254,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             mem[ea] = h
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = h << 8 | l
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 7
                         ea = h << 8 | l
@@ -11801,10 +6262,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             mem[ea] = l
                 elif op == 118:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
+                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 4
                     pc = pc - 1 & 65535
@@ -11816,14 +6274,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         r += k
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = h << 8 | l
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 7
                     ea = h << 8 | l
@@ -11835,87 +6286,56 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 122:
                             if op == 120:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 a = b
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 a = c
                         elif op < 124:
                             if op == 122:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 a = d
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 a = e
                         elif op == 124:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             a = h
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             a = l
                     elif op < 129:
                         if op == 126:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = h << 8 | l
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 7
                             a = I64(mem[h << 8 | l])
                         elif op == 127:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             v = b
@@ -11928,10 +6348,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op < 131:
                                     if op == 129:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
+                                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 4
                                         v = c
@@ -11940,10 +6357,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         qt = t
                                     else:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
+                                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 4
                                         v = d
@@ -11952,10 +6366,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         qt = t
                                 elif op == 131:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     v = e
@@ -11964,10 +6375,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     qt = t
                                 else:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     v = h
@@ -11976,10 +6384,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     qt = t
                             elif op == 133:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 v = l
@@ -11988,14 +6393,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    x_ = h << 8 | l
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
+                                    t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 7
                                 v = I64(mem[h << 8 | l])
@@ -12004,10 +6402,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                         elif op == 135:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             v = a
@@ -12017,10 +6412,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         elif op < 139:
                             if op == 136:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 v = b
@@ -12030,10 +6422,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                             elif op == 137:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 v = c
@@ -12043,10 +6432,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 v = d
@@ -12056,10 +6442,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                         elif op == 139:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             v = e
@@ -12069,10 +6452,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             qt = t
                         elif op == 140:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             v = h
@@ -12082,10 +6462,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             qt = t
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             v = l
@@ -12098,14 +6475,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if op < 144:
                                 if op == 142:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
-                                        x_ = h << 8 | l
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
+                                        t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 7
                                     v = I64(mem[h << 8 | l])
@@ -12115,10 +6485,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     qt = t
                                 else:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     v = a
@@ -12128,10 +6495,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     qt = t
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 v = b
@@ -12141,10 +6505,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         elif op < 147:
                             if op == 145:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 v = c
@@ -12153,10 +6514,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 v = d
@@ -12165,10 +6523,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                         elif op == 147:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             v = e
@@ -12177,10 +6532,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             qt = t
                         elif op == 148:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             v = h
@@ -12189,10 +6541,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             qt = t
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             v = l
@@ -12202,14 +6551,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     elif op < 153:
                         if op == 150:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = h << 8 | l
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 7
                             v = I64(mem[h << 8 | l])
@@ -12218,10 +6560,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             qt = t
                         elif op == 151:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             v = a
@@ -12230,10 +6569,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             qt = t
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             v = b
@@ -12244,10 +6580,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     elif op < 156:
                         if op == 153:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             v = c
@@ -12257,10 +6590,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             qt = t
                         elif op == 154:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             v = d
@@ -12270,10 +6600,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             qt = t
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             v = e
@@ -12284,10 +6611,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     elif op < 158:
                         if op == 156:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             v = h
@@ -12297,10 +6621,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             qt = t
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             v = l
@@ -12310,14 +6631,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             qt = t
                     elif op == 158:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = h << 8 | l
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 7
                         v = I64(mem[h << 8 | l])
@@ -12327,10 +6641,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         qt = t
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         v = a
@@ -12345,10 +6656,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op < 163:
                                     if op == 160:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
+                                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 4
                                         a = a & b
@@ -12356,10 +6664,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         qt = t
                                     elif op == 161:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
+                                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 4
                                         a = a & c
@@ -12367,10 +6672,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         qt = t
                                     else:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
+                                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 4
                                         a = a & d
@@ -12379,10 +6681,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 elif op < 165:
                                     if op == 163:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
+                                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 4
                                         a = a & e
@@ -12390,10 +6689,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         qt = t
                                     else:
                                         if 14271 < t < 57247:
-                                            x_ = pc - 1 & 65535
-                                            if x_ & 49152 == 16384:
-                                                t += CONT[t]
-                                            t += 4
+                                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                         else:
                                             t += 4
                                         a = a & h
@@ -12401,10 +6697,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         qt = t
                                 elif op == 165:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     a = a & l
@@ -12412,14 +6705,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     qt = t
                                 else:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
-                                        x_ = h << 8 | l
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
+                                        t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 7
                                     a = a & I64(mem[h << 8 | l])
@@ -12427,10 +6713,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     qt = t
                             elif op == 167:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 a = a & a
@@ -12438,10 +6721,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 a = a ^ b
@@ -12451,10 +6731,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if op < 172:
                                 if op == 169:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     a = a ^ c
@@ -12462,10 +6739,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     qt = t
                                 elif op == 170:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     a = a ^ d
@@ -12473,10 +6747,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     qt = t
                                 else:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
+                                        t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 4
                                     a = a ^ e
@@ -12484,10 +6755,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     qt = t
                             elif op == 172:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 a = a ^ h
@@ -12495,10 +6763,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                             elif op == 173:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 a = a ^ l
@@ -12506,14 +6771,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    x_ = h << 8 | l
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
+                                    t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 7
                                 a = a ^ I64(mem[h << 8 | l])
@@ -12521,10 +6779,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                         elif op == 175:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             a = a ^ a
@@ -12532,10 +6787,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             qt = t
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             a = a | b
@@ -12544,10 +6796,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     elif op < 183:
                         if op == 177:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             a = a | c
@@ -12556,10 +6805,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         elif op < 180:
                             if op == 178:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 a = a | d
@@ -12567,10 +6813,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 a = a | e
@@ -12578,10 +6821,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                         elif op == 180:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             a = a | h
@@ -12589,10 +6829,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             qt = t
                         elif op == 181:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             a = a | l
@@ -12600,14 +6837,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             qt = t
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = h << 8 | l
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 7
                             a = a | I64(mem[h << 8 | l])
@@ -12615,10 +6845,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             qt = t
                     elif op == 183:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         a = a | a
@@ -12626,20 +6853,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         qt = t
                     elif op == 184:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         f = CP_F[a << 8 | b]
                         qt = t
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         f = CP_F[a << 8 | c]
@@ -12649,86 +6870,49 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 189:
                             if op == 186:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 f = CP_F[a << 8 | d]
                                 qt = t
                             elif op == 187:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 f = CP_F[a << 8 | e]
                                 qt = t
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
+                                    t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 4
                                 f = CP_F[a << 8 | h]
                                 qt = t
                         elif op == 189:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             f = CP_F[a << 8 | l]
                             qt = t
                         elif op == 190:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = h << 8 | l
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 687, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 7
                             f = CP_F[a << 8 | I64(mem[h << 8 | l])]
                             qt = t
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             f = CP_F[a << 8 | a]
                             qt = t
                     elif op == 192:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = i << 8 | r & 127 | r7
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if f & 64 == 0:
-                                if sp & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = sp + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                            t, tio = _walk(CONT, CYC, 696, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 64 == 0, 1, 0)
                         else:
                             t_extra = 0
                             if f & 64 == 0:
@@ -12744,17 +6928,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             pass
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if sp & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = sp + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 713, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 10
                         c = I64(mem[sp])
@@ -12763,17 +6937,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                 elif op < 197:
                     if op == 194:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 518, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 10
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -12783,17 +6947,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             pc = nn
                     elif op == 195:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 518, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 10
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -12802,30 +6956,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         wz = nn
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            if f & 64 == 0:
-                                x_ = pc + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                x_ = sp - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = sp - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                            t, tio = _walk(CONT, CYC, 726, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 64 == 0, 1, 0)
                         else:
                             t_extra = 0
                             if f & 64 == 0:
@@ -12848,22 +6979,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                 elif op < 199:
                     if op == 197:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = i << 8 | r & 127 | r7
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            x_ = sp - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = sp - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 751, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 11
                         sp = sp - 1 & 65535
@@ -12874,13 +6990,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             mem[sp] = c
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 549, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 7
                         n = I64(mem[pc])
@@ -12891,22 +7001,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         qt = t
                 elif op == 199:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = sp - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = sp - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 751, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 11
                     sp = sp - 1 & 65535
@@ -12919,22 +7014,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     wz = pc
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if f & 64:
-                            if sp & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = sp + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                        t, tio = _walk(CONT, CYC, 696, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 64, 1, 0)
                     else:
                         t_extra = 0
                         if f & 64:
@@ -12953,17 +7033,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     if op < 203:
                         if op == 201:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if sp & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = sp + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 713, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 10
                             nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -12972,17 +7042,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             wz = nn
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = pc + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 518, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 10
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -12995,28 +7055,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         pc = pc + 1 & 65535
                         r += 1
                         if 14271 < t < 57247:
-                            x_ = pc - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if op & 7 == 6:
-                                x_ = h << 8 | l
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = h << 8 | l
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                            if op & 7 == 6 and op & 192 != 64:
-                                x_ = h << 8 | l
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                            t, tio = _walk(CONT, CYC, 0, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, op & 7 == 6, op & 7 == 6 and op & 192 != 64, 0)
                         else:
                             t_extra = 0
                             if op & 7 == 6:
@@ -13110,30 +7149,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                     elif op == 204:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            if f & 64:
-                                x_ = pc + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                x_ = sp - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = sp - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                            t, tio = _walk(CONT, CYC, 726, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 64, 1, 0)
                         else:
                             t_extra = 0
                             if f & 64:
@@ -13155,29 +7171,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             pass
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            x_ = sp - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = sp - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 768, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 17
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -13196,13 +7190,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if op < 208:
                                 if op == 206:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
-                                        if pc & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
+                                        t, tio = _walk(CONT, CYC, 549, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 7
                                     n = I64(mem[pc])
@@ -13214,22 +7202,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     qt = t
                                 else:
                                     if 14271 < t < 57247:
-                                        x_ = pc - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 4
-                                        x_ = i << 8 | r & 127 | r7
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        x_ = sp - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
-                                        x_ = sp - 2 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
+                                        t, tio = _walk(CONT, CYC, 751, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                     else:
                                         t += 11
                                     sp = sp - 1 & 65535
@@ -13242,22 +7215,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     wz = pc
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    x_ = i << 8 | r & 127 | r7
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if f & 1 == 0:
-                                        if sp & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
-                                        x_ = sp + 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
+                                    t, tio = _walk(CONT, CYC, 696, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 1 == 0, 1, 0)
                                 else:
                                     t_extra = 0
                                     if f & 1 == 0:
@@ -13273,17 +7231,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     pass
                         elif op == 209:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if sp & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = sp + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 713, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 10
                             e = I64(mem[sp])
@@ -13291,17 +7239,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             sp = sp + 2 & 65535
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = pc + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 518, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 10
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -13313,32 +7251,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 213:
                             if op == 211:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    if pc & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    port_ = a << 8 | I64(mem[pc])
-                                    tio = t
-                                    if port_ & 1 == 0:
-                                        if port_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        t += CONT[t]
-                                        t += 3
-                                    elif port_ & 49152 == 16384:
-                                        t += CONT[t]
-                                        t += 1
-                                        t += CONT[t]
-                                        t += 1
-                                        t += CONT[t]
-                                        t += 1
-                                        t += CONT[t]
-                                        t += 1
-                                    else:
-                                        t += 4
+                                    t, tio = _walk(CONT, CYC, 793, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     tio = t + 7
                                     t += 11
@@ -13363,30 +7276,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         break
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    if pc & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    x_ = pc + 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    if f & 1 == 0:
-                                        x_ = pc + 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        x_ = sp - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
-                                        x_ = sp - 2 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
+                                    t, tio = _walk(CONT, CYC, 726, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 1 == 0, 1, 0)
                                 else:
                                     t_extra = 0
                                     if f & 1 == 0:
@@ -13408,22 +7298,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     pass
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = i << 8 | r & 127 | r7
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                x_ = sp - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = sp - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 751, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 11
                             sp = sp - 1 & 65535
@@ -13435,13 +7310,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     elif op < 216:
                         if op == 214:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 549, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 7
                             n = I64(mem[pc])
@@ -13452,22 +7321,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             qt = t
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = i << 8 | r & 127 | r7
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                x_ = sp - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = sp - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 751, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 11
                             sp = sp - 1 & 65535
@@ -13480,22 +7334,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             wz = pc
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = i << 8 | r & 127 | r7
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            if f & 1:
-                                if sp & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = sp + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                            t, tio = _walk(CONT, CYC, 696, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 1, 1, 0)
                         else:
                             t_extra = 0
                             if f & 1:
@@ -13512,10 +7351,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                 elif op < 221:
                     if op == 217:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         b, b_ = (b_, b)
@@ -13526,17 +7362,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         l, l_ = (l_, l)
                     elif op == 218:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 518, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 10
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -13546,32 +7372,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             pc = nn
                     elif op == 219:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            port_ = a << 8 | I64(mem[pc])
-                            tio = t
-                            if port_ & 1 == 0:
-                                if port_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                t += CONT[t]
-                                t += 3
-                            elif port_ & 49152 == 16384:
-                                t += CONT[t]
-                                t += 1
-                                t += CONT[t]
-                                t += 1
-                                t += CONT[t]
-                                t += 1
-                                t += CONT[t]
-                                t += 1
-                            else:
-                                t += 4
+                            t, tio = _walk(CONT, CYC, 793, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             tio = t + 7
                             t += 11
@@ -13626,30 +7427,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         a = v
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            if f & 1:
-                                x_ = pc + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                x_ = sp - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = sp - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                            t, tio = _walk(CONT, CYC, 726, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 1, 1, 0)
                         else:
                             t_extra = 0
                             if f & 1:
@@ -13691,13 +7469,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         break
                 elif op == 222:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 549, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 7
                     n = I64(mem[pc])
@@ -13709,22 +7481,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     qt = t
                 elif op == 223:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = sp - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = sp - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 751, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 11
                     sp = sp - 1 & 65535
@@ -13737,22 +7494,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     wz = pc
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        if f & 4 == 0:
-                            if sp & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = sp + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                        t, tio = _walk(CONT, CYC, 696, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 4 == 0, 1, 0)
                     else:
                         t_extra = 0
                         if f & 4 == 0:
@@ -13772,17 +7514,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 227:
                             if op == 225:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    if sp & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    x_ = sp + 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
+                                    t, tio = _walk(CONT, CYC, 713, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 10
                                 l = I64(mem[sp])
@@ -13790,17 +7522,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 sp = sp + 2 & 65535
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    if pc & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    x_ = pc + 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
+                                    t, tio = _walk(CONT, CYC, 518, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 10
                                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -13811,35 +7533,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         elif op < 229:
                             if op == 227:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    if sp & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    x_ = sp + 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    x_ = sp + 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    x_ = sp + 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    if sp & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    x_ = sp
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
+                                    t, tio = _walk(CONT, CYC, 806, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 19
                                 nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -13854,30 +7548,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 wz = nn
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    if pc & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    x_ = pc + 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    if f & 4 == 0:
-                                        x_ = pc + 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 1
-                                        x_ = sp - 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
-                                        x_ = sp - 2 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
+                                    t, tio = _walk(CONT, CYC, 726, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 4 == 0, 1, 0)
                                 else:
                                     t_extra = 0
                                     if f & 4 == 0:
@@ -13899,22 +7570,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     pass
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = i << 8 | r & 127 | r7
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                x_ = sp - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = sp - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 751, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 11
                             sp = sp - 1 & 65535
@@ -13925,13 +7581,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 mem[sp] = l
                     elif op == 230:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 549, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 7
                         n = I64(mem[pc])
@@ -13941,22 +7591,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         qt = t
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = i << 8 | r & 127 | r7
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            x_ = sp - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = sp - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 751, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 11
                         sp = sp - 1 & 65535
@@ -13971,22 +7606,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     if op < 235:
                         if op == 232:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = i << 8 | r & 127 | r7
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if f & 4:
-                                    if sp & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    x_ = sp + 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
+                                t, tio = _walk(CONT, CYC, 696, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 4, 1, 0)
                             else:
                                 t_extra = 0
                                 if f & 4:
@@ -14002,26 +7622,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 pass
                         elif op == 233:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             pc = h << 8 | l
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = pc + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 518, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 10
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -14031,40 +7638,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 pc = nn
                     elif op == 235:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         d, h = (h, d)
                         e, l = (l, e)
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            if f & 4:
-                                x_ = pc + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                x_ = sp - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = sp - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                            t, tio = _walk(CONT, CYC, 726, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 4, 1, 0)
                         else:
                             t_extra = 0
                             if f & 4:
@@ -14085,7 +7666,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         else:
                             pass
                 elif op == 237:
-                    reason = _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, im, t, ula_out, out_n, ear_in, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp, CONT, keys, joy, out_log)
+                    reason = _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff2, im, t, ula_out, out_n, ear_in, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp, CONT, keys, joy, out_log)
                     a = st[0]
                     f = st[1]
                     b = st[2]
@@ -14111,13 +7692,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         break
                 elif op == 238:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        if pc & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 549, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 7
                     n = I64(mem[pc])
@@ -14127,22 +7702,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     qt = t
                 else:
                     if 14271 < t < 57247:
-                        x_ = pc - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 4
-                        x_ = i << 8 | r & 127 | r7
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 1
-                        x_ = sp - 1 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
-                        x_ = sp - 2 & 65535
-                        if x_ & 49152 == 16384:
-                            t += CONT[t]
-                        t += 3
+                        t, tio = _walk(CONT, CYC, 751, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                     else:
                         t += 11
                     sp = sp - 1 & 65535
@@ -14159,22 +7719,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 242:
                             if op == 240:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    x_ = i << 8 | r & 127 | r7
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    if f & 128 == 0:
-                                        if sp & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
-                                        x_ = sp + 1 & 65535
-                                        if x_ & 49152 == 16384:
-                                            t += CONT[t]
-                                        t += 3
+                                    t, tio = _walk(CONT, CYC, 696, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 128 == 0, 1, 0)
                                 else:
                                     t_extra = 0
                                     if f & 128 == 0:
@@ -14190,17 +7735,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     pass
                             else:
                                 if 14271 < t < 57247:
-                                    x_ = pc - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 4
-                                    if sp & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    x_ = sp + 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
+                                    t, tio = _walk(CONT, CYC, 713, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                                 else:
                                     t += 10
                                 f = I64(mem[sp])
@@ -14208,17 +7743,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 sp = sp + 2 & 65535
                         elif op == 242:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = pc + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 518, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 10
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -14228,40 +7753,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 pc = nn
                         elif op == 243:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
+                                t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 4
                             iff1 = 0
                             iff2 = 0
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = pc + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                if f & 128 == 0:
-                                    x_ = pc + 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 1
-                                    x_ = sp - 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    x_ = sp - 2 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
+                                t, tio = _walk(CONT, CYC, 726, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 128 == 0, 1, 0)
                             else:
                                 t_extra = 0
                                 if f & 128 == 0:
@@ -14283,22 +7782,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 pass
                     elif op == 245:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            x_ = i << 8 | r & 127 | r7
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 1
-                            x_ = sp - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = sp - 2 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
+                            t, tio = _walk(CONT, CYC, 751, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 11
                         sp = sp - 1 & 65535
@@ -14310,13 +7794,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     elif op < 249:
                         if op == 246:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 549, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 7
                             n = I64(mem[pc])
@@ -14326,22 +7804,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             qt = t
                         elif op == 247:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = i << 8 | r & 127 | r7
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                x_ = sp - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = sp - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 751, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 11
                             sp = sp - 1 & 65535
@@ -14354,22 +7817,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             wz = pc
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = i << 8 | r & 127 | r7
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if f & 128:
-                                    if sp & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
-                                    x_ = sp + 1 & 65535
-                                    if x_ & 49152 == 16384:
-                                        t += CONT[t]
-                                    t += 3
+                                t, tio = _walk(CONT, CYC, 696, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 128, 1, 0)
                             else:
                                 t_extra = 0
                                 if f & 128:
@@ -14386,33 +7834,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     elif op < 251:
                         if op == 249:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                x_ = i << 8 | r & 127 | r7
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
+                                t, tio = _walk(CONT, CYC, 540, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 6
                             sp = h << 8 | l
                         else:
                             if 14271 < t < 57247:
-                                x_ = pc - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 4
-                                if pc & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = pc + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                                t, tio = _walk(CONT, CYC, 518, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                             else:
                                 t += 10
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -14422,10 +7850,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 pc = nn
                     elif op == 251:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
+                            t, tio = _walk(CONT, CYC, 308, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                         else:
                             t += 4
                         iff1 = 1
@@ -14434,30 +7859,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         ei_at = t
                     else:
                         if 14271 < t < 57247:
-                            x_ = pc - 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 4
-                            if pc & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            x_ = pc + 1 & 65535
-                            if x_ & 49152 == 16384:
-                                t += CONT[t]
-                            t += 3
-                            if f & 128:
-                                x_ = pc + 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 1
-                                x_ = sp - 1 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
-                                x_ = sp - 2 & 65535
-                                if x_ & 49152 == 16384:
-                                    t += CONT[t]
-                                t += 3
+                            t, tio = _walk(CONT, CYC, 726, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, f & 128, 1, 0)
                         else:
                             t_extra = 0
                             if f & 128:
@@ -14478,7 +7880,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         else:
                             pass
                 else:
-                    reason = _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT)
+                    reason = _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, iy, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT)
                     a = st[0]
                     f = st[1]
                     b = st[2]
@@ -14499,13 +7901,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         break
             elif op == 254:
                 if 14271 < t < 57247:
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    if pc & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                    t, tio = _walk(CONT, CYC, 549, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 7
                 n = I64(mem[pc])
@@ -14514,22 +7910,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                 qt = t
             else:
                 if 14271 < t < 57247:
-                    x_ = pc - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 4
-                    x_ = i << 8 | r & 127 | r7
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 1
-                    x_ = sp - 1 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
-                    x_ = sp - 2 & 65535
-                    if x_ & 49152 == 16384:
-                        t += CONT[t]
-                    t += 3
+                    t, tio = _walk(CONT, CYC, 751, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, ix, 1, 1, 0)
                 else:
                     t += 11
                 sp = sp - 1 & 65535

@@ -45,35 +45,39 @@ def default_engine() -> str:
     return "jit" if jit_available() else "python"
 
 
-_jit_ready = False
+_compiled: set[str] = set()
 
 
-def _jit_run() -> Callable[..., int]:
-    """The compiled engine; says so on stderr when it has to compile (first run only)."""
-    global _jit_ready
-    from . import _engine_jit
+def _jit_engine(module_name: str, extra: tuple[Any, ...] = ()) -> Callable[..., int]:
+    """A compiled engine module's ``run``; says so on stderr when it has to compile."""
+    import importlib
 
-    if not _jit_ready:
-        cached = _has_cache(_engine_jit)
+    module = importlib.import_module(f"{__package__}.{module_name}")
+    if module_name not in _compiled:
+        cached = _has_cache(module, module_name)
         if not cached:
-            print("zxmonopoly: compiling the Z80 engine with numba (first run only, "
+            print(f"zxmonopoly: compiling {module_name.strip('_')} with numba (first run only, "
                   "about a minute)...", file=sys.stderr, flush=True)
         t0 = time.perf_counter()
         st = np.zeros(S.SIZE, dtype=np.int64)
         mem = np.zeros(65536, dtype=np.uint8)
-        _engine_jit.run(st, mem, mem, 0, *(tables.ARRAYS[k] for k in tables.ORDER))
+        module.run(st, mem, mem, 0, *(tables.ARRAYS[k] for k in tables.ORDER), *extra)
         if not cached:
             print(f"zxmonopoly: compiled in {time.perf_counter() - t0:.1f} s",
                   file=sys.stderr, flush=True)
-        _jit_ready = True
-    return _engine_jit.run
+        _compiled.add(module_name)
+    return module.run
 
 
-def _has_cache(module: Any) -> bool:
-    """Whether numba's on-disk cache already holds the main engine function."""
+def _jit_run() -> Callable[..., int]:
+    return _jit_engine("_engine_jit")
+
+
+def _has_cache(module: Any, module_name: str) -> bool:
+    """Whether numba's on-disk cache already holds the engine's main function."""
     try:
         cache_path = module.run._cache._cache_path
-        stem = "_engine_jit.run-"
+        stem = f"{module_name}.run-"
         return any(n.startswith(stem) and n.endswith(".nbi") for n in os.listdir(cache_path))
     except (AttributeError, OSError):
         return False

@@ -1,0 +1,290 @@
+"""The ZX Spectrum 48K: the Z80 core, 16K ROM + 48K RAM, the ULA's frame, contention and ports.
+
+The CPU runs a Spectrum engine generated from the same description as the bare one (see
+docs/z80.md): it applies memory and I/O contention, answers the ULA port (keyboard half-rows,
+EAR), the Kempston joystick and the floating bus from arrays, and logs every write to port
+0xFE with its T-state. Python runs it a frame (69,888 T) at a time, raising the interrupt for
+the first 32 T of each frame, and turns the log into border stripes and beeper samples.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from zxmonopoly import snapshot as snapshots
+from zxmonopoly.z80 import Z80, state
+from zxmonopoly.z80.cpu import _jit_engine, default_engine
+
+from . import video
+from .keyboard import Joystick, Keyboard, keys_for_text
+
+FRAME_TSTATES = 69_888
+INT_LENGTH = 32  # T-states the ULA holds /INT low at the start of a frame
+CONTENDED_FROM = 14_335  # first contended T-state of screen line 0
+LINES, LINE_TSTATES = 312, 224
+OUT_LOG_ENTRIES = 4096
+ROM_SIZE = 16_384
+FRAMES_PER_SECOND = 3_494_400 / FRAME_TSTATES  # ≈ 50.08
+
+
+class SpectrumError(Exception):
+    """A problem a user can fix: a missing or wrong-sized ROM, a frame budget run out."""
+
+
+def contention_table() -> np.ndarray:
+    """Delay of a contended access starting at each T-state of a frame (spectrum_facts §2.5)."""
+    table = np.zeros(FRAME_TSTATES + 256, dtype=np.int64)
+    pattern = np.array([6, 5, 4, 3, 2, 1, 0, 0], dtype=np.int64)
+    for line in range(192):
+        start = CONTENDED_FROM + line * LINE_TSTATES
+        table[start:start + 128] = np.tile(pattern, 16)
+    return table
+
+
+def default_rom() -> bytes:
+    """Our own ROM image, built from roms/ (see docs/rom-api.md)."""
+    from zxmonopoly.asm.build import image_path
+
+    path = image_path("rom.bin")
+    if not path.is_file():
+        raise SpectrumError("our ROM has not been written yet: pass rom= (or --rom FILE) "
+                            "with a 16,384-byte 48K ROM image")
+    return path.read_bytes()
+
+
+def load_rom(rom: bytes | bytearray | str | os.PathLike[str] | None) -> bytes:
+    """A ROM image from bytes, a file, or (None) our own."""
+    if rom is None:
+        return default_rom()
+    if isinstance(rom, (bytes, bytearray)):
+        data, name = bytes(rom), "ROM image"
+    else:
+        path = Path(rom)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise SpectrumError(f"{path}: cannot read the ROM: {exc.strerror}") from None
+        name = str(path)
+    if len(data) != ROM_SIZE:
+        raise SpectrumError(f"{name}: a 48K ROM is {ROM_SIZE:,} bytes, this is {len(data):,}")
+    return data
+
+
+class Spectrum48:
+    """A 48K Spectrum that runs headless: frames, keys, screen, snapshots.
+
+    ``rom``: None (our ROM), a path or the 16,384 bytes of any 48K ROM image. ``engine``:
+    ``"jit"`` or ``"python"`` (default as for :class:`~zxmonopoly.z80.Z80`).
+    """
+
+    def __init__(self, rom: bytes | bytearray | str | os.PathLike[str] | None = None,
+                 engine: str | None = None):
+        self.memory = bytearray(65536)
+        self.rom = load_rom(rom)
+        self.memory[:ROM_SIZE] = self.rom
+        self.engine = engine or default_engine()
+        self.cpu = Z80(self.memory, engine=self.engine)
+        self.keyboard = Keyboard()
+        self.joystick = Joystick()
+        self.frame = 0  # frames completed since power-on
+        self.border = 7  # border colour at the start of the current frame
+        self._frame_events: list[tuple[int, int]] = []  # port-FE writes in the current frame
+        self.last_frame_events: list[tuple[int, int]] = []  # ... and in the last whole frame
+        self._border_at_last_frame = 7
+        self._log = np.zeros(2 * OUT_LOG_ENTRIES, dtype=np.int64)
+        if self.engine == "jit":
+            self._cont: Any = contention_table()
+            self._mem: Any = np.frombuffer(self.memory, dtype=np.uint8)
+            self._run: Callable[..., int] = _jit_engine(
+                "_spectrum_jit", (self._cont, self.keyboard.rows, self.joystick.state, self._log))
+        else:
+            from zxmonopoly.z80 import _spectrum_py
+
+            self._cont = contention_table().tolist()
+            self._mem = self.memory
+            self._run = _spectrum_py.run
+        self.frame_listeners: list[Callable[[Spectrum48], None]] = []
+        self.reset()
+
+    # -- power and state --------------------------------------------------------------------
+
+    def reset(self) -> None:
+        """Power on: RAM cleared, CPU reset, at the start of a frame."""
+        self.memory[ROM_SIZE:] = bytes(65536 - ROM_SIZE)
+        self.cpu.reset()
+        self.cpu.rom_top = ROM_SIZE
+        self.cpu.tstates = 0
+        st = self.cpu.state
+        st[state.ULA_OUT] = 0
+        st[state.OUT_N] = 0
+        self.border = 7
+        self._frame_events = []
+        self.last_frame_events = []
+        self.frame = 0
+        self._arm_interrupt()
+
+    def _arm_interrupt(self) -> None:
+        st = self.cpu.state
+        st[state.INT_END] = INT_LENGTH
+        st[state.INT_DATA] = 0xFF
+        st[state.INT_ACK_CLEARS] = 0
+
+    @property
+    def tstates(self) -> int:
+        """T-states into the current frame."""
+        return self.cpu.tstates
+
+    # -- running ----------------------------------------------------------------------------
+
+    def _run_to(self, limit: int) -> int:
+        """Run the CPU until T reaches ``limit`` (within the frame) or a breakpoint."""
+        st = self.cpu.state
+        tables = self.cpu._tables
+        while True:
+            reason = self._run(st, self._mem, self.cpu.breakpoints, limit, *tables, self._cont,
+                               self.keyboard.rows, self.joystick.state, self._log)
+            self._drain_log()
+            if reason != state.EXIT_LOG_FULL:
+                return int(reason)
+
+    def _drain_log(self) -> None:
+        st = self.cpu.state
+        n = int(st[state.OUT_N])
+        if n:
+            pairs = self._log[:n].reshape(-1, 2).tolist()
+            self._frame_events.extend((int(t), int(v)) for t, v in pairs)
+            st[state.OUT_N] = 0
+
+    def _end_frame(self) -> None:
+        """Close the frame: keep its port writes, start the next one at T - 69,888."""
+        events = [e for e in self._frame_events if e[0] < FRAME_TSTATES]
+        carried = [(t - FRAME_TSTATES, v) for t, v in self._frame_events if t >= FRAME_TSTATES]
+        self.last_frame_events = events
+        self._border_at_last_frame = self.border
+        if events:
+            self.border = events[-1][1] & 7
+        self._frame_events = carried
+        self.cpu.tstates = self.cpu.tstates - FRAME_TSTATES
+        self.frame += 1
+        self._arm_interrupt()
+        for listener in self.frame_listeners:
+            listener(self)
+
+    def step(self) -> int:
+        """Run one instruction (with contention; a frame ends when it should); return its T."""
+        t0 = self.cpu.tstates
+        self._run_to(t0 + 1)
+        taken = self.cpu.tstates - t0
+        if self.cpu.tstates >= FRAME_TSTATES:
+            self._end_frame()
+        return taken
+
+    def run_frames(self, n: int = 1) -> None:
+        """Run ``n`` whole frames (finishing the current one first)."""
+        for _ in range(n):
+            while self._run_to(FRAME_TSTATES) == state.EXIT_BREAK:
+                pass  # a breakpoint left set by someone else: frames run through it
+            self._end_frame()
+
+    def run_until(self, pc: int | None = None, max_frames: int = 500,
+                  condition: Callable[[Spectrum48], bool] | None = None) -> bool:
+        """Run until PC reaches ``pc`` and/or ``condition(self)`` holds (checked each frame).
+
+        Returns True when reached; False when ``max_frames`` ran out.
+        """
+        if pc is not None:
+            self.cpu.breakpoints[pc & 0xFFFF] = 1
+        try:
+            for _ in range(max_frames + 1):
+                if condition is not None and condition(self):
+                    return True
+                if pc is not None:
+                    if self._run_to(FRAME_TSTATES) == state.EXIT_BREAK and self.cpu.pc == pc:
+                        return True
+                    if self.cpu.tstates < FRAME_TSTATES:
+                        continue
+                else:
+                    self._run_to(FRAME_TSTATES)
+                self._end_frame()
+            return False
+        finally:
+            if pc is not None:
+                self.cpu.breakpoints[pc & 0xFFFF] = 0
+
+    def run_until_text(self, text: str, max_frames: int = 500) -> bool:
+        """Run frames until ``text`` appears anywhere on the screen."""
+        return self.run_until(condition=lambda m: text in "\n".join(m.screen_text()),
+                              max_frames=max_frames)
+
+    # -- keys -------------------------------------------------------------------------------
+
+    def tap(self, keys: str | Iterable[str], hold: int = 3, gap: int = 3) -> None:
+        """Press a key or combination for ``hold`` frames, then release it for ``gap`` frames."""
+        self.keyboard.press(keys)
+        self.run_frames(hold)
+        self.keyboard.release(keys)
+        self.run_frames(gap)
+
+    def type_text(self, text: str, hold: int = 3, gap: int = 3) -> None:
+        """Type ``text`` as a user would (the right shift for each character)."""
+        for combo in keys_for_text(text):
+            self.tap(combo, hold, gap)
+
+    # -- screen -----------------------------------------------------------------------------
+
+    def screen_rgb(self) -> np.ndarray:
+        """The last whole frame as RGB (256×320×3): border stripes per line, FLASH, BRIGHT."""
+        border = video.border_colours_per_line(
+            [(t, v & 7) for t, v in self.last_frame_events], self._border_at_last_frame)
+        return video.render(self.memory, border, video.flash_swapped(self.frame))
+
+    def screenshot(self, path: str | os.PathLike[str]) -> None:
+        """Save the screen as a PNG."""
+        video.write_png(path, self.screen_rgb())
+
+    def screen_text(self, unknown: str = "?") -> list[str]:
+        """The display as 24 lines of 32 characters, read with the running ROM's font."""
+        return video.screen_text(self.memory, video.charset_from_memory(self.memory), unknown)
+
+    # -- snapshots --------------------------------------------------------------------------
+
+    def save_snapshot(self, path: str | os.PathLike[str]) -> None:
+        """Save the machine as .sna or .z80 (by suffix)."""
+        snapshots.save(path, self.to_snapshot())
+
+    def load_snapshot(self, path: str | os.PathLike[str]) -> None:
+        """Load a .sna or .z80 snapshot (by suffix); the ROM stays as it is."""
+        self.from_snapshot(snapshots.load(path))
+
+    def to_snapshot(self) -> snapshots.Snapshot:
+        """The machine's state as a format-neutral snapshot."""
+        cpu = self.cpu
+        regs = {name: getattr(cpu, name) for name in snapshots.REGISTER_NAMES}
+        return snapshots.Snapshot(**regs, border=self.border_now(),
+                                  ram=bytes(self.memory[ROM_SIZE:]), tstates=cpu.tstates)
+
+    def from_snapshot(self, snap: snapshots.Snapshot) -> None:
+        """Put the machine in the state of ``snap``."""
+        self.memory[ROM_SIZE:] = snap.ram
+        cpu = self.cpu
+        for name in snapshots.REGISTER_NAMES:
+            setattr(cpu, name, getattr(snap, name))
+        cpu.halted = 0
+        cpu.tstates = snap.tstates % FRAME_TSTATES
+        st = cpu.state
+        st[state.ULA_OUT] = snap.border & 7
+        st[state.AFTER_EI] = st[state.AFTER_LDAIR] = 0
+        st[state.Q] = 0
+        self.border = self._border_at_last_frame = snap.border & 7
+        self._frame_events = []
+        self.last_frame_events = []
+        self._arm_interrupt()
+
+    def border_now(self) -> int:
+        """The border colour in force now."""
+        return self._frame_events[-1][1] & 7 if self._frame_events else self.border
