@@ -247,9 +247,39 @@ def test_engines_agree_frame_by_frame(engine):
         pytest.skip("compares python with jit")
     a = Spectrum48(rom=rom(COUNTER_ROM), engine="python")
     b = Spectrum48(rom=rom(COUNTER_ROM), engine="jit")
+    code = bytes.fromhex("3E03 D3FE 210040 3600 2C 18FB")  # border; fill the screen
     for m in (a, b):
-        m.memory[0x8100:0x8110] = bytes.fromhex("3E03 D3FE 210040 3600 2C 18FB 000000")
+        m.memory[0x8100:0x8100 + len(code)] = code
+        m.cpu.pc = 0x8100
     a.run_frames(3)
     b.run_frames(3)
     assert a.memory == b.memory
     assert np.array_equal(a.screen_rgb(), b.screen_rgb())
+
+
+def test_engines_agree_on_every_fuse_program_under_contention(engine):
+    """Both Spectrum engines (straight-line walks and the JIT's table walk) give the same T."""
+    if engine == "python":
+        pytest.skip("compares python with jit")
+    from tests.z80.test_fuse import FUSE_DIR, INITIAL_FILL, _apply, load_vectors
+
+    if not (FUSE_DIR / "tests.in").is_file():
+        pytest.skip("FUSE vectors not found")
+    machines = [Spectrum48(rom=IDLE_ROM, engine=e) for e in ("python", "jit")]
+    differ = []
+    for n, vector in enumerate(load_vectors()):
+        results = []
+        for m in machines:
+            ram = bytearray(INITIAL_FILL)
+            _apply(ram, vector.memory)
+            m.memory[0x4000:] = ram[0x4000:]  # the ROM stays; code in ROM runs from the ROM
+            for name, value in vector.registers.items():
+                setattr(m.cpu, name, value)
+            m.cpu.halted = 0
+            start = 14335 + (n * 7) % 900  # somewhere in the contended lines
+            m.cpu.tstates = start
+            m._run_to(start + vector.until)
+            results.append((m.cpu.tstates, m.cpu.pc, m.cpu.af, m.cpu.memptr, bytes(m.memory)))
+        if results[0] != results[1]:
+            differ.append(vector.name)
+    assert not differ, differ[:20]
