@@ -90,7 +90,8 @@ def _python_run() -> Callable[..., int]:
 
 
 _REG8 = {"a": S.A, "f": S.F, "b": S.B, "c": S.C, "d": S.D, "e": S.E, "h": S.H, "l": S.L,
-         "i": S.I, "r": S.R, "iff1": S.IFF1, "iff2": S.IFF2, "im": S.IM}
+         "a_": S.A_, "f_": S.F_, "b_": S.B_, "c_": S.C_, "d_": S.D_, "e_": S.E_, "h_": S.H_,
+         "l_": S.L_, "i": S.I, "r": S.R, "iff1": S.IFF1, "iff2": S.IFF2, "im": S.IM}
 _PAIRS = {"af": (S.A, S.F), "bc": (S.B, S.C), "de": (S.D, S.E), "hl": (S.H, S.L),
           "af_": (S.A_, S.F_), "bc_": (S.B_, S.C_), "de_": (S.D_, S.E_), "hl_": (S.H_, S.L_)}
 _WORDS = {"ix": S.IX, "iy": S.IY, "sp": S.SP, "pc": S.PC, "memptr": S.MEMPTR}
