@@ -272,51 +272,87 @@ def walk(v: Variant, specs: list, xy: str = "ix") -> list[str]:
     if v.trace:
         return _walk(v, specs, xy)
     if v.table_walk:
-        k, conds = CYCLE_TABLE.add(specs)
-        vec = "int_data" if any("vec" in str(sp) for sp in specs) else "0"
-        inside = [f"t, tio = _walk(CONT, CYC, {k}, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, "
-                  f"a, {xy}, {conds[0]}, {conds[1]}, {vec})"]
-    else:
-        inside = _walk(v, specs, xy)
+        k = CYCLE_TABLE.add(specs)
+        return [f"t, tio = _walk(CONT, CYC, {k}, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, "
+                f"a, f, {xy}, op, 0)"]
+    inside = _walk(v, specs, xy)
     return [f"if {CONT_FROM} < t < {CONT_TO}:", *indent(inside, 1), "else:",
             *indent(_fast(specs), 1)]
 
 
 class CycleTable:
-    """Cycle lists encoded as data for the JIT's one walking function: four ints per cycle
-    group (kind, T-states, repeats, condition: 0 none, 1 or 2 the first or second the
-    instruction passes), -1 at the end of a list."""
+    """Cycle lists encoded as data for the JIT's one walking function.
+
+    A list is its PC adjustment (how far PC is from where the list's addresses count from),
+    then four ints per cycle group: kind (an address of ``CYCLE_ADDR``, ``none`` or an I/O
+    port), T-states, repeats, and the condition it needs (-1: none, else an index of
+    ``CYCLE_COND``); -1 ends it. ``at`` maps a dispatch slot (table base + opcode) to its
+    list, with the T-states when it has no conditional part (else -1) and where its I/O
+    cycle starts, so that outside the contended lines no walk is needed at all.
+    """
 
     KINDS = [*CYCLE_ADDR, "none", "io:an", "io:bc", "io:bcdec"]
+    CONDS = list(CYCLE_COND)
+    SLOTS = 1024 + 2  # main, CB, ED, DD/FD tables; then IM 0/1 and IM 2 responses
 
     def __init__(self) -> None:
         self.data: list[int] = []
         self.index: dict[str, int] = {}
+        self.at = [-2] * self.SLOTS
+        self.fast_t = [-1] * self.SLOTS
+        self.io_off = [0] * self.SLOTS
 
-    def add(self, specs: list) -> tuple[int, tuple[str, str]]:
-        """Offset of ``specs`` in the table, and the conditions its conditional cycles need."""
+    def add(self, specs: list, shift: int = 0) -> int:
+        """Offset of ``specs`` (PC ``shift`` bytes before its addresses) in the table."""
         flat: list[tuple[str, int]] = []
-        conds: list[str] = []
         for sp in specs:
             if isinstance(sp, tuple):
-                conds.append(f"({CYCLE_COND[sp[1]]})")
-                flat += [(x, len(conds)) for x in sp[2]]
+                flat += [(x, self.CONDS.index(sp[1])) for x in sp[2]]
             else:
-                flat.append((sp, 0))
-        assert len(conds) <= 2, "at most two conditions per instruction"
-        key = repr(flat)
+                flat.append((sp, -1))
+        key = repr((shift, flat))
         if key not in self.index:
             self.index[key] = len(self.data)
-            for sp, conditional in flat:
+            self.data.append(shift)
+            for sp, cond in flat:
                 addr, n, k = _parse_cycle(sp)
                 kind = self.KINDS.index(sp if addr == "io" else addr)
-                self.data += [kind, n, k, conditional]
+                self.data += [kind, n, k, cond]
             self.data.append(-1)
-        conds += ["1"] * (2 - len(conds))
-        return self.index[key], (conds[0], conds[1])
+        return self.index[key]
+
+    def dispatch(self, slot: int, specs: list | None, shift: int = 0) -> None:
+        """Walk ``specs`` at dispatch for ``slot`` (None: the instruction walks itself)."""
+        if specs is None:
+            return
+        self.at[slot] = self.add(specs, shift)
+        if not any(isinstance(sp, tuple) for sp in specs):
+            self.fast_t[slot] = cycle_total(specs)
+        offset = 0
+        for sp in specs:
+            if isinstance(sp, str):
+                if sp.startswith("io:"):
+                    self.io_off[slot] = offset
+                    break
+                offset += cycle_total([sp])
+
+    def dispatch_code(self, base: str, xy: str, int_data: str = "0") -> list[str]:
+        """The walk at a dispatch point, for the opcode in ``op``."""
+        return [
+            f"slot_ = {base} + op",
+            "k_ = CYC_AT[slot_]",
+            "if k_ >= 0:",
+            "    ft = FAST_T[slot_]",
+            f"    if ft >= 0 and (t < {CONT_FROM} or t > {CONT_TO}):",
+            "        tio = t + IO_OFF[slot_]",
+            "        t += ft",
+            "    else:",
+            "        t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, "
+            f"f, {xy}, op, {int_data})",
+        ]
 
     def walker(self) -> list[str]:
-        """The compiled walking function and its table."""
+        """The compiled walking function and its tables."""
         kinds = {name: k for k, name in enumerate(self.KINDS)}
         addr_cases: list[str] = []
         for k, name in enumerate(CYCLE_ADDR):
@@ -328,18 +364,27 @@ class CycleTable:
         for j, (name, expr) in enumerate(io_ports.items()):
             io_cases += [f"{'if' if j == 0 else 'elif'} kind == {kinds[name]}:",
                          f"    port_ = {expr}"]
+        cond_cases: list[str] = []
+        for j, name in enumerate(self.CONDS):
+            cond_cases += [f"{'if' if j == 0 else 'elif'} cond == {j}:",
+                           f"    ok = {CYCLE_COND[name]}"]
         body = [
             "tio = t",
+            "pc = (pc + CYC[k]) & 0xFFFF",
+            "k += 1",
             "while True:",
             "    kind = CYC[k]",
             "    if kind < 0:",
             "        return t, tio",
             "    n = CYC[k + 1]",
             "    reps = CYC[k + 2]",
-            "    if (CYC[k + 3] == 1 and not cond) or (CYC[k + 3] == 2 and not cond2):",
-            "        k += 4",
-            "        continue",
+            "    cond = CYC[k + 3]",
             "    k += 4",
+            "    if cond >= 0:",
+            "        ok = True",
+            *indent(cond_cases, 2),
+            "        if not ok:",
+            "            continue",
             f"    if kind == {kinds['none']}:",
             "        t += n * reps",
             f"    elif kind > {kinds['none']}:",
@@ -354,14 +399,18 @@ class CycleTable:
             "                t += CONT[t]",
             "            t += n",
         ]
-        data = ", ".join(str(x) for x in self.data)
+
+        def array(name: str, values: list[int]) -> str:
+            return f"{name} = np.array([{', '.join(str(x) for x in values)}], dtype=np.int64)"
+
         return [
-            f"CYC = np.array([{data}], dtype=np.int64)",
+            array("CYC", self.data), array("CYC_AT", self.at), array("FAST_T", self.fast_t),
+            array("IO_OFF", self.io_off),
             "",
             "",
             "@njit(cache=True, _nrt=False)",
-            "def _walk(CONT, CYC, k, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, xy, cond, "
-            "cond2, int_data):",
+            "def _walk(CONT, CYC, k, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, xy, op, "
+            "int_data):",
             '    """Advance T through one cycle list of CYC with contention; return (T, I/O T)."""',
             *indent(body, 1),
         ]
@@ -424,10 +473,10 @@ def finish(v: Variant, leaf: Leaf, specs: list, xy: str = "ix") -> list[str]:
     out: list[str] = []
     lines = list(leaf.lines)
     if v.machine:
-        lines = ["pass" if _FIXED_T.match(x.strip()) else x for x in lines]
         lines = [x[: len(x) - len(x.lstrip())] + "pass" if _FIXED_T.match(x.strip()) else x
                  for x in leaf.lines]
-        w = walk(v, specs, xy)
+        self_walking = any(x.strip() == "@CYCLES" for x in lines)
+        w = walk(v, specs, xy) if (self_walking or not v.table_walk) else []
         if any(x.strip() == "@CYCLES" for x in lines):
             for x in lines:
                 if x.strip() == "@CYCLES":
@@ -435,6 +484,8 @@ def finish(v: Variant, leaf: Leaf, specs: list, xy: str = "ix") -> list[str]:
                     out += [pad + y for y in w]
                 else:
                     out.append(x)
+        elif v.table_walk:
+            out = lines  # walked where it was dispatched (CycleTable.dispatch)
         else:
             out = [*w, *lines]
     else:
@@ -472,6 +523,11 @@ def with_walk(v: Variant, specs: list, lines: list[str], xy: str = "ix") -> list
 # Leaves per table
 
 
+def self_walking(leaf: Leaf) -> bool:
+    """Whether a leaf walks its own cycles (a block instruction repeating in place)."""
+    return any(x.strip() == "@CYCLES" for x in leaf.lines)
+
+
 def main_cases(v: Variant, prefix_code: Callable[[str], list[str]]) -> list[tuple[int, list[str]]]:
     """The unprefixed table; ``prefix_code(name)`` gives the code of CB/ED/DD/FD."""
     out = []
@@ -480,7 +536,9 @@ def main_cases(v: Variant, prefix_code: Callable[[str], list[str]]) -> list[tupl
             out.append((code, prefix_code(str(op.operands[0]))))
         else:
             specs = FETCH1 + templates.cycles(op, "main")
-            out.append((code, finish(v, templates.leaf(op, "main"), specs)))
+            leaf = templates.leaf(op, "main")
+            CYCLE_TABLE.dispatch(code, None if self_walking(leaf) else specs)
+            out.append((code, finish(v, leaf, specs)))
     return out
 
 
@@ -493,16 +551,27 @@ def cb_body(v: Variant) -> list[str]:
 
 def cb_generic_body(v: Variant) -> list[str]:
     """Fetch the CB opcode and run it through the generic x/y/z piece (JIT engines)."""
-    return ["op = mem[pc]", "pc = (pc + 1) & 0xFFFF", "r += 1",
-            *with_walk(v, CB_GENERIC_CYCLES, templates.cb_generic())]
+    fetch = ["op = mem[pc]", "pc = (pc + 1) & 0xFFFF", "r += 1"]
+    if v.table_walk:
+        for code, op in enumerate(isa.CB):
+            CYCLE_TABLE.dispatch(256 + code, FETCH2 + templates.cycles(op, "cb"))
+        return [*fetch, *CYCLE_TABLE.dispatch_code("256", "ix"),
+                *finish(v, Leaf(templates.cb_generic(), None), [])]
+    return [*fetch, *with_walk(v, CB_GENERIC_CYCLES, templates.cb_generic())]
 
 
 def ed_body(v: Variant) -> list[str]:
     """Fetch the ED opcode and run it (undefined ones are 8-T no-operations)."""
-    cases = [(code, finish(v, templates.leaf(op, "ed"), FETCH2 + templates.cycles(op, "ed")))
-             for code, op in enumerate(isa.ED) if op is not None]
+    cases = []
+    for code, op in enumerate(isa.ED):
+        specs = FETCH2 + (templates.cycles(op, "ed") if op is not None else [])
+        leaf = templates.leaf(op, "ed") if op is not None else None
+        CYCLE_TABLE.dispatch(512 + code, None if leaf and self_walking(leaf) else specs)
+        if leaf is not None:
+            cases.append((code, finish(v, leaf, specs)))
     default = finish(v, Leaf([], 8), FETCH2)
-    return ["op = mem[pc]", "pc = (pc + 1) & 0xFFFF", "r += 1",
+    walk_here = CYCLE_TABLE.dispatch_code("512", "ix") if v.table_walk else []
+    return ["op = mem[pc]", "pc = (pc + 1) & 0xFFFF", "r += 1", *walk_here,
             *tree(cases, HOT_ED, default=default)]
 
 
@@ -518,6 +587,7 @@ def index_body(v: Variant, prefix: str) -> list[str]:
     for code, op in enumerate(table):
         if op.mnemonic == isa.PREFIX_NOP or (op.mnemonic == isa.PREFIX
                                              and op.operands[0] in ("DD", "FD", "ED")):
+            CYCLE_TABLE.dispatch(768 + code, FETCH1)
             cases.append((code, nop))
         elif op.mnemonic == isa.PREFIX:  # DDCB d op: two M1 cycles, then d and op as data
             body = [
@@ -527,12 +597,19 @@ def index_body(v: Variant, prefix: str) -> list[str]:
                 *templates.ddcb_generic(xy),
             ]
             specs = ["pc-1:4", "pc:4", *templates.ddcb_cycles("NOTBIT")]
-            cases.append((code, with_walk(v, specs, body, xy)))
+            CYCLE_TABLE.dispatch(768 + code, specs)
+            if v.table_walk:
+                cases.append((code, finish(v, Leaf(body, None), [], xy)))
+            else:
+                cases.append((code, with_walk(v, specs, body, xy)))
         else:
             specs = FETCH2 + templates.cycles(op, "dd")
+            # Walked before PC moves past the second opcode byte: one byte on.
+            CYCLE_TABLE.dispatch(768 + code, specs, shift=1)
             cases.append((code, ["pc = (pc + 1) & 0xFFFF", "r += 1",
                                  *finish(v, templates.leaf(op, "dd"), specs, xy)]))
-    return ["op = mem[pc]", *tree(cases, HOT_DD)]
+    walk_here = CYCLE_TABLE.dispatch_code("768", xy) if v.table_walk else []
+    return ["op = mem[pc]", *walk_here, *tree(cases, HOT_DD)]
 
 
 # ---------------------------------------------------------------------------------------
@@ -588,7 +665,13 @@ def interrupt_lines(v: Variant) -> list[str]:
     """Accept the maskable interrupt (IM 0 runs an RST from the bus, IM 1 RST 38h, IM 2)."""
     im2 = ["none:7", "sp-1:3", "sp-2:3", "vec:3", "vec+1:3"]
     im1 = ["none:7", "sp-1:3", "sp-2:3"]
-    if v.machine:
+    if v.table_walk:
+        CYCLE_TABLE.dispatch(1024, im1)
+        CYCLE_TABLE.dispatch(1025, im2)
+        timing = ["op = 0", "t, tio = _walk(CONT, CYC, CYC_AT[1025 if im == 2 else 1024], t, mem, "
+                  "pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, int_data)"]
+        t19, t13 = "pass", "pass"
+    elif v.machine:
         timing = ["if im == 2:", *indent(walk(v, im2), 1), "else:", *indent(walk(v, im1), 1)]
         t19, t13 = "pass", "pass"
     else:
@@ -635,6 +718,8 @@ def expand_exits(lines: list[str], how: Callable[[str], list[str]]) -> list[str]
 
 def loop(v: Variant, dispatch: list[str]) -> list[str]:
     """The run loop around a dispatch block."""
+    if v.table_walk:
+        dispatch = [*CYCLE_TABLE.dispatch_code("0", "ix", "int_data"), *dispatch]
     return [
         "while t < until:",
         "    if t < int_end and iff1 and ei_at != t:",
@@ -714,6 +799,8 @@ def gen_jit(v: Variant = BARE) -> str:
     A prefix function takes the locals it reads as arguments and leaves the ones it changes
     in the state array, which the main loop reloads: far cheaper than exchanging everything.
     """
+    global CYCLE_TABLE
+    CYCLE_TABLE = CycleTable()  # this engine's own table, the same on every run
     slots = {**dict(regs(v)), "r": S_R_RAW, "r7": S_R7, "ei_at": S_EI_AT,
              "ldair_at": S_LDAIR_AT, "qt": S_QT}
     funcs: list[str] = []
