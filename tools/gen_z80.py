@@ -431,6 +431,11 @@ def port_in_code(v: Variant) -> list[str]:
                                            f"    v = v & int(keys[{k}])")]
     return [
         "if (port & 1) == 0:",  # the ULA: keyboard half-rows, EAR in on bit 6
+        "    if tape_on:",  # the tape's level now: edges up to this T-state have passed
+        "        now_ = tape_t0 + tio + 1",
+        "        while tape_pos < tape_end and tape[tape_pos] <= now_:",
+        "            tape_pos += 1",
+        "        ear_in = (tape_level0 ^ tape_pos) & 1",
         "    k = port >> 8",
         "    v = 0x1F",
         *("    " + x for x in rows),
@@ -615,7 +620,10 @@ def index_body(v: Variant, prefix: str) -> list[str]:
 # ---------------------------------------------------------------------------------------
 # Function assembly
 
-MACHINE_REGS = [("ula_out", state.ULA_OUT), ("out_n", state.OUT_N), ("ear_in", state.EAR_IN)]
+MACHINE_REGS = [("ula_out", state.ULA_OUT), ("out_n", state.OUT_N), ("ear_in", state.EAR_IN),
+                ("tape_on", state.TAPE_ON), ("tape_t0", state.TAPE_T0),
+                ("tape_pos", state.TAPE_POS), ("tape_end", state.TAPE_END),
+                ("tape_level0", state.TAPE_LEVEL0)]
 
 
 def regs(v: Variant) -> list[tuple[str, int]]:
@@ -745,7 +753,7 @@ def args(v: Variant) -> str:
     """The engine's parameters."""
     if not v.machine:
         return ARGS
-    return ARGS + (", TRACE" if v.trace else ", CONT") + ", keys, joy, out_log"
+    return ARGS + (", TRACE" if v.trace else ", CONT") + ", keys, joy, out_log, tape"
 
 
 def gen_python(v: Variant = BARE) -> str:
@@ -790,7 +798,8 @@ def names_used(lines: list[str]) -> tuple[set[str], set[str]]:
 S_EI_AT, S_LDAIR_AT, S_QT = 40, 41, 42
 S_R_RAW, S_R7 = 45, 46
 TABLES = TABLE_ARGS.split(", ")
-PASSED = ("rom_top", "io_exit", "until", "int_end", "bp", "CONT", "keys", "joy", "out_log")
+PASSED = ("rom_top", "io_exit", "until", "int_end", "bp", "CONT", "keys", "joy", "out_log",
+          "tape")
 
 
 def gen_jit(v: Variant = BARE) -> str:

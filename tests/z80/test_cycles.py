@@ -67,8 +67,9 @@ def test_contention_checks_match_every_fuse_trace(traced):
         keys = np.full(8, 0xFF, dtype=np.uint8)
         joy = np.zeros(1, dtype=np.uint8)
         log = np.zeros(64, dtype=np.int64)
+        tape = np.zeros(1, dtype=np.int64)
         traced(cpu.state, memory, cpu.breakpoints, vector.until, *cpu._tables, record, keys,
-               joy, log)
+               joy, log, tape)
         want = _expected(vector)
         if seen != want:
             failures.append(f"{vector.name}: expected {want}\n    got {seen}")

@@ -134,7 +134,7 @@ def _walk(CONT, CYC, k, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, xy, op
                 t += n
 
 @njit(cache=True, _nrt=False)
-def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff2, im, t, ula_out, out_n, ear_in, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp, CONT, keys, joy, out_log):
+def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff2, im, t, ula_out, out_n, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp, CONT, keys, joy, out_log, tape):
     """Run one ED-prefixed instruction."""
     op = I64(mem[pc])
     pc = pc + 1 & 65535
@@ -182,12 +182,19 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                     st[27] = t
                                     st[48] = ula_out
                                     st[49] = out_n
+                                    st[50] = ear_in
+                                    st[53] = tape_pos
                                     st[45] = r
                                     st[46] = r7
                                     st[41] = ldair_at
                                     st[42] = qt
                                     return 2
                             elif port & 1 == 0:
+                                if tape_on:
+                                    now_ = tape_t0 + tio + 1
+                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                        tape_pos += 1
+                                    ear_in = (tape_level0 ^ tape_pos) & 1
                                 k = port >> 8
                                 v = 31
                                 if k & 1 == 0:
@@ -250,6 +257,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                 st[27] = t
                                 st[48] = ula_out
                                 st[49] = out_n
+                                st[50] = ear_in
+                                st[53] = tape_pos
                                 st[45] = r
                                 st[46] = r7
                                 st[41] = ldair_at
@@ -278,6 +287,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                     st[27] = t
                                     st[48] = ula_out
                                     st[49] = out_n
+                                    st[50] = ear_in
+                                    st[53] = tape_pos
                                     st[45] = r
                                     st[46] = r7
                                     st[41] = ldair_at
@@ -349,12 +360,19 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[27] = t
                         st[48] = ula_out
                         st[49] = out_n
+                        st[50] = ear_in
+                        st[53] = tape_pos
                         st[45] = r
                         st[46] = r7
                         st[41] = ldair_at
                         st[42] = qt
                         return 2
                 elif port & 1 == 0:
+                    if tape_on:
+                        now_ = tape_t0 + tio + 1
+                        while tape_pos < tape_end and tape[tape_pos] <= now_:
+                            tape_pos += 1
+                        ear_in = (tape_level0 ^ tape_pos) & 1
                     k = port >> 8
                     v = 31
                     if k & 1 == 0:
@@ -417,6 +435,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     st[27] = t
                     st[48] = ula_out
                     st[49] = out_n
+                    st[50] = ear_in
+                    st[53] = tape_pos
                     st[45] = r
                     st[46] = r7
                     st[41] = ldair_at
@@ -445,6 +465,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[27] = t
                         st[48] = ula_out
                         st[49] = out_n
+                        st[50] = ear_in
+                        st[53] = tape_pos
                         st[45] = r
                         st[46] = r7
                         st[41] = ldair_at
@@ -516,12 +538,19 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[27] = t
                             st[48] = ula_out
                             st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
                             st[45] = r
                             st[46] = r7
                             st[41] = ldair_at
                             st[42] = qt
                             return 2
                     elif port & 1 == 0:
+                        if tape_on:
+                            now_ = tape_t0 + tio + 1
+                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                tape_pos += 1
+                            ear_in = (tape_level0 ^ tape_pos) & 1
                         k = port >> 8
                         v = 31
                         if k & 1 == 0:
@@ -584,6 +613,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[27] = t
                         st[48] = ula_out
                         st[49] = out_n
+                        st[50] = ear_in
+                        st[53] = tape_pos
                         st[45] = r
                         st[46] = r7
                         st[41] = ldair_at
@@ -612,6 +643,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[27] = t
                             st[48] = ula_out
                             st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
                             st[45] = r
                             st[46] = r7
                             st[41] = ldair_at
@@ -689,12 +722,19 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[27] = t
                             st[48] = ula_out
                             st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
                             st[45] = r
                             st[46] = r7
                             st[41] = ldair_at
                             st[42] = qt
                             return 2
                     elif port & 1 == 0:
+                        if tape_on:
+                            now_ = tape_t0 + tio + 1
+                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                tape_pos += 1
+                            ear_in = (tape_level0 ^ tape_pos) & 1
                         k = port >> 8
                         v = 31
                         if k & 1 == 0:
@@ -757,6 +797,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[27] = t
                         st[48] = ula_out
                         st[49] = out_n
+                        st[50] = ear_in
+                        st[53] = tape_pos
                         st[45] = r
                         st[46] = r7
                         st[41] = ldair_at
@@ -785,6 +827,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[27] = t
                             st[48] = ula_out
                             st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
                             st[45] = r
                             st[46] = r7
                             st[41] = ldair_at
@@ -860,12 +904,19 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                 st[27] = t
                                 st[48] = ula_out
                                 st[49] = out_n
+                                st[50] = ear_in
+                                st[53] = tape_pos
                                 st[45] = r
                                 st[46] = r7
                                 st[41] = ldair_at
                                 st[42] = qt
                                 return 2
                         elif port & 1 == 0:
+                            if tape_on:
+                                now_ = tape_t0 + tio + 1
+                                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                    tape_pos += 1
+                                ear_in = (tape_level0 ^ tape_pos) & 1
                             k = port >> 8
                             v = 31
                             if k & 1 == 0:
@@ -928,6 +979,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[27] = t
                         st[48] = ula_out
                         st[49] = out_n
+                        st[50] = ear_in
+                        st[53] = tape_pos
                         st[45] = r
                         st[46] = r7
                         st[41] = ldair_at
@@ -956,6 +1009,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[27] = t
                             st[48] = ula_out
                             st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
                             st[45] = r
                             st[46] = r7
                             st[41] = ldair_at
@@ -1035,12 +1090,19 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[27] = t
                         st[48] = ula_out
                         st[49] = out_n
+                        st[50] = ear_in
+                        st[53] = tape_pos
                         st[45] = r
                         st[46] = r7
                         st[41] = ldair_at
                         st[42] = qt
                         return 2
                 elif port & 1 == 0:
+                    if tape_on:
+                        now_ = tape_t0 + tio + 1
+                        while tape_pos < tape_end and tape[tape_pos] <= now_:
+                            tape_pos += 1
+                        ear_in = (tape_level0 ^ tape_pos) & 1
                     k = port >> 8
                     v = 31
                     if k & 1 == 0:
@@ -1103,6 +1165,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     st[27] = t
                     st[48] = ula_out
                     st[49] = out_n
+                    st[50] = ear_in
+                    st[53] = tape_pos
                     st[45] = r
                     st[46] = r7
                     st[41] = ldair_at
@@ -1131,6 +1195,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[27] = t
                         st[48] = ula_out
                         st[49] = out_n
+                        st[50] = ear_in
+                        st[53] = tape_pos
                         st[45] = r
                         st[46] = r7
                         st[41] = ldair_at
@@ -1210,12 +1276,19 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[27] = t
                             st[48] = ula_out
                             st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
                             st[45] = r
                             st[46] = r7
                             st[41] = ldair_at
                             st[42] = qt
                             return 2
                     elif port & 1 == 0:
+                        if tape_on:
+                            now_ = tape_t0 + tio + 1
+                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                tape_pos += 1
+                            ear_in = (tape_level0 ^ tape_pos) & 1
                         k = port >> 8
                         v = 31
                         if k & 1 == 0:
@@ -1277,6 +1350,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[27] = t
                         st[48] = ula_out
                         st[49] = out_n
+                        st[50] = ear_in
+                        st[53] = tape_pos
                         st[45] = r
                         st[46] = r7
                         st[41] = ldair_at
@@ -1305,6 +1380,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[27] = t
                             st[48] = ula_out
                             st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
                             st[45] = r
                             st[46] = r7
                             st[41] = ldair_at
@@ -1377,12 +1454,19 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     st[27] = t
                     st[48] = ula_out
                     st[49] = out_n
+                    st[50] = ear_in
+                    st[53] = tape_pos
                     st[45] = r
                     st[46] = r7
                     st[41] = ldair_at
                     st[42] = qt
                     return 2
             elif port & 1 == 0:
+                if tape_on:
+                    now_ = tape_t0 + tio + 1
+                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                        tape_pos += 1
+                    ear_in = (tape_level0 ^ tape_pos) & 1
                 k = port >> 8
                 v = 31
                 if k & 1 == 0:
@@ -1449,6 +1533,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[27] = t
                             st[48] = ula_out
                             st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
                             st[45] = r
                             st[46] = r7
                             st[41] = ldair_at
@@ -1477,6 +1563,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                 st[27] = t
                                 st[48] = ula_out
                                 st[49] = out_n
+                                st[50] = ear_in
+                                st[53] = tape_pos
                                 st[45] = r
                                 st[46] = r7
                                 st[41] = ldair_at
@@ -1576,12 +1664,19 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[27] = t
                             st[48] = ula_out
                             st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
                             st[45] = r
                             st[46] = r7
                             st[41] = ldair_at
                             st[42] = qt
                             return 2
                     elif port & 1 == 0:
+                        if tape_on:
+                            now_ = tape_t0 + tio + 1
+                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                tape_pos += 1
+                            ear_in = (tape_level0 ^ tape_pos) & 1
                         k = port >> 8
                         v = 31
                         if k & 1 == 0:
@@ -1662,6 +1757,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[27] = t
                         st[48] = ula_out
                         st[49] = out_n
+                        st[50] = ear_in
+                        st[53] = tape_pos
                         st[45] = r
                         st[46] = r7
                         st[41] = ldair_at
@@ -1690,6 +1787,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[27] = t
                             st[48] = ula_out
                             st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
                             st[45] = r
                             st[46] = r7
                             st[41] = ldair_at
@@ -1758,12 +1857,19 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[27] = t
                             st[48] = ula_out
                             st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
                             st[45] = r
                             st[46] = r7
                             st[41] = ldair_at
                             st[42] = qt
                             return 2
                     elif port & 1 == 0:
+                        if tape_on:
+                            now_ = tape_t0 + tio + 1
+                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                tape_pos += 1
+                            ear_in = (tape_level0 ^ tape_pos) & 1
                         k = port >> 8
                         v = 31
                         if k & 1 == 0:
@@ -1844,6 +1950,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[27] = t
                         st[48] = ula_out
                         st[49] = out_n
+                        st[50] = ear_in
+                        st[53] = tape_pos
                         st[45] = r
                         st[46] = r7
                         st[41] = ldair_at
@@ -1872,6 +1980,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[27] = t
                             st[48] = ula_out
                             st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
                             st[45] = r
                             st[46] = r7
                             st[41] = ldair_at
@@ -1969,12 +2079,19 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[27] = t
                             st[48] = ula_out
                             st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
                             st[45] = r
                             st[46] = r7
                             st[41] = ldair_at
                             st[42] = qt
                             return 2
                     elif port & 1 == 0:
+                        if tape_on:
+                            now_ = tape_t0 + tio + 1
+                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                tape_pos += 1
+                            ear_in = (tape_level0 ^ tape_pos) & 1
                         k = port >> 8
                         v = 31
                         if k & 1 == 0:
@@ -2089,6 +2206,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[27] = t
                         st[48] = ula_out
                         st[49] = out_n
+                        st[50] = ear_in
+                        st[53] = tape_pos
                         st[45] = r
                         st[46] = r7
                         st[41] = ldair_at
@@ -2117,6 +2236,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[27] = t
                             st[48] = ula_out
                             st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
                             st[45] = r
                             st[46] = r7
                             st[41] = ldair_at
@@ -2211,12 +2332,19 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     st[27] = t
                     st[48] = ula_out
                     st[49] = out_n
+                    st[50] = ear_in
+                    st[53] = tape_pos
                     st[45] = r
                     st[46] = r7
                     st[41] = ldair_at
                     st[42] = qt
                     return 2
             elif port & 1 == 0:
+                if tape_on:
+                    now_ = tape_t0 + tio + 1
+                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                        tape_pos += 1
+                    ear_in = (tape_level0 ^ tape_pos) & 1
                 k = port >> 8
                 v = 31
                 if k & 1 == 0:
@@ -2331,6 +2459,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 st[27] = t
                 st[48] = ula_out
                 st[49] = out_n
+                st[50] = ear_in
+                st[53] = tape_pos
                 st[45] = r
                 st[46] = r7
                 st[41] = ldair_at
@@ -2359,6 +2489,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     st[27] = t
                     st[48] = ula_out
                     st[49] = out_n
+                    st[50] = ear_in
+                    st[53] = tape_pos
                     st[45] = r
                     st[46] = r7
                     st[41] = ldair_at
@@ -2384,6 +2516,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
     st[27] = t
     st[48] = ula_out
     st[49] = out_n
+    st[50] = ear_in
+    st[53] = tape_pos
     st[45] = r
     st[46] = r7
     st[41] = ldair_at
@@ -3943,7 +4077,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     return 0
 
 @njit(cache=True, _nrt=False)
-def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT, keys, joy, out_log):
+def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT, keys, joy, out_log, tape):
     """Run until T reaches ``until`` or an exit; return the exit reason."""
     a = st[0]
     f = st[1]
@@ -3975,6 +4109,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     ula_out = st[48]
     out_n = st[49]
     ear_in = st[50]
+    tape_on = st[51]
+    tape_t0 = st[52]
+    tape_pos = st[53]
+    tape_end = st[54]
+    tape_level0 = st[55]
     r = st[21]
     r7 = r & 128
     int_end = st[31]
@@ -5258,6 +5397,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 reason = 2
                                 break
                         elif port & 1 == 0:
+                            if tape_on:
+                                now_ = tape_t0 + tio + 1
+                                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                    tape_pos += 1
+                                ear_in = (tape_level0 ^ tape_pos) & 1
                             k = port >> 8
                             v = 31
                             if k & 1 == 0:
@@ -5454,7 +5598,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         else:
                             pass
                 elif op == 237:
-                    reason = _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff2, im, t, ula_out, out_n, ear_in, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp, CONT, keys, joy, out_log)
+                    reason = _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff2, im, t, ula_out, out_n, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp, CONT, keys, joy, out_log, tape)
                     a = st[0]
                     f = st[1]
                     b = st[2]
@@ -5472,6 +5616,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     t = st[27]
                     ula_out = st[48]
                     out_n = st[49]
+                    ear_in = st[50]
+                    tape_pos = st[53]
                     r = st[45]
                     r7 = st[46]
                     ldair_at = st[41]
@@ -5661,6 +5807,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     st[48] = ula_out
     st[49] = out_n
     st[50] = ear_in
+    st[51] = tape_on
+    st[52] = tape_t0
+    st[53] = tape_pos
+    st[54] = tape_end
+    st[55] = tape_level0
     st[21] = r & 127 | r7
     st[31] = int_end
     st[29] = 1 if ei_at == t else 0

@@ -6,7 +6,7 @@ The CPython engine of the Spectrum (contention, ULA ports): run(state, memory, b
 # ruff: noqa
 
 
-def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT, keys, joy, out_log):
+def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT, keys, joy, out_log, tape):
     """Run until T reaches ``until`` or an exit; return the exit reason."""
     a = st[0]
     f = st[1]
@@ -38,6 +38,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     ula_out = st[48]
     out_n = st[49]
     ear_in = st[50]
+    tape_on = st[51]
+    tape_t0 = st[52]
+    tape_pos = st[53]
+    tape_end = st[54]
+    tape_level0 = st[55]
     r = st[21]
     r7 = r & 0x80
     int_end = st[31]
@@ -8129,6 +8134,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         break
                                                 else:
                                                     if (port & 1) == 0:
+                                                        if tape_on:
+                                                            now_ = tape_t0 + tio + 1
+                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                tape_pos += 1
+                                                            ear_in = (tape_level0 ^ tape_pos) & 1
                                                         k = port >> 8
                                                         v = 0x1F
                                                         if (k & 0x01) == 0:
@@ -11443,6 +11453,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             break
                                                                     else:
                                                                         if (port & 1) == 0:
+                                                                            if tape_on:
+                                                                                now_ = tape_t0 + tio + 1
+                                                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                    tape_pos += 1
+                                                                                ear_in = (tape_level0 ^ tape_pos) & 1
                                                                             k = port >> 8
                                                                             v = 0x1F
                                                                             if (k & 0x01) == 0:
@@ -11732,6 +11747,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 break
                                                                         else:
                                                                             if (port & 1) == 0:
+                                                                                if tape_on:
+                                                                                    now_ = tape_t0 + tio + 1
+                                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                        tape_pos += 1
+                                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
                                                                                 k = port >> 8
                                                                                 v = 0x1F
                                                                                 if (k & 0x01) == 0:
@@ -12023,6 +12043,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     break
                                                                             else:
                                                                                 if (port & 1) == 0:
+                                                                                    if tape_on:
+                                                                                        now_ = tape_t0 + tio + 1
+                                                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                            tape_pos += 1
+                                                                                        ear_in = (tape_level0 ^ tape_pos) & 1
                                                                                     k = port >> 8
                                                                                     v = 0x1F
                                                                                     if (k & 0x01) == 0:
@@ -12319,6 +12344,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     break
                                                                             else:
                                                                                 if (port & 1) == 0:
+                                                                                    if tape_on:
+                                                                                        now_ = tape_t0 + tio + 1
+                                                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                            tape_pos += 1
+                                                                                        ear_in = (tape_level0 ^ tape_pos) & 1
                                                                                     k = port >> 8
                                                                                     v = 0x1F
                                                                                     if (k & 0x01) == 0:
@@ -12612,6 +12642,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 break
                                                                         else:
                                                                             if (port & 1) == 0:
+                                                                                if tape_on:
+                                                                                    now_ = tape_t0 + tio + 1
+                                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                        tape_pos += 1
+                                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
                                                                                 k = port >> 8
                                                                                 v = 0x1F
                                                                                 if (k & 0x01) == 0:
@@ -12928,6 +12963,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     break
                                                                             else:
                                                                                 if (port & 1) == 0:
+                                                                                    if tape_on:
+                                                                                        now_ = tape_t0 + tio + 1
+                                                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                            tape_pos += 1
+                                                                                        ear_in = (tape_level0 ^ tape_pos) & 1
                                                                                     k = port >> 8
                                                                                     v = 0x1F
                                                                                     if (k & 0x01) == 0:
@@ -13243,6 +13283,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 break
                                                                         else:
                                                                             if (port & 1) == 0:
+                                                                                if tape_on:
+                                                                                    now_ = tape_t0 + tio + 1
+                                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                        tape_pos += 1
+                                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
                                                                                 k = port >> 8
                                                                                 v = 0x1F
                                                                                 if (k & 0x01) == 0:
@@ -13526,6 +13571,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         break
                                                                 else:
                                                                     if (port & 1) == 0:
+                                                                        if tape_on:
+                                                                            now_ = tape_t0 + tio + 1
+                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                tape_pos += 1
+                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
                                                                         k = port >> 8
                                                                         v = 0x1F
                                                                         if (k & 0x01) == 0:
@@ -13910,6 +13960,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 break
                                                                         else:
                                                                             if (port & 1) == 0:
+                                                                                if tape_on:
+                                                                                    now_ = tape_t0 + tio + 1
+                                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                        tape_pos += 1
+                                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
                                                                                 k = port >> 8
                                                                                 v = 0x1F
                                                                                 if (k & 0x01) == 0:
@@ -14182,6 +14237,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 break
                                                                         else:
                                                                             if (port & 1) == 0:
+                                                                                if tape_on:
+                                                                                    now_ = tape_t0 + tio + 1
+                                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                        tape_pos += 1
+                                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
                                                                                 k = port >> 8
                                                                                 v = 0x1F
                                                                                 if (k & 0x01) == 0:
@@ -14540,6 +14600,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         break
                                                                 else:
                                                                     if (port & 1) == 0:
+                                                                        if tape_on:
+                                                                            now_ = tape_t0 + tio + 1
+                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                tape_pos += 1
+                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
                                                                         k = port >> 8
                                                                         v = 0x1F
                                                                         if (k & 0x01) == 0:
@@ -14950,6 +15015,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             break
                                                                     else:
                                                                         if (port & 1) == 0:
+                                                                            if tape_on:
+                                                                                now_ = tape_t0 + tio + 1
+                                                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                    tape_pos += 1
+                                                                                ear_in = (tape_level0 ^ tape_pos) & 1
                                                                             k = port >> 8
                                                                             v = 0x1F
                                                                             if (k & 0x01) == 0:
@@ -18346,6 +18416,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     st[48] = ula_out
     st[49] = out_n
     st[50] = ear_in
+    st[51] = tape_on
+    st[52] = tape_t0
+    st[53] = tape_pos
+    st[54] = tape_end
+    st[55] = tape_level0
     st[21] = (r & 0x7F) | r7
     st[31] = int_end
     st[29] = 1 if ei_at == t else 0

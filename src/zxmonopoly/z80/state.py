@@ -31,6 +31,9 @@ PORT, PORT_VALUE = 38, 39  # the port (and value written) of the access that cau
 # The Spectrum engines: the last byte written to an even port (border, MIC, EAR), the count of
 # entries in the port-write log, and the EAR input level from a tape (0 or 1).
 ULA_OUT, OUT_N, EAR_IN = 48, 49, 50
+# A playing tape: on/off, the tape time at frame T 0, the next edge, the end of the edges the
+# tape may play before it stops by itself, and the level before the first edge.
+TAPE_ON, TAPE_T0, TAPE_POS, TAPE_END, TAPE_LEVEL0 = 51, 52, 53, 54, 55
 
 SIZE = 64
 
