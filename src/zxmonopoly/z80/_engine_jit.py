@@ -4069,9 +4069,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         elif op == 127:
                             t += 4
                         else:
-                            v = b
-                            f = ADC_F[a << 8 | v]
-                            a = a + v & 255
+                            f = ADC_F[a << 8 | b]
+                            a = a + b & 255
                             t += 4
                             qt = t
                     elif op < 142:
@@ -4079,33 +4078,28 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             if op < 133:
                                 if op < 131:
                                     if op == 129:
-                                        v = c
-                                        f = ADC_F[a << 8 | v]
-                                        a = a + v & 255
+                                        f = ADC_F[a << 8 | c]
+                                        a = a + c & 255
                                         t += 4
                                         qt = t
                                     else:
-                                        v = d
-                                        f = ADC_F[a << 8 | v]
-                                        a = a + v & 255
+                                        f = ADC_F[a << 8 | d]
+                                        a = a + d & 255
                                         t += 4
                                         qt = t
                                 elif op == 131:
-                                    v = e
-                                    f = ADC_F[a << 8 | v]
-                                    a = a + v & 255
+                                    f = ADC_F[a << 8 | e]
+                                    a = a + e & 255
                                     t += 4
                                     qt = t
                                 else:
-                                    v = h
-                                    f = ADC_F[a << 8 | v]
-                                    a = a + v & 255
+                                    f = ADC_F[a << 8 | h]
+                                    a = a + h & 255
                                     t += 4
                                     qt = t
                             elif op == 133:
-                                v = l
-                                f = ADC_F[a << 8 | v]
-                                a = a + v & 255
+                                f = ADC_F[a << 8 | l]
+                                a = a + l & 255
                                 t += 4
                                 qt = t
                             else:
@@ -4115,52 +4109,45 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                 t += 7
                                 qt = t
                         elif op == 135:
-                            v = a
-                            f = ADC_F[a << 8 | v]
-                            a = a + v & 255
+                            f = ADC_F[a << 8 | a]
+                            a = a + a & 255
                             t += 4
                             qt = t
                         elif op < 139:
                             if op == 136:
-                                v = b
                                 cy = f & 1
-                                f = ADC_F[cy << 16 | a << 8 | v]
-                                a = a + v + cy & 255
+                                f = ADC_F[cy << 16 | a << 8 | b]
+                                a = a + b + cy & 255
                                 t += 4
                                 qt = t
                             elif op == 137:
-                                v = c
                                 cy = f & 1
-                                f = ADC_F[cy << 16 | a << 8 | v]
-                                a = a + v + cy & 255
+                                f = ADC_F[cy << 16 | a << 8 | c]
+                                a = a + c + cy & 255
                                 t += 4
                                 qt = t
                             else:
-                                v = d
                                 cy = f & 1
-                                f = ADC_F[cy << 16 | a << 8 | v]
-                                a = a + v + cy & 255
+                                f = ADC_F[cy << 16 | a << 8 | d]
+                                a = a + d + cy & 255
                                 t += 4
                                 qt = t
                         elif op == 139:
-                            v = e
                             cy = f & 1
-                            f = ADC_F[cy << 16 | a << 8 | v]
-                            a = a + v + cy & 255
+                            f = ADC_F[cy << 16 | a << 8 | e]
+                            a = a + e + cy & 255
                             t += 4
                             qt = t
                         elif op == 140:
-                            v = h
                             cy = f & 1
-                            f = ADC_F[cy << 16 | a << 8 | v]
-                            a = a + v + cy & 255
+                            f = ADC_F[cy << 16 | a << 8 | h]
+                            a = a + h + cy & 255
                             t += 4
                             qt = t
                         else:
-                            v = l
                             cy = f & 1
-                            f = ADC_F[cy << 16 | a << 8 | v]
-                            a = a + v + cy & 255
+                            f = ADC_F[cy << 16 | a << 8 | l]
+                            a = a + l + cy & 255
                             t += 4
                             qt = t
                     elif op < 150:
@@ -4174,47 +4161,40 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     t += 7
                                     qt = t
                                 else:
-                                    v = a
                                     cy = f & 1
-                                    f = ADC_F[cy << 16 | a << 8 | v]
-                                    a = a + v + cy & 255
+                                    f = ADC_F[cy << 16 | a << 8 | a]
+                                    a = a + a + cy & 255
                                     t += 4
                                     qt = t
                             else:
-                                v = b
-                                f = SBC_F[a << 8 | v]
-                                a = a - v & 255
+                                f = SBC_F[a << 8 | b]
+                                a = a - b & 255
                                 t += 4
                                 qt = t
                         elif op < 147:
                             if op == 145:
-                                v = c
-                                f = SBC_F[a << 8 | v]
-                                a = a - v & 255
+                                f = SBC_F[a << 8 | c]
+                                a = a - c & 255
                                 t += 4
                                 qt = t
                             else:
-                                v = d
-                                f = SBC_F[a << 8 | v]
-                                a = a - v & 255
+                                f = SBC_F[a << 8 | d]
+                                a = a - d & 255
                                 t += 4
                                 qt = t
                         elif op == 147:
-                            v = e
-                            f = SBC_F[a << 8 | v]
-                            a = a - v & 255
+                            f = SBC_F[a << 8 | e]
+                            a = a - e & 255
                             t += 4
                             qt = t
                         elif op == 148:
-                            v = h
-                            f = SBC_F[a << 8 | v]
-                            a = a - v & 255
+                            f = SBC_F[a << 8 | h]
+                            a = a - h & 255
                             t += 4
                             qt = t
                         else:
-                            v = l
-                            f = SBC_F[a << 8 | v]
-                            a = a - v & 255
+                            f = SBC_F[a << 8 | l]
+                            a = a - l & 255
                             t += 4
                             qt = t
                     elif op < 153:
@@ -4225,53 +4205,46 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             t += 7
                             qt = t
                         elif op == 151:
-                            v = a
-                            f = SBC_F[a << 8 | v]
-                            a = a - v & 255
+                            f = SBC_F[a << 8 | a]
+                            a = a - a & 255
                             t += 4
                             qt = t
                         else:
-                            v = b
                             cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | v]
-                            a = a - v - cy & 255
+                            f = SBC_F[cy << 16 | a << 8 | b]
+                            a = a - b - cy & 255
                             t += 4
                             qt = t
                     elif op < 156:
                         if op == 153:
-                            v = c
                             cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | v]
-                            a = a - v - cy & 255
+                            f = SBC_F[cy << 16 | a << 8 | c]
+                            a = a - c - cy & 255
                             t += 4
                             qt = t
                         elif op == 154:
-                            v = d
                             cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | v]
-                            a = a - v - cy & 255
+                            f = SBC_F[cy << 16 | a << 8 | d]
+                            a = a - d - cy & 255
                             t += 4
                             qt = t
                         else:
-                            v = e
                             cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | v]
-                            a = a - v - cy & 255
+                            f = SBC_F[cy << 16 | a << 8 | e]
+                            a = a - e - cy & 255
                             t += 4
                             qt = t
                     elif op < 158:
                         if op == 156:
-                            v = h
                             cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | v]
-                            a = a - v - cy & 255
+                            f = SBC_F[cy << 16 | a << 8 | h]
+                            a = a - h - cy & 255
                             t += 4
                             qt = t
                         else:
-                            v = l
                             cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | v]
-                            a = a - v - cy & 255
+                            f = SBC_F[cy << 16 | a << 8 | l]
+                            a = a - l - cy & 255
                             t += 4
                             qt = t
                     elif op == 158:
@@ -4282,10 +4255,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         t += 7
                         qt = t
                     else:
-                        v = a
                         cy = f & 1
-                        f = SBC_F[cy << 16 | a << 8 | v]
-                        a = a - v - cy & 255
+                        f = SBC_F[cy << 16 | a << 8 | a]
+                        a = a - a - cy & 255
                         t += 4
                         qt = t
                 elif op < 186:
@@ -4508,9 +4480,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     else:
                         n = I64(mem[pc])
                         pc = pc + 1 & 65535
-                        v = n
-                        f = ADC_F[a << 8 | v]
-                        a = a + v & 255
+                        f = ADC_F[a << 8 | n]
+                        a = a + n & 255
                         t += 7
                         qt = t
                 elif op == 199:
@@ -4669,10 +4640,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                 if op == 206:
                                     n = I64(mem[pc])
                                     pc = pc + 1 & 65535
-                                    v = n
                                     cy = f & 1
-                                    f = ADC_F[cy << 16 | a << 8 | v]
-                                    a = a + v + cy & 255
+                                    f = ADC_F[cy << 16 | a << 8 | n]
+                                    a = a + n + cy & 255
                                     t += 7
                                     qt = t
                                 else:
@@ -4748,9 +4718,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         if op == 214:
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
-                            v = n
-                            f = SBC_F[a << 8 | v]
-                            a = a - v & 255
+                            f = SBC_F[a << 8 | n]
+                            a = a - n & 255
                             t += 7
                             qt = t
                         else:
@@ -4844,10 +4813,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 elif op == 222:
                     n = I64(mem[pc])
                     pc = pc + 1 & 65535
-                    v = n
                     cy = f & 1
-                    f = SBC_F[cy << 16 | a << 8 | v]
-                    a = a - v - cy & 255
+                    f = SBC_F[cy << 16 | a << 8 | n]
+                    a = a - n - cy & 255
                     t += 7
                     qt = t
                 elif op == 223:

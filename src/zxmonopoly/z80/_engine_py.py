@@ -823,9 +823,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op == 0x7f:
                                         t += 4
                                     else:
-                                        v = b
-                                        f = ADC_F[(a << 8) | v]
-                                        a = (a + v) & 0xFF
+                                        f = ADC_F[(a << 8) | b]
+                                        a = (a + b) & 0xFF
                                         t += 4
                                         qt = t
                             else:
@@ -834,35 +833,30 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x85:
                                             if op < 0x83:
                                                 if op == 0x81:
-                                                    v = c
-                                                    f = ADC_F[(a << 8) | v]
-                                                    a = (a + v) & 0xFF
+                                                    f = ADC_F[(a << 8) | c]
+                                                    a = (a + c) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
-                                                    v = d
-                                                    f = ADC_F[(a << 8) | v]
-                                                    a = (a + v) & 0xFF
+                                                    f = ADC_F[(a << 8) | d]
+                                                    a = (a + d) & 0xFF
                                                     t += 4
                                                     qt = t
                                             else:
                                                 if op == 0x83:
-                                                    v = e
-                                                    f = ADC_F[(a << 8) | v]
-                                                    a = (a + v) & 0xFF
+                                                    f = ADC_F[(a << 8) | e]
+                                                    a = (a + e) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
-                                                    v = h
-                                                    f = ADC_F[(a << 8) | v]
-                                                    a = (a + v) & 0xFF
+                                                    f = ADC_F[(a << 8) | h]
+                                                    a = (a + h) & 0xFF
                                                     t += 4
                                                     qt = t
                                         else:
                                             if op == 0x85:
-                                                v = l
-                                                f = ADC_F[(a << 8) | v]
-                                                a = (a + v) & 0xFF
+                                                f = ADC_F[(a << 8) | l]
+                                                a = (a + l) & 0xFF
                                                 t += 4
                                                 qt = t
                                             else:
@@ -873,56 +867,49 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 qt = t
                                     else:
                                         if op == 0x87:
-                                            v = a
-                                            f = ADC_F[(a << 8) | v]
-                                            a = (a + v) & 0xFF
+                                            f = ADC_F[(a << 8) | a]
+                                            a = (a + a) & 0xFF
                                             t += 4
                                             qt = t
                                         else:
                                             if op < 0x8b:
                                                 if op == 0x88:
-                                                    v = b
                                                     cy = f & 1
-                                                    f = ADC_F[(cy << 16) | (a << 8) | v]
-                                                    a = (a + v + cy) & 0xFF
+                                                    f = ADC_F[(cy << 16) | (a << 8) | b]
+                                                    a = (a + b + cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
                                                     if op == 0x89:
-                                                        v = c
                                                         cy = f & 1
-                                                        f = ADC_F[(cy << 16) | (a << 8) | v]
-                                                        a = (a + v + cy) & 0xFF
+                                                        f = ADC_F[(cy << 16) | (a << 8) | c]
+                                                        a = (a + c + cy) & 0xFF
                                                         t += 4
                                                         qt = t
                                                     else:
-                                                        v = d
                                                         cy = f & 1
-                                                        f = ADC_F[(cy << 16) | (a << 8) | v]
-                                                        a = (a + v + cy) & 0xFF
+                                                        f = ADC_F[(cy << 16) | (a << 8) | d]
+                                                        a = (a + d + cy) & 0xFF
                                                         t += 4
                                                         qt = t
                                             else:
                                                 if op == 0x8b:
-                                                    v = e
                                                     cy = f & 1
-                                                    f = ADC_F[(cy << 16) | (a << 8) | v]
-                                                    a = (a + v + cy) & 0xFF
+                                                    f = ADC_F[(cy << 16) | (a << 8) | e]
+                                                    a = (a + e + cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
                                                     if op == 0x8c:
-                                                        v = h
                                                         cy = f & 1
-                                                        f = ADC_F[(cy << 16) | (a << 8) | v]
-                                                        a = (a + v + cy) & 0xFF
+                                                        f = ADC_F[(cy << 16) | (a << 8) | h]
+                                                        a = (a + h + cy) & 0xFF
                                                         t += 4
                                                         qt = t
                                                     else:
-                                                        v = l
                                                         cy = f & 1
-                                                        f = ADC_F[(cy << 16) | (a << 8) | v]
-                                                        a = (a + v + cy) & 0xFF
+                                                        f = ADC_F[(cy << 16) | (a << 8) | l]
+                                                        a = (a + l + cy) & 0xFF
                                                         t += 4
                                                         qt = t
                                 else:
@@ -937,50 +924,43 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     t += 7
                                                     qt = t
                                                 else:
-                                                    v = a
                                                     cy = f & 1
-                                                    f = ADC_F[(cy << 16) | (a << 8) | v]
-                                                    a = (a + v + cy) & 0xFF
+                                                    f = ADC_F[(cy << 16) | (a << 8) | a]
+                                                    a = (a + a + cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                             else:
-                                                v = b
-                                                f = SBC_F[(a << 8) | v]
-                                                a = (a - v) & 0xFF
+                                                f = SBC_F[(a << 8) | b]
+                                                a = (a - b) & 0xFF
                                                 t += 4
                                                 qt = t
                                         else:
                                             if op < 0x93:
                                                 if op == 0x91:
-                                                    v = c
-                                                    f = SBC_F[(a << 8) | v]
-                                                    a = (a - v) & 0xFF
+                                                    f = SBC_F[(a << 8) | c]
+                                                    a = (a - c) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
-                                                    v = d
-                                                    f = SBC_F[(a << 8) | v]
-                                                    a = (a - v) & 0xFF
+                                                    f = SBC_F[(a << 8) | d]
+                                                    a = (a - d) & 0xFF
                                                     t += 4
                                                     qt = t
                                             else:
                                                 if op == 0x93:
-                                                    v = e
-                                                    f = SBC_F[(a << 8) | v]
-                                                    a = (a - v) & 0xFF
+                                                    f = SBC_F[(a << 8) | e]
+                                                    a = (a - e) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
                                                     if op == 0x94:
-                                                        v = h
-                                                        f = SBC_F[(a << 8) | v]
-                                                        a = (a - v) & 0xFF
+                                                        f = SBC_F[(a << 8) | h]
+                                                        a = (a - h) & 0xFF
                                                         t += 4
                                                         qt = t
                                                     else:
-                                                        v = l
-                                                        f = SBC_F[(a << 8) | v]
-                                                        a = (a - v) & 0xFF
+                                                        f = SBC_F[(a << 8) | l]
+                                                        a = (a - l) & 0xFF
                                                         t += 4
                                                         qt = t
                                     else:
@@ -993,56 +973,49 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 qt = t
                                             else:
                                                 if op == 0x97:
-                                                    v = a
-                                                    f = SBC_F[(a << 8) | v]
-                                                    a = (a - v) & 0xFF
+                                                    f = SBC_F[(a << 8) | a]
+                                                    a = (a - a) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
-                                                    v = b
                                                     cy = f & 1
-                                                    f = SBC_F[(cy << 16) | (a << 8) | v]
-                                                    a = (a - v - cy) & 0xFF
+                                                    f = SBC_F[(cy << 16) | (a << 8) | b]
+                                                    a = (a - b - cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                         else:
                                             if op < 0x9c:
                                                 if op == 0x99:
-                                                    v = c
                                                     cy = f & 1
-                                                    f = SBC_F[(cy << 16) | (a << 8) | v]
-                                                    a = (a - v - cy) & 0xFF
+                                                    f = SBC_F[(cy << 16) | (a << 8) | c]
+                                                    a = (a - c - cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
                                                     if op == 0x9a:
-                                                        v = d
                                                         cy = f & 1
-                                                        f = SBC_F[(cy << 16) | (a << 8) | v]
-                                                        a = (a - v - cy) & 0xFF
+                                                        f = SBC_F[(cy << 16) | (a << 8) | d]
+                                                        a = (a - d - cy) & 0xFF
                                                         t += 4
                                                         qt = t
                                                     else:
-                                                        v = e
                                                         cy = f & 1
-                                                        f = SBC_F[(cy << 16) | (a << 8) | v]
-                                                        a = (a - v - cy) & 0xFF
+                                                        f = SBC_F[(cy << 16) | (a << 8) | e]
+                                                        a = (a - e - cy) & 0xFF
                                                         t += 4
                                                         qt = t
                                             else:
                                                 if op < 0x9e:
                                                     if op == 0x9c:
-                                                        v = h
                                                         cy = f & 1
-                                                        f = SBC_F[(cy << 16) | (a << 8) | v]
-                                                        a = (a - v - cy) & 0xFF
+                                                        f = SBC_F[(cy << 16) | (a << 8) | h]
+                                                        a = (a - h - cy) & 0xFF
                                                         t += 4
                                                         qt = t
                                                     else:
-                                                        v = l
                                                         cy = f & 1
-                                                        f = SBC_F[(cy << 16) | (a << 8) | v]
-                                                        a = (a - v - cy) & 0xFF
+                                                        f = SBC_F[(cy << 16) | (a << 8) | l]
+                                                        a = (a - l - cy) & 0xFF
                                                         t += 4
                                                         qt = t
                                                 else:
@@ -1054,10 +1027,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 7
                                                         qt = t
                                                     else:
-                                                        v = a
                                                         cy = f & 1
-                                                        f = SBC_F[(cy << 16) | (a << 8) | v]
-                                                        a = (a - v - cy) & 0xFF
+                                                        f = SBC_F[(cy << 16) | (a << 8) | a]
+                                                        a = (a - a - cy) & 0xFF
                                                         t += 4
                                                         qt = t
                     else:
@@ -1304,9 +1276,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         else:
                                             n = mem[pc]
                                             pc = (pc + 1) & 0xFFFF
-                                            v = n
-                                            f = ADC_F[(a << 8) | v]
-                                            a = (a + v) & 0xFF
+                                            f = ADC_F[(a << 8) | n]
+                                            a = (a + n) & 0xFF
                                             t += 7
                                             qt = t
                                     else:
@@ -2865,10 +2836,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             if op == 0xce:
                                                 n = mem[pc]
                                                 pc = (pc + 1) & 0xFFFF
-                                                v = n
                                                 cy = f & 1
-                                                f = ADC_F[(cy << 16) | (a << 8) | v]
-                                                a = (a + v + cy) & 0xFF
+                                                f = ADC_F[(cy << 16) | (a << 8) | n]
+                                                a = (a + n + cy) & 0xFF
                                                 t += 7
                                                 qt = t
                                             else:
@@ -2948,9 +2918,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             if op == 0xd6:
                                                 n = mem[pc]
                                                 pc = (pc + 1) & 0xFFFF
-                                                v = n
-                                                f = SBC_F[(a << 8) | v]
-                                                a = (a - v) & 0xFF
+                                                f = SBC_F[(a << 8) | n]
+                                                a = (a - n) & 0xFF
                                                 t += 7
                                                 qt = t
                                             else:
@@ -3951,10 +3920,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op == 0xde:
                                             n = mem[pc]
                                             pc = (pc + 1) & 0xFFFF
-                                            v = n
                                             cy = f & 1
-                                            f = SBC_F[(cy << 16) | (a << 8) | v]
-                                            a = (a - v - cy) & 0xFF
+                                            f = SBC_F[(cy << 16) | (a << 8) | n]
+                                            a = (a - n - cy) & 0xFF
                                             t += 7
                                             qt = t
                                         else:

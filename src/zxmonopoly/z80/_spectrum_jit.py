@@ -4731,38 +4731,32 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         elif op == 127:
                             pass
                         else:
-                            v = b
-                            f = ADC_F[a << 8 | v]
-                            a = a + v & 255
+                            f = ADC_F[a << 8 | b]
+                            a = a + b & 255
                             qt = t
                     elif op < 142:
                         if op < 135:
                             if op < 133:
                                 if op < 131:
                                     if op == 129:
-                                        v = c
-                                        f = ADC_F[a << 8 | v]
-                                        a = a + v & 255
+                                        f = ADC_F[a << 8 | c]
+                                        a = a + c & 255
                                         qt = t
                                     else:
-                                        v = d
-                                        f = ADC_F[a << 8 | v]
-                                        a = a + v & 255
+                                        f = ADC_F[a << 8 | d]
+                                        a = a + d & 255
                                         qt = t
                                 elif op == 131:
-                                    v = e
-                                    f = ADC_F[a << 8 | v]
-                                    a = a + v & 255
+                                    f = ADC_F[a << 8 | e]
+                                    a = a + e & 255
                                     qt = t
                                 else:
-                                    v = h
-                                    f = ADC_F[a << 8 | v]
-                                    a = a + v & 255
+                                    f = ADC_F[a << 8 | h]
+                                    a = a + h & 255
                                     qt = t
                             elif op == 133:
-                                v = l
-                                f = ADC_F[a << 8 | v]
-                                a = a + v & 255
+                                f = ADC_F[a << 8 | l]
+                                a = a + l & 255
                                 qt = t
                             else:
                                 v = I64(mem[h << 8 | l])
@@ -4770,46 +4764,39 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 a = a + v & 255
                                 qt = t
                         elif op == 135:
-                            v = a
-                            f = ADC_F[a << 8 | v]
-                            a = a + v & 255
+                            f = ADC_F[a << 8 | a]
+                            a = a + a & 255
                             qt = t
                         elif op < 139:
                             if op == 136:
-                                v = b
                                 cy = f & 1
-                                f = ADC_F[cy << 16 | a << 8 | v]
-                                a = a + v + cy & 255
+                                f = ADC_F[cy << 16 | a << 8 | b]
+                                a = a + b + cy & 255
                                 qt = t
                             elif op == 137:
-                                v = c
                                 cy = f & 1
-                                f = ADC_F[cy << 16 | a << 8 | v]
-                                a = a + v + cy & 255
+                                f = ADC_F[cy << 16 | a << 8 | c]
+                                a = a + c + cy & 255
                                 qt = t
                             else:
-                                v = d
                                 cy = f & 1
-                                f = ADC_F[cy << 16 | a << 8 | v]
-                                a = a + v + cy & 255
+                                f = ADC_F[cy << 16 | a << 8 | d]
+                                a = a + d + cy & 255
                                 qt = t
                         elif op == 139:
-                            v = e
                             cy = f & 1
-                            f = ADC_F[cy << 16 | a << 8 | v]
-                            a = a + v + cy & 255
+                            f = ADC_F[cy << 16 | a << 8 | e]
+                            a = a + e + cy & 255
                             qt = t
                         elif op == 140:
-                            v = h
                             cy = f & 1
-                            f = ADC_F[cy << 16 | a << 8 | v]
-                            a = a + v + cy & 255
+                            f = ADC_F[cy << 16 | a << 8 | h]
+                            a = a + h + cy & 255
                             qt = t
                         else:
-                            v = l
                             cy = f & 1
-                            f = ADC_F[cy << 16 | a << 8 | v]
-                            a = a + v + cy & 255
+                            f = ADC_F[cy << 16 | a << 8 | l]
+                            a = a + l + cy & 255
                             qt = t
                     elif op < 150:
                         if op < 145:
@@ -4821,41 +4808,34 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     a = a + v + cy & 255
                                     qt = t
                                 else:
-                                    v = a
                                     cy = f & 1
-                                    f = ADC_F[cy << 16 | a << 8 | v]
-                                    a = a + v + cy & 255
+                                    f = ADC_F[cy << 16 | a << 8 | a]
+                                    a = a + a + cy & 255
                                     qt = t
                             else:
-                                v = b
-                                f = SBC_F[a << 8 | v]
-                                a = a - v & 255
+                                f = SBC_F[a << 8 | b]
+                                a = a - b & 255
                                 qt = t
                         elif op < 147:
                             if op == 145:
-                                v = c
-                                f = SBC_F[a << 8 | v]
-                                a = a - v & 255
+                                f = SBC_F[a << 8 | c]
+                                a = a - c & 255
                                 qt = t
                             else:
-                                v = d
-                                f = SBC_F[a << 8 | v]
-                                a = a - v & 255
+                                f = SBC_F[a << 8 | d]
+                                a = a - d & 255
                                 qt = t
                         elif op == 147:
-                            v = e
-                            f = SBC_F[a << 8 | v]
-                            a = a - v & 255
+                            f = SBC_F[a << 8 | e]
+                            a = a - e & 255
                             qt = t
                         elif op == 148:
-                            v = h
-                            f = SBC_F[a << 8 | v]
-                            a = a - v & 255
+                            f = SBC_F[a << 8 | h]
+                            a = a - h & 255
                             qt = t
                         else:
-                            v = l
-                            f = SBC_F[a << 8 | v]
-                            a = a - v & 255
+                            f = SBC_F[a << 8 | l]
+                            a = a - l & 255
                             qt = t
                     elif op < 153:
                         if op == 150:
@@ -4864,47 +4844,40 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             a = a - v & 255
                             qt = t
                         elif op == 151:
-                            v = a
-                            f = SBC_F[a << 8 | v]
-                            a = a - v & 255
+                            f = SBC_F[a << 8 | a]
+                            a = a - a & 255
                             qt = t
                         else:
-                            v = b
                             cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | v]
-                            a = a - v - cy & 255
+                            f = SBC_F[cy << 16 | a << 8 | b]
+                            a = a - b - cy & 255
                             qt = t
                     elif op < 156:
                         if op == 153:
-                            v = c
                             cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | v]
-                            a = a - v - cy & 255
+                            f = SBC_F[cy << 16 | a << 8 | c]
+                            a = a - c - cy & 255
                             qt = t
                         elif op == 154:
-                            v = d
                             cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | v]
-                            a = a - v - cy & 255
+                            f = SBC_F[cy << 16 | a << 8 | d]
+                            a = a - d - cy & 255
                             qt = t
                         else:
-                            v = e
                             cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | v]
-                            a = a - v - cy & 255
+                            f = SBC_F[cy << 16 | a << 8 | e]
+                            a = a - e - cy & 255
                             qt = t
                     elif op < 158:
                         if op == 156:
-                            v = h
                             cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | v]
-                            a = a - v - cy & 255
+                            f = SBC_F[cy << 16 | a << 8 | h]
+                            a = a - h - cy & 255
                             qt = t
                         else:
-                            v = l
                             cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | v]
-                            a = a - v - cy & 255
+                            f = SBC_F[cy << 16 | a << 8 | l]
+                            a = a - l - cy & 255
                             qt = t
                     elif op == 158:
                         v = I64(mem[h << 8 | l])
@@ -4913,10 +4886,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         a = a - v - cy & 255
                         qt = t
                     else:
-                        v = a
                         cy = f & 1
-                        f = SBC_F[cy << 16 | a << 8 | v]
-                        a = a - v - cy & 255
+                        f = SBC_F[cy << 16 | a << 8 | a]
+                        a = a - a - cy & 255
                         qt = t
                 elif op < 186:
                     if op < 177:
@@ -5102,9 +5074,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     else:
                         n = I64(mem[pc])
                         pc = pc + 1 & 65535
-                        v = n
-                        f = ADC_F[a << 8 | v]
-                        a = a + v & 255
+                        f = ADC_F[a << 8 | n]
+                        a = a + n & 255
                         qt = t
                 elif op == 199:
                     sp = sp - 1 & 65535
@@ -5267,10 +5238,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op == 206:
                                     n = I64(mem[pc])
                                     pc = pc + 1 & 65535
-                                    v = n
                                     cy = f & 1
-                                    f = ADC_F[cy << 16 | a << 8 | v]
-                                    a = a + v + cy & 255
+                                    f = ADC_F[cy << 16 | a << 8 | n]
+                                    a = a + n + cy & 255
                                     qt = t
                                 else:
                                     sp = sp - 1 & 65535
@@ -5347,9 +5317,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op == 214:
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
-                            v = n
-                            f = SBC_F[a << 8 | v]
-                            a = a - v & 255
+                            f = SBC_F[a << 8 | n]
+                            a = a - n & 255
                             qt = t
                         else:
                             sp = sp - 1 & 65535
@@ -5475,10 +5444,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                 elif op == 222:
                     n = I64(mem[pc])
                     pc = pc + 1 & 65535
-                    v = n
                     cy = f & 1
-                    f = SBC_F[cy << 16 | a << 8 | v]
-                    a = a - v - cy & 255
+                    f = SBC_F[cy << 16 | a << 8 | n]
+                    a = a - n - cy & 255
                     qt = t
                 elif op == 223:
                     sp = sp - 1 & 65535

@@ -2132,9 +2132,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             t += 4
                                         else:
                                             t += 4
-                                        v = b
-                                        f = ADC_F[(a << 8) | v]
-                                        a = (a + v) & 0xFF
+                                        f = ADC_F[(a << 8) | b]
+                                        a = (a + b) & 0xFF
                                         qt = t
                             else:
                                 if op < 0x8e:
@@ -2149,9 +2148,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     else:
                                                         t += 4
-                                                    v = c
-                                                    f = ADC_F[(a << 8) | v]
-                                                    a = (a + v) & 0xFF
+                                                    f = ADC_F[(a << 8) | c]
+                                                    a = (a + c) & 0xFF
                                                     qt = t
                                                 else:
                                                     if 14271 < t < 57247:
@@ -2161,9 +2159,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     else:
                                                         t += 4
-                                                    v = d
-                                                    f = ADC_F[(a << 8) | v]
-                                                    a = (a + v) & 0xFF
+                                                    f = ADC_F[(a << 8) | d]
+                                                    a = (a + d) & 0xFF
                                                     qt = t
                                             else:
                                                 if op == 0x83:
@@ -2174,9 +2171,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     else:
                                                         t += 4
-                                                    v = e
-                                                    f = ADC_F[(a << 8) | v]
-                                                    a = (a + v) & 0xFF
+                                                    f = ADC_F[(a << 8) | e]
+                                                    a = (a + e) & 0xFF
                                                     qt = t
                                                 else:
                                                     if 14271 < t < 57247:
@@ -2186,9 +2182,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     else:
                                                         t += 4
-                                                    v = h
-                                                    f = ADC_F[(a << 8) | v]
-                                                    a = (a + v) & 0xFF
+                                                    f = ADC_F[(a << 8) | h]
+                                                    a = (a + h) & 0xFF
                                                     qt = t
                                         else:
                                             if op == 0x85:
@@ -2199,9 +2194,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 4
                                                 else:
                                                     t += 4
-                                                v = l
-                                                f = ADC_F[(a << 8) | v]
-                                                a = (a + v) & 0xFF
+                                                f = ADC_F[(a << 8) | l]
+                                                a = (a + l) & 0xFF
                                                 qt = t
                                             else:
                                                 if 14271 < t < 57247:
@@ -2228,9 +2222,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 t += 4
                                             else:
                                                 t += 4
-                                            v = a
-                                            f = ADC_F[(a << 8) | v]
-                                            a = (a + v) & 0xFF
+                                            f = ADC_F[(a << 8) | a]
+                                            a = (a + a) & 0xFF
                                             qt = t
                                         else:
                                             if op < 0x8b:
@@ -2242,10 +2235,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     else:
                                                         t += 4
-                                                    v = b
                                                     cy = f & 1
-                                                    f = ADC_F[(cy << 16) | (a << 8) | v]
-                                                    a = (a + v + cy) & 0xFF
+                                                    f = ADC_F[(cy << 16) | (a << 8) | b]
+                                                    a = (a + b + cy) & 0xFF
                                                     qt = t
                                                 else:
                                                     if op == 0x89:
@@ -2256,10 +2248,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
-                                                        v = c
                                                         cy = f & 1
-                                                        f = ADC_F[(cy << 16) | (a << 8) | v]
-                                                        a = (a + v + cy) & 0xFF
+                                                        f = ADC_F[(cy << 16) | (a << 8) | c]
+                                                        a = (a + c + cy) & 0xFF
                                                         qt = t
                                                     else:
                                                         if 14271 < t < 57247:
@@ -2269,10 +2260,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
-                                                        v = d
                                                         cy = f & 1
-                                                        f = ADC_F[(cy << 16) | (a << 8) | v]
-                                                        a = (a + v + cy) & 0xFF
+                                                        f = ADC_F[(cy << 16) | (a << 8) | d]
+                                                        a = (a + d + cy) & 0xFF
                                                         qt = t
                                             else:
                                                 if op == 0x8b:
@@ -2283,10 +2273,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     else:
                                                         t += 4
-                                                    v = e
                                                     cy = f & 1
-                                                    f = ADC_F[(cy << 16) | (a << 8) | v]
-                                                    a = (a + v + cy) & 0xFF
+                                                    f = ADC_F[(cy << 16) | (a << 8) | e]
+                                                    a = (a + e + cy) & 0xFF
                                                     qt = t
                                                 else:
                                                     if op == 0x8c:
@@ -2297,10 +2286,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
-                                                        v = h
                                                         cy = f & 1
-                                                        f = ADC_F[(cy << 16) | (a << 8) | v]
-                                                        a = (a + v + cy) & 0xFF
+                                                        f = ADC_F[(cy << 16) | (a << 8) | h]
+                                                        a = (a + h + cy) & 0xFF
                                                         qt = t
                                                     else:
                                                         if 14271 < t < 57247:
@@ -2310,10 +2298,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
-                                                        v = l
                                                         cy = f & 1
-                                                        f = ADC_F[(cy << 16) | (a << 8) | v]
-                                                        a = (a + v + cy) & 0xFF
+                                                        f = ADC_F[(cy << 16) | (a << 8) | l]
+                                                        a = (a + l + cy) & 0xFF
                                                         qt = t
                                 else:
                                     if op < 0x96:
@@ -2344,10 +2331,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     else:
                                                         t += 4
-                                                    v = a
                                                     cy = f & 1
-                                                    f = ADC_F[(cy << 16) | (a << 8) | v]
-                                                    a = (a + v + cy) & 0xFF
+                                                    f = ADC_F[(cy << 16) | (a << 8) | a]
+                                                    a = (a + a + cy) & 0xFF
                                                     qt = t
                                             else:
                                                 if 14271 < t < 57247:
@@ -2357,9 +2343,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 4
                                                 else:
                                                     t += 4
-                                                v = b
-                                                f = SBC_F[(a << 8) | v]
-                                                a = (a - v) & 0xFF
+                                                f = SBC_F[(a << 8) | b]
+                                                a = (a - b) & 0xFF
                                                 qt = t
                                         else:
                                             if op < 0x93:
@@ -2371,9 +2356,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     else:
                                                         t += 4
-                                                    v = c
-                                                    f = SBC_F[(a << 8) | v]
-                                                    a = (a - v) & 0xFF
+                                                    f = SBC_F[(a << 8) | c]
+                                                    a = (a - c) & 0xFF
                                                     qt = t
                                                 else:
                                                     if 14271 < t < 57247:
@@ -2383,9 +2367,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     else:
                                                         t += 4
-                                                    v = d
-                                                    f = SBC_F[(a << 8) | v]
-                                                    a = (a - v) & 0xFF
+                                                    f = SBC_F[(a << 8) | d]
+                                                    a = (a - d) & 0xFF
                                                     qt = t
                                             else:
                                                 if op == 0x93:
@@ -2396,9 +2379,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     else:
                                                         t += 4
-                                                    v = e
-                                                    f = SBC_F[(a << 8) | v]
-                                                    a = (a - v) & 0xFF
+                                                    f = SBC_F[(a << 8) | e]
+                                                    a = (a - e) & 0xFF
                                                     qt = t
                                                 else:
                                                     if op == 0x94:
@@ -2409,9 +2391,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
-                                                        v = h
-                                                        f = SBC_F[(a << 8) | v]
-                                                        a = (a - v) & 0xFF
+                                                        f = SBC_F[(a << 8) | h]
+                                                        a = (a - h) & 0xFF
                                                         qt = t
                                                     else:
                                                         if 14271 < t < 57247:
@@ -2421,9 +2402,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
-                                                        v = l
-                                                        f = SBC_F[(a << 8) | v]
-                                                        a = (a - v) & 0xFF
+                                                        f = SBC_F[(a << 8) | l]
+                                                        a = (a - l) & 0xFF
                                                         qt = t
                                     else:
                                         if op < 0x99:
@@ -2452,9 +2432,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     else:
                                                         t += 4
-                                                    v = a
-                                                    f = SBC_F[(a << 8) | v]
-                                                    a = (a - v) & 0xFF
+                                                    f = SBC_F[(a << 8) | a]
+                                                    a = (a - a) & 0xFF
                                                     qt = t
                                                 else:
                                                     if 14271 < t < 57247:
@@ -2464,10 +2443,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     else:
                                                         t += 4
-                                                    v = b
                                                     cy = f & 1
-                                                    f = SBC_F[(cy << 16) | (a << 8) | v]
-                                                    a = (a - v - cy) & 0xFF
+                                                    f = SBC_F[(cy << 16) | (a << 8) | b]
+                                                    a = (a - b - cy) & 0xFF
                                                     qt = t
                                         else:
                                             if op < 0x9c:
@@ -2479,10 +2457,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     else:
                                                         t += 4
-                                                    v = c
                                                     cy = f & 1
-                                                    f = SBC_F[(cy << 16) | (a << 8) | v]
-                                                    a = (a - v - cy) & 0xFF
+                                                    f = SBC_F[(cy << 16) | (a << 8) | c]
+                                                    a = (a - c - cy) & 0xFF
                                                     qt = t
                                                 else:
                                                     if op == 0x9a:
@@ -2493,10 +2470,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
-                                                        v = d
                                                         cy = f & 1
-                                                        f = SBC_F[(cy << 16) | (a << 8) | v]
-                                                        a = (a - v - cy) & 0xFF
+                                                        f = SBC_F[(cy << 16) | (a << 8) | d]
+                                                        a = (a - d - cy) & 0xFF
                                                         qt = t
                                                     else:
                                                         if 14271 < t < 57247:
@@ -2506,10 +2482,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
-                                                        v = e
                                                         cy = f & 1
-                                                        f = SBC_F[(cy << 16) | (a << 8) | v]
-                                                        a = (a - v - cy) & 0xFF
+                                                        f = SBC_F[(cy << 16) | (a << 8) | e]
+                                                        a = (a - e - cy) & 0xFF
                                                         qt = t
                                             else:
                                                 if op < 0x9e:
@@ -2521,10 +2496,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
-                                                        v = h
                                                         cy = f & 1
-                                                        f = SBC_F[(cy << 16) | (a << 8) | v]
-                                                        a = (a - v - cy) & 0xFF
+                                                        f = SBC_F[(cy << 16) | (a << 8) | h]
+                                                        a = (a - h - cy) & 0xFF
                                                         qt = t
                                                     else:
                                                         if 14271 < t < 57247:
@@ -2534,10 +2508,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
-                                                        v = l
                                                         cy = f & 1
-                                                        f = SBC_F[(cy << 16) | (a << 8) | v]
-                                                        a = (a - v - cy) & 0xFF
+                                                        f = SBC_F[(cy << 16) | (a << 8) | l]
+                                                        a = (a - l - cy) & 0xFF
                                                         qt = t
                                                 else:
                                                     if op == 0x9e:
@@ -2565,10 +2538,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
-                                                        v = a
                                                         cy = f & 1
-                                                        f = SBC_F[(cy << 16) | (a << 8) | v]
-                                                        a = (a - v - cy) & 0xFF
+                                                        f = SBC_F[(cy << 16) | (a << 8) | a]
+                                                        a = (a - a - cy) & 0xFF
                                                         qt = t
                     else:
                         if op < 0xba:
@@ -3141,9 +3113,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 t += 7
                                             n = mem[pc]
                                             pc = (pc + 1) & 0xFFFF
-                                            v = n
-                                            f = ADC_F[(a << 8) | v]
-                                            a = (a + v) & 0xFF
+                                            f = ADC_F[(a << 8) | n]
+                                            a = (a + n) & 0xFF
                                             qt = t
                                     else:
                                         if op == 0xc7:
@@ -7744,10 +7715,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 7
                                                 n = mem[pc]
                                                 pc = (pc + 1) & 0xFFFF
-                                                v = n
                                                 cy = f & 1
-                                                f = ADC_F[(cy << 16) | (a << 8) | v]
-                                                a = (a + v + cy) & 0xFF
+                                                f = ADC_F[(cy << 16) | (a << 8) | n]
+                                                a = (a + n + cy) & 0xFF
                                                 qt = t
                                             else:
                                                 if 14271 < t < 57247:
@@ -7987,9 +7957,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 7
                                                 n = mem[pc]
                                                 pc = (pc + 1) & 0xFFFF
-                                                v = n
-                                                f = SBC_F[(a << 8) | v]
-                                                a = (a - v) & 0xFF
+                                                f = SBC_F[(a << 8) | n]
+                                                a = (a - n) & 0xFF
                                                 qt = t
                                             else:
                                                 if 14271 < t < 57247:
@@ -10996,10 +10965,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 t += 7
                                             n = mem[pc]
                                             pc = (pc + 1) & 0xFFFF
-                                            v = n
                                             cy = f & 1
-                                            f = SBC_F[(cy << 16) | (a << 8) | v]
-                                            a = (a - v - cy) & 0xFF
+                                            f = SBC_F[(cy << 16) | (a << 8) | n]
+                                            a = (a - n - cy) & 0xFF
                                             qt = t
                                         else:
                                             if op == 0xdf:

@@ -176,16 +176,19 @@ def port_out() -> list[str]:
 
 def alu8(name: str, v: str) -> list[str]:
     """A = A op v with flags (v a simple expression evaluated once)."""
+    # A register or a fetched byte is used as it is; anything else is read once into v.
+    load = [] if v.isidentifier() else [f"v = {v}"]
+    x = v if v.isidentifier() else "v"
     if name == "ADD":
-        return [f"v = {v}", "f = ADC_F[(a << 8) | v]", "a = (a + v) & 0xFF"]
+        return [*load, f"f = ADC_F[(a << 8) | {x}]", f"a = (a + {x}) & 0xFF"]
     if name == "ADC":
-        return [f"v = {v}", "cy = f & 1", "f = ADC_F[(cy << 16) | (a << 8) | v]",
-                "a = (a + v + cy) & 0xFF"]
+        return [*load, "cy = f & 1", f"f = ADC_F[(cy << 16) | (a << 8) | {x}]",
+                f"a = (a + {x} + cy) & 0xFF"]
     if name == "SUB":
-        return [f"v = {v}", "f = SBC_F[(a << 8) | v]", "a = (a - v) & 0xFF"]
+        return [*load, f"f = SBC_F[(a << 8) | {x}]", f"a = (a - {x}) & 0xFF"]
     if name == "SBC":
-        return [f"v = {v}", "cy = f & 1", "f = SBC_F[(cy << 16) | (a << 8) | v]",
-                "a = (a - v - cy) & 0xFF"]
+        return [*load, "cy = f & 1", f"f = SBC_F[(cy << 16) | (a << 8) | {x}]",
+                f"a = (a - {x} - cy) & 0xFF"]
     if name == "AND":
         return [f"a = a & {v}", "f = SZ53P[a] | 0x10"]
     if name == "XOR":
