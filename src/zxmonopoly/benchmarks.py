@@ -1,6 +1,7 @@
 """Speed of the Z80 engines on a mixed workload, in T-states per second and multiples of real time.
 
-Run it as ``zxmonopoly bench`` or ``python tools/bench_z80.py``.
+Run it as ``zxmonopoly bench`` or ``python tools/bench_z80.py``; ``zxmonopoly bench --machine``
+measures the whole 48K machine instead, in frames per second of a busy program.
 """
 
 from __future__ import annotations
@@ -207,6 +208,149 @@ def format_table(
     return "\n".join(lines)
 
 
+# -- the whole machine ------------------------------------------------------------------------
+
+#: Frames per second of a real 48K (3.5 MHz, 69,888-T frames): real time for the machine.
+SPECTRUM_FRAMES_PER_SECOND = 3_500_000 / 69_888  # 50.08
+
+#: A busy ROM for the machine benchmark: IM 1 with interrupts on (the routine counts frames and
+#: sets the border), and a main loop that never HALTs. Each pass scrolls the display one byte to
+#: the left with LDIR (contended RAM), writes a new column with ALU and rotate work, bumps a row
+#: of attributes (contended read-modify-write), then runs a mixed uncontended inner loop with
+#: indexed loads, CB ops, PUSH/POP and CALL/RET.
+BUSY_ROM_SOURCE = """
+        ORG 0
+        DI
+        LD SP,0xFF00
+        LD IX,0x9000
+        IM 1
+        EI
+        JP main
+        DS 0x38-$
+isr:    PUSH AF
+        PUSH HL
+        LD HL,(0x8000)
+        INC HL
+        LD (0x8000),HL
+        LD A,L
+        AND 7
+        OUT (0xFE),A
+        POP HL
+        POP AF
+        EI
+        RET
+main:   LD HL,0x4001
+        LD DE,0x4000
+        LD BC,0x0FFF
+        LDIR
+        LD HL,0x401F
+        LD B,0
+        LD A,R
+col:    XOR L
+        RLCA
+        LD (HL),A
+        INC H
+        LD C,A
+        LD A,H
+        CP 0x50
+        JR C,colok
+        LD H,0x40
+        INC L
+colok:  LD A,C
+        DJNZ col
+        LD HL,0x5800
+        LD B,32
+attr:   INC (HL)
+        INC HL
+        DJNZ attr
+        LD B,200
+inner:  LD A,B
+        ADD A,(IX+1)
+        LD (IX+2),A
+        RLC (IX+3)
+        BIT 3,A
+        JR Z,skip
+        SUB 3
+skip:   PUSH BC
+        CALL work
+        POP BC
+        DJNZ inner
+        JP main
+work:   LD C,A
+        XOR B
+        AND 0x3C
+        OR C
+        LD (0x9010),A
+        RET
+"""
+
+
+def busy_rom() -> bytes:
+    """The busy benchmark ROM, assembled with our assembler (16,384 bytes)."""
+    from zxmonopoly.asm import assemble
+
+    program = assemble(BUSY_ROM_SOURCE, "<busy rom>")
+    return bytes(program.binary(0, 0x4000)).ljust(0x4000, b"\xff")[:0x4000]
+
+
+@dataclass(frozen=True)
+class MachineSpeed:
+    """Frames a headless 48K ran and the wall-clock seconds taken, for one engine."""
+
+    engine: str
+    frames: int
+    seconds: float
+
+    @property
+    def frames_per_second(self) -> float:
+        """Frames run per wall-clock second."""
+        return self.frames / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def real_time_multiple(self) -> float:
+        """How many times faster than a real 48K (50.08 frames/s)."""
+        return self.frames_per_second / SPECTRUM_FRAMES_PER_SECOND
+
+
+def measure_machine(engine: str | None, seconds: float = 3.0) -> MachineSpeed:
+    """Run the busy ROM headless for about ``seconds``, after a warm-up; count whole frames."""
+    from zxmonopoly.spectrum import Spectrum48
+
+    machine = Spectrum48(rom=busy_rom(), engine=engine)
+    machine.run_frames(5)  # warm-up: compiles or loads the jit engine
+    batch = 1
+    while True:  # grow the batch until one takes a noticeable time
+        start = time.perf_counter()
+        machine.run_frames(batch)
+        if time.perf_counter() - start >= 0.02 or batch >= 1 << 16:
+            break
+        batch *= 2
+    frames = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds:
+        machine.run_frames(batch)
+        frames += batch
+        elapsed = time.perf_counter() - start
+    return MachineSpeed(machine.engine, frames, elapsed)
+
+
+def format_machine_table(speeds: Sequence[MachineSpeed], seconds: float) -> str:
+    """The machine benchmark's report."""
+    lines = [
+        f"48K machine, busy program (interrupts on, no HALT, contended RAM), {seconds:g} s each "
+        f"(real time = {SPECTRUM_FRAMES_PER_SECOND:.2f} frames/s)",
+        "",
+        f"{'engine':<8} {'frames/s':>12} {'x real time':>12}",
+    ]
+    for speed in speeds:
+        lines.append(
+            f"{speed.engine:<8} {speed.frames_per_second:>12,.1f} "
+            f"{speed.real_time_multiple:>11.2f}x"
+        )
+    return "\n".join(lines)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the benchmark's options (all but --engine) to ``parser``."""
     parser.add_argument(
@@ -220,6 +364,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--no-startup",
         action="store_true",
         help="skip measuring the jit engine's cold and warm start in new processes",
+    )
+    parser.add_argument(
+        "--machine",
+        action="store_true",
+        help="measure the whole 48K machine (frames/s of a busy program) instead of the core",
     )
 
 
@@ -238,6 +387,15 @@ def run_from_args(args: argparse.Namespace, out=None) -> int:
         notes.append("jit: skipped, numba cannot be imported")
     elif args.engine is None and not jit_available():
         notes.append("jit: skipped, numba cannot be imported")
+    if getattr(args, "machine", False):
+        machine_speeds = []
+        for engine in engines:
+            print(f"measuring the machine on {engine} ...", file=sys.stderr, flush=True)
+            machine_speeds.append(measure_machine(engine, args.seconds))
+        print(format_machine_table(machine_speeds, args.seconds), file=out)
+        for note in notes:
+            print(note, file=out)
+        return 0
     speeds = []
     startups: dict[str, tuple[float, float]] = {}
     for engine in engines:

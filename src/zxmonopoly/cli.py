@@ -187,7 +187,13 @@ def _cmd_run(args: argparse.Namespace) -> int:
     from zxmonopoly.snapshot import SnapshotError
     from zxmonopoly.spectrum import Spectrum48, SpectrumError
     from zxmonopoly.spectrum.keyboard import KeyboardError
+    from zxmonopoly.z80 import Z80Error, jit_available
 
+    for option, value in (("--frames", args.frames), ("--max-frames", args.max_frames)):
+        if value < 0:
+            raise CliError(f"{option} must be 0 or more, not {value}")
+    if args.engine == "jit" and not jit_available():
+        raise CliError("the jit engine needs numba, which cannot be imported; use --engine python")
     try:
         machine = Spectrum48(rom=args.rom, engine=args.engine)
         if args.snapshot:
@@ -207,8 +213,11 @@ def _cmd_run(args: argparse.Namespace) -> int:
             machine.screenshot(args.screenshot)
         if args.save_snapshot:
             machine.save_snapshot(args.save_snapshot)
-    except (SpectrumError, SnapshotError, KeyboardError, OSError) as exc:
+    except (SpectrumError, SnapshotError, KeyboardError, Z80Error) as exc:
         raise CliError(str(exc)) from None
+    except OSError as exc:  # writing the screenshot
+        name = f"{exc.filename}: " if exc.filename else ""
+        raise CliError(f"{name}{exc.strerror or exc}") from None
     return status
 
 

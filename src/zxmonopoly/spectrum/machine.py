@@ -10,6 +10,7 @@ the first 32 T of each frame, and turns the log into border stripes and beeper s
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,9 @@ from zxmonopoly.z80 import Z80, state
 from zxmonopoly.z80.cpu import _jit_engine, default_engine
 
 from . import video
+from .beeper import FIFTY_HZ_CPU, Beeper, port_fe_events
 from .keyboard import Joystick, Keyboard, keys_for_text
+from .tapedeck import TapeDeck
 
 FRAME_TSTATES = 69_888
 INT_LENGTH = 32  # T-states the ULA holds /INT low at the start of a frame
@@ -31,9 +34,21 @@ OUT_LOG_ENTRIES = 4096
 ROM_SIZE = 16_384
 FRAMES_PER_SECOND = 3_494_400 / FRAME_TSTATES  # ≈ 50.08
 
+#: Audio (``audio=True``): 44,100 Hz mono int16. The beeper counts 69,888 × 50 T-states to the
+#: second (:data:`~.beeper.FIFTY_HZ_CPU`), so every frame gives exactly 882 samples and a host
+#: showing 50 frames a second consumes exactly what it gets (no underruns, no drift); the pitch
+#: is 0.16 % under a real 48K's, which nobody hears. MIC (bit 3) is mixed in at Fuse's weight
+#: (2/50 of EAR); a DC blocker keeps the output centred on 0.
+AUDIO_RATE = 44_100
+AUDIO_CPU_HZ = FIFTY_HZ_CPU
+AUDIO_MIC_WEIGHT = 2 / 50
+AUDIO_VOLUME = 8_000.0
+#: Samples ``take_audio`` can hold before the oldest are dropped (one second).
+AUDIO_BUFFER_SAMPLES = AUDIO_RATE
+
 
 class SpectrumError(Exception):
-    """A problem a user can fix: a missing or wrong-sized ROM, a frame budget run out."""
+    """A problem a user can fix: a missing or unreadable ROM, or one of the wrong size."""
 
 
 def contention_table() -> np.ndarray:
@@ -48,13 +63,13 @@ def contention_table() -> np.ndarray:
 
 def default_rom() -> bytes:
     """Our own ROM image, built from roms/ (see docs/rom-api.md)."""
-    from zxmonopoly.asm.build import image_path
+    from zxmonopoly.asm.build import ROM, image_path
 
-    path = image_path("rom.bin")
-    if not path.is_file():
-        raise SpectrumError("our ROM has not been written yet: pass rom= (or --rom FILE) "
-                            "with a 16,384-byte 48K ROM image")
-    return path.read_bytes()
+    try:
+        return image_path(ROM).read_bytes()
+    except FileNotFoundError:
+        raise SpectrumError("our ROM is not built (roms/main.asm has not been written yet): "
+                            "pass rom= (or --rom FILE) with a 16,384-byte 48K ROM image") from None
 
 
 def load_rom(rom: bytes | bytearray | str | os.PathLike[str] | None) -> bytes:
@@ -79,11 +94,13 @@ class Spectrum48:
     """A 48K Spectrum that runs headless: frames, keys, screen, snapshots.
 
     ``rom``: None (our ROM), a path or the 16,384 bytes of any 48K ROM image. ``engine``:
-    ``"jit"`` or ``"python"`` (default as for :class:`~zxmonopoly.z80.Z80`).
+    ``"jit"`` or ``"python"`` (default as for :class:`~zxmonopoly.z80.Z80`). ``audio``: turn
+    each frame's port-0xFE writes into beeper samples for :meth:`take_audio` (off by default:
+    headless runs are faster without).
     """
 
     def __init__(self, rom: bytes | bytearray | str | os.PathLike[str] | None = None,
-                 engine: str | None = None):
+                 engine: str | None = None, audio: bool = False):
         self.memory = bytearray(65536)
         self.rom = load_rom(rom)
         self.memory[:ROM_SIZE] = self.rom
@@ -97,11 +114,13 @@ class Spectrum48:
         self.last_frame_events: list[tuple[int, int]] = []  # ... and in the last whole frame
         self._border_at_last_frame = 7
         self._log = np.zeros(2 * OUT_LOG_ENTRIES, dtype=np.int64)
+        self.deck = TapeDeck(self)
         if self.engine == "jit":
             self._cont: Any = contention_table()
             self._mem: Any = np.frombuffer(self.memory, dtype=np.uint8)
             self._run: Callable[..., int] = _jit_engine(
-                "_spectrum_jit", (self._cont, self.keyboard.rows, self.joystick.state, self._log))
+                "_spectrum_jit", (self._cont, self.keyboard.rows, self.joystick.state, self._log,
+                                  self.deck.edges))
         else:
             from zxmonopoly.z80 import _spectrum_py
 
@@ -109,6 +128,14 @@ class Spectrum48:
             self._mem = self.memory
             self._run = _spectrum_py.run
         self.frame_listeners: list[Callable[[Spectrum48], None]] = []
+        self.beeper: Beeper | None = None
+        if audio:
+            self.beeper = Beeper(AUDIO_RATE, FRAME_TSTATES, AUDIO_CPU_HZ, volume=AUDIO_VOLUME,
+                                 mic_weight=AUDIO_MIC_WEIGHT, dc_block=True)
+        self.audio_limit = AUDIO_BUFFER_SAMPLES  # samples kept for take_audio at most
+        self._audio: deque[np.ndarray] = deque()
+        self._audio_samples = 0
+        self.audio_dropped = 0  # samples dropped because nobody took them in time
         self.reset()
 
     # -- power and state --------------------------------------------------------------------
@@ -126,6 +153,7 @@ class Spectrum48:
         self._frame_events = []
         self.last_frame_events = []
         self.frame = 0
+        self._reset_audio()
         self._arm_interrupt()
 
     def _arm_interrupt(self) -> None:
@@ -147,8 +175,11 @@ class Spectrum48:
         tables = self.cpu._tables
         while True:
             reason = self._run(st, self._mem, self.cpu.breakpoints, limit, *tables, self._cont,
-                               self.keyboard.rows, self.joystick.state, self._log)
+                               self.keyboard.rows, self.joystick.state, self._log,
+                               self.deck.edges)
             self._drain_log()
+            if reason == state.EXIT_BREAK and self.deck.trap():
+                continue  # a tape routine done at once: the program runs on
             if reason != state.EXIT_LOG_FULL:
                 return int(reason)
 
@@ -169,9 +200,12 @@ class Spectrum48:
         if events:
             self.border = events[-1][1] & 7
         self._frame_events = carried
+        self.deck.end_frame(FRAME_TSTATES)
         self.cpu.tstates = self.cpu.tstates - FRAME_TSTATES
         self.frame += 1
         self._arm_interrupt()
+        if self.beeper is not None:
+            self._beep(events)
         for listener in self.frame_listeners:
             listener(self)
 
@@ -193,28 +227,35 @@ class Spectrum48:
 
     def run_until(self, pc: int | None = None, max_frames: int = 500,
                   condition: Callable[[Spectrum48], bool] | None = None) -> bool:
-        """Run until PC reaches ``pc`` and/or ``condition(self)`` holds (checked each frame).
+        """Run until PC reaches ``pc`` or ``condition(self)`` holds (checked at frame ends).
 
-        Returns True when reached; False when ``max_frames`` ran out.
+        Runs ``max_frames`` whole frames at most; returns True when reached, else False. A
+        breakpoint of the caller's at ``pc`` stays set; others stop nothing here.
         """
-        if pc is not None:
-            self.cpu.breakpoints[pc & 0xFFFF] = 1
+        addr = None if pc is None else pc & 0xFFFF
+        bp = self.cpu.breakpoints
+        had = addr is not None and bool(bp[addr])
+        if addr is not None:
+            bp[addr] = 1
         try:
-            for _ in range(max_frames + 1):
-                if condition is not None and condition(self):
-                    return True
-                if pc is not None:
-                    if self._run_to(FRAME_TSTATES) == state.EXIT_BREAK and self.cpu.pc == pc:
+            if condition is not None and condition(self):
+                return True
+            frames = 0
+            while frames < max_frames:
+                reason = self._run_to(FRAME_TSTATES)
+                if reason == state.EXIT_BREAK:
+                    if addr is not None and self.cpu.pc == addr:
                         return True
                     if self.cpu.tstates < FRAME_TSTATES:
-                        continue
-                else:
-                    self._run_to(FRAME_TSTATES)
+                        continue  # someone else's breakpoint: the frame runs on
                 self._end_frame()
+                frames += 1
+                if condition is not None and condition(self):
+                    return True
             return False
         finally:
-            if pc is not None:
-                self.cpu.breakpoints[pc & 0xFFFF] = 0
+            if addr is not None and not had:
+                bp[addr] = 0
 
     def run_until_text(self, text: str, max_frames: int = 500) -> bool:
         """Run frames until ``text`` appears anywhere on the screen."""
@@ -251,6 +292,48 @@ class Spectrum48:
         """The display as 24 lines of 32 characters, read with the running ROM's font."""
         return video.screen_text(self.memory, video.charset_from_memory(self.memory), unknown)
 
+    # -- sound ------------------------------------------------------------------------------
+
+    @property
+    def audio(self) -> bool:
+        """Whether frames make beeper samples."""
+        return self.beeper is not None
+
+    def _reset_audio(self) -> None:
+        """Empty the sample buffer; the speaker starts at the ULA's output bits now (EAR, MIC)."""
+        self._audio.clear()
+        self._audio_samples = 0
+        if self.beeper is not None:
+            out = int(self.cpu.state[state.ULA_OUT])
+            self.beeper.reset(ear=out >> 4, mic=out >> 3)
+
+    def _beep(self, events: list[tuple[int, int]]) -> None:
+        """Add the samples of the frame just finished (its port-0xFE writes) to the buffer."""
+        assert self.beeper is not None
+        samples = self.beeper.frame_samples(port_fe_events(events))
+        self._audio.append(samples)
+        self._audio_samples += len(samples)
+        while self._audio_samples > self.audio_limit and self._audio:
+            extra = self._audio_samples - self.audio_limit
+            oldest = self._audio[0]
+            if len(oldest) <= extra:
+                self._audio.popleft()
+                dropped = len(oldest)
+            else:
+                self._audio[0] = oldest[extra:]
+                dropped = extra
+            self._audio_samples -= dropped
+            self.audio_dropped += dropped
+
+    def take_audio(self) -> np.ndarray:
+        """The int16 samples made since the last call (44,100 Hz mono), emptying the buffer."""
+        if not self._audio:
+            return np.zeros(0, dtype=np.int16)
+        samples = np.concatenate(self._audio)
+        self._audio.clear()
+        self._audio_samples = 0
+        return samples
+
     # -- snapshots --------------------------------------------------------------------------
 
     def save_snapshot(self, path: str | os.PathLike[str]) -> None:
@@ -283,6 +366,7 @@ class Spectrum48:
         self.border = self._border_at_last_frame = snap.border & 7
         self._frame_events = []
         self.last_frame_events = []
+        self._reset_audio()
         self._arm_interrupt()
 
     def border_now(self) -> int:

@@ -1,0 +1,248 @@
+"""The Spectrum's tape recorder: plays a tape's edges into the EAR bit, fast-loads, saves.
+
+Real loading: the Spectrum engine reads the EAR level from the tape's edge times as the
+program reads port 0xFE, with T-state precision (the edges are an array the compiled loop
+sees). Fast loading: when the PC reaches LD-BYTES (0x0556) in a ROM with the standard
+interface, the next data block is copied in at once and the routine returns as the ROM's would.
+Saving: SA-BYTES (0x04C2) is trapped and the block is appended to a TAP file.
+See docs/tape.md.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from zxmonopoly.z80 import state
+
+if TYPE_CHECKING:
+    from .machine import Spectrum48
+
+LD_BYTES = 0x0556
+SA_BYTES = 0x04C2
+SA_LD_RET = 0x053F
+# The standard routines' first instructions: INC D / EX AF,AF' / DEC D (LD-BYTES saves the
+# load/verify carry and the flag byte), and LD HL,SA/LD-RET / PUSH HL (SA-BYTES). A ROM with
+# these at the standard addresses has the standard interface (spectrum_facts §5.2).
+LD_BYTES_PROLOGUE = bytes.fromhex("140815")
+SA_BYTES_PROLOGUE = bytes.fromhex("213F05E5")
+
+
+@dataclass
+class DataBlock:
+    """One block of bytes on the tape, with where its signal starts and ends."""
+
+    index: int
+    data: bytes  # flag, payload, checksum: as the loader reads them
+    first_edge: int
+    end_edge: int
+    end_time: int
+
+
+class TapeDeck:
+    """Plays, stops and rewinds a tape in a :class:`Spectrum48`; traps LD-BYTES and SA-BYTES."""
+
+    def __init__(self, machine: Spectrum48):
+        self.machine = machine
+        self.edges = np.zeros(1, dtype=np.int64)  # the compiled loop always gets an array
+        self.name: str | None = None
+        self.fast = True
+        self.save_path: Path | None = None
+        self.saved: list[Any] = []  # TapBlocks written by SAVE
+        self._blocks: list[DataBlock] = []
+        self._stops: list[tuple[int, int]] = []  # (edge index, tape time) where the tape stops
+        self._level0 = 0
+        self._time = 0  # tape time while stopped
+        self._next_block = 0  # for fast loading: the next data block to hand over
+
+    # -- the tape ---------------------------------------------------------------------------
+
+    def insert(self, source: str | os.PathLike[str] | bytes, name: str | None = None) -> None:
+        """Put a TAP or TZX (a path or its bytes) in the recorder, rewound and stopped."""
+        from zxmonopoly import tape as tapes
+
+        signal = tapes.signal_of(source, name)
+        self.name = name or (str(source) if not isinstance(source, bytes) else "<tape>")
+        self.edges = np.ascontiguousarray(signal.edges, dtype=np.int64)
+        if self.edges.size == 0:
+            self.edges = np.zeros(1, dtype=np.int64)
+        self._level0 = int(signal.initial_level) & 1
+        self._stops = [(int(i), int(t)) for i, t in tapes.stop_points(signal)]
+        self._blocks = [DataBlock(b.index, bytes(b.raw), int(b.first_edge), int(b.end_edge),
+                                  int(b.end_time)) for b in tapes.data_blocks(signal)]
+        self.stop()
+        self.rewind()
+        self._arm_traps()
+
+    @property
+    def playing(self) -> bool:
+        """Whether the tape is running."""
+        return bool(self.machine.cpu.state[state.TAPE_ON])
+
+    def position(self) -> int:
+        """Tape time now, in T-states from its start."""
+        st = self.machine.cpu.state
+        if st[state.TAPE_ON]:
+            return int(st[state.TAPE_T0]) + self.machine.cpu.tstates
+        return self._time
+
+    def rewind(self) -> None:
+        """Back to the start of the tape."""
+        was = self.playing
+        self.stop()
+        self._time = 0
+        self._next_block = 0
+        st = self.machine.cpu.state
+        st[state.TAPE_POS] = 0
+        st[state.EAR_IN] = self._level0
+        if was:
+            self.play()
+
+    def play(self) -> None:
+        """Start the tape from where it is."""
+        if self.name is None or self.playing:
+            return
+        st = self.machine.cpu.state
+        st[state.TAPE_T0] = self._time - self.machine.cpu.tstates
+        st[state.TAPE_LEVEL0] = self._level0
+        st[state.TAPE_END] = self._segment_end(int(st[state.TAPE_POS]))
+        st[state.TAPE_ON] = 1
+
+    def stop(self) -> None:
+        """Stop the tape where it is."""
+        st = self.machine.cpu.state
+        if st[state.TAPE_ON]:
+            self._time = int(st[state.TAPE_T0]) + self.machine.cpu.tstates
+            self._catch_up(self._time)
+            st[state.TAPE_ON] = 0
+
+    def _segment_end(self, pos: int) -> int:
+        for index, _ in self._stops:
+            if index > pos:
+                return index
+        return int(self.edges.size) if self.name is not None else 0
+
+    def _catch_up(self, now: int) -> None:
+        """Move past every edge up to tape time ``now`` (within the playable segment)."""
+        st = self.machine.cpu.state
+        end = int(st[state.TAPE_END])
+        pos = int(st[state.TAPE_POS])
+        pos = max(pos, min(end, int(np.searchsorted(self.edges, now, side="right"))))
+        st[state.TAPE_POS] = pos
+        st[state.EAR_IN] = (self._level0 ^ pos) & 1
+
+    def end_frame(self, frame_tstates: int) -> None:
+        """At a frame's end: move the tape on, stop at stop points and at the end."""
+        st = self.machine.cpu.state
+        if not st[state.TAPE_ON]:
+            return
+        now = int(st[state.TAPE_T0]) + frame_tstates
+        self._catch_up(now)
+        end = int(st[state.TAPE_END])
+        stop_time = next((t for i, t in self._stops if i == end), None)
+        last = int(self.edges[-1]) if self.edges.size else 0
+        if (stop_time is not None and now >= stop_time) or (end >= self.edges.size
+                                                             and now > last):
+            self._time = now - frame_tstates + self.machine.cpu.tstates
+            st[state.TAPE_ON] = 0
+            self._time = max(self._time, stop_time or last)
+            return
+        st[state.TAPE_T0] = int(st[state.TAPE_T0]) + frame_tstates
+
+    # -- traps ------------------------------------------------------------------------------
+
+    def _arm_traps(self) -> None:
+        rom = self.machine.rom
+        bp = self.machine.cpu.breakpoints
+        bp[LD_BYTES] = 1 if (self.fast and self.name is not None and
+                             rom[LD_BYTES:LD_BYTES + 3] == LD_BYTES_PROLOGUE) else 0
+        bp[SA_BYTES] = 1 if rom[SA_BYTES:SA_BYTES + 4] == SA_BYTES_PROLOGUE else 0
+
+    def set_fast(self, fast: bool) -> None:
+        """Fast loading on (the default) or off (the tape plays in real time)."""
+        self.fast = fast
+        self._arm_traps()
+
+    def trap(self) -> bool:
+        """Handle a stop at LD-BYTES or SA-BYTES; True when handled (the run goes on)."""
+        pc = self.machine.cpu.pc
+        if pc == LD_BYTES and self.machine.cpu.breakpoints[LD_BYTES]:
+            return self._fast_load()
+        if pc == SA_BYTES and self.machine.cpu.breakpoints[SA_BYTES]:
+            return self._save()
+        return False
+
+    def _fast_load(self) -> bool:
+        """LD-BYTES at once: IX dest, DE length, A flag, carry = load (else verify)."""
+        cpu, mem = self.machine.cpu, self.machine.memory
+        self.stop()
+        pos = int(cpu.state[state.TAPE_POS])
+        block = next((b for b in self._blocks if b.index >= self._next_block
+                      and b.end_edge > pos), None)
+        if block is None:
+            return False  # nothing left: let the ROM wait on the tape as it would
+        self._next_block = block.index + 1
+        cpu.state[state.TAPE_POS] = block.end_edge
+        self._time = block.end_time
+        cpu.state[state.EAR_IN] = (self._level0 ^ block.end_edge) & 1
+        data, length, dest, load = block.data, cpu.de, cpu.ix, cpu.f & 1
+        ok = False
+        done = 0
+        if data and data[0] == cpu.a:
+            payload = data[1:]
+            parity = data[0]
+            done = min(length, len(payload))
+            for k in range(done):
+                byte = payload[k]
+                addr = (dest + k) & 0xFFFF
+                if load:
+                    if addr >= 0x4000:
+                        mem[addr] = byte
+                elif mem[addr] != byte:
+                    done = k
+                    break
+                parity ^= byte
+            if done == length and len(payload) > length:
+                parity ^= payload[length]
+                ok = parity == 0
+            cpu.ix = (dest + done) & 0xFFFF
+            cpu.de = (length - done) & 0xFFFF
+        # As the ROM leaves them: carry = success; then SA/LD-RET restores the border,
+        # checks BREAK and enables interrupts.
+        cpu.f = (cpu.f & 0xFE) | (1 if ok else 0)
+        cpu.pc = SA_LD_RET
+        return True
+
+    def _save(self) -> bool:
+        """SA-BYTES at once: IX start, DE length, A flag; the block goes to the save file."""
+        from zxmonopoly.tape.tap import TapBlock, write_tap
+
+        cpu, mem = self.machine.cpu, self.machine.memory
+        data = bytes(mem[(cpu.ix + k) & 0xFFFF] for k in range(cpu.de))
+        block = TapBlock(cpu.a, data)
+        self.saved.append(block)
+        path = self.save_path or self._new_save_path()
+        self.save_path = path
+        with open(path, "ab") as out:
+            out.write(write_tap([block]))
+        cpu.ix = (cpu.ix + cpu.de) & 0xFFFF
+        cpu.de = 0
+        cpu.f = cpu.f | 1
+        cpu.pc = SA_LD_RET
+        return True
+
+    @staticmethod
+    def _new_save_path() -> Path:
+        """A new file in the working directory: never one that exists."""
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = Path(f"zxmonopoly-save-{stamp}.tap")
+        k = 1
+        while path.exists():
+            path = Path(f"zxmonopoly-save-{stamp}-{k}.tap")
+            k += 1
+        return path
