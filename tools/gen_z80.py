@@ -127,17 +127,24 @@ class Variant:
     machine: bool = False
     trace: bool = False  # tests only: record each contention check instead of delaying
     table_walk: bool = False  # walk cycles from a table in one compiled function (JIT)
+    always_walk: bool = False  # tests only: walk every instruction, never the fast path
 
 
 BARE = Variant()
 MACHINE = Variant(machine=True)
 MACHINE_JIT = Variant(machine=True, table_walk=True)
 TRACED = Variant(machine=True, trace=True)
+REFERENCE = Variant(machine=True, always_walk=True)
 
 # Where contention can start: the first contended T-state (14,335) less the longest
 # instruction, so that one starting just before still sees it; and where it ends.
 CONT_FROM = 14335 - 64
 CONT_TO = 14335 + 191 * 224 + 128
+
+# Whether an instruction starting now can meet contention: inside the screen lines, and not
+# where a line's contended 128 T are behind and the next line's at least 24 T away (no
+# instruction takes longer, uncontended).
+CONTENDED_NOW = f"{CONT_FROM} < t < {CONT_TO} and not (128 <= (t - 14335) % 224 <= 200)"
 
 # Values a cycle list may name, at the start of the instruction (after its opcode fetches).
 CYCLE_ADDR = {
@@ -269,15 +276,16 @@ def _fast(specs: list) -> list[str]:
 
 def walk(v: Variant, specs: list, xy: str = "ix") -> list[str]:
     """Code that advances T through ``specs``, with contention inside the contended window."""
-    if v.trace:
+    if v.trace or v.always_walk:
         return _walk(v, specs, xy)
     if v.table_walk:
         k = CYCLE_TABLE.add(specs)
-        return [f"t, tio = _walk(CONT, CYC, {k}, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, "
-                f"a, f, {xy}, op, 0)"]
+        return [f"if {CONTENDED_NOW}:",
+                f"    t, tio = _walk(CONT, CYC, {k}, t, mem, pc, h, l, d, e, b, c, sp, i, r, "
+                f"r7, a, f, {xy}, op, 0)",
+                "else:", *indent(_fast(specs), 1)]
     inside = _walk(v, specs, xy)
-    return [f"if {CONT_FROM} < t < {CONT_TO}:", *indent(inside, 1), "else:",
-            *indent(_fast(specs), 1)]
+    return [f"if {CONTENDED_NOW}:", *indent(inside, 1), "else:", *indent(_fast(specs), 1)]
 
 
 class CycleTable:
@@ -301,6 +309,10 @@ class CycleTable:
         self.at = [-2] * self.SLOTS
         self.fast_t = [-1] * self.SLOTS
         self.io_off = [0] * self.SLOTS
+        # Which addresses a list puts on the bus: 1 only PC and the bytes after it, 2 also IR,
+        # 4 anything else. With 1 or 2, an instruction fetched outside contended memory (and I
+        # outside 0x40-0x7F) is never delayed, in the contended lines or not.
+        self.bus = [4] * self.SLOTS
 
     def add(self, specs: list, shift: int = 0) -> int:
         """Offset of ``specs`` (PC ``shift`` bytes before its addresses) in the table."""
@@ -328,6 +340,11 @@ class CycleTable:
         self.at[slot] = self.add(specs, shift)
         if not any(isinstance(sp, tuple) for sp in specs):
             self.fast_t[slot] = cycle_total(specs)
+            addrs = {_parse_cycle(sp)[0] for sp in specs}
+            if addrs <= {"pc", "pc+1", "pc+2", "pc-1", "pc-2", "none"}:
+                self.bus[slot] = 1
+            elif addrs <= {"pc", "pc+1", "pc+2", "pc-1", "pc-2", "none", "ir"}:
+                self.bus[slot] = 2
         offset = 0
         for sp in specs:
             if isinstance(sp, str):
@@ -343,7 +360,9 @@ class CycleTable:
             "k_ = CYC_AT[slot_]",
             "if k_ >= 0:",
             "    ft = FAST_T[slot_]",
-            f"    if ft >= 0 and (t < {CONT_FROM} or t > {CONT_TO}):",
+            f"    if ft >= 0 and (not ({CONTENDED_NOW}) or (BUS[slot_] < 4 and "
+            "((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and "
+            "(BUS[slot_] == 1 or (i & 0xC0) != 0x40))):",
             "        tio = t + IO_OFF[slot_]",
             "        t += ft",
             "    else:",
@@ -405,7 +424,7 @@ class CycleTable:
 
         return [
             array("CYC", self.data), array("CYC_AT", self.at), array("FAST_T", self.fast_t),
-            array("IO_OFF", self.io_off),
+            array("IO_OFF", self.io_off), array("BUS", self.bus),
             "",
             "",
             "@njit(cache=True, _nrt=False)",

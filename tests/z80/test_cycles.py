@@ -74,3 +74,43 @@ def test_contention_checks_match_every_fuse_trace(traced):
         if seen != want:
             failures.append(f"{vector.name}: expected {want}\n    got {seen}")
     assert not failures, f"{len(failures)} traces differ:\n" + "\n".join(failures[:20])
+
+
+def test_fast_paths_change_no_timing():
+    """Outside the contended part of a line the Spectrum engine skips the walk: check that
+    this gives exactly the T-states of walking every cycle, for every FUSE program started
+    at T-states spread over screen lines, borders and the edges between them."""
+    if not (FUSE_DIR / "tests.in").is_file():
+        pytest.skip(f"FUSE vectors not found in {FUSE_DIR}")
+    from zxmonopoly.spectrum.machine import contention_table
+    from zxmonopoly.z80 import Z80, _spectrum_py
+
+    spec = importlib.util.spec_from_file_location("gen_z80", ROOT / "tools" / "gen_z80.py")
+    assert spec and spec.loader
+    gen = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("gen_z80", gen)
+    spec.loader.exec_module(gen)
+    namespace: dict = {}
+    exec(compile(gen.gen_python(gen.REFERENCE), "<reference engine>", "exec"), namespace)
+    reference = namespace["run"]
+    cont = contention_table().tolist()
+    differ = []
+    for n, vector in enumerate(load_vectors()):
+        start = 14335 - 70 + (n * 37) % (224 * 3)
+        results = []
+        for run in (_spectrum_py.run, reference):
+            memory = bytearray(INITIAL_FILL)
+            _apply(memory, vector.memory)
+            memory[0x4000:0x8000] = memory[0x0000:0x4000]  # code and data in contended RAM too
+            cpu = Z80(memory, engine="python")
+            for name, value in vector.registers.items():
+                setattr(cpu, name, value)
+            cpu.pc = (cpu.pc & 0x3FFF) | 0x4000 if n % 2 else cpu.pc
+            cpu.tstates = start
+            run(cpu.state, memory, cpu.breakpoints, start + vector.until, *cpu._tables, cont,
+                np.full(8, 0xFF, dtype=np.uint8), np.zeros(1, dtype=np.uint8),
+                np.zeros(64, dtype=np.int64), np.zeros(1, dtype=np.int64))
+            results.append((cpu.tstates, cpu.pc, cpu.af, bytes(memory)))
+        if results[0] != results[1]:
+            differ.append(f"{vector.name} from T={start}: {results[0][:3]} vs {results[1][:3]}")
+    assert not differ, differ[:20]

@@ -59,7 +59,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     while t < until:
         if t < int_end and iff1 and ei_at != t:
             if im == 2:
-                if 14271 < t < 57247:
+                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                     t += 7
                     x_ = ((sp - 1) & 0xFFFF)
                     if (x_ & 0xC000) == 0x4000:
@@ -80,7 +80,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                 else:
                     t += 19
             else:
-                if 14271 < t < 57247:
+                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                     t += 7
                     x_ = ((sp - 1) & 0xFFFF)
                     if (x_ & 0xC000) == 0x4000:
@@ -130,7 +130,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if op < 0x07:
                                 if op < 0x04:
                                     if op == 0x00:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -139,7 +139,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             t += 4
                                     else:
                                         if op == 0x01:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -159,7 +159,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             c = nn & 0xFF
                                         else:
                                             if op == 0x02:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -175,7 +175,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     mem[ea] = a
                                                 wz = ((c + 1) & 0xFF) | (a << 8)
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -195,7 +195,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 else:
                                     if op < 0x06:
                                         if op == 0x04:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -206,7 +206,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             f = (f & 0x01) | INC_F[b]
                                             qt = t
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -217,7 +217,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             f = (f & 0x01) | DEC_F[b]
                                             qt = t
                                     else:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -234,7 +234,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op < 0x0b:
                                     if op < 0x09:
                                         if op == 0x07:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -245,7 +245,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             f = (f & 0xC4) | (a & 0x29)
                                             qt = t
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -256,7 +256,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             f, f_ = f_, f
                                     else:
                                         if op == 0x09:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -295,7 +295,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             l = res & 0xFF
                                             qt = t
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -311,7 +311,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             wz = (ea + 1) & 0xFFFF
                                 else:
                                     if op == 0x0b:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -330,7 +330,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             b = (b - 1) & 0xFF
                                     else:
                                         if op == 0x0c:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -341,7 +341,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             f = (f & 0x01) | INC_F[c]
                                             qt = t
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -355,7 +355,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if op < 0x11:
                                 if op < 0x10:
                                     if op == 0x0e:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -369,7 +369,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         pc = (pc + 1) & 0xFFFF
                                         c = n
                                     else:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -381,7 +381,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         f = (f & 0xC4) | cy | (a & 0x28)
                                         qt = t
                                 else:
-                                    if 14271 < t < 57247:
+                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
                                             t += CONT[t]
@@ -427,7 +427,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             else:
                                 if op < 0x13:
                                     if op == 0x11:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -446,7 +446,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         d = nn >> 8
                                         e = nn & 0xFF
                                     else:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -462,7 +462,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             mem[ea] = a
                                         wz = ((e + 1) & 0xFF) | (a << 8)
                                 else:
-                                    if 14271 < t < 57247:
+                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
                                             t += CONT[t]
@@ -486,7 +486,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0x18:
                                         if op < 0x17:
                                             if op == 0x14:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -498,7 +498,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 qt = t
                                             else:
                                                 if op == 0x15:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -509,7 +509,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = (f & 0x01) | DEC_F[d]
                                                     qt = t
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -523,7 +523,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     pc = (pc + 1) & 0xFFFF
                                                     d = n
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -535,7 +535,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             f = (f & 0xC4) | cy | (a & 0x28)
                                             qt = t
                                     else:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -567,7 +567,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         wz = pc
                                 else:
                                     if op == 0x19:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -606,7 +606,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         l = res & 0xFF
                                         qt = t
                                     else:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -625,7 +625,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0x1f:
                                         if op < 0x1d:
                                             if op == 0x1b:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -643,7 +643,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if e == 0xFF:
                                                     d = (d - 1) & 0xFF
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -655,7 +655,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 qt = t
                                         else:
                                             if op == 0x1d:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -666,7 +666,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = (f & 0x01) | DEC_F[e]
                                                 qt = t
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -680,7 +680,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pc = (pc + 1) & 0xFFFF
                                                 e = n
                                     else:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -692,7 +692,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         f = (f & 0xC4) | cy | (a & 0x28)
                                         qt = t
                                 else:
-                                    if 14271 < t < 57247:
+                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
                                             t += CONT[t]
@@ -733,7 +733,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         else:
                             if op < 0x23:
                                 if op == 0x21:
-                                    if 14271 < t < 57247:
+                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
                                             t += CONT[t]
@@ -752,7 +752,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     h = nn >> 8
                                     l = nn & 0xFF
                                 else:
-                                    if 14271 < t < 57247:
+                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
                                             t += CONT[t]
@@ -784,7 +784,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if nn >= rom_top:
                                         mem[nn] = v >> 8
                             else:
-                                if 14271 < t < 57247:
+                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                     x_ = ((pc - 1) & 0xFFFF)
                                     if (x_ & 0xC000) == 0x4000:
                                         t += CONT[t]
@@ -808,7 +808,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op < 0x28:
                                     if op < 0x26:
                                         if op == 0x24:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -819,7 +819,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             f = (f & 0x01) | INC_F[h]
                                             qt = t
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -831,7 +831,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             qt = t
                                     else:
                                         if op == 0x26:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -845,7 +845,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             pc = (pc + 1) & 0xFFFF
                                             h = n
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -868,7 +868,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             qt = t
                                 else:
                                     if op == 0x28:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -907,7 +907,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             pass
                                     else:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -948,7 +948,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             else:
                                 if op < 0x30:
                                     if op == 0x2a:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -978,7 +978,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         l = v & 0xFF
                                     else:
                                         if op == 0x2b:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -998,7 +998,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0x2e:
                                                 if op == 0x2c:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1009,7 +1009,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = (f & 0x01) | INC_F[l]
                                                     qt = t
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1021,7 +1021,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                             else:
                                                 if op == 0x2e:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1035,7 +1035,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     pc = (pc + 1) & 0xFFFF
                                                     l = n
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1048,7 +1048,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 else:
                                     if op < 0x32:
                                         if op == 0x30:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1087,7 +1087,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             else:
                                                 pass
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1106,7 +1106,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             sp = nn
                                     else:
                                         if op == 0x32:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1131,7 +1131,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             wz = ((nn + 1) & 0xFF) | (a << 8)
                                         else:
                                             if op == 0x33:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -1147,7 +1147,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 6
                                                 sp = (sp + 1) & 0xFFFF
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -1177,7 +1177,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op < 0x39:
                                     if op < 0x37:
                                         if op == 0x35:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1203,7 +1203,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             f = (f & 0x01) | DEC_F[v]
                                             qt = t
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1224,7 +1224,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 mem[ea] = n
                                     else:
                                         if op == 0x37:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1240,7 +1240,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             f = (f & 0xC4) | 0x01 | (((q ^ f) | a) & 0x28)
                                             qt = t
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1281,7 +1281,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 else:
                                     if op < 0x3b:
                                         if op == 0x39:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1320,7 +1320,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             l = res & 0xFF
                                             qt = t
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1344,7 +1344,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             wz = (nn + 1) & 0xFFFF
                                     else:
                                         if op == 0x3b:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1360,7 +1360,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 t += 6
                                             sp = (sp - 1) & 0xFFFF
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1373,7 +1373,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             else:
                                 if op < 0x3f:
                                     if op == 0x3d:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -1384,7 +1384,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         f = (f & 0x01) | DEC_F[a]
                                         qt = t
                                     else:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -1401,7 +1401,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0x45:
                                         if op < 0x42:
                                             if op == 0x3f:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -1418,7 +1418,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 qt = t
                                             else:
                                                 if op == 0x40:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1426,7 +1426,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         t += 4
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1436,7 +1436,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     b = c
                                         else:
                                             if op == 0x42:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -1446,7 +1446,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 b = d
                                             else:
                                                 if op == 0x43:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1455,7 +1455,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     b = e
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1465,7 +1465,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     b = h
                                     else:
                                         if op == 0x45:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1474,7 +1474,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 t += 4
                                             b = l
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1492,7 +1492,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op < 0x4f:
                                     if op < 0x4a:
                                         if op == 0x47:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1502,7 +1502,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             b = a
                                         else:
                                             if op == 0x48:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -1511,7 +1511,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 4
                                                 c = b
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -1522,7 +1522,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0x4e:
                                             if op < 0x4c:
                                                 if op == 0x4a:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1531,7 +1531,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     c = d
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1541,7 +1541,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     c = e
                                             else:
                                                 if op == 0x4c:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1550,7 +1550,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     c = h
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1559,7 +1559,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     c = l
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1574,7 +1574,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 else:
                                     if op < 0x52:
                                         if op == 0x4f:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1584,7 +1584,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             c = a
                                         else:
                                             if op == 0x50:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -1593,7 +1593,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 4
                                                 d = b
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -1605,7 +1605,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0x56:
                                             if op < 0x54:
                                                 if op == 0x52:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1613,7 +1613,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         t += 4
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1623,7 +1623,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     d = e
                                             else:
                                                 if op == 0x54:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1632,7 +1632,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     d = h
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1641,7 +1641,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     d = l
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1657,7 +1657,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op < 0x5f:
                                     if op < 0x5b:
                                         if op == 0x57:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1667,7 +1667,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             d = a
                                         else:
                                             if op == 0x58:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -1677,7 +1677,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 e = b
                                             else:
                                                 if op == 0x59:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1686,7 +1686,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     e = c
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1697,7 +1697,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     else:
                                         if op < 0x5e:
                                             if op == 0x5b:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -1706,7 +1706,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 4
                                             else:
                                                 if op == 0x5c:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1715,7 +1715,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     e = h
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1724,7 +1724,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     e = l
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1739,7 +1739,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 else:
                                     if op < 0x65:
                                         if op == 0x5f:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1750,7 +1750,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0x62:
                                                 if op == 0x60:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1759,7 +1759,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     h = b
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1769,7 +1769,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     h = c
                                             else:
                                                 if op == 0x62:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1779,7 +1779,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     h = d
                                                 else:
                                                     if op == 0x63:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -1788,7 +1788,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         h = e
                                                     else:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -1798,7 +1798,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     else:
                                         if op < 0x67:
                                             if op == 0x65:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -1807,7 +1807,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 4
                                                 h = l
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -1820,7 +1820,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 7
                                                 h = mem[(h << 8) | l]
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1834,7 +1834,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0x6e:
                                         if op < 0x6b:
                                             if op == 0x68:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -1844,7 +1844,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 l = b
                                             else:
                                                 if op == 0x69:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1853,7 +1853,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     l = c
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1863,7 +1863,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     l = d
                                         else:
                                             if op == 0x6b:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -1873,7 +1873,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 l = e
                                             else:
                                                 if op == 0x6c:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1882,7 +1882,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     l = h
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1891,7 +1891,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                     else:
                                         if op == 0x6e:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1904,7 +1904,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 t += 7
                                             l = mem[(h << 8) | l]
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1915,7 +1915,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 else:
                                     if op < 0x72:
                                         if op == 0x70:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1930,7 +1930,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             if ea >= rom_top:
                                                 mem[ea] = b
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1946,7 +1946,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 mem[ea] = c
                                     else:
                                         if op == 0x72:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -1962,7 +1962,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 mem[ea] = d
                                         else:
                                             if op == 0x73:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -1978,7 +1978,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     mem[ea] = e
                                             else:
                                                 if op == 0x74:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -1993,7 +1993,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if ea >= rom_top:
                                                         mem[ea] = h
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2009,7 +2009,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         mem[ea] = l
                             else:
                                 if op == 0x76:
-                                    if 14271 < t < 57247:
+                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
                                             t += CONT[t]
@@ -2024,7 +2024,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         t += k << 2
                                         r += k
                                 else:
-                                    if 14271 < t < 57247:
+                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
                                             t += CONT[t]
@@ -2044,7 +2044,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 0x7e:
                             if op < 0x7a:
                                 if op == 0x78:
-                                    if 14271 < t < 57247:
+                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
                                             t += CONT[t]
@@ -2053,7 +2053,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         t += 4
                                     a = b
                                 else:
-                                    if 14271 < t < 57247:
+                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
                                             t += CONT[t]
@@ -2064,7 +2064,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             else:
                                 if op < 0x7c:
                                     if op == 0x7a:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -2073,7 +2073,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             t += 4
                                         a = d
                                     else:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -2083,7 +2083,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         a = e
                                 else:
                                     if op == 0x7c:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -2092,7 +2092,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             t += 4
                                         a = h
                                     else:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -2103,7 +2103,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         else:
                             if op < 0x81:
                                 if op == 0x7e:
-                                    if 14271 < t < 57247:
+                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
                                             t += CONT[t]
@@ -2117,7 +2117,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     a = mem[(h << 8) | l]
                                 else:
                                     if op == 0x7f:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -2125,7 +2125,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             t += 4
                                     else:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -2141,7 +2141,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0x85:
                                             if op < 0x83:
                                                 if op == 0x81:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2152,7 +2152,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a + c) & 0xFF
                                                     qt = t
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2164,7 +2164,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                             else:
                                                 if op == 0x83:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2175,7 +2175,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a + e) & 0xFF
                                                     qt = t
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2187,7 +2187,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                         else:
                                             if op == 0x85:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -2198,7 +2198,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 a = (a + l) & 0xFF
                                                 qt = t
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -2215,7 +2215,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 qt = t
                                     else:
                                         if op == 0x87:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -2228,7 +2228,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0x8b:
                                                 if op == 0x88:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2241,7 +2241,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                                 else:
                                                     if op == 0x89:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -2253,7 +2253,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         a = (a + c + cy) & 0xFF
                                                         qt = t
                                                     else:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -2266,7 +2266,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         qt = t
                                             else:
                                                 if op == 0x8b:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2279,7 +2279,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                                 else:
                                                     if op == 0x8c:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -2291,7 +2291,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         a = (a + h + cy) & 0xFF
                                                         qt = t
                                                     else:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -2307,7 +2307,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0x91:
                                             if op < 0x90:
                                                 if op == 0x8e:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2324,7 +2324,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a + v + cy) & 0xFF
                                                     qt = t
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2336,7 +2336,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a + a + cy) & 0xFF
                                                     qt = t
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -2349,7 +2349,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0x93:
                                                 if op == 0x91:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2360,7 +2360,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a - c) & 0xFF
                                                     qt = t
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2372,7 +2372,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                             else:
                                                 if op == 0x93:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2384,7 +2384,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                                 else:
                                                     if op == 0x94:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -2395,7 +2395,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         a = (a - h) & 0xFF
                                                         qt = t
                                                     else:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -2408,7 +2408,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     else:
                                         if op < 0x99:
                                             if op == 0x96:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -2425,7 +2425,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 qt = t
                                             else:
                                                 if op == 0x97:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2436,7 +2436,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a - a) & 0xFF
                                                     qt = t
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2450,7 +2450,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0x9c:
                                                 if op == 0x99:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2463,7 +2463,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                                 else:
                                                     if op == 0x9a:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -2475,7 +2475,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         a = (a - d - cy) & 0xFF
                                                         qt = t
                                                     else:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -2489,7 +2489,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             else:
                                                 if op < 0x9e:
                                                     if op == 0x9c:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -2501,7 +2501,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         a = (a - h - cy) & 0xFF
                                                         qt = t
                                                     else:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -2514,7 +2514,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         qt = t
                                                 else:
                                                     if op == 0x9e:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -2531,7 +2531,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         a = (a - v - cy) & 0xFF
                                                         qt = t
                                                     else:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -2549,7 +2549,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0xa7:
                                         if op < 0xa3:
                                             if op == 0xa0:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -2561,7 +2561,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 qt = t
                                             else:
                                                 if op == 0xa1:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2572,7 +2572,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = SZ53P[a] | 0x10
                                                     qt = t
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2585,7 +2585,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0xa5:
                                                 if op == 0xa3:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2596,7 +2596,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = SZ53P[a] | 0x10
                                                     qt = t
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2608,7 +2608,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                             else:
                                                 if op == 0xa5:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2619,7 +2619,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = SZ53P[a] | 0x10
                                                     qt = t
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2635,7 +2635,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                     else:
                                         if op == 0xa7:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -2646,7 +2646,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             f = SZ53P[a] | 0x10
                                             qt = t
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -2660,7 +2660,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0xaf:
                                         if op < 0xac:
                                             if op == 0xa9:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -2672,7 +2672,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 qt = t
                                             else:
                                                 if op == 0xaa:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2683,7 +2683,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = SZ53P[a]
                                                     qt = t
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2695,7 +2695,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                         else:
                                             if op == 0xac:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -2707,7 +2707,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 qt = t
                                             else:
                                                 if op == 0xad:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2718,7 +2718,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = SZ53P[a]
                                                     qt = t
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2734,7 +2734,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                     else:
                                         if op == 0xaf:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -2745,7 +2745,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             f = SZ53P[a]
                                             qt = t
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -2758,7 +2758,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             else:
                                 if op < 0xb7:
                                     if op == 0xb1:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -2771,7 +2771,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     else:
                                         if op < 0xb4:
                                             if op == 0xb2:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -2782,7 +2782,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = SZ53P[a]
                                                 qt = t
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -2794,7 +2794,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 qt = t
                                         else:
                                             if op == 0xb4:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -2806,7 +2806,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 qt = t
                                             else:
                                                 if op == 0xb5:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2817,7 +2817,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = SZ53P[a]
                                                     qt = t
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -2833,7 +2833,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                 else:
                                     if op == 0xb7:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -2845,7 +2845,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         qt = t
                                     else:
                                         if op == 0xb8:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -2855,7 +2855,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             f = CP_F[(a << 8) | b]
                                             qt = t
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -2869,7 +2869,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op < 0xc0:
                                     if op < 0xbd:
                                         if op == 0xba:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -2880,7 +2880,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             qt = t
                                         else:
                                             if op == 0xbb:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -2890,7 +2890,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = CP_F[(a << 8) | e]
                                                 qt = t
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -2901,7 +2901,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 qt = t
                                     else:
                                         if op == 0xbd:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -2912,7 +2912,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             qt = t
                                         else:
                                             if op == 0xbe:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -2926,7 +2926,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = CP_F[(a << 8) | mem[(h << 8) | l]]
                                                 qt = t
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -2937,7 +2937,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 qt = t
                                 else:
                                     if op == 0xc0:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -2968,7 +2968,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             pass
                                     else:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -2988,7 +2988,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             else:
                                 if op < 0xc5:
                                     if op == 0xc2:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -3009,7 +3009,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             pc = nn
                                     else:
                                         if op == 0xc3:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -3028,7 +3028,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             pc = nn
                                             wz = nn
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -3075,7 +3075,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 else:
                                     if op < 0xc7:
                                         if op == 0xc5:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -3101,7 +3101,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             if sp >= rom_top:
                                                 mem[sp] = c
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -3118,7 +3118,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             qt = t
                                     else:
                                         if op == 0xc7:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -3146,7 +3146,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             pc = 0x00
                                             wz = pc
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -3181,7 +3181,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 0xce:
                             if op < 0xcb:
                                 if op == 0xc9:
-                                    if 14271 < t < 57247:
+                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
                                             t += CONT[t]
@@ -3200,7 +3200,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     pc = nn
                                     wz = nn
                                 else:
-                                    if 14271 < t < 57247:
+                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
                                             t += CONT[t]
@@ -3232,7 +3232,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x05:
                                                             if op < 0x02:
                                                                 if op == 0x00:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -3250,7 +3250,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     b = v
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -3269,7 +3269,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                             else:
                                                                 if op == 0x02:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -3288,7 +3288,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x03:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -3306,7 +3306,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         e = v
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -3326,7 +3326,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x08:
                                                                 if op == 0x05:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -3345,7 +3345,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x06:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -3377,7 +3377,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             mem[ea] = v
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -3396,7 +3396,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                             else:
                                                                 if op == 0x08:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -3415,7 +3415,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x09:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -3433,7 +3433,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         c = v
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -3454,7 +3454,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x10:
                                                             if op < 0x0d:
                                                                 if op == 0x0b:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -3472,7 +3472,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     e = v
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -3491,7 +3491,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                             else:
                                                                 if op == 0x0d:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -3510,7 +3510,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x0e:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -3542,7 +3542,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             mem[ea] = v
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -3560,7 +3560,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         a = v
                                                                         qt = t
                                                         else:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -3580,7 +3580,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 else:
                                                     if op < 0x13:
                                                         if op == 0x11:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -3598,7 +3598,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             c = v
                                                             qt = t
                                                         else:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -3617,7 +3617,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             qt = t
                                                     else:
                                                         if op == 0x13:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -3637,7 +3637,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x17:
                                                                 if op == 0x14:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -3656,7 +3656,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x15:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -3674,7 +3674,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         l = v
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -3707,7 +3707,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                             else:
                                                                 if op == 0x17:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -3725,7 +3725,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     a = v
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -3747,7 +3747,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if op < 0x1c:
                                                         if op < 0x1b:
                                                             if op == 0x19:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -3765,7 +3765,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 c = v
                                                                 qt = t
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -3783,7 +3783,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 d = v
                                                                 qt = t
                                                         else:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -3804,7 +3804,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x21:
                                                             if op < 0x1e:
                                                                 if op == 0x1c:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -3822,7 +3822,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     h = v
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -3841,7 +3841,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                             else:
                                                                 if op == 0x1e:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -3874,7 +3874,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x1f:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -3892,7 +3892,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         a = v
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -3911,7 +3911,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                         else:
                                                             if op == 0x21:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -3929,7 +3929,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 c = v
                                                                 qt = t
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -3951,7 +3951,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x26:
                                                             if op < 0x25:
                                                                 if op == 0x23:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -3969,7 +3969,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     e = v
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -3987,7 +3987,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     h = v
                                                                     qt = t
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -4006,7 +4006,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 qt = t
                                                         else:
                                                             if op == 0x26:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -4039,7 +4039,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 qt = t
                                                             else:
                                                                 if op == 0x27:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4057,7 +4057,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     a = v
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4078,7 +4078,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x2f:
                                                             if op < 0x2c:
                                                                 if op == 0x29:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4097,7 +4097,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x2a:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -4115,7 +4115,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         d = v
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -4134,7 +4134,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                             else:
                                                                 if op == 0x2c:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4153,7 +4153,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x2d:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -4171,7 +4171,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         l = v
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -4205,7 +4205,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x32:
                                                                 if op == 0x2f:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4224,7 +4224,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x30:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -4242,7 +4242,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         b = v
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -4262,7 +4262,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x34:
                                                                     if op == 0x32:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -4280,7 +4280,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         d = v
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -4299,7 +4299,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                 else:
                                                                     if op == 0x34:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -4317,7 +4317,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         h = v
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -4340,7 +4340,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if op < 0x3a:
                                                         if op < 0x38:
                                                             if op == 0x36:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -4372,7 +4372,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     mem[ea] = v
                                                                 qt = t
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -4391,7 +4391,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 qt = t
                                                         else:
                                                             if op == 0x38:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -4409,7 +4409,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 b = v
                                                                 qt = t
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -4428,7 +4428,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 qt = t
                                                     else:
                                                         if op == 0x3a:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -4447,7 +4447,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             qt = t
                                                         else:
                                                             if op == 0x3b:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -4465,7 +4465,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 e = v
                                                                 qt = t
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -4487,7 +4487,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x40:
                                                             if op < 0x3f:
                                                                 if op == 0x3d:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4505,7 +4505,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     l = v
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4537,7 +4537,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         mem[ea] = v
                                                                     qt = t
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -4557,7 +4557,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x42:
                                                                 if op == 0x40:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4571,7 +4571,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x01) == 0 else 0)
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4586,7 +4586,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                             else:
                                                                 if op == 0x42:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4600,7 +4600,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x01) == 0 else 0)
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4616,7 +4616,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op < 0x46:
                                                             if op == 0x44:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -4630,7 +4630,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x01) == 0 else 0)
                                                                 qt = t
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -4644,7 +4644,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x01) == 0 else 0)
                                                                 qt = t
                                                         else:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -4670,7 +4670,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0x53:
                                                     if op < 0x4d:
                                                         if op == 0x47:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -4686,7 +4686,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x4a:
                                                                 if op == 0x48:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4700,7 +4700,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x02) == 0 else 0)
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4715,7 +4715,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                             else:
                                                                 if op == 0x4a:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4730,7 +4730,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x4b:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -4744,7 +4744,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x02) == 0 else 0)
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -4760,7 +4760,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op < 0x4f:
                                                             if op == 0x4d:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -4774,7 +4774,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x02) == 0 else 0)
                                                                 qt = t
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -4799,7 +4799,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x51:
                                                                 if op == 0x4f:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4813,7 +4813,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x02) == 0 else 0)
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4828,7 +4828,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                             else:
                                                                 if op == 0x51:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4842,7 +4842,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x04) == 0 else 0)
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4859,7 +4859,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if op < 0x59:
                                                         if op < 0x56:
                                                             if op == 0x53:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -4874,7 +4874,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 qt = t
                                                             else:
                                                                 if op == 0x54:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4888,7 +4888,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x04) == 0 else 0)
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4903,7 +4903,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                         else:
                                                             if op == 0x56:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -4927,7 +4927,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 qt = t
                                                             else:
                                                                 if op == 0x57:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4941,7 +4941,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x04) == 0 else 0)
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4958,7 +4958,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x5e:
                                                             if op < 0x5b:
                                                                 if op == 0x59:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4972,7 +4972,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x08) == 0 else 0)
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -4987,7 +4987,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                             else:
                                                                 if op == 0x5b:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -5002,7 +5002,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x5c:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5016,7 +5016,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x08) == 0 else 0)
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5030,7 +5030,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x08) == 0 else 0)
                                                                         qt = t
                                                         else:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -5059,7 +5059,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if op < 0x66:
                                                         if op < 0x62:
                                                             if op == 0x5f:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -5074,7 +5074,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 qt = t
                                                             else:
                                                                 if op == 0x60:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -5088,7 +5088,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x10) == 0 else 0)
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -5104,7 +5104,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x64:
                                                                 if op == 0x62:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -5118,7 +5118,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x10) == 0 else 0)
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -5133,7 +5133,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                             else:
                                                                 if op == 0x64:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -5147,7 +5147,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x10) == 0 else 0)
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -5162,7 +5162,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                     else:
                                                         if op == 0x66:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -5187,7 +5187,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x6a:
                                                                 if op == 0x67:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -5202,7 +5202,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x68:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5216,7 +5216,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x20) == 0 else 0)
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5232,7 +5232,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x6c:
                                                                     if op == 0x6a:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5246,7 +5246,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x20) == 0 else 0)
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5261,7 +5261,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                 else:
                                                                     if op == 0x6c:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5275,7 +5275,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x20) == 0 else 0)
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5291,7 +5291,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 else:
                                                     if op < 0x75:
                                                         if op == 0x6e:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -5316,7 +5316,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x72:
                                                                 if op == 0x6f:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -5331,7 +5331,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x70:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5345,7 +5345,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x40) == 0 else 0)
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5360,7 +5360,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                             else:
                                                                 if op == 0x72:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -5375,7 +5375,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x73:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5389,7 +5389,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x40) == 0 else 0)
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5405,7 +5405,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op < 0x77:
                                                             if op == 0x75:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -5419,7 +5419,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x40) == 0 else 0)
                                                                 qt = t
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -5444,7 +5444,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x7a:
                                                                 if op == 0x77:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -5459,7 +5459,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x78:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5473,7 +5473,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x80) == 0 else (b & 0x80))
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5489,7 +5489,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x7c:
                                                                     if op == 0x7a:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5503,7 +5503,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x80) == 0 else (d & 0x80))
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5518,7 +5518,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                 else:
                                                                     if op == 0x7c:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5532,7 +5532,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x80) == 0 else (h & 0x80))
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5549,7 +5549,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0x88:
                                                     if op < 0x80:
                                                         if op == 0x7e:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -5572,7 +5572,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x80) == 0 else (v & 0x80))
                                                             qt = t
                                                         else:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -5589,7 +5589,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x86:
                                                             if op < 0x83:
                                                                 if op == 0x80:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -5603,7 +5603,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     b = b & 0xfe
                                                                 else:
                                                                     if op == 0x81:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5616,7 +5616,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         c = c & 0xfe
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5630,7 +5630,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         d = d & 0xfe
                                                             else:
                                                                 if op == 0x83:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -5644,7 +5644,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     e = e & 0xfe
                                                                 else:
                                                                     if op == 0x84:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5657,7 +5657,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         h = h & 0xfe
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5671,7 +5671,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         l = l & 0xfe
                                                         else:
                                                             if op == 0x86:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -5699,7 +5699,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if ea >= rom_top:
                                                                     mem[ea] = v
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -5716,7 +5716,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x8e:
                                                             if op < 0x8b:
                                                                 if op == 0x88:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -5730,7 +5730,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     b = b & 0xfd
                                                                 else:
                                                                     if op == 0x89:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5743,7 +5743,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         c = c & 0xfd
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5757,7 +5757,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         d = d & 0xfd
                                                             else:
                                                                 if op == 0x8b:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -5771,7 +5771,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     e = e & 0xfd
                                                                 else:
                                                                     if op == 0x8c:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5784,7 +5784,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         h = h & 0xfd
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5799,7 +5799,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x91:
                                                                 if op == 0x8e:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -5828,7 +5828,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         mem[ea] = v
                                                                 else:
                                                                     if op == 0x8f:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5841,7 +5841,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         a = a & 0xfd
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5856,7 +5856,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x93:
                                                                     if op == 0x91:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5869,7 +5869,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         c = c & 0xfb
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5883,7 +5883,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         d = d & 0xfb
                                                                 else:
                                                                     if op == 0x93:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5896,7 +5896,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         e = e & 0xfb
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5912,7 +5912,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x9b:
                                                             if op < 0x98:
                                                                 if op == 0x95:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -5926,7 +5926,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     l = l & 0xfb
                                                                 else:
                                                                     if op == 0x96:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5954,7 +5954,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         if ea >= rom_top:
                                                                             mem[ea] = v
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5968,7 +5968,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         a = a & 0xfb
                                                             else:
                                                                 if op == 0x98:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -5982,7 +5982,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     b = b & 0xf7
                                                                 else:
                                                                     if op == 0x99:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -5995,7 +5995,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         c = c & 0xf7
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6010,7 +6010,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x9e:
                                                                 if op == 0x9b:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -6024,7 +6024,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     e = e & 0xf7
                                                                 else:
                                                                     if op == 0x9c:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6037,7 +6037,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         h = h & 0xf7
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6052,7 +6052,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0xa0:
                                                                     if op == 0x9e:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6080,7 +6080,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         if ea >= rom_top:
                                                                             mem[ea] = v
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6094,7 +6094,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         a = a & 0xf7
                                                                 else:
                                                                     if op == 0xa0:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6107,7 +6107,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         b = b & 0xef
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6126,7 +6126,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0xa8:
                                                             if op < 0xa5:
                                                                 if op == 0xa2:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -6140,7 +6140,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     d = d & 0xef
                                                                 else:
                                                                     if op == 0xa3:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6153,7 +6153,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         e = e & 0xef
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6167,7 +6167,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         h = h & 0xef
                                                             else:
                                                                 if op == 0xa5:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -6181,7 +6181,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     l = l & 0xef
                                                                 else:
                                                                     if op == 0xa6:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6209,7 +6209,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         if ea >= rom_top:
                                                                             mem[ea] = v
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6224,7 +6224,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0xab:
                                                                 if op == 0xa8:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -6238,7 +6238,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     b = b & 0xdf
                                                                 else:
                                                                     if op == 0xa9:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6251,7 +6251,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         c = c & 0xdf
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6265,7 +6265,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         d = d & 0xdf
                                                             else:
                                                                 if op == 0xab:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -6279,7 +6279,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     e = e & 0xdf
                                                                 else:
                                                                     if op == 0xac:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6292,7 +6292,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         h = h & 0xdf
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6308,7 +6308,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0xb4:
                                                             if op < 0xb1:
                                                                 if op == 0xae:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -6337,7 +6337,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         mem[ea] = v
                                                                 else:
                                                                     if op == 0xaf:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6350,7 +6350,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         a = a & 0xdf
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6364,7 +6364,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         b = b & 0xbf
                                                             else:
                                                                 if op == 0xb1:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -6378,7 +6378,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     c = c & 0xbf
                                                                 else:
                                                                     if op == 0xb2:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6391,7 +6391,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         d = d & 0xbf
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6406,7 +6406,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0xb7:
                                                                 if op == 0xb4:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -6420,7 +6420,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     h = h & 0xbf
                                                                 else:
                                                                     if op == 0xb5:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6433,7 +6433,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         l = l & 0xbf
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6462,7 +6462,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             mem[ea] = v
                                                             else:
                                                                 if op == 0xb7:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -6476,7 +6476,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     a = a & 0xbf
                                                                 else:
                                                                     if op == 0xb8:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6489,7 +6489,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         b = b & 0x7f
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6506,7 +6506,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0xc0:
                                                             if op < 0xbd:
                                                                 if op == 0xba:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -6520,7 +6520,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     d = d & 0x7f
                                                                 else:
                                                                     if op == 0xbb:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6533,7 +6533,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         e = e & 0x7f
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6547,7 +6547,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         h = h & 0x7f
                                                             else:
                                                                 if op == 0xbd:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -6561,7 +6561,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     l = l & 0x7f
                                                                 else:
                                                                     if op == 0xbe:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6589,7 +6589,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         if ea >= rom_top:
                                                                             mem[ea] = v
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6604,7 +6604,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0xc3:
                                                                 if op == 0xc0:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -6618,7 +6618,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     b = b | 0x01
                                                                 else:
                                                                     if op == 0xc1:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6631,7 +6631,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         c = c | 0x01
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6645,7 +6645,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         d = d | 0x01
                                                             else:
                                                                 if op == 0xc3:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -6659,7 +6659,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     e = e | 0x01
                                                                 else:
                                                                     if op == 0xc4:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6672,7 +6672,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         h = h | 0x01
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6686,7 +6686,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         l = l | 0x01
                                                     else:
                                                         if op == 0xc6:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -6716,7 +6716,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0xca:
                                                                 if op == 0xc7:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -6730,7 +6730,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     a = a | 0x01
                                                                 else:
                                                                     if op == 0xc8:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6743,7 +6743,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         b = b | 0x02
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6758,7 +6758,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0xcc:
                                                                     if op == 0xca:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6771,7 +6771,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         d = d | 0x02
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6785,7 +6785,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         e = e | 0x02
                                                                 else:
                                                                     if op == 0xcc:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6798,7 +6798,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         h = h | 0x02
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6816,7 +6816,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0xd4:
                                                             if op < 0xd1:
                                                                 if op == 0xce:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -6845,7 +6845,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         mem[ea] = v
                                                                 else:
                                                                     if op == 0xcf:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6858,7 +6858,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         a = a | 0x02
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6872,7 +6872,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         b = b | 0x04
                                                             else:
                                                                 if op == 0xd1:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -6886,7 +6886,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     c = c | 0x04
                                                                 else:
                                                                     if op == 0xd2:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6899,7 +6899,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         d = d | 0x04
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6914,7 +6914,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0xd7:
                                                                 if op == 0xd4:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -6928,7 +6928,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     h = h | 0x04
                                                                 else:
                                                                     if op == 0xd5:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6941,7 +6941,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         l = l | 0x04
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6970,7 +6970,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             mem[ea] = v
                                                             else:
                                                                 if op == 0xd7:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -6984,7 +6984,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     a = a | 0x04
                                                                 else:
                                                                     if op == 0xd8:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -6997,7 +6997,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         b = b | 0x08
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7013,7 +7013,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0xe0:
                                                             if op < 0xdd:
                                                                 if op == 0xda:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -7027,7 +7027,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     d = d | 0x08
                                                                 else:
                                                                     if op == 0xdb:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7040,7 +7040,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         e = e | 0x08
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7054,7 +7054,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         h = h | 0x08
                                                             else:
                                                                 if op == 0xdd:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -7068,7 +7068,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     l = l | 0x08
                                                                 else:
                                                                     if op == 0xde:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7096,7 +7096,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         if ea >= rom_top:
                                                                             mem[ea] = v
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7111,7 +7111,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0xe3:
                                                                 if op == 0xe0:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -7125,7 +7125,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     b = b | 0x10
                                                                 else:
                                                                     if op == 0xe1:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7138,7 +7138,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         c = c | 0x10
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7153,7 +7153,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0xe5:
                                                                     if op == 0xe3:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7166,7 +7166,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         e = e | 0x10
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7180,7 +7180,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         h = h | 0x10
                                                                 else:
                                                                     if op == 0xe5:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7193,7 +7193,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         l = l | 0x10
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7225,7 +7225,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0xed:
                                                             if op < 0xea:
                                                                 if op == 0xe7:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -7239,7 +7239,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     a = a | 0x10
                                                                 else:
                                                                     if op == 0xe8:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7252,7 +7252,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         b = b | 0x20
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7266,7 +7266,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         c = c | 0x20
                                                             else:
                                                                 if op == 0xea:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -7280,7 +7280,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     d = d | 0x20
                                                                 else:
                                                                     if op == 0xeb:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7293,7 +7293,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         e = e | 0x20
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7308,7 +7308,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0xf0:
                                                                 if op == 0xed:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -7322,7 +7322,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     l = l | 0x20
                                                                 else:
                                                                     if op == 0xee:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7350,7 +7350,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         if ea >= rom_top:
                                                                             mem[ea] = v
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7364,7 +7364,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         a = a | 0x20
                                                             else:
                                                                 if op == 0xf0:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -7378,7 +7378,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     b = b | 0x40
                                                                 else:
                                                                     if op == 0xf1:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7391,7 +7391,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         c = c | 0x40
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7407,7 +7407,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0xf9:
                                                             if op < 0xf6:
                                                                 if op == 0xf3:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -7421,7 +7421,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     e = e | 0x40
                                                                 else:
                                                                     if op == 0xf4:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7434,7 +7434,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         h = h | 0x40
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7448,7 +7448,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         l = l | 0x40
                                                             else:
                                                                 if op == 0xf6:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -7477,7 +7477,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         mem[ea] = v
                                                                 else:
                                                                     if op == 0xf7:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7490,7 +7490,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         a = a | 0x40
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7505,7 +7505,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0xfc:
                                                                 if op == 0xf9:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -7519,7 +7519,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     c = c | 0x80
                                                                 else:
                                                                     if op == 0xfa:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7532,7 +7532,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         d = d | 0x80
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7547,7 +7547,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0xfe:
                                                                     if op == 0xfc:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7560,7 +7560,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         h = h | 0x80
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7574,7 +7574,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         l = l | 0x80
                                                                 else:
                                                                     if op == 0xfe:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7602,7 +7602,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         if ea >= rom_top:
                                                                             mem[ea] = v
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -7616,7 +7616,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         a = a | 0x80
                                 else:
                                     if op == 0xcc:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -7661,7 +7661,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             pass
                                     else:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -7703,7 +7703,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0xd1:
                                         if op < 0xd0:
                                             if op == 0xce:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -7720,7 +7720,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 a = (a + n + cy) & 0xFF
                                                 qt = t
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -7748,7 +7748,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pc = 0x08
                                                 wz = pc
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -7780,7 +7780,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pass
                                     else:
                                         if op == 0xd1:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -7798,7 +7798,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             d = mem[(sp + 1) & 0xFFFF]
                                             sp = (sp + 2) & 0xFFFF
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -7821,7 +7821,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0xd6:
                                         if op < 0xd5:
                                             if op == 0xd3:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -7872,7 +7872,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             reason = 4
                                                             break
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -7917,7 +7917,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 else:
                                                     pass
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -7945,7 +7945,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     else:
                                         if op < 0xd8:
                                             if op == 0xd6:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -7961,7 +7961,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 a = (a - n) & 0xFF
                                                 qt = t
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -7989,7 +7989,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pc = 0x10
                                                 wz = pc
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -8022,7 +8022,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             else:
                                 if op < 0xdd:
                                     if op == 0xd9:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -8037,7 +8037,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         l, l_ = l_, l
                                     else:
                                         if op == 0xda:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -8058,7 +8058,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pc = nn
                                         else:
                                             if op == 0xdb:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -8144,7 +8144,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 wz = (port + 1) & 0xFFFF
                                                 a = v
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -8197,7 +8197,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if op < 0x19:
                                                         if op < 0x0a:
                                                             if op < 0x09:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -8208,7 +8208,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -8250,7 +8250,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 ix = res
                                                                 qt = t
                                                         else:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -8263,7 +8263,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0x19:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -8305,7 +8305,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 ix = res
                                                                 qt = t
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -8317,7 +8317,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0x21:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -8341,7 +8341,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -8383,7 +8383,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x23:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -8406,7 +8406,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0x24:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -8424,7 +8424,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -8444,7 +8444,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0x26:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -8463,7 +8463,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         ix = (ix & 0xFF) | ((n) << 8)
                                                                     else:
                                                                         if op < 0x29:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -8474,7 +8474,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         else:
                                                                             pc = (pc + 1) & 0xFFFF
                                                                             r += 1
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -8519,7 +8519,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0x2a:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -8553,7 +8553,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -8578,7 +8578,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0x2c:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -8597,7 +8597,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         if op == 0x2d:
                                                                             pc = (pc + 1) & 0xFFFF
                                                                             r += 1
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -8615,7 +8615,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         else:
                                                                             pc = (pc + 1) & 0xFFFF
                                                                             r += 1
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -8633,7 +8633,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             pc = (pc + 1) & 0xFFFF
                                                                             ix = (ix & 0xFF00) | (n)
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -8644,7 +8644,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -8699,7 +8699,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0x35:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -8752,7 +8752,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -8791,7 +8791,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x3a:
                                                                 if op < 0x39:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -8802,7 +8802,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -8844,7 +8844,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     ix = res
                                                                     qt = t
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -8860,7 +8860,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x44:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -8875,7 +8875,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -8890,7 +8890,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -8931,7 +8931,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x4e:
                                                                 if op < 0x4c:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -8943,7 +8943,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0x4c:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -8958,7 +8958,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -8973,7 +8973,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -9014,7 +9014,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op < 0x56:
                                                             if op < 0x54:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -9026,7 +9026,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x54:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -9041,7 +9041,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -9057,7 +9057,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0x56:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -9097,7 +9097,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 d = mem[ea]
                                                             else:
                                                                 if op < 0x5c:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -9109,7 +9109,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0x5c:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -9124,7 +9124,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -9142,7 +9142,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0x5e:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -9183,7 +9183,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -9195,7 +9195,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         if op == 0x60:
                                                                             pc = (pc + 1) & 0xFFFF
                                                                             r += 1
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -9210,7 +9210,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         else:
                                                                             pc = (pc + 1) & 0xFFFF
                                                                             r += 1
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -9226,7 +9226,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0x62:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -9242,7 +9242,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         if op == 0x63:
                                                                             pc = (pc + 1) & 0xFFFF
                                                                             r += 1
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -9257,7 +9257,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         else:
                                                                             pc = (pc + 1) & 0xFFFF
                                                                             r += 1
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -9273,7 +9273,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x65:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -9288,7 +9288,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -9331,7 +9331,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0x67:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -9347,7 +9347,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         if op == 0x68:
                                                                             pc = (pc + 1) & 0xFFFF
                                                                             r += 1
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -9362,7 +9362,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         else:
                                                                             pc = (pc + 1) & 0xFFFF
                                                                             r += 1
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -9379,7 +9379,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         if op == 0x6a:
                                                                             pc = (pc + 1) & 0xFFFF
                                                                             r += 1
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -9394,7 +9394,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         else:
                                                                             pc = (pc + 1) & 0xFFFF
                                                                             r += 1
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -9410,7 +9410,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         if op == 0x6c:
                                                                             pc = (pc + 1) & 0xFFFF
                                                                             r += 1
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -9425,7 +9425,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         else:
                                                                             pc = (pc + 1) & 0xFFFF
                                                                             r += 1
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -9441,7 +9441,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0x6e:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -9483,7 +9483,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x6f:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -9498,7 +9498,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -9541,7 +9541,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0x71:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -9584,7 +9584,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x72:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -9627,7 +9627,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0x73:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -9669,7 +9669,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -9717,7 +9717,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x75:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -9757,7 +9757,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if ea >= rom_top:
                                                                         mem[ea] = l
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -9768,7 +9768,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -9809,7 +9809,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     mem[ea] = a
                                                         else:
                                                             if op < 0x7c:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -9821,7 +9821,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x7c:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -9836,7 +9836,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -9852,7 +9852,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op == 0x7e:
                                                             pc = (pc + 1) & 0xFFFF
                                                             r += 1
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -9893,7 +9893,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x85:
                                                                 if op < 0x84:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -9904,7 +9904,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -9923,7 +9923,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x85:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -9941,7 +9941,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -9987,7 +9987,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x94:
                                                             if op < 0x8d:
                                                                 if op < 0x8c:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -9998,7 +9998,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -10019,7 +10019,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0x8d:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -10038,7 +10038,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -10081,7 +10081,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         a = (a + v + cy) & 0xFF
                                                                         qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -10095,7 +10095,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0x94:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -10113,7 +10113,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -10131,7 +10131,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -10174,7 +10174,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                             else:
                                                                 if op < 0x9c:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -10186,7 +10186,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0x9c:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -10205,7 +10205,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -10227,7 +10227,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x9e:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -10270,7 +10270,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     a = (a - v - cy) & 0xFF
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -10283,7 +10283,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0xa4:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -10300,7 +10300,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -10317,7 +10317,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -10360,7 +10360,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0xae:
                                                                 if op < 0xac:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -10372,7 +10372,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0xac:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -10389,7 +10389,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -10407,7 +10407,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0xae:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -10449,7 +10449,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op < 0xb4:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -10460,7 +10460,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -10483,7 +10483,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0xb5:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -10500,7 +10500,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -10541,7 +10541,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = SZ53P[a]
                                                                         qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -10554,7 +10554,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0xbc:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -10570,7 +10570,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -10586,7 +10586,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -10626,7 +10626,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     f = CP_F[(a << 8) | mem[ea]]
                                                                     qt = t
                                                         else:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -10635,7 +10635,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 4
                                                             ei_at = t
                                                     else:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -10749,7 +10749,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 else:
                                                     if op < 0xe5:
                                                         if op < 0xe1:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -10761,7 +10761,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0xe1:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -10784,7 +10784,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 ix = nn
                                                             else:
                                                                 if op == 0xe2:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -10796,7 +10796,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0xe3:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -10842,7 +10842,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         ix = nn
                                                                         wz = nn
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -10855,7 +10855,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0xe5:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -10886,7 +10886,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     mem[sp] = (ix & 0xFF)
                                                             else:
                                                                 if op < 0xe9:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -10897,7 +10897,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -10911,7 +10911,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     pc = ix
                                                         else:
                                                             if op < 0xf9:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -10923,7 +10923,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0xf9:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -10943,7 +10943,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 10
                                                                     sp = ix
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -10953,7 +10953,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     ei_at = t
                                     else:
                                         if op == 0xde:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -10971,7 +10971,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             qt = t
                                         else:
                                             if op == 0xdf:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -10999,7 +10999,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pc = 0x18
                                                 wz = pc
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -11035,7 +11035,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op < 0xe6:
                                     if op < 0xe3:
                                         if op == 0xe1:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -11053,7 +11053,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             h = mem[(sp + 1) & 0xFFFF]
                                             sp = (sp + 2) & 0xFFFF
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -11075,7 +11075,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     else:
                                         if op < 0xe5:
                                             if op == 0xe3:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -11118,7 +11118,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 l = nn & 0xFF
                                                 wz = nn
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -11163,7 +11163,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 else:
                                                     pass
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -11190,7 +11190,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 mem[sp] = l
                                 else:
                                     if op == 0xe6:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -11206,7 +11206,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         f = SZ53P[a] | 0x10
                                         qt = t
                                     else:
-                                        if 14271 < t < 57247:
+                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
                                                 t += CONT[t]
@@ -11237,7 +11237,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op < 0xed:
                                     if op < 0xeb:
                                         if op == 0xe8:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -11269,7 +11269,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pass
                                         else:
                                             if op == 0xe9:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -11278,7 +11278,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 4
                                                 pc = ((h << 8) | l)
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -11299,7 +11299,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     pc = nn
                                     else:
                                         if op == 0xeb:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -11309,7 +11309,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             d, h = h, d
                                             e, l = l, e
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -11361,7 +11361,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0x79:
                                             if op < 0x4a:
                                                 if op < 0x40:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 2) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -11377,7 +11377,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x43:
                                                             if op < 0x42:
                                                                 if op == 0x40:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -11464,7 +11464,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     f = (f & 0x01) | SZ53P[v]
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -11514,7 +11514,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 reason = 4
                                                                                 break
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -11560,7 +11560,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 l = res & 0xFF
                                                                 qt = t
                                                         else:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -11597,7 +11597,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 mem[nn] = v >> 8
                                                     else:
                                                         if op == 0x44:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -11615,7 +11615,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x47:
                                                                 if op == 0x45:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -11639,7 +11639,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     wz = nn
                                                                     iff1 = iff2
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -11653,7 +11653,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     im = 0
                                                             else:
                                                                 if op == 0x47:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -11671,7 +11671,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     i = a
                                                                 else:
                                                                     if op == 0x48:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -11758,7 +11758,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = (f & 0x01) | SZ53P[v]
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -11811,7 +11811,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0x5b:
                                                     if op < 0x52:
                                                         if op == 0x4a:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -11858,7 +11858,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             qt = t
                                                         else:
                                                             if op == 0x4b:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -11893,7 +11893,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x4f:
                                                                     if op == 0x4c:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -11910,7 +11910,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x4d:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -11934,7 +11934,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             wz = nn
                                                                             iff1 = iff2
                                                                         else:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -11948,7 +11948,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             im = 0
                                                                 else:
                                                                     if op == 0x4f:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -11967,7 +11967,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         r7 = a & 0x80
                                                                     else:
                                                                         if op == 0x50:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -12054,7 +12054,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = (f & 0x01) | SZ53P[v]
                                                                             qt = t
                                                                         else:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -12106,7 +12106,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op < 0x54:
                                                             if op == 0x52:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -12152,7 +12152,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 l = res & 0xFF
                                                                 qt = t
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -12191,7 +12191,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0x5a:
                                                                 if op < 0x57:
                                                                     if op == 0x54:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -12208,7 +12208,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x55:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -12232,7 +12232,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             wz = nn
                                                                             iff1 = iff2
                                                                         else:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -12246,7 +12246,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             im = 1
                                                                 else:
                                                                     if op == 0x57:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -12268,7 +12268,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x58:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -12355,7 +12355,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = (f & 0x01) | SZ53P[v]
                                                                             qt = t
                                                                         else:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -12405,7 +12405,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         reason = 4
                                                                                         break
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -12454,7 +12454,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if op < 0x6a:
                                                         if op < 0x5f:
                                                             if op == 0x5b:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -12488,7 +12488,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 e = v & 0xFF
                                                             else:
                                                                 if op == 0x5c:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -12505,7 +12505,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x5d:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -12529,7 +12529,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         wz = nn
                                                                         iff1 = iff2
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -12545,7 +12545,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0x64:
                                                                 if op < 0x61:
                                                                     if op == 0x5f:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -12566,7 +12566,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         ldair_at = t
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -12654,7 +12654,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                 else:
                                                                     if op == 0x61:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -12705,7 +12705,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     break
                                                                     else:
                                                                         if op == 0x62:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -12751,7 +12751,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             l = res & 0xFF
                                                                             qt = t
                                                                         else:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -12789,7 +12789,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x67:
                                                                     if op == 0x64:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -12806,7 +12806,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x65:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -12830,7 +12830,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             wz = nn
                                                                             iff1 = iff2
                                                                         else:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -12844,7 +12844,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             im = 0
                                                                 else:
                                                                     if op == 0x67:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -12887,7 +12887,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x68:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -12974,7 +12974,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = (f & 0x01) | SZ53P[v]
                                                                             qt = t
                                                                         else:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -13028,7 +13028,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0x70:
                                                                 if op < 0x6d:
                                                                     if op == 0x6a:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -13075,7 +13075,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x6b:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -13108,7 +13108,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             h = v >> 8
                                                                             l = v & 0xFF
                                                                         else:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -13125,7 +13125,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                 else:
                                                                     if op == 0x6d:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -13150,7 +13150,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         iff1 = iff2
                                                                     else:
                                                                         if op == 0x6e:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -13163,7 +13163,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 8
                                                                             im = 0
                                                                         else:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -13207,7 +13207,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x73:
                                                                     if op == 0x70:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -13294,7 +13294,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x71:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -13344,7 +13344,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         reason = 4
                                                                                         break
                                                                         else:
-                                                                            if 14271 < t < 57247:
+                                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
                                                                                     t += CONT[t]
@@ -13390,7 +13390,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             l = res & 0xFF
                                                                             qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -13429,7 +13429,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0x78:
                                                                 if op < 0x76:
                                                                     if op == 0x74:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -13445,7 +13445,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         a = (0 - v) & 0xFF
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -13470,7 +13470,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         iff1 = iff2
                                                                 else:
                                                                     if op == 0x76:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -13483,7 +13483,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         im = 1
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -13495,7 +13495,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         else:
                                                                             t += 8
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -13587,7 +13587,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if op < 0x7f:
                                                         if op < 0x7b:
                                                             if op == 0x79:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -13637,7 +13637,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             reason = 4
                                                                             break
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -13684,7 +13684,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 qt = t
                                                         else:
                                                             if op == 0x7b:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -13717,7 +13717,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 sp = v
                                                             else:
                                                                 if op == 0x7c:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -13734,7 +13734,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x7d:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -13758,7 +13758,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         wz = nn
                                                                         iff1 = iff2
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -13771,7 +13771,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         im = 2
                                                     else:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 2) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -13786,7 +13786,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if op < 0xb0:
                                                         if op < 0xa4:
                                                             if op == 0xa0:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -13830,7 +13830,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 qt = t
                                                             else:
                                                                 if op == 0xa1:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -13876,7 +13876,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0xa2:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -13981,7 +13981,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         pass
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -14050,7 +14050,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0xaa:
                                                                 if op < 0xa8:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -14063,7 +14063,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 8
                                                                 else:
                                                                     if op == 0xa8:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -14106,7 +14106,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -14153,7 +14153,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0xac:
                                                                     if op == 0xaa:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -14258,7 +14258,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         pass
                                                                         qt = t
                                                                     else:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -14325,7 +14325,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     break
                                                                         qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -14339,7 +14339,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op == 0xb0:
                                                             while True:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -14415,7 +14415,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             qt = t
                                                         else:
                                                             while True:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -14496,7 +14496,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if op < 0xb8:
                                                         if op < 0xb4:
                                                             if op == 0xb2:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -14638,7 +14638,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     pass
                                                                 qt = t
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -14742,7 +14742,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             break
                                                                 qt = t
                                                         else:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -14756,7 +14756,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op == 0xb8:
                                                             while True:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -14833,7 +14833,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op == 0xb9:
                                                                 while True:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -14911,7 +14911,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 qt = t
                                                             else:
                                                                 if op == 0xba:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -15053,7 +15053,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         pass
                                                                     qt = t
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -15157,7 +15157,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 break
                                                                     qt = t
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 2) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -15170,7 +15170,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 8
                                     else:
                                         if op == 0xee:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -15186,7 +15186,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             f = SZ53P[a]
                                             qt = t
                                         else:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -15219,7 +15219,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0xf5:
                                         if op < 0xf2:
                                             if op == 0xf0:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -15250,7 +15250,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 else:
                                                     pass
                                             else:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -15269,7 +15269,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 sp = (sp + 2) & 0xFFFF
                                         else:
                                             if op == 0xf2:
-                                                if 14271 < t < 57247:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
                                                         t += CONT[t]
@@ -15290,7 +15290,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     pc = nn
                                             else:
                                                 if op == 0xf3:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -15300,7 +15300,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     iff1 = 0
                                                     iff2 = 0
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -15346,7 +15346,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         pass
                                     else:
                                         if op == 0xf5:
-                                            if 14271 < t < 57247:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
                                                     t += CONT[t]
@@ -15374,7 +15374,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0xf9:
                                                 if op == 0xf6:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -15391,7 +15391,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                                 else:
                                                     if op == 0xf7:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -15419,7 +15419,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         pc = 0x30
                                                         wz = pc
                                                     else:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -15452,7 +15452,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             else:
                                                 if op < 0xfb:
                                                     if op == 0xf9:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -15468,7 +15468,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 6
                                                         sp = ((h << 8) | l)
                                                     else:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -15489,7 +15489,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             pc = nn
                                                 else:
                                                     if op == 0xfb:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -15501,7 +15501,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         pass
                                                         ei_at = t
                                                     else:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -15553,7 +15553,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -15564,7 +15564,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             pc = (pc + 1) & 0xFFFF
                                                             r += 1
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -15606,7 +15606,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             iy = res
                                                             qt = t
                                                     else:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -15619,7 +15619,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op == 0x19:
                                                             pc = (pc + 1) & 0xFFFF
                                                             r += 1
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -15661,7 +15661,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             iy = res
                                                             qt = t
                                                         else:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -15673,7 +15673,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op == 0x21:
                                                             pc = (pc + 1) & 0xFFFF
                                                             r += 1
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -15697,7 +15697,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             pc = (pc + 1) & 0xFFFF
                                                             r += 1
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -15739,7 +15739,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0x23:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -15762,7 +15762,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x24:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -15780,7 +15780,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -15800,7 +15800,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x26:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -15819,7 +15819,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     iy = (iy & 0xFF) | ((n) << 8)
                                                                 else:
                                                                     if op < 0x29:
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -15830,7 +15830,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -15875,7 +15875,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x2a:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -15909,7 +15909,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -15934,7 +15934,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x2c:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -15953,7 +15953,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0x2d:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -15971,7 +15971,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -15989,7 +15989,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         iy = (iy & 0xFF00) | (n)
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -16000,7 +16000,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             pc = (pc + 1) & 0xFFFF
                                                             r += 1
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -16055,7 +16055,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op == 0x35:
                                                             pc = (pc + 1) & 0xFFFF
                                                             r += 1
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -16108,7 +16108,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             pc = (pc + 1) & 0xFFFF
                                                             r += 1
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -16147,7 +16147,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op < 0x3a:
                                                             if op < 0x39:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -16158,7 +16158,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -16200,7 +16200,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 iy = res
                                                                 qt = t
                                                         else:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -16216,7 +16216,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0x44:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -16231,7 +16231,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -16246,7 +16246,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             pc = (pc + 1) & 0xFFFF
                                                             r += 1
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -16287,7 +16287,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op < 0x4e:
                                                             if op < 0x4c:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -16299,7 +16299,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x4c:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -16314,7 +16314,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -16329,7 +16329,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             pc = (pc + 1) & 0xFFFF
                                                             r += 1
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -16370,7 +16370,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 else:
                                                     if op < 0x56:
                                                         if op < 0x54:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -16382,7 +16382,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0x54:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -16397,7 +16397,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -16413,7 +16413,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op == 0x56:
                                                             pc = (pc + 1) & 0xFFFF
                                                             r += 1
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -16453,7 +16453,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             d = mem[ea]
                                                         else:
                                                             if op < 0x5c:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -16465,7 +16465,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x5c:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -16480,7 +16480,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -16498,7 +16498,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op == 0x5e:
                                                             pc = (pc + 1) & 0xFFFF
                                                             r += 1
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -16539,7 +16539,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x62:
                                                                 if op == 0x5f:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -16551,7 +16551,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0x60:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -16566,7 +16566,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -16582,7 +16582,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x62:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -16598,7 +16598,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0x63:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -16613,7 +16613,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -16629,7 +16629,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0x65:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -16644,7 +16644,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -16687,7 +16687,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x67:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -16703,7 +16703,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0x68:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -16718,7 +16718,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -16735,7 +16735,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0x6a:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -16750,7 +16750,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -16766,7 +16766,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op == 0x6c:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -16781,7 +16781,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         pc = (pc + 1) & 0xFFFF
                                                                         r += 1
-                                                                        if 14271 < t < 57247:
+                                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
                                                                                 t += CONT[t]
@@ -16797,7 +16797,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op == 0x6e:
                                                             pc = (pc + 1) & 0xFFFF
                                                             r += 1
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -16839,7 +16839,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0x6f:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -16854,7 +16854,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -16897,7 +16897,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op == 0x71:
                                                             pc = (pc + 1) & 0xFFFF
                                                             r += 1
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -16940,7 +16940,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0x72:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -16983,7 +16983,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x73:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -17025,7 +17025,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -17073,7 +17073,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0x75:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17113,7 +17113,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if ea >= rom_top:
                                                                     mem[ea] = l
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17124,7 +17124,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             pc = (pc + 1) & 0xFFFF
                                                             r += 1
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -17165,7 +17165,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 mem[ea] = a
                                                     else:
                                                         if op < 0x7c:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -17177,7 +17177,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0x7c:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17192,7 +17192,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17208,7 +17208,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if op == 0x7e:
                                                         pc = (pc + 1) & 0xFFFF
                                                         r += 1
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 2) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -17249,7 +17249,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op < 0x85:
                                                             if op < 0x84:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17260,7 +17260,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17279,7 +17279,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0x85:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17297,7 +17297,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17343,7 +17343,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if op < 0x94:
                                                         if op < 0x8d:
                                                             if op < 0x8c:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17354,7 +17354,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17375,7 +17375,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x8d:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -17394,7 +17394,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -17437,7 +17437,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     a = (a + v + cy) & 0xFF
                                                                     qt = t
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17451,7 +17451,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x94:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -17469,7 +17469,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -17487,7 +17487,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17530,7 +17530,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 qt = t
                                                         else:
                                                             if op < 0x9c:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17542,7 +17542,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0x9c:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -17561,7 +17561,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -17583,7 +17583,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0x9e:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17626,7 +17626,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 a = (a - v - cy) & 0xFF
                                                                 qt = t
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17639,7 +17639,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0xa4:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -17656,7 +17656,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -17673,7 +17673,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17716,7 +17716,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op < 0xae:
                                                             if op < 0xac:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17728,7 +17728,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0xac:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -17745,7 +17745,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -17763,7 +17763,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0xae:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17805,7 +17805,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 qt = t
                                                             else:
                                                                 if op < 0xb4:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -17816,7 +17816,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -17839,7 +17839,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0xb5:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -17856,7 +17856,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -17897,7 +17897,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     f = SZ53P[a]
                                                                     qt = t
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17910,7 +17910,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0xbc:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -17926,7 +17926,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -17942,7 +17942,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -17982,7 +17982,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 f = CP_F[(a << 8) | mem[ea]]
                                                                 qt = t
                                                     else:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -17991,7 +17991,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         ei_at = t
                                                 else:
-                                                    if 14271 < t < 57247:
+                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
                                                             t += CONT[t]
@@ -18105,7 +18105,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             else:
                                                 if op < 0xe5:
                                                     if op < 0xe1:
-                                                        if 14271 < t < 57247:
+                                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
@@ -18117,7 +18117,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op == 0xe1:
                                                             pc = (pc + 1) & 0xFFFF
                                                             r += 1
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -18140,7 +18140,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             iy = nn
                                                         else:
                                                             if op == 0xe2:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -18152,7 +18152,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op == 0xe3:
                                                                     pc = (pc + 1) & 0xFFFF
                                                                     r += 1
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -18198,7 +18198,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     iy = nn
                                                                     wz = nn
                                                                 else:
-                                                                    if 14271 < t < 57247:
+                                                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
@@ -18211,7 +18211,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op == 0xe5:
                                                             pc = (pc + 1) & 0xFFFF
                                                             r += 1
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -18242,7 +18242,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 mem[sp] = (iy & 0xFF)
                                                         else:
                                                             if op < 0xe9:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -18253,7 +18253,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -18267,7 +18267,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 pc = iy
                                                     else:
                                                         if op < 0xf9:
-                                                            if 14271 < t < 57247:
+                                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
@@ -18279,7 +18279,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op == 0xf9:
                                                                 pc = (pc + 1) & 0xFFFF
                                                                 r += 1
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -18299,7 +18299,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 10
                                                                 sp = iy
                                                             else:
-                                                                if 14271 < t < 57247:
+                                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
@@ -18309,7 +18309,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 ei_at = t
                             else:
                                 if op == 0xfe:
-                                    if 14271 < t < 57247:
+                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
                                             t += CONT[t]
@@ -18324,7 +18324,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     f = CP_F[(a << 8) | n]
                                     qt = t
                                 else:
-                                    if 14271 < t < 57247:
+                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
                                             t += CONT[t]
