@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 # The engine names of zxmonopoly.z80.ENGINES, repeated here so that ``--help`` does not import
 # numba; tests/test_cli.py checks that the two agree.
@@ -187,6 +188,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
     from zxmonopoly.snapshot import SnapshotError
     from zxmonopoly.spectrum import Spectrum48, SpectrumError
     from zxmonopoly.spectrum.keyboard import KeyboardError
+    from zxmonopoly.tape import TapeError
     from zxmonopoly.z80 import Z80Error, jit_available
 
     for option, value in (("--frames", args.frames), ("--max-frames", args.max_frames)):
@@ -198,7 +200,16 @@ def _cmd_run(args: argparse.Namespace) -> int:
         machine = Spectrum48(rom=args.rom, engine=args.engine)
         if args.snapshot:
             machine.load_snapshot(args.snapshot)
+        if args.tape:
+            machine.deck.set_fast(not args.real_load)
+            machine.deck.insert(args.tape)
+            if args.real_load and not args.autoload:
+                machine.deck.play()
         machine.run_frames(args.frames)
+        if args.tape and args.autoload:
+            load_quoted_empty(machine)
+            if args.real_load:
+                machine.deck.play()
         if args.type:
             machine.type_text(args.type.replace("\\n", "\n"))
         status = 0
@@ -213,12 +224,31 @@ def _cmd_run(args: argparse.Namespace) -> int:
             machine.screenshot(args.screenshot)
         if args.save_snapshot:
             machine.save_snapshot(args.save_snapshot)
-    except (SpectrumError, SnapshotError, KeyboardError, Z80Error) as exc:
+    except (SpectrumError, SnapshotError, KeyboardError, Z80Error, TapeError) as exc:
         raise CliError(str(exc)) from None
     except OSError as exc:  # writing the screenshot
         name = f"{exc.filename}: " if exc.filename else ""
         raise CliError(f"{name}{exc.strerror or exc}") from None
     return status
+
+
+def load_quoted_empty(machine: Any) -> None:
+    """Type LOAD "" as a Spectrum user does in K mode: J, SYMBOL SHIFT+P twice, ENTER."""
+    for keys in ("J", "SYMBOL SHIFT+P", "SYMBOL SHIFT+P", "ENTER"):
+        machine.tap(keys)
+
+
+def _cmd_tape_info(args: argparse.Namespace) -> int:
+    """List a tape's blocks like tzxlist."""
+    from zxmonopoly.tape import TapeError, info_lines
+
+    try:
+        print("\n".join(info_lines(args.file)))
+    except TapeError as exc:
+        raise CliError(str(exc)) from None
+    except OSError as exc:
+        raise CliError(f"{args.file}: {exc.strerror or exc}") from None
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -282,8 +312,21 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--screen-text", action="store_true", help="print the screen as text")
     run.add_argument("--screenshot", type=Path, metavar="F", help="save the screen as PNG")
     run.add_argument("--save-snapshot", type=Path, metavar="F", help="save a .sna or .z80")
+    run.add_argument("--tape", type=Path, metavar="FILE", help="put a .tap or .tzx in the deck")
+    run.add_argument("--autoload", action="store_true",
+                     help='type LOAD "" (J, SYMBOL SHIFT+P twice, ENTER) after --frames')
+    run.add_argument("--real-load", action="store_true",
+                     help="play the tape in real time through the EAR bit (default: fast load)")
     _add_engine_argument(run)
     run.set_defaults(handler=_cmd_run)
+
+    tape = commands.add_parser("tape", help="tape files", description="Tape files.")
+    tape_commands = tape.add_subparsers(dest="tape_command", metavar="ACTION", required=True)
+    info = tape_commands.add_parser("info", help="list the blocks of a .tap or .tzx",
+                                    description="List a tape's blocks like tzxlist: type, "
+                                    "name, lengths, flag, checksum.")
+    info.add_argument("file", type=Path, metavar="FILE")
+    info.set_defaults(handler=_cmd_tape_info)
 
     from zxmonopoly.asm.cli import add_asm_subcommand
 

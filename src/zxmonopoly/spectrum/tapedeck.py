@@ -37,7 +37,7 @@ SA_BYTES_PROLOGUE = bytes.fromhex("213F05E5")
 class DataBlock:
     """One block of bytes on the tape, with where its signal starts and ends."""
 
-    index: int
+    index: int  # position among the tape's data blocks, in playing order
     data: bytes  # flag, payload, checksum: as the loader reads them
     first_edge: int
     end_edge: int
@@ -59,6 +59,7 @@ class TapeDeck:
         self._level0 = 0
         self._time = 0  # tape time while stopped
         self._next_block = 0  # for fast loading: the next data block to hand over
+        self._arm_traps()  # SAVE works with no tape in
 
     # -- the tape ---------------------------------------------------------------------------
 
@@ -73,8 +74,9 @@ class TapeDeck:
             self.edges = np.zeros(1, dtype=np.int64)
         self._level0 = int(signal.initial_level) & 1
         self._stops = [(int(i), int(t)) for i, t in tapes.stop_points(signal)]
-        self._blocks = [DataBlock(b.index, bytes(b.raw), int(b.first_edge), int(b.end_edge),
-                                  int(b.end_time)) for b in tapes.data_blocks(signal)]
+        # In playing order (a block's index in the file repeats inside a TZX loop).
+        self._blocks = [DataBlock(k, bytes(b.raw), int(b.first_edge), int(b.end_edge),
+                                  int(b.end_time)) for k, b in enumerate(tapes.data_blocks(signal))]
         self.stop()
         self.rewind()
         self._arm_traps()

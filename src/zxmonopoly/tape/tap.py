@@ -20,13 +20,18 @@ NAME_LENGTH = 10
 
 
 class TapeError(ValueError):
-    """A malformed tape image; the message names the file, the block index and the offset."""
+    """A malformed tape image; the message names the file, the block index and the offset.
 
-    def __init__(self, name: str, block: int, offset: int, message: str) -> None:
-        super().__init__(f"{name}: block {block} at offset {offset}: {message}")
+    ``block`` is None for what is not in a block (a TZX file header, an unreadable file).
+    """
+
+    def __init__(self, name: str, block: int | None, offset: int, message: str) -> None:
+        where = f"offset {offset}" if block is None else f"block {block} at offset {offset}"
+        super().__init__(f"{name}: {where}: {message}")
         self.name = name
         self.block = block
         self.offset = offset
+        self.message = message
 
 
 def checksum(flag: int, data: bytes) -> int:

@@ -1,0 +1,138 @@
+"""The tape deck in the machine: real-time EAR playback, fast loading and saving traps."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.spectrum.roms import rom
+from zxmonopoly.spectrum import Spectrum48
+from zxmonopoly.tape import read_tap, signal_of, write_tap
+from zxmonopoly.tape.tap import TapBlock
+
+# A ROM of our own with the standard tape interface: LD-BYTES at 0x0556 and SA-BYTES at
+# 0x04C2 begin as the standard routines do (what the traps check), SA/LD-RET at 0x053F.
+# Their bodies here just fail (carry clear): only the traps can load or save.
+TAPE_ROM = """
+        ORG 0
+        DI
+        LD SP,0xFF00
+        JP 0x8000
+        DS 0x04C2-$
+sa_bytes:
+        LD HL,0x053F
+        PUSH HL
+        AND A
+        RET
+        DS 0x053F-$
+sa_ld_ret:
+        EI
+        RET
+        DS 0x0556-$
+ld_bytes:
+        INC D
+        EX AF,AF'
+        DEC D
+        DI
+        AND A
+        RET
+"""
+
+# At 0x8000: sample port 0xFE forever, storing each byte at HL (36 T per sample).
+SAMPLER = bytes.fromhex("21 00 90" "DB FE" "77" "23" "18 FA")
+SAMPLE_T = 11 + 7 + 6 + 12
+
+
+def machine(engine):
+    m = Spectrum48(rom=rom(TAPE_ROM), engine=engine)
+    return m
+
+
+def tape_bytes(*blocks: TapBlock) -> bytes:
+    return write_tap(list(blocks))
+
+
+def test_real_playback_follows_the_edges_to_the_tstate(engine, tmp_path):
+    m = machine(engine)
+    data = tape_bytes(TapBlock(0xFF, bytes(range(40))))
+    path = tmp_path / "t.tap"
+    path.write_bytes(data)
+    signal = signal_of(path)
+    m.deck.set_fast(False)
+    m.deck.insert(path)
+    m.memory[0x8000:0x8000 + len(SAMPLER)] = SAMPLER
+    m.cpu.pc = 0x8000
+    m.cpu.tstates = 0
+    m.step()  # LD HL,9000h (10 T)
+    m.deck.play()  # the tape starts at T = 10
+    assert m.tstates == 10
+    m.run_frames(1)
+    n = 14_000 // SAMPLE_T  # before the screen lines: no contention on the ULA port
+    samples = np.frombuffer(bytes(m.memory[0x9000:0x9000 + n]), dtype=np.uint8)
+    # sample k is read 8 T into its IN: tape time 36 k + 8
+    times = np.arange(n) * SAMPLE_T + 8
+    want = np.array([signal.level_at(int(t)) for t in times])
+    assert np.array_equal((samples >> 6) & 1, want)
+    assert want.min() == 0 and want.max() == 1  # the pilot really toggles
+
+
+def test_fast_load_copies_the_block_and_returns_through_sa_ld_ret(engine, tmp_path):
+    m = machine(engine)
+    payload = bytes((7 * k + 1) & 0xFF for k in range(300))
+    path = tmp_path / "code.tap"
+    path.write_bytes(tape_bytes(TapBlock(0xFF, payload)))
+    m.deck.insert(path)
+    # LD IX,A000h; LD DE,300; LD A,FFh; SCF; CALL 0556h; then record F, DI, HALT
+    code = bytes.fromhex("DD2100A0 112C01 3EFF 37 CD5605 F5 E1 220090 F3 76")
+    m.memory[0x8000:0x8000 + len(code)] = code
+    m.cpu.pc = 0x8000
+    m.run_frames(2)
+    assert bytes(m.memory[0xA000:0xA000 + 300]) == payload
+    assert m.memory[0x9000] & 1  # carry: success
+    assert m.cpu.ix == 0xA000 + 300 and m.cpu.de == 0
+
+
+@pytest.mark.parametrize("case", ["flag", "checksum", "short"])
+def test_fast_load_failures_clear_carry(engine, tmp_path, case):
+    m = machine(engine)
+    payload = bytes(range(50))
+    block = TapBlock(0x00 if case == "flag" else 0xFF, payload if case != "short" else payload[:20])
+    raw = tape_bytes(block)
+    if case == "checksum":
+        raw = raw[:-1] + bytes([raw[-1] ^ 0x55])
+    path = tmp_path / "bad.tap"
+    path.write_bytes(raw)
+    m.deck.insert(path)
+    code = bytes.fromhex("DD2100A0 113200 3EFF 37 CD5605 F5 E1 220090 F3 76")
+    m.memory[0x8000:0x8000 + len(code)] = code
+    m.cpu.pc = 0x8000
+    m.run_frames(2)
+    assert not m.memory[0x9000] & 1
+
+
+def test_save_appends_a_tap_block(engine, tmp_path):
+    m = machine(engine)
+    m.deck.save_path = tmp_path / "out.tap"
+    m.memory[0xA000:0xA010] = bytes(range(16))
+    # LD IX,A000h; LD DE,16; LD A,FFh; CALL 04C2h; DI; HALT
+    code = bytes.fromhex("DD2100A0 111000 3EFF CDC204 F3 76")
+    m.memory[0x8000:0x8000 + len(code)] = code
+    m.cpu.pc = 0x8000
+    m.run_frames(1)
+    blocks = read_tap((tmp_path / "out.tap").read_bytes())
+    assert [(b.flag, bytes(b.data)) for b in blocks] == [(0xFF, bytes(range(16)))]
+
+
+def test_tape_stops_at_its_end_and_rewinds(engine, tmp_path):
+    m = machine(engine)
+    path = tmp_path / "t.tap"
+    path.write_bytes(tape_bytes(TapBlock(0xFF, b"\x01\x02")))
+    m.deck.set_fast(False)
+    m.deck.insert(path)
+    m.deck.play()
+    m.run_frames(200)  # pilot + data + pause: about 4 s of tape... in frames
+    assert not m.deck.playing
+    end = m.deck.position()
+    assert end >= int(signal_of(path).edges[-1])
+    m.deck.rewind()
+    assert m.deck.position() == 0
