@@ -8,27 +8,16 @@ and the record must equal the FUSE trace for all 1,356 vectors.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 
+from tests.z80.generator import engine_from, load_generator
 from tests.z80.test_fuse import FUSE_DIR, INITIAL_FILL, _apply, load_vectors
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def _traced_run():
-    spec = importlib.util.spec_from_file_location("gen_z80", ROOT / "tools" / "gen_z80.py")
-    assert spec and spec.loader
-    gen = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("gen_z80", gen)  # dataclasses look their module up
-    spec.loader.exec_module(gen)
-    namespace: dict = {}
-    exec(compile(gen.gen_python(gen.TRACED), "<traced engine>", "exec"), namespace)
-    return namespace["run"]
+    gen = load_generator()
+    return engine_from(gen.gen_python(gen.TRACED), "<traced engine>")
 
 
 def _expected(vector) -> list[tuple[int, int]]:
@@ -85,14 +74,8 @@ def test_fast_paths_change_no_timing():
     from zxmonopoly.spectrum.machine import contention_table
     from zxmonopoly.z80 import Z80, _spectrum_py
 
-    spec = importlib.util.spec_from_file_location("gen_z80", ROOT / "tools" / "gen_z80.py")
-    assert spec and spec.loader
-    gen = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("gen_z80", gen)
-    spec.loader.exec_module(gen)
-    namespace: dict = {}
-    exec(compile(gen.gen_python(gen.REFERENCE), "<reference engine>", "exec"), namespace)
-    reference = namespace["run"]
+    gen = load_generator()
+    reference = engine_from(gen.gen_python(gen.REFERENCE), "<reference engine>")
     cont = contention_table().tolist()
     differ = []
     for n, vector in enumerate(load_vectors()):

@@ -1,23 +1,10 @@
 """The committed engines are exactly what tools/gen_z80.py makes from the description."""
 
-import importlib.util
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _generator():
-    spec = importlib.util.spec_from_file_location("gen_z80", ROOT / "tools" / "gen_z80.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("gen_z80", mod)  # dataclasses look their module up
-    spec.loader.exec_module(mod)
-    return mod
+from tests.z80.generator import ROOT, load_generator
 
 
 def test_committed_engines_match_the_generator():
-    gen = _generator()
+    gen = load_generator()
     for name, make in gen.OUTPUTS.items():
         committed = (ROOT / "src" / "zxmonopoly" / "z80" / name).read_text()
         assert committed == make(), f"{name} is stale: run python tools/gen_z80.py"

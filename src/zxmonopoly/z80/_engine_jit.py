@@ -4575,8 +4575,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                 v = v >> 1
                                 f = SZ53P[v] | cy
                         elif op < 128:
-                            xy = wz >> 8 if z == 6 else v
-                            f = f & 1 | 16 | xy & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
+                            f = f & 1 | 16 | (wz >> 8 if z == 6 else v) & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
                             t += 12 if z == 6 else 8
                             qt = t
                         elif op < 192:
@@ -4602,7 +4601,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     h = v
                                 elif z == 5:
                                     l = v
-                                else:
+                                elif z == 7:
                                     a = v
                             if op < 64:
                                 qt = t

@@ -5199,8 +5199,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 v = v >> 1
                                 f = SZ53P[v] | cy
                         elif op < 128:
-                            xy = wz >> 8 if z == 6 else v
-                            f = f & 1 | 16 | xy & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
+                            f = f & 1 | 16 | (wz >> 8 if z == 6 else v) & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
                             pass
                             qt = t
                         elif op < 192:
@@ -5226,7 +5225,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     h = v
                                 elif z == 5:
                                     l = v
-                                else:
+                                elif z == 7:
                                     a = v
                             if op < 64:
                                 qt = t

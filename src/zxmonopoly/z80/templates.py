@@ -699,37 +699,53 @@ _TEMPLATES = {
 }
 
 
+def _rotate_by_y() -> list[str]:
+    """``if op < 0x40:`` — the eight rotates and shifts of ``v``, chosen by the y field."""
+    lines = ["if op < 0x40:"]
+    for k, name in enumerate(isa.ROT):
+        lines.append(f"    {'if' if k == 0 else 'elif'} y == {k}:" if k < 7 else "    else:")
+        lines += ["        " + x for x in rot8(name)]
+    return lines
+
+
+def _bit_res_set_by_y(xy: str, bit_t: str) -> list[str]:
+    """The ``elif`` arms after the rotates: BIT y (X/Y from ``xy``), RES y, SET y on ``v``."""
+    return [
+        "elif op < 0x80:",
+        f"    f = (f & 0x01) | 0x10 | (({xy}) & 0x28) | "
+        "(0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))",
+        f"    t += {bit_t}",
+        "    qt = t",
+        "elif op < 0xC0:",
+        "    v = v & (0xFF ^ (1 << y))",
+        "else:",
+        "    v = v | (1 << y)",
+    ]
+
+
+def _copy_to_register(pad: str) -> list[str]:
+    """Store ``v`` into register field z (B C D E H L, 7 = A; 6 is memory, handled apart)."""
+    lines: list[str] = []
+    for k, reg in enumerate(("b", "c", "d", "e", "h", "l")):
+        lines += [f"{pad}{'if' if k == 0 else 'elif'} z == {k}:", f"{pad}    {reg} = v"]
+    return lines + [f"{pad}elif z == 7:", f"{pad}    a = v"]
+
+
 def ddcb_generic(xy: str) -> list[str]:
     """The whole DDCB/FDCB table as one piece of code on ``op`` (after ``ea`` is set).
 
     Rotates, RES and SET write memory and copy into register z when z != 6; BIT takes X/Y
     from the high byte of IX+d (which is also MEMPTR).
     """
-    lines = ["v = mem[ea]", "y = (op >> 3) & 7", "if op < 0x40:"]
-    for k, name in enumerate(isa.ROT):
-        lines.append(f"    {'if' if k == 0 else 'elif'} y == {k}:" if k < 7 else "    else:")
-        lines += ["        " + x for x in rot8(name)]
-    lines += [
-        "elif op < 0x80:",
-        "    f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | "
-        "(0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))",
-        "    t += 20",
-        "    qt = t",
-        "elif op < 0xC0:",
-        "    v = v & (0xFF ^ (1 << y))",
-        "else:",
-        "    v = v | (1 << y)",
-        "if op < 0x40 or op >= 0x80:",
-        *("    " + x for x in write("ea", "v")),
-        "    t += 23",
-        "    if op < 0x40:",
-        "        qt = t",
-        "    z = op & 7",
-    ]
-    for k, reg in enumerate(("b", "c", "d", "e", "h", "l")):
-        kw = "if" if k == 0 else "elif"
-        lines += [f"    {kw} z == {k}:", f"        {reg} = v"]
-    lines += ["    elif z == 7:", "        a = v"]
+    lines = ["v = mem[ea]", "y = (op >> 3) & 7", *_rotate_by_y(),
+             *_bit_res_set_by_y("ea >> 8", "20"),
+             "if op < 0x40 or op >= 0x80:",
+             *("    " + x for x in write("ea", "v")),
+             "    t += 23",
+             "    if op < 0x40:",
+             "        qt = t",
+             "    z = op & 7",
+             *_copy_to_register("    ")]
     return lines
 
 
@@ -740,36 +756,21 @@ def cb_generic() -> list[str]:
     leaving the main function, and the main function stays small enough to compile quickly.
     The operations are the same pieces (``rot8``, the BIT flags) as the per-opcode leaves.
     """
-    regs = ("b", "c", "d", "e", "h", "l")
     lines = ["z = op & 7", "y = (op >> 3) & 7", "if z == 6:", "    ea = (h << 8) | l",
              "    v = mem[ea]"]
-    for k, reg in enumerate(regs):
+    for k, reg in enumerate(("b", "c", "d", "e", "h", "l")):
         lines += [f"elif z == {k}:", f"    v = {reg}"]
-    lines += ["else:", "    v = a", "if op < 0x40:"]
-    for k, name in enumerate(isa.ROT):
-        lines.append(f"    {'if' if k == 0 else 'elif'} y == {k}:" if k < 7 else "    else:")
-        lines += ["        " + x for x in rot8(name)]
-    lines += [
-        "elif op < 0x80:",
-        "    xy = (wz >> 8) if z == 6 else v",
-        "    f = (f & 0x01) | 0x10 | (xy & 0x28) | "
-        "(0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))",
-        "    t += 12 if z == 6 else 8",
-        "    qt = t",
-        "elif op < 0xC0:",
-        "    v = v & (0xFF ^ (1 << y))",
-        "else:",
-        "    v = v | (1 << y)",
-        "if op < 0x40 or op >= 0x80:",
-        "    if z == 6:",
-        *("        " + x for x in write("ea", "v")),
-        "        t += 15",
-        "    else:",
-        "        t += 8",
-    ]
-    for k, reg in enumerate(regs):
-        lines += [f"        {'if' if k == 0 else 'elif'} z == {k}:", f"            {reg} = v"]
-    lines += ["        else:", "            a = v", "    if op < 0x40:", "        qt = t"]
+    lines += ["else:", "    v = a", *_rotate_by_y(),
+              *_bit_res_set_by_y("(wz >> 8) if z == 6 else v", "12 if z == 6 else 8"),
+              "if op < 0x40 or op >= 0x80:",
+              "    if z == 6:",
+              *("        " + x for x in write("ea", "v")),
+              "        t += 15",
+              "    else:",
+              "        t += 8",
+              *_copy_to_register("        "),
+              "    if op < 0x40:",
+              "        qt = t"]
     return lines
 
 
