@@ -52,6 +52,7 @@ class TapeDeck:
         self.edges = np.zeros(1, dtype=np.int64)  # the compiled loop always gets an array
         self.name: str | None = None
         self.fast = True
+        self.trap_saves = True  # SAVE goes straight to a TAP file (else MIC only, as real)
         self.save_path: Path | None = None
         self.saved: list[Any] = []  # TapBlocks written by SAVE
         self._blocks: list[DataBlock] = []
@@ -163,11 +164,17 @@ class TapeDeck:
         bp = self.machine.cpu.breakpoints
         bp[LD_BYTES] = 1 if (self.fast and self.name is not None and
                              rom[LD_BYTES:LD_BYTES + 3] == LD_BYTES_PROLOGUE) else 0
-        bp[SA_BYTES] = 1 if rom[SA_BYTES:SA_BYTES + 4] == SA_BYTES_PROLOGUE else 0
+        bp[SA_BYTES] = 1 if (self.trap_saves and
+                             rom[SA_BYTES:SA_BYTES + 4] == SA_BYTES_PROLOGUE) else 0
 
     def set_fast(self, fast: bool) -> None:
         """Fast loading on (the default) or off (the tape plays in real time)."""
         self.fast = fast
+        self._arm_traps()
+
+    def set_save_trap(self, on: bool) -> None:
+        """SAVE to a TAP file at once (the default), or only as the real signal on MIC."""
+        self.trap_saves = on
         self._arm_traps()
 
     def trap(self) -> bool:
@@ -218,6 +225,9 @@ class TapeDeck:
         # checks BREAK and enables interrupts.
         cpu.f = (cpu.f & 0xFE) | (1 if ok else 0)
         cpu.pc = SA_LD_RET
+        # The tape runs on from the block's end, so a program's own loader that reads the next
+        # blocks in real time finds them playing.
+        self.play()
         return True
 
     def _save(self) -> bool:
