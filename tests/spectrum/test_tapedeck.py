@@ -136,3 +136,22 @@ def test_tape_stops_at_its_end_and_rewinds(engine, tmp_path):
     assert end >= int(signal_of(path).edges[-1])
     m.deck.rewind()
     assert m.deck.position() == 0
+
+
+def test_a_stop_block_stops_the_tape_and_play_goes_on(engine):
+    from tests.tape import tzxbuild as T
+
+    m = machine(engine)
+    image = T.tzx(T.standard(T.rom(0xFF, b"\x01\x02\x03"), pause=100), T.pause(0),
+                  T.standard(T.rom(0xFF, b"\x04\x05"), pause=100))
+    signal = signal_of(image)
+    m.deck.set_fast(False)
+    m.deck.insert(image, "stop.tzx")
+    m.deck.play()
+    m.run_frames(250)
+    assert not m.deck.playing  # stopped at the stop block, not at the end
+    stop_time = int(signal.stops[0])
+    assert stop_time <= m.deck.position() < int(signal.edges[-1])
+    m.deck.play()
+    m.run_frames(250)
+    assert not m.deck.playing and m.deck.position() >= int(signal.edges[-1])
