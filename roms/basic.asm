@@ -15,7 +15,7 @@
 ; Supported: LOAD / VERIFY / SAVE (loadsave.asm), LET / FOR / NEXT (variables.asm), CLEAR,
 ; CONTINUE,
 ; RANDOMIZE, RUN, GO TO, GO SUB, RETURN, IF ... THEN, REM, NEW, CLS, BORDER, PRINT, POKE,
-; STOP, LIST, PAUSE, OUT, INK, PAPER, FLASH, BRIGHT, INVERSE, OVER;
+; STOP, LIST, PAUSE, OUT, BEEP (beep.asm), INK, PAPER, FLASH, BRIGHT, INVERSE, OVER;
 ; every other keyword gives C Nonsense in BASIC.
 ; =============================================================================================
 
@@ -162,7 +162,7 @@ line_hide_numbers:
 .number:
         dec hl                      ; back to its first character
         push bc
-        call num_parse_decimal      ; DE:BC, HL after the digits
+        call num_parse_literal      ; DE:BC (a fraction dropped), HL after the digits
         push de
         push bc
         ld bc,NUMBER_SIZE+1
@@ -494,7 +494,7 @@ stmt_table:
         dw stmt_nonsense            ; CLOSE #
         dw stmt_nonsense            ; MERGE
         dw st_verify                ; VERIFY
-        dw stmt_nonsense            ; BEEP
+        dw st_beep                  ; BEEP
         dw stmt_nonsense            ; CIRCLE
         dw st_ink                   ; INK
         dw st_paper                 ; PAPER

@@ -361,6 +361,8 @@ ev_factor:
         jr z,.hidden
         cp CC_ENTER
         jp z,stmt_nonsense
+        cp "."
+        jp z,stmt_nonsense          ; a fraction (only BEEP reads them, from its digits)
         jr .digit
 .hidden:
         call num_read5
@@ -455,6 +457,27 @@ num_from_text:
 ; Corrupts: AF.  Report 6 if too big, C if a decimal point follows (no fractions here).
 ; ---------------------------------------------------------------------------------------------
 num_parse_decimal:
+        call num_parse_int
+        cp "."
+        ret nz
+        jp stmt_nonsense
+
+; num_parse_literal - as num_parse_decimal, but a decimal point and digits after it are
+; stepped over (the value is the whole part: BEEP reads the digits themselves)
+num_parse_literal:
+        call num_parse_int
+        cp "."
+        ret nz
+.fraction:
+        inc hl
+        ld a,(hl)
+        sub "0"
+        cp 10
+        jr c,.fraction
+        ret
+
+; num_parse_int - the digits at HL: DE:BC, HL after them, A = the character there
+num_parse_int:
         ld bc,0
         ld de,0
 .digit: ld a,(hl)
@@ -467,9 +490,7 @@ num_parse_decimal:
         inc hl
         jr .digit
 .end:   ld a,(hl)
-        cp "."
-        ret nz
-        jp stmt_nonsense
+        ret
 
 ; ---------------------------------------------------------------------------------------------
 ; num_times10_plus - DE:BC = DE:BC * 10 + A

@@ -118,6 +118,7 @@ pr_string_entry:
         include "loadsave.asm"
         include "report.asm"
         include "variables.asm"
+        include "beep.asm"
 
         assert $ <= FONT
         ds FONT-$, 0xFF

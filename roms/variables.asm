@@ -183,7 +183,8 @@ st_let: call var_name
 
 ; ---------------------------------------------------------------------------------------------
 ; FOR v = start TO limit [STEP step] - a control variable that NEXT v brings back to the
-; statement after this one (the body runs at least once: there is no search for the NEXT)
+; statement after this one.  If the start is past the limit already the body does not run:
+; the program goes on after the next NEXT v (report I FOR without NEXT if there is none).
 ; ---------------------------------------------------------------------------------------------
 st_for: call var_name
         ld a,c
@@ -242,7 +243,12 @@ st_for: call var_name
         ld a,(SUBPPC)
         inc a
         ld (ix+FOR_STATEMENT),a
-        ret
+        call for_past               ; the limit passed already: on after the NEXT v
+        ret nc
+        ld a,(ix+0)
+        and VAR_LETTER
+        ld c,a
+        jp for_skip
 .store: push ix                     ; a number from under our return address to IX + DE
         pop hl
         add hl,de
@@ -278,41 +284,15 @@ st_next:
         ld b,h
         ld c,l
         pop hl
-        push de                     ; (the step's sign: D bit 7)
         adc hl,de
         ex de,hl
         jp pe,num_too_big
-        push de                     ; the new value
-        push bc
         push ix
         pop hl
         inc hl
-        call num_store5_signed
-        push ix
-        pop hl
-        ld de,FOR_LIMIT
-        add hl,de
-        call num_read5              ; the limit
-        pop hl                      ; value - limit ...
-        and a
-        sbc hl,bc
-        ld b,h
-        ld c,l
-        pop hl
-        sbc hl,de
-        ex de,hl                    ; DE:BC = value - limit
-        pop hl                      ; H bit 7: the step is negative
-        ld a,h
-        rla
-        jr nc,.up
-        call num_negate             ; counting down: limit - value
-.up:    bit 7,d                     ; past the limit (value - limit > 0 going up): done
-        jr nz,.again
-        ld a,d
-        or e
-        or b
-        or c
-        ret nz
+        call num_store5_signed      ; the new value
+        call for_past
+        ret c                       ; past the limit: done
 .again: ld l,(ix+FOR_LINE)
         ld h,(ix+FOR_LINE+1)
         ld (NEWPPC),hl
@@ -320,3 +300,149 @@ st_next:
         ld (NSPPC),a
         ret
 .none:  raise REPORT_NEXT_WITHOUT_FOR
+
+; ---------------------------------------------------------------------------------------------
+; for_past - has the FOR variable at IX passed its limit? (value > limit counting up, or
+; with STEP 0; value < limit counting down)
+; Output:  carry set if so
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
+for_past:
+        push ix
+        pop hl
+        inc hl
+        call num_read5              ; the value
+        push de
+        push bc
+        push ix
+        pop hl
+        ld de,FOR_LIMIT
+        add hl,de
+        call num_read5              ; the limit
+        pop hl                      ; value - limit
+        and a
+        sbc hl,bc
+        ld b,h
+        ld c,l
+        pop hl
+        sbc hl,de
+        ex de,hl
+        ld a,(ix+FOR_STEP+1)        ; the step's sign: bit 7 of its second byte (either form)
+        rla
+        call c,num_negate           ; counting down: limit - value
+        bit 7,d
+        jr nz,.not                  ; negative: not past
+        ld a,d
+        or e
+        or b
+        or c
+        ret z                       ; equal: not past (carry clear)
+        scf
+        ret
+.not:   and a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; for_skip - go on after the next NEXT v (from CH_ADD on, through the lines that follow)
+; Input:   C = the letter's number
+; Output:  NEWPPC, NSPPC: the statement after that NEXT.  Report I if there is none.
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
+for_skip:
+        ld hl,(PPC)
+        ld (NEWPPC),hl
+        ld a,(SUBPPC)
+        ld b,a                      ; B = the statement here, E bit 0 = in a string
+        ld e,0
+        ld hl,(CH_ADD)
+.char:  ld a,(hl)
+        inc hl
+        cp CC_ENTER
+        jr z,.line
+        cp CC_NUMBER
+        jr nz,.not_number
+        ld a,l
+        add a,NUMBER_SIZE
+        ld l,a
+        jr nc,.char
+        inc h
+        jr .char
+.not_number:
+        cp CH_QUOTE
+        jr nz,.not_quote
+        inc e
+        jr .char
+.not_quote:
+        bit 0,e
+        jr nz,.char
+        cp TK_REM
+        jr z,.rem
+        cp ":"
+        jr z,.stmt
+        cp TK_THEN
+        jr z,.stmt
+        cp TK_NEXT
+        jr nz,.char
+        push hl                     ; NEXT: its letter?
+        dec hl
+.space: inc hl
+        ld a,(hl)
+        cp CH_SPACE
+        jr z,.space
+        call is_letter
+        jr nc,.other
+        and VAR_LETTER
+        cp c
+        jr nz,.other
+        inc hl
+        ld a,(hl)                   ; (one letter only)
+        call is_letter
+        jr c,.other
+        sub "0"
+        cp 10
+        jr c,.other
+        pop hl
+        inc b                       ; found: on at the statement after it
+        ld a,b
+        ld (NSPPC),a
+        ret
+.other: pop hl
+        jr .char
+.stmt:  inc b
+        jr .char
+.rem:   ld hl,(NXTLIN)              ; REM: the rest of the line is text
+.line:                              ; the line's end: the next line (none after the edit line)
+        ld de,(NEWPPC)
+        push hl
+        ld hl,PPC_DIRECT
+        and a
+        sbc hl,de
+        pop hl
+        jr z,.none
+        ld de,(VARS)
+        and a
+        sbc hl,de
+        add hl,de
+        jr nc,.none
+        ld a,(hl)
+        and LINE_NUMBER_MASK
+        jr nz,.none
+        ld d,(hl)
+        inc hl
+        ld e,(hl)
+        inc hl
+        ld (NEWPPC),de
+        push bc
+        ld c,(hl)
+        inc hl
+        ld b,(hl)
+        inc hl
+        push hl
+        add hl,bc
+        ld (NXTLIN),hl
+        pop hl
+        pop bc
+        ld b,1
+        ld e,0
+        jp .char
+.none:  raise REPORT_FOR_WITHOUT_NEXT

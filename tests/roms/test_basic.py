@@ -246,7 +246,7 @@ def test_out_writes_a_port(machine):
 
 @pytest.mark.parametrize("parts", [
     ("DIM", "a(3)"), ("LET", "a$=", '"x"'), ("LET", "ab=1"), ("PRINT", "a1"),
-    ("PRINT", "SIN", "1"), ("INPUT", "a"), ("BEEP", "1,1"), ("PLOT", "1,1"), ("READ", "a"),
+    ("PRINT", "SIN", "1"), ("INPUT", "a"), ("BEEP", "1"), ("PLOT", "1,1"), ("READ", "a"),
     ("PRINT", "1.5"), ("PRINT", '"open'), ("PRINT", "1 2"), ("IF", "1 p"),
     ("FOR", "i=1"),
 ])
