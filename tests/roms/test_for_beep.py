@@ -107,7 +107,7 @@ def tone(writes: list[tuple[int, int]]) -> tuple[float, float]:
             if level is not None:
                 toggles.append(t)
             level = bit
-    gaps = [b - a for a, b in zip(toggles, toggles[1:])]
+    gaps = [b - a for a, b in zip(toggles, toggles[1:], strict=False)]
     assert len(gaps) > 10, "no tone"
     typical = sorted(gaps)[len(gaps) // 2]
     best, run_start = (0, 0), 0
