@@ -108,9 +108,20 @@ def test_cpm_empty_file(tmp_path, capsys) -> None:
     assert "empty" in capsys.readouterr().err
 
 
-def test_no_command_prints_help(capsys) -> None:
-    assert cli.main([]) == 2
-    assert "usage: zxmonopoly" in capsys.readouterr().err
+def test_no_command_plays(monkeypatch) -> None:
+    """``zxmonopoly`` alone is ``zxmonopoly play`` (the window), with play's defaults."""
+    seen = []
+    monkeypatch.setattr(cli, "_cmd_play", lambda args: seen.append(args) or 0)
+    assert cli.main([]) == 0
+    assert len(seen) == 1 and seen[0].command == "play"
+
+
+def test_help_lists_the_commands(capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    assert "usage: zxmonopoly" in out and "play" in out and "run" in out
 
 
 def test_unknown_engine_is_a_usage_error(tmp_path, capsys) -> None:

@@ -232,6 +232,58 @@ def _cmd_run(args: argparse.Namespace) -> int:
     return status
 
 
+def _cmd_play(args: argparse.Namespace) -> int:
+    """Open the window: boot, type LOAD "" and load the tape (or a snapshot), then play."""
+    from zxmonopoly.spectrum import SpectrumError
+    from zxmonopoly.z80 import Z80Error, jit_available
+
+    for option, value in (("--scale", args.scale), ("--exit-after-frames", args.exit_after_frames)):
+        if value is not None and value < (1 if option == "--scale" else 0):
+            raise CliError(f"{option} must be {'1' if option == '--scale' else '0'} or more, "
+                           f"not {value}")
+    for option, path in (("--tape", args.tape), ("--snapshot", args.snapshot), ("--rom", args.rom)):
+        if path is not None and not path.is_file():
+            raise CliError(f"{option} {path}: no such file")
+    if args.engine == "jit" and not jit_available():
+        raise CliError("the jit engine needs numba, which cannot be imported; use --engine python")
+    try:
+        from zxmonopoly.ui.window import Window, WindowError
+    except ImportError as exc:
+        raise CliError(f"the window needs pygame ({exc}); pip install pygame") from None
+    try:
+        window = Window(rom=args.rom, engine=args.engine, scale=args.scale,
+                        fullscreen=args.fullscreen, mute=args.mute)
+    except WindowError as exc:
+        raise CliError(str(exc)) from None
+    except (SpectrumError, Z80Error, OSError) as exc:
+        raise CliError(str(exc)) from None
+    try:
+        if args.snapshot:
+            if not window.load_snapshot(args.snapshot):
+                raise CliError(f"{args.snapshot}: cannot load the snapshot")
+        elif args.tape:
+            window.insert_tape(args.tape, real_load=args.real_load)
+            if args.autoload:
+                window.autoload(real_load=args.real_load)
+            elif args.real_load:
+                window.machine.deck.play()
+        else:
+            window.status = "the game is not written yet: drop a tape on the window"
+            print("zxmonopoly: the Monopoly game is not written yet; the Spectrum boots to its "
+                  "K cursor (drop a .tap/.tzx/.z80/.sna on the window, or use --tape)")
+        window.run(max_frames=args.exit_after_frames)
+        if args.screenshot:
+            window.save_screenshot(args.screenshot)
+    except WindowError as exc:
+        raise CliError(str(exc)) from None
+    except OSError as exc:
+        name = f"{exc.filename}: " if exc.filename else ""
+        raise CliError(f"{name}{exc.strerror or exc}") from None
+    finally:
+        window.close()
+    return 0
+
+
 def load_quoted_empty(machine: Any) -> None:
     """Type LOAD "" as a Spectrum user does in K mode: J, SYMBOL SHIFT+P twice, ENTER."""
     for keys in ("J", "SYMBOL SHIFT+P", "SYMBOL SHIFT+P", "ENTER"):
@@ -320,6 +372,30 @@ def build_parser() -> argparse.ArgumentParser:
     _add_engine_argument(run)
     run.set_defaults(handler=_cmd_run)
 
+    play = commands.add_parser(
+        "play",
+        help="open the emulator window (the default command)",
+        description='Open the window: boot the ROM, type LOAD "" as a user would and load the '
+        "tape; play with the PC keyboard (see docs/window.md; F1 shows the keys).",
+    )
+    play.add_argument("--rom", type=Path, metavar="F", help="a 16,384-byte 48K ROM image")
+    play.add_argument("--tape", type=Path, metavar="F", help="the .tap or .tzx to load")
+    play.add_argument("--snapshot", type=Path, metavar="F", help="start from a .z80 or .sna")
+    play.add_argument("--no-autoload", dest="autoload", action="store_false",
+                      help='do not type LOAD "" (you type it yourself)')
+    play.add_argument("--real-load", action="store_true",
+                      help="load in real time with the border stripes and sound (default: fast)")
+    play.add_argument("--scale", type=int, default=2, metavar="N",
+                      help="window size: N times 320x256 (default 2)")
+    play.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    play.add_argument("--mute", action="store_true", help="no sound")
+    play.add_argument("--exit-after-frames", type=int, metavar="N",
+                      help="close the window after N frames (for automation)")
+    play.add_argument("--screenshot", type=Path, metavar="F",
+                      help="on exit, save the window's pixels as PNG")
+    _add_engine_argument(play)
+    play.set_defaults(handler=_cmd_play)
+
     tape = commands.add_parser("tape", help="tape files", description="Tape files.")
     tape_commands = tape.add_subparsers(dest="tape_command", metavar="ACTION", required=True)
     info = tape_commands.add_parser("info", help="list the blocks of a .tap or .tzx",
@@ -347,14 +423,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``zxmonopoly`` console script; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help(sys.stderr)
-        print(
-            "\nzxmonopoly: the Spectrum and the game are not ready yet; "
-            "'cpm', 'bench' and 'asm' work.",
-            file=sys.stderr,
-        )
-        return 2
+    if args.command is None:  # ``zxmonopoly`` alone opens the window
+        args = parser.parse_args(["play"])
     try:
         return args.handler(args)
     except CliError as exc:

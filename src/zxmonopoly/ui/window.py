@@ -1,0 +1,532 @@
+"""The pygame window: the Spectrum at 50 frames/s with PC keys, sound and function keys.
+
+The key map and the function keys are documented in ``docs/window.md``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import time
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+from zxmonopoly.spectrum import Spectrum48  # noqa: E402
+from zxmonopoly.spectrum.keyboard import (  # noqa: E402
+    CAPS_SHIFT,
+    SYMBOL_SHIFT,
+    SYMBOL_SHIFT_KEYS,
+)
+from zxmonopoly.spectrum.video import write_png  # noqa: E402
+
+FPS = 50
+AUDIO_RATE = 44_100
+SAMPLES_PER_FRAME = AUDIO_RATE // FPS  # 882
+AUDIO_CHUNK = 2 * SAMPLES_PER_FRAME  # one mixer Sound: 40 ms
+AUDIO_MAX_PENDING = 6 * SAMPLES_PER_FRAME  # more waiting than this: the oldest is dropped
+AUDIO_AHEAD = 3 * SAMPLES_PER_FRAME  # more waiting than this: the emulation waits for the sound
+BOOT_FRAMES = 100  # frames before typing LOAD "": our ROM shows its K cursor well before
+TYPED_HOLD = 4  # frames a typed punctuation combination is held
+TYPED_GAP = 2  # frames of nothing after it
+TITLE = "zxmonopoly"
+SNAPSHOT_SUFFIXES = (".z80", ".sna")
+TAPE_SUFFIXES = (".tap", ".tzx")
+MESSAGE_SECONDS = 4.0
+
+#: PC keys held down -> the Spectrum keys they hold (letters and digits are added below).
+HELD_KEYS: dict[int, tuple[str, ...]] = {
+    pygame.K_RETURN: ("ENTER",),
+    pygame.K_KP_ENTER: ("ENTER",),
+    pygame.K_SPACE: ("SPACE",),
+    pygame.K_LSHIFT: (CAPS_SHIFT,),
+    pygame.K_RSHIFT: (CAPS_SHIFT,),
+    pygame.K_LCTRL: (SYMBOL_SHIFT,),
+    pygame.K_RCTRL: (SYMBOL_SHIFT,),
+    pygame.K_LALT: (SYMBOL_SHIFT,),
+    pygame.K_RALT: (SYMBOL_SHIFT,),
+    pygame.K_BACKSPACE: (CAPS_SHIFT, "0"),
+    pygame.K_LEFT: (CAPS_SHIFT, "5"),
+    pygame.K_DOWN: (CAPS_SHIFT, "6"),
+    pygame.K_UP: (CAPS_SHIFT, "7"),
+    pygame.K_RIGHT: (CAPS_SHIFT, "8"),
+}
+for _c in "abcdefghijklmnopqrstuvwxyz0123456789":
+    HELD_KEYS[getattr(pygame, f"K_{_c}")] = (_c.upper(),)
+for _d in range(10):
+    HELD_KEYS[getattr(pygame, f"K_KP{_d}")] = (str(_d),)
+
+
+class WindowError(Exception):
+    """The window cannot be opened (no display) or a file given to it cannot be used."""
+
+
+class AudioOut:
+    """The beeper through pygame.mixer: 44,100 Hz mono int16, a short queue of Sounds."""
+
+    def __init__(self) -> None:
+        pygame.mixer.init(frequency=AUDIO_RATE, size=-16, channels=1, buffer=512,
+                          allowedchanges=0)
+        self.channel = pygame.mixer.Channel(0)
+        self.pending = np.zeros(0, dtype=np.int16)
+        self.dropped = 0
+        self.underruns = 0
+
+    def feed(self, samples: np.ndarray) -> None:
+        """Add a frame's samples and hand whole chunks to the mixer."""
+        if samples.size:
+            self.pending = np.concatenate((self.pending, samples.astype(np.int16, copy=False)))
+        extra = self.pending.size - AUDIO_MAX_PENDING
+        if extra > 0:
+            self.pending = self.pending[extra:]
+            self.dropped += extra
+        self.pump()
+
+    def pump(self) -> None:
+        """Keep one Sound playing and one queued."""
+        while self.channel.get_queue() is None:
+            busy = self.channel.get_busy()
+            if self.pending.size < AUDIO_CHUNK and (busy or self.pending.size == 0):
+                if not busy:
+                    self.underruns += 1
+                return
+            chunk, self.pending = self.pending[:AUDIO_CHUNK], self.pending[AUDIO_CHUNK:]
+            sound = pygame.mixer.Sound(buffer=chunk.tobytes())
+            if busy:
+                self.channel.queue(sound)
+            else:
+                self.channel.play(sound)
+
+    def backlog(self) -> int:
+        """Samples made but not yet handed to the mixer."""
+        return int(self.pending.size)
+
+    def clear(self) -> None:
+        """Forget the waiting samples (turbo, pause)."""
+        self.pending = np.zeros(0, dtype=np.int16)
+
+    def close(self) -> None:
+        """Stop the mixer."""
+        pygame.mixer.quit()
+
+
+def _new_snapshot_path(directory: Path) -> Path:
+    """A new snapshot file name in ``directory``: never one that exists."""
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = directory / f"zxmonopoly-{stamp}.z80"
+    k = 1
+    while path.exists():
+        path = directory / f"zxmonopoly-{stamp}-{k}.z80"
+        k += 1
+    return path
+
+
+class Window:
+    """A pygame window that owns a :class:`Spectrum48` and runs it at 50 frames/s."""
+
+    def __init__(self, machine: Spectrum48 | None = None, *, rom: Any = None,
+                 engine: str | None = None, scale: int = 2, fullscreen: bool = False,
+                 mute: bool = False, snapshot_dir: str | os.PathLike[str] = ".",
+                 out: Callable[[str], None] = print) -> None:
+        if scale < 1:
+            raise WindowError(f"--scale must be 1 or more, not {scale}")
+        self.say = out
+        self.scale = scale
+        self.snapshot_dir = Path(snapshot_dir)
+        try:
+            pygame.display.init()
+        except pygame.error as exc:
+            raise WindowError(f"no display to open the window on ({exc}); "
+                              "set DISPLAY, or use 'zxmonopoly run' headless") from None
+        pygame.font.init()
+        self.audio: AudioOut | None = None
+        if not mute:
+            try:
+                self.audio = AudioOut()
+            except pygame.error as exc:
+                self.say(f"zxmonopoly: no sound ({exc}); playing on silently")
+        if machine is None:
+            machine = Spectrum48(rom=rom, engine=engine, audio=self.audio is not None)
+        self.machine = machine
+        if self.audio is not None and not machine.audio:
+            self.audio.close()
+            self.audio = None
+        self.fullscreen = fullscreen
+        self.screen = self._open(fullscreen)
+        self.frame_surface = pygame.Surface((320, 256), depth=24)
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.paused = False
+        self.turbo = False
+        self.help = False
+        self.frames_run = 0  # frames emulated by this window
+        self.held: dict[int, tuple[str, ...]] = {}  # PC key -> Spectrum keys it holds
+        self.consumed: set[int] = set()  # PC keys whose press was typed as a character
+        self.typed: deque[tuple[tuple[str, ...], int]] = deque()  # (keys, frames) to come
+        self.script: deque[tuple[str, Any]] = deque()  # the visible LOAD "" and the like
+        self.last_snapshot: Path | None = None
+        self.status = ""  # a lasting note in the title (e.g. the game is not written yet)
+        self.message = ""
+        self.message_until = 0.0
+        self._title = ""
+        self._audio_waits = 0
+        pygame.key.set_repeat()  # no auto-repeat: the Spectrum ROM repeats keys itself
+        self._update_title()
+
+    # -- display ----------------------------------------------------------------------------
+
+    def _open(self, fullscreen: bool) -> pygame.Surface:
+        """Open (or re-open) the display surface."""
+        try:
+            if fullscreen:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            return pygame.display.set_mode((320 * self.scale, 256 * self.scale))
+        except pygame.error as exc:
+            raise WindowError(f"cannot open the window: {exc}") from None
+
+    def toggle_fullscreen(self) -> None:
+        """F11: between the window and the full screen."""
+        self.fullscreen = not self.fullscreen
+        self.screen = self._open(self.fullscreen)
+
+    def _image_rect(self) -> pygame.Rect:
+        """Where the Spectrum's picture goes: the largest whole scale that fits, centred."""
+        width, height = self.screen.get_size()
+        scale = max(1, min(width // 320, height // 256)) if self.fullscreen else self.scale
+        rect = pygame.Rect(0, 0, 320 * scale, 256 * scale)
+        rect.center = (width // 2, height // 2)
+        return rect
+
+    def draw(self) -> None:
+        """Blit the last frame, scaled nearest-neighbour, and the help overlay if on."""
+        pygame.surfarray.blit_array(self.frame_surface,
+                                    self.machine.screen_rgb().transpose(1, 0, 2))
+        rect = self._image_rect()
+        if self.fullscreen:
+            self.screen.fill((0, 0, 0))
+        if rect.size == (320, 256):
+            self.screen.blit(self.frame_surface, rect)
+        else:
+            self.screen.blit(pygame.transform.scale(self.frame_surface, rect.size), rect)
+        if self.help:
+            from zxmonopoly.ui.help import draw_help
+
+            draw_help(self.screen)
+        self._update_title()
+        pygame.display.flip()
+
+    def window_rgb(self) -> np.ndarray:
+        """The window's pixels as (height, width, 3) uint8."""
+        return np.ascontiguousarray(pygame.surfarray.array3d(self.screen).transpose(1, 0, 2))
+
+    def save_screenshot(self, path: str | os.PathLike[str]) -> None:
+        """Save the window's pixels as PNG."""
+        write_png(path, self.window_rgb())
+
+    def _state(self) -> list[str]:
+        """The words of the title that describe what the machine is doing."""
+        words = []
+        if self.paused:
+            words.append("paused")
+        if self.turbo:
+            words.append("turbo")
+        if self.script or self.machine.deck.playing:
+            words.append("loading")
+        if self.help:
+            words.append("help: F1 to close")
+        return words
+
+    def _update_title(self) -> None:
+        """Set the title bar to the state and the latest message."""
+        parts = [TITLE, *self._state()]
+        if self.status:
+            parts.append(self.status)
+        if self.message and time.monotonic() < self.message_until:
+            parts.append(self.message)
+        title = " - ".join(parts)
+        if title != self._title:
+            pygame.display.set_caption(title)
+            self._title = title
+
+    def note(self, text: str) -> None:
+        """Show ``text`` in the title for a few seconds and print it."""
+        self.message = text
+        self.message_until = time.monotonic() + MESSAGE_SECONDS
+        self.say(f"zxmonopoly: {text}")
+        self._update_title()
+
+    # -- keys -------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """React to one pygame event."""
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.KEYDOWN:
+            self._key_down(event)
+        elif event.type == pygame.KEYUP:
+            self.held.pop(event.key, None)
+            self.consumed.discard(event.key)
+            self.apply_keys()
+        elif event.type == pygame.DROPFILE:
+            self.open_file(event.file)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.held.clear()
+            self.apply_keys()
+
+    def handle_events(self) -> None:
+        """Handle every waiting event."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+
+    def _key_down(self, event: pygame.event.Event) -> None:
+        """A PC key went down: a function key, a Spectrum key, or a typed character."""
+        key = event.key
+        if key in FUNCTION_KEYS:
+            FUNCTION_KEYS[key](self)
+            return
+        if self.paused and key == pygame.K_p:
+            self.toggle_pause()
+            return
+        char = getattr(event, "unicode", "") or ""
+        if key not in HELD_KEYS and char in SYMBOL_SHIFT_KEYS:
+            self.type_character(char)
+            self.consumed.add(key)
+            return
+        if key in HELD_KEYS:
+            self.held[key] = HELD_KEYS[key]
+            self.apply_keys()
+
+    def type_character(self, char: str) -> None:
+        """Type a punctuation character as its SYMBOL SHIFT combination, over a few frames."""
+        self.typed.append(((SYMBOL_SHIFT, SYMBOL_SHIFT_KEYS[char]), TYPED_HOLD))
+        self.typed.append(((), TYPED_GAP))
+        self.apply_keys()
+
+    def apply_keys(self) -> None:
+        """Set the matrix: a typed or scripted combination alone, else the keys held down."""
+        keyboard = self.machine.keyboard
+        keyboard.release_all()
+        if self.script and self.script[0][0] == "keys":
+            combo = self.script[0][1][0]
+        elif self.typed:
+            combo = self.typed[0][0]
+        else:
+            combo = tuple(k for keys in self.held.values() for k in keys)
+        if combo:
+            keyboard.press(combo)
+
+    # -- the machine ------------------------------------------------------------------------
+
+    def run_frame(self) -> None:
+        """Emulate one frame, with the typed keys and the script moving on."""
+        self._advance_script()
+        self.apply_keys()
+        self.machine.run_frames(1)
+        self.frames_run += 1
+        if self.typed and not (self.script and self.script[0][0] == "keys"):
+            keys, frames = self.typed[0]
+            if frames <= 1:
+                self.typed.popleft()
+            else:
+                self.typed[0] = (keys, frames - 1)
+        if self.script and self.script[0][0] in ("keys", "wait"):
+            kind, (keys, frames) = self.script[0]
+            if frames <= 1:
+                self.script.popleft()
+            else:
+                self.script[0] = (kind, (keys, frames - 1))
+        if self.machine.audio:
+            samples = self.machine.take_audio()
+            if self.audio is not None and not self.turbo:
+                self.audio.feed(samples)
+
+    def _advance_script(self) -> None:
+        """Run the script's actions that are due now (they take no frames)."""
+        while self.script and self.script[0][0] == "call":
+            _, action = self.script.popleft()
+            action()
+
+    def autoload(self, real_load: bool = False, boot_frames: int = BOOT_FRAMES) -> None:
+        """Type LOAD "" as a user would (after the boot) and start the tape."""
+        if boot_frames:
+            self.script.append(("wait", ((), boot_frames)))
+        for combo in (("J",), (SYMBOL_SHIFT, "P"), (SYMBOL_SHIFT, "P"), ("ENTER",)):
+            self.script.append(("keys", (combo, 4)))
+            self.script.append(("wait", ((), 4)))
+        if real_load:
+            self.script.append(("call", self.machine.deck.play))
+
+    def insert_tape(self, path: str | os.PathLike[str], real_load: bool = False) -> None:
+        """Put a tape in the deck (fast loading unless ``real_load``)."""
+        from zxmonopoly.tape import TapeError
+
+        try:
+            self.machine.deck.set_fast(not real_load)
+            self.machine.deck.insert(path)
+        except (TapeError, OSError) as exc:
+            raise WindowError(f"{path}: {exc}") from None
+
+    def open_file(self, path: str | os.PathLike[str]) -> None:
+        """A dropped file: a tape is loaded with LOAD "" after a reset, a snapshot is loaded."""
+        suffix = Path(path).suffix.lower()
+        try:
+            if suffix in TAPE_SUFFIXES:
+                self.insert_tape(path)
+                self.machine.reset()
+                self.script.clear()
+                self.autoload()
+                self.status = ""
+                self.note(f"loading {Path(path).name}")
+            elif suffix in SNAPSHOT_SUFFIXES:
+                self.load_snapshot(path)
+            else:
+                self.note(f"{Path(path).name}: not a .tap, .tzx, .z80 or .sna")
+        except WindowError as exc:
+            self.note(str(exc))
+
+    def save_snapshot(self) -> Path | None:
+        """F2: save the machine to a new .z80 file in the snapshot directory."""
+        path = _new_snapshot_path(self.snapshot_dir)
+        try:
+            self.machine.save_snapshot(path)
+        except Exception as exc:  # noqa: BLE001 - any failure is shown, play goes on
+            self.note(f"cannot save the snapshot: {exc}")
+            return None
+        self.last_snapshot = path
+        self.note(f"saved {path}")
+        return path
+
+    def load_snapshot(self, path: str | os.PathLike[str] | None = None) -> bool:
+        """F3: load ``path``, else the last snapshot saved or given, else the newest here."""
+        if path is None:
+            path = self.last_snapshot or self._newest_snapshot()
+        if path is None:
+            self.note(f"no snapshot to load in {self.snapshot_dir} (F2 saves one)")
+            return False
+        try:
+            self.machine.load_snapshot(path)
+        except Exception as exc:  # noqa: BLE001 - any failure is shown, play goes on
+            self.note(f"cannot load {path}: {exc}")
+            return False
+        self.script.clear()
+        self.typed.clear()
+        self.last_snapshot = Path(path)
+        self.note(f"loaded {path}")
+        return True
+
+    def _newest_snapshot(self) -> Path | None:
+        """The most recently written zxmonopoly-*.z80 in the snapshot directory."""
+        found = sorted(self.snapshot_dir.glob("zxmonopoly-*.z80"), key=lambda p: p.stat().st_mtime)
+        return found[-1] if found else None
+
+    def reset(self) -> None:
+        """F5: power the Spectrum off and on."""
+        self.machine.reset()
+        self.script.clear()
+        self.typed.clear()
+        self.note("reset")
+
+    def toggle_tape(self) -> None:
+        """F6: play or stop the tape."""
+        deck = self.machine.deck
+        if deck.name is None:
+            self.note("no tape in the deck (drop a .tap or .tzx on the window)")
+        elif deck.playing:
+            deck.stop()
+            self.note("tape stopped")
+        else:
+            deck.play()
+            self.note("tape playing")
+
+    def toggle_pause(self) -> None:
+        """Pause (F7, Pause) or go on."""
+        self.paused = not self.paused
+        if self.audio is not None:
+            self.audio.clear()
+        self._update_title()
+
+    def toggle_turbo(self) -> None:
+        """F12: run as fast as possible, without sound."""
+        self.turbo = not self.turbo
+        if self.audio is not None:
+            self.audio.clear()
+        self.note("turbo on" if self.turbo else "turbo off")
+
+    def toggle_help(self) -> None:
+        """F1: show or hide the keyboard picture."""
+        self.help = not self.help
+
+    def record(self) -> None:
+        """F9: recording keystroke scripts is not there yet."""
+        self.note("F9: recording keystroke scripts is not there yet (the harness issue)")
+
+    def quit(self) -> None:
+        """F10: close the window."""
+        self.running = False
+
+    # -- the loop ---------------------------------------------------------------------------
+
+    def step(self, paced: bool = True) -> None:
+        """One turn of the loop: events, frame(s), drawing, pacing."""
+        self.handle_events()
+        if not self.running:
+            return
+        if not self.paused:
+            if self.turbo:
+                end = time.perf_counter() + 1 / FPS
+                self.run_frame()
+                while time.perf_counter() < end and self.running:
+                    self.run_frame()
+            elif self._audio_ahead():
+                self._audio_waits += 1
+            else:
+                self._audio_waits = 0
+                self.run_frame()
+        if self.audio is not None:
+            self.audio.pump()
+        self.draw()
+        if paced and not self.turbo:
+            # A little faster than 50 Hz when the sound paces (it holds frames back instead).
+            self.clock.tick(FPS + 1 if self.audio is not None else FPS)
+
+    def _audio_ahead(self) -> bool:
+        """Whether enough sound waits that the emulation should let the mixer catch up."""
+        return (self.audio is not None and self.audio.backlog() > AUDIO_AHEAD
+                and self._audio_waits < 3)
+
+    def run(self, max_frames: int | None = None, paced: bool = True) -> None:
+        """Run until the window closes (or ``max_frames`` frames have been emulated)."""
+        while self.running:
+            if max_frames is not None and self.frames_run >= max_frames:
+                break
+            self.step(paced)
+
+    def close(self) -> None:
+        """Close the window and the sound."""
+        if self.audio is not None:
+            self.audio.close()
+            self.audio = None
+        pygame.display.quit()
+
+
+#: Function keys -> what they do.
+FUNCTION_KEYS: dict[int, Callable[[Window], Any]] = {
+    pygame.K_F1: Window.toggle_help,
+    pygame.K_F2: Window.save_snapshot,
+    pygame.K_F3: Window.load_snapshot,
+    pygame.K_F5: Window.reset,
+    pygame.K_F6: Window.toggle_tape,
+    pygame.K_F7: Window.toggle_pause,
+    pygame.K_PAUSE: Window.toggle_pause,
+    pygame.K_F9: Window.record,
+    pygame.K_F10: Window.quit,
+    pygame.K_F11: Window.toggle_fullscreen,
+    pygame.K_F12: Window.toggle_turbo,
+}
+

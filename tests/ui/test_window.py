@@ -1,0 +1,234 @@
+"""The pygame window, headless: SDL's dummy video and audio drivers."""
+
+from __future__ import annotations
+
+import os
+
+_SDL_BEFORE = {name: os.environ.get(name) for name in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+pygame = pytest.importorskip("pygame")
+
+from zxmonopoly import cli  # noqa: E402
+from zxmonopoly.spectrum import video  # noqa: E402
+from zxmonopoly.spectrum.keyboard import KEYS  # noqa: E402
+from zxmonopoly.ui.window import Window  # noqa: E402
+
+
+@pytest.fixture(scope="module", autouse=True)
+def dummy_sdl() -> Iterator[None]:
+    """The dummy drivers for this module only: later tests see the environment as it was."""
+    os.environ["SDL_VIDEODRIVER"] = os.environ["SDL_AUDIODRIVER"] = "dummy"
+    yield
+    for name, value in _SDL_BEFORE.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
+@pytest.fixture
+def window(tmp_path: Path) -> Iterator[Window]:
+    """A muted window on the python engine, snapshots in tmp_path."""
+    w = Window(engine="python", mute=True, snapshot_dir=tmp_path, out=lambda text: None)
+    yield w
+    w.close()
+
+
+def key_event(kind: int, key: int, unicode: str = "") -> pygame.event.Event:
+    """A KEYDOWN or KEYUP event as SDL sends it."""
+    return pygame.event.Event(kind, key=key, mod=0, unicode=unicode, scancode=0)
+
+
+def is_down(window: Window, name: str) -> bool:
+    """Whether the Spectrum key ``name`` is pressed in the matrix (read from the rows)."""
+    row, mask = KEYS[name]
+    return not window.machine.keyboard.rows[row] & mask
+
+
+def test_window_opens_and_frames_advance(window: Window) -> None:
+    assert window.screen.get_size() == (640, 512)
+    window.run(max_frames=5, paced=False)
+    assert window.frames_run == 5
+    assert window.machine.frame == 5
+
+
+def test_key_events_reach_the_matrix(window: Window) -> None:
+    window.handle_event(key_event(pygame.KEYDOWN, pygame.K_a, "a"))
+    assert is_down(window, "A")
+    window.handle_event(key_event(pygame.KEYUP, pygame.K_a))
+    assert not is_down(window, "A")
+    assert list(window.machine.keyboard.rows) == [0xFF] * 8
+
+
+def test_posted_events_go_through_the_queue(window: Window) -> None:
+    pygame.event.post(key_event(pygame.KEYDOWN, pygame.K_RETURN, "\r"))
+    window.step(paced=False)
+    assert is_down(window, "ENTER")
+    assert window.frames_run == 1
+
+
+@pytest.mark.parametrize(("key", "spectrum"), [
+    (pygame.K_LSHIFT, ("CAPS SHIFT",)),
+    (pygame.K_RCTRL, ("SYMBOL SHIFT",)),
+    (pygame.K_LALT, ("SYMBOL SHIFT",)),
+    (pygame.K_BACKSPACE, ("CAPS SHIFT", "0")),
+    (pygame.K_LEFT, ("CAPS SHIFT", "5")),
+    (pygame.K_DOWN, ("CAPS SHIFT", "6")),
+    (pygame.K_UP, ("CAPS SHIFT", "7")),
+    (pygame.K_RIGHT, ("CAPS SHIFT", "8")),
+    (pygame.K_7, ("7",)),
+    (pygame.K_SPACE, ("SPACE",)),
+])
+def test_key_map(window: Window, key: int, spectrum: tuple[str, ...]) -> None:
+    window.handle_event(key_event(pygame.KEYDOWN, key))
+    assert sorted(window.machine.keyboard.pressed()) == sorted(spectrum)
+
+
+def test_typed_quote_is_symbol_shift_p_for_a_few_frames(window: Window) -> None:
+    window.handle_event(key_event(pygame.KEYDOWN, pygame.K_LSHIFT))
+    window.handle_event(key_event(pygame.KEYDOWN, pygame.K_QUOTE, '"'))
+    # CAPS SHIFT (the PC Shift that typed it) is masked: SS+P alone, not E mode.
+    assert sorted(window.machine.keyboard.pressed()) == ["P", "SYMBOL SHIFT"]
+    window.run(max_frames=3, paced=False)
+    assert sorted(window.machine.keyboard.pressed()) == ["P", "SYMBOL SHIFT"]
+    window.run(max_frames=12, paced=False)
+    window.handle_event(key_event(pygame.KEYUP, pygame.K_QUOTE))
+    assert window.machine.keyboard.pressed() == ["CAPS SHIFT"]
+
+
+def test_typing_on_our_rom_shows_the_characters(window: Window) -> None:
+    window.run(max_frames=100, paced=False)  # the K cursor
+    for key, char in ((pygame.K_p, "p"), (pygame.K_QUOTE, '"'), (pygame.K_QUOTE, '"')):
+        window.handle_event(key_event(pygame.KEYDOWN, key, char))
+        window.run(max_frames=window.frames_run + 5, paced=False)
+        window.handle_event(key_event(pygame.KEYUP, key))
+        window.run(max_frames=window.frames_run + 5, paced=False)
+    assert 'PRINT ""' in "\n".join(window.machine.screen_text())
+
+
+def test_window_pixels_equal_the_machine_screen_scaled(window: Window) -> None:
+    window.run(max_frames=60, paced=False)
+    expected = window.machine.screen_rgb().repeat(2, axis=0).repeat(2, axis=1)
+    assert np.array_equal(window.window_rgb(), expected)
+
+
+def test_snapshot_round_trip(window: Window, tmp_path: Path) -> None:
+    window.run(max_frames=60, paced=False)
+    window.handle_event(key_event(pygame.KEYDOWN, pygame.K_F2))
+    saved = list(tmp_path.glob("zxmonopoly-*.z80"))
+    assert len(saved) == 1
+    memory = bytes(window.machine.memory)
+    window.handle_event(key_event(pygame.KEYDOWN, pygame.K_F2))
+    assert len(list(tmp_path.glob("zxmonopoly-*.z80"))) == 2  # never overwritten
+    window.handle_event(key_event(pygame.KEYDOWN, pygame.K_F5))  # reset: RAM cleared
+    assert bytes(window.machine.memory) != memory
+    window.last_snapshot = saved[0]
+    window.handle_event(key_event(pygame.KEYDOWN, pygame.K_F3))
+    assert bytes(window.machine.memory)[16384:] == memory[16384:]
+
+
+def test_pause_stops_frames(window: Window) -> None:
+    window.handle_event(key_event(pygame.KEYDOWN, pygame.K_PAUSE))
+    assert "paused" in pygame.display.get_caption()[0]
+    for _ in range(5):
+        window.step(paced=False)
+    assert window.frames_run == 0
+    window.handle_event(key_event(pygame.KEYDOWN, pygame.K_p, "p"))  # P resumes
+    window.step(paced=False)
+    assert window.frames_run == 1
+    assert not is_down(window, "P")
+
+
+def test_f9_says_not_yet_and_f10_quits(tmp_path: Path) -> None:
+    said: list[str] = []
+    w = Window(engine="python", mute=True, snapshot_dir=tmp_path, out=said.append)
+    try:
+        w.handle_event(key_event(pygame.KEYDOWN, pygame.K_F9))
+        assert "not there yet" in said[-1]
+        w.handle_event(key_event(pygame.KEYDOWN, pygame.K_F1))
+        w.step(paced=False)  # draws the help overlay
+        w.handle_event(key_event(pygame.KEYDOWN, pygame.K_F10))
+        assert not w.running
+    finally:
+        w.close()
+
+
+def test_dropped_snapshot_loads(window: Window, tmp_path: Path) -> None:
+    window.run(max_frames=60, paced=False)
+    path = tmp_path / "drop.sna"
+    window.machine.save_snapshot(path)
+    display = bytes(window.machine.memory[16384:23296])  # (.sna pushes PC on the stack)
+    window.machine.reset()
+    window.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    assert bytes(window.machine.memory[16384:23296]) == display
+
+
+def test_play_command_writes_a_screenshot_of_the_window(tmp_path: Path, capsys) -> None:
+    shot = tmp_path / "window.png"
+    status = cli.main(["play", "--exit-after-frames", "60", "--screenshot", str(shot),
+                       "--engine", "python", "--mute", "--scale", "1"])
+    assert status == 0, capsys.readouterr().err
+    assert "not written yet" in capsys.readouterr().out
+    assert video.read_png(shot).shape == (256, 320, 3)
+
+
+def test_play_without_a_display_is_one_clear_error(monkeypatch, capsys) -> None:
+    def no_display() -> None:
+        raise pygame.error("No available video device")
+
+    monkeypatch.setattr(pygame.display, "init", no_display)
+    assert cli.main(["play", "--engine", "python", "--mute"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("zxmonopoly: error: no display")
+    assert "Traceback" not in err
+
+
+def test_sound_goes_to_the_mixer(tmp_path: Path) -> None:
+    w = Window(engine="python", snapshot_dir=tmp_path, out=lambda text: None)
+    try:
+        assert w.audio is not None and w.machine.audio
+        w.run(max_frames=10, paced=False)
+        assert w.audio.channel.get_busy()
+    finally:
+        w.close()
+
+
+def test_missing_audio_device_is_one_message_and_play_goes_on(monkeypatch, tmp_path) -> None:
+    def no_audio(*args: object, **kwargs: object) -> None:
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_audio)
+    said: list[str] = []
+    w = Window(engine="python", snapshot_dir=tmp_path, out=said.append)
+    try:
+        assert said == ["zxmonopoly: no sound (No available audio device); playing on silently"]
+        assert w.audio is None and not w.machine.audio
+        w.run(max_frames=3, paced=False)
+        assert w.frames_run == 3
+    finally:
+        w.close()
+
+
+def test_tape_is_loaded_with_load_quoted_typed_visibly(window: Window, tmp_path: Path) -> None:
+    from zxmonopoly.basic import tokenise
+    from zxmonopoly.tape import write_tap
+    from zxmonopoly.tape.tap import program_blocks
+
+    tape = tmp_path / "hello.tap"
+    tape.write_bytes(write_tap(program_blocks("hello", tokenise('10 PRINT "HELLO TAPE"\n'), 10)))
+    window.insert_tape(tape)
+    window.autoload()
+    window.run(max_frames=100 + 10, paced=False)  # the boot, then J and the first "
+    assert "loading" in pygame.display.get_caption()[0]
+    assert 'LOAD "' in "\n".join(window.machine.screen_text())
+    window.run(max_frames=400, paced=False)
+    assert "HELLO TAPE" in "\n".join(window.machine.screen_text())
+    assert "loading" not in pygame.display.get_caption()[0]
