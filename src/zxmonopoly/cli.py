@@ -303,6 +303,22 @@ def _cmd_tape_info(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_script(args: argparse.Namespace) -> int:
+    """Run keystroke scripts; print pass/fail per script and the screen at each failure."""
+    from zxmonopoly.harness.script import run_script
+    from zxmonopoly.z80 import jit_available
+
+    if args.engine == "jit" and not jit_available():
+        raise CliError("the jit engine needs numba, which cannot be imported; use --engine python")
+    failed = 0
+    for path in args.files:
+        result = run_script(path, engine=args.engine)
+        print(result.report())
+        failed += not result.passed
+    print(f"{len(args.files) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``zxmonopoly``."""
     from zxmonopoly import __version__
@@ -395,6 +411,16 @@ def build_parser() -> argparse.ArgumentParser:
                       help="on exit, save the window's pixels as PNG")
     _add_engine_argument(play)
     play.set_defaults(handler=_cmd_play)
+
+    script = commands.add_parser(
+        "script",
+        help="run keystroke scripts (.zxs) and report pass/fail",
+        description="Run keystroke scripts (see docs/harness.md): print PASS or FAIL per "
+        "script, with the failing line and the screen; exit 1 if any failed.",
+    )
+    script.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    _add_engine_argument(script)
+    script.set_defaults(handler=_cmd_script)
 
     tape = commands.add_parser("tape", help="tape files", description="Tape files.")
     tape_commands = tape.add_subparsers(dest="tape_command", metavar="ACTION", required=True)

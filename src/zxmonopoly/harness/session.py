@@ -1,0 +1,275 @@
+"""A scripted Spectrum session: boot, keys, waits with frame budgets, screen and RAM reading."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import NamedTuple
+
+from zxmonopoly.spectrum import Spectrum48, video
+
+#: The symbol map of our ROM, written by the ROM build.
+ROM_SYMBOLS = Path(__file__).resolve().parents[1] / "data" / "rom.sym.json"
+#: Frames run after power-on before a session is handed over (our ROM is ready well before).
+BOOT_FRAMES = 100
+#: Default frames a key is held down and then left up by :meth:`Session.tap`.
+HOLD_FRAMES = 3
+GAP_FRAMES = 3
+#: Default frame budget of the waits.
+DEFAULT_BUDGET = 500
+ATTRS = 0x5800
+
+#: The keywords of K mode (the start of a BASIC line) and the letter key that gives each.
+KEYWORD_KEYS: dict[str, str] = {
+    "NEW": "A", "BORDER": "B", "CONTINUE": "C", "DIM": "D", "REM": "E", "FOR": "F",
+    "GO TO": "G", "GO SUB": "H", "INPUT": "I", "LOAD": "J", "LIST": "K", "LET": "L",
+    "PAUSE": "M", "NEXT": "N", "POKE": "O", "PRINT": "P", "PLOT": "Q", "RUN": "R",
+    "SAVE": "S", "RANDOMIZE": "T", "IF": "U", "CLS": "V", "DRAW": "W", "CLEAR": "X",
+    "RETURN": "Y", "COPY": "Z",
+}
+
+
+class HarnessError(AssertionError):
+    """A wait or expectation that failed; the message shows what was awaited and the screen."""
+
+
+class Attributes(NamedTuple):
+    """The colours of one character cell."""
+
+    ink: int
+    paper: int
+    bright: bool
+    flash: bool
+
+
+class Symbols(Mapping[str, int]):
+    """A symbol map (name -> address) read from the assembler's ``.sym.json``."""
+
+    def __init__(self, entries: Mapping[str, Mapping[str, object]], source: str = "<symbols>"):
+        self.entries = dict(entries)
+        self.source = source
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Symbols:
+        """Read a symbol map file ({name: {"value", "file", "line"}})."""
+        with open(path, encoding="utf-8") as f:
+            return cls(json.load(f), str(path))
+
+    def __getitem__(self, name: str) -> int:
+        """The value of ``name``; a KeyError names the map and close names."""
+        try:
+            return int(self.entries[name]["value"])  # type: ignore[call-overload]
+        except KeyError:
+            close = [n for n in self.entries if name.upper() in n.upper()][:5]
+            hint = f"; similar: {', '.join(close)}" if close else ""
+            raise KeyError(f"no symbol {name!r} in {self.source}{hint}") from None
+
+    def __iter__(self):
+        """Symbol names."""
+        return iter(self.entries)
+
+    def __len__(self) -> int:
+        """Number of symbols."""
+        return len(self.entries)
+
+
+def format_screen(lines: list[str]) -> str:
+    """The 24 screen lines in a numbered frame, for failure messages."""
+    out = ["    +" + "-" * 32 + "+"]
+    out += [f" {n:2d} |{line}|" for n, line in enumerate(lines)]
+    out.append("    +" + "-" * 32 + "+")
+    return "\n".join(out)
+
+
+class Session:
+    """One Spectrum driven by frames: deterministic, no wall-clock anywhere."""
+
+    def __init__(self, rom: bytes | str | os.PathLike[str] | None = None, *,
+                 engine: str | None = None, symbols: str | os.PathLike[str] | None = None,
+                 boot: bool = True, boot_frames: int = BOOT_FRAMES,
+                 font: int | str | None = None):
+        self.machine = Spectrum48(rom=rom, engine=engine)
+        self.boot_frames = boot_frames
+        if symbols is not None:
+            self.symbols = Symbols.load(symbols)
+        elif rom is None:
+            self.symbols = Symbols.load(ROM_SYMBOLS)
+        else:
+            self.symbols = Symbols({}, "<no symbol map>")
+        self.font = font
+        if boot:
+            self.machine.run_frames(boot_frames)
+
+    @classmethod
+    def from_snapshot(cls, path: str | os.PathLike[str], **kwargs) -> Session:
+        """A session started from a .z80 or .sna snapshot instead of a boot."""
+        session = cls(boot=False, **kwargs)
+        session.machine.load_snapshot(path)
+        return session
+
+    # -- machine ----------------------------------------------------------------------------
+
+    @property
+    def frame(self) -> int:
+        """Frames run since power-on (or since the snapshot's load)."""
+        return self.machine.frame
+
+    def reset(self) -> None:
+        """Power-cycle and boot again; every key released."""
+        self.machine.keyboard.release_all()
+        self.machine.reset()
+        self.machine.run_frames(self.boot_frames)
+
+    def load_tape(self, path: str | os.PathLike[str], fast: bool = True) -> None:
+        """Insert a tape and type LOAD "" as a user does; real loads also press PLAY."""
+        self.machine.deck.set_fast(fast)
+        self.machine.deck.insert(path)
+        self.load_quoted_empty()
+        if not fast:
+            self.machine.deck.play()
+
+    def save_snapshot(self, path: str | os.PathLike[str]) -> None:
+        """Save the machine as .z80 or .sna (by suffix)."""
+        self.machine.save_snapshot(path)
+
+    def address(self, where: int | str) -> int:
+        """An address given as a number or a symbol name of the symbol map."""
+        if isinstance(where, int):
+            return where & 0xFFFF
+        return self.symbols[where] & 0xFFFF
+
+    # -- keys -------------------------------------------------------------------------------
+
+    def press(self, keys: str | Iterable[str]) -> None:
+        """Hold down a key or combination (``"CAPS SHIFT+SPACE"``) until released."""
+        self.machine.keyboard.press(keys)
+
+    def release(self, keys: str | Iterable[str] | None = None) -> None:
+        """Release a key or combination; every key when ``keys`` is None."""
+        if keys is None:
+            self.machine.keyboard.release_all()
+        else:
+            self.machine.keyboard.release(keys)
+
+    def hold(self, keys: str | Iterable[str], frames: int) -> None:
+        """Hold a key or combination for ``frames`` frames, then release it."""
+        self.machine.keyboard.press(keys)
+        self.machine.run_frames(frames)
+        self.machine.keyboard.release(keys)
+
+    def tap(self, keys: str | Iterable[str], frames: int = HOLD_FRAMES,
+            gap: int = GAP_FRAMES) -> None:
+        """Press for ``frames`` frames, release for ``gap`` frames."""
+        self.machine.tap(keys, frames, gap)
+
+    def type(self, text: str, frames: int = HOLD_FRAMES, gap: int = GAP_FRAMES) -> None:
+        """Type text with the right shift per character (L mode; ``"\\n"`` is ENTER)."""
+        self.machine.type_text(text, frames, gap)
+
+    def keyword(self, name: str) -> None:
+        """Enter a K-mode keyword (``"PRINT"`` is P) as the ROM editor expects."""
+        key = " ".join(name.upper().split())
+        if key not in KEYWORD_KEYS:
+            raise HarnessError(f"unknown K-mode keyword {name!r}; known: "
+                               + ", ".join(KEYWORD_KEYS))
+        self.tap(KEYWORD_KEYS[key])
+
+    def load_quoted_empty(self) -> None:
+        """Type LOAD "" in K mode: J, SYMBOL SHIFT+P twice, ENTER."""
+        for keys in ("J", "SYMBOL SHIFT+P", "SYMBOL SHIFT+P", "ENTER"):
+            self.tap(keys)
+
+    # -- waits ------------------------------------------------------------------------------
+
+    def wait(self, frames: int) -> None:
+        """Run ``frames`` whole frames."""
+        self.machine.run_frames(frames)
+
+    def fail(self, message: str) -> HarnessError:
+        """A HarnessError with ``message``, the frame and the screen as text."""
+        return HarnessError(f"{message} (at frame {self.frame})\nscreen:\n"
+                            + format_screen(self.lines()))
+
+    def wait_until(self, predicate: Callable[[Session], bool], budget: int = DEFAULT_BUDGET,
+                   what: str | None = None) -> int:
+        """Run frames until ``predicate(self)`` holds; return the frames it took."""
+        start = self.frame
+        if self.machine.run_until(condition=lambda _m: predicate(self), max_frames=budget):
+            return self.frame - start
+        name = what or getattr(predicate, "__name__", "condition")
+        raise self.fail(f"waited for {name} for {budget} frames in vain")
+
+    def wait_text(self, text: str, budget: int = DEFAULT_BUDGET) -> int:
+        """Run frames until ``text`` is on the screen (within a line); return the frames taken."""
+        return self.wait_until(lambda s: s.find(text) is not None, budget,
+                               f"text {text!r} on the screen")
+
+    def wait_pc(self, where: int | str, budget: int = DEFAULT_BUDGET) -> int:
+        """Run until the PC reaches an address or symbol; return the frames taken."""
+        addr = self.address(where)
+        start = self.frame
+        if self.machine.run_until(pc=addr, max_frames=budget):
+            return self.frame - start
+        name = f"{where} (0x{addr:04X})" if isinstance(where, str) else f"0x{addr:04X}"
+        raise self.fail(f"waited for PC = {name} for {budget} frames in vain")
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def charset(self) -> bytes:
+        """The 768 bytes of glyphs 32..127 used to read the screen."""
+        if self.font is None:
+            return video.charset_from_memory(self.machine.memory)
+        base = self.address(self.font)
+        return bytes(self.machine.memory[(base + i) & 0xFFFF] for i in range(768))
+
+    def lines(self) -> list[str]:
+        """The screen as 24 strings of 32 characters (unknown cells '?')."""
+        return video.screen_text(self.machine.memory, self.charset())
+
+    def text(self) -> str:
+        """The screen as one string of 24 lines."""
+        return "\n".join(self.lines())
+
+    def row(self, n: int) -> str:
+        """Screen line ``n`` (0–23)."""
+        if not 0 <= n < 24:
+            raise IndexError(f"screen row {n} is not in 0..23")
+        return self.lines()[n]
+
+    def find(self, text: str) -> tuple[int, int] | None:
+        """(row, column) of the first occurrence of ``text`` within a line, or None."""
+        for n, line in enumerate(self.lines()):
+            col = line.find(text)
+            if col >= 0:
+                return n, col
+        return None
+
+    def attributes(self, row: int, col: int) -> Attributes:
+        """Ink, paper, bright and flash of the cell at (row, col)."""
+        if not (0 <= row < 24 and 0 <= col < 32):
+            raise IndexError(f"cell ({row}, {col}) is off the 24x32 screen")
+        byte = self.machine.memory[ATTRS + 32 * row + col]
+        return Attributes(byte & 7, byte >> 3 & 7, bool(byte & 0x40), bool(byte & 0x80))
+
+    def screenshot(self, path: str | os.PathLike[str]) -> None:
+        """Save the last frame as PNG."""
+        self.machine.screenshot(path)
+
+    def peek(self, where: int | str) -> int:
+        """The byte at an address or symbol."""
+        return self.machine.memory[self.address(where)]
+
+    def peek16(self, where: int | str) -> int:
+        """The little-endian word at an address or symbol."""
+        addr = self.address(where)
+        mem = self.machine.memory
+        return mem[addr] | mem[(addr + 1) & 0xFFFF] << 8
+
+    def poke(self, where: int | str, value: int) -> None:
+        """Write a byte to RAM (writes to the ROM are refused)."""
+        addr = self.address(where)
+        if addr < 0x4000:
+            raise HarnessError(f"cannot poke the ROM at 0x{addr:04X}")
+        self.machine.memory[addr] = value & 0xFF
