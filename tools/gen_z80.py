@@ -168,12 +168,9 @@ CYCLE_COND = {
     "BC1": "((b << 8) | c) != 1",
     "BC1MATCH": "((b << 8) | c) != 1 and a != mem[(h << 8) | l]",
     "NOTBIT": "(mem[(pc + 2) & 0xFFFF] & 0xC0) != 0x40",
-    "CBHL": "(op & 7) == 6",
-    "CBHLW": "(op & 7) == 6 and (op & 0xC0) != 0x40",
 }
 FETCH1 = ["pc-1:4"]
 FETCH2 = ["pc-2:4", "pc-1:4"]
-CB_GENERIC_CYCLES = [*FETCH2, ("?", "CBHL", ["hl:3", "hl:1"]), ("?", "CBHLW", ["hl:3"])]
 
 
 def _parse_cycle(spec: str) -> tuple[str, int, int]:
@@ -518,7 +515,6 @@ def finish(v: Variant, leaf: Leaf, specs: list, xy: str = "ix") -> list[str]:
             out.append(f"t += {leaf.tstates}")
     if leaf.flags:
         out.append("qt = t")
-    out += leaf.extra
     return expand_devices(v, out)
 
 
@@ -581,7 +577,8 @@ def cb_generic_body(v: Variant) -> list[str]:
             CYCLE_TABLE.dispatch(256 + code, FETCH2 + templates.cycles(op, "cb"))
         return [*fetch, *CYCLE_TABLE.dispatch_code("256", "ix"),
                 *finish(v, Leaf(templates.cb_generic(), None), [])]
-    return [*fetch, *with_walk(v, CB_GENERIC_CYCLES, templates.cb_generic())]
+    assert not v.machine, "the Spectrum JIT engine walks CB cycles from its table"
+    return [*fetch, *templates.cb_generic()]
 
 
 def ed_body(v: Variant) -> list[str]:

@@ -51,10 +51,6 @@ def _walk(CONT, CYC, k, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, xy, op
                 ok = b << 8 | c != 1 and a != I64(mem[h << 8 | l])
             elif cond == 11:
                 ok = I64(mem[pc + 2 & 65535]) & 192 != 64
-            elif cond == 12:
-                ok = op & 7 == 6
-            elif cond == 13:
-                ok = op & 7 == 6 and op & 192 != 64
             if not ok:
                 continue
         if kind == 21:

@@ -24,7 +24,7 @@ Flags: S Z Y H X P/V N C = bits 7..0. Sources: ``../shared/reference/spectrum_fa
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from . import isa, state
 
@@ -46,7 +46,6 @@ class Leaf:
     lines: list[str]
     tstates: int | None
     flags: bool = False
-    extra: list[str] = field(default_factory=list)  # lines after the T-state update
 
 
 class TemplateError(Exception):
@@ -564,10 +563,6 @@ def _res_set(op: isa.Op, pre: int, table: str) -> Leaf:
     return Leaf([f"{reg} = {reg} {expr}"], 8)
 
 
-def _rot_or_cb(op: isa.Op, pre: int, table: str) -> Leaf:
-    return _cb_rot(op, pre, table)
-
-
 def _block(op: isa.Op, pre: int, table: str) -> Leaf:
     m = op.mnemonic
     inc = m[2] == "I" if m.startswith(("LD", "CP", "IN")) else m[3] == "I"
@@ -692,8 +687,8 @@ _TEMPLATES = {
     "RETI": _retn, "RST": _rst, "PUSH": _push, "POP": _pop, "EX": _ex, "EXX": _exx,
     "NOP": _nop, "HALT": _halt, "DI": _simple(["iff1 = 0", "iff2 = 0"], 4), "EI": _ei,
     "IM": _im, "IN": _in, "OUT": _out, "RLD": _rld_rrd, "RRD": _rld_rrd,
-    "RLC": _rot_or_cb, "RRC": _rot_or_cb, "RL": _rot_or_cb, "RR": _rot_or_cb,
-    "SLA": _rot_or_cb, "SRA": _rot_or_cb, "SLL": _rot_or_cb, "SRL": _rot_or_cb,
+    "RLC": _cb_rot, "RRC": _cb_rot, "RL": _cb_rot, "RR": _cb_rot,
+    "SLA": _cb_rot, "SRA": _cb_rot, "SLL": _cb_rot, "SRL": _cb_rot,
     "BIT": _bit, "RES": _res_set, "SET": _res_set,
     **{m: _block for row in isa.BLOCK for m in row},
 }
