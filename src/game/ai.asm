@@ -1,0 +1,1 @@
+; ai.asm - being written

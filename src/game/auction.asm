@@ -1,0 +1,1 @@
+; auction.asm - being written

@@ -1,0 +1,1 @@
+; bank.asm - being written

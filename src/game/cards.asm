@@ -1,0 +1,1 @@
+; cards.asm - being written

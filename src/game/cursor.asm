@@ -1,0 +1,1 @@
+; cursor.asm - being written

@@ -1,0 +1,1 @@
+; deed.asm - being written

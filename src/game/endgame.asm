@@ -1,0 +1,2 @@
+; endgame.asm - (being written)
+endgame_run: ret

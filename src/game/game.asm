@@ -1,0 +1,3 @@
+; game.asm - (being written)
+game_run: call keys_wait
+ ret

@@ -1,0 +1,67 @@
+; =============================================================================================
+; interrupt.asm - the frame interrupt (IM 2): frame counter and the short game's clock
+;
+; IM 2 with a 257-byte table of IM2_VECTOR_BYTE at IM2_TABLE, so whatever byte the data bus
+; holds during the acknowledge (FFh on a bare 48K, spectrum_facts 2.6) the vector read is
+; IM2_JUMP, where a JP to isr sits.  The ROM is never entered.
+; =============================================================================================
+
+; ---------------------------------------------------------------------------------------------
+; interrupt_install - build the vector table and the jump, select IM 2
+; Input: interrupts disabled.  Output: IM 2, I = HIGH IM2_TABLE.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+interrupt_install:
+        ld hl, IM2_TABLE
+        ld (hl), IM2_VECTOR_BYTE
+        ld de, IM2_TABLE + 1
+        ld bc, 256
+        ldir
+        ld a, 0xC3                  ; JP nn
+        ld (IM2_JUMP), a
+        ld hl, isr
+        ld (IM2_JUMP + 1), hl
+        ld a, HIGH IM2_TABLE
+        ld i, a
+        im 2
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; isr - once a frame: count frames; run the short game's clock
+; Input: none.  Output: v_frames + 1; clock fields updated.  Corrupts: nothing.
+; ---------------------------------------------------------------------------------------------
+isr:
+        push af
+        push hl
+        ld hl, (v_frames)
+        inc hl
+        ld (v_frames), hl
+        ld a, (clock_running)       ; Is a short game's clock running?
+        or a
+        jr z, .done
+        ld hl, (v_clock_frames)
+        inc hl
+        ld (v_clock_frames), hl
+        ld a, l
+        cp LOW FRAMES_PER_MINUTE
+        jr nz, .done
+        ld a, h
+        cp HIGH FRAMES_PER_MINUTE
+        jr nz, .done
+        ld hl, 0                    ; a minute has passed
+        ld (v_clock_frames), hl
+        ld hl, (v_clock_minutes)
+        ld a, h
+        or l
+        jr z, .done
+        dec hl
+        ld (v_clock_minutes), hl
+        ld a, 1
+        ld (clock_changed), a
+.done:
+        pop hl
+        pop af
+        ei
+        reti
+
+clock_running:  db 0                ; 1 while a short game's clock counts down
+clock_changed:  db 0                ; set by the interrupt when a minute passes

@@ -1,0 +1,1 @@
+; jail.asm - being written

@@ -1,0 +1,84 @@
+; =============================================================================================
+; main.asm - Waddingtons Monopoly for the ZX Spectrum 48K: entry point and the module list
+;
+; Loaded by the tape's BASIC loader to GAME_ORIGIN and entered at `start`.  From there the
+; program owns the machine: its own stack, its own IM 2 interrupt, keyboard, printing, font
+; and sound.  It calls no ROM routine, so it runs the same under any 48K ROM.
+;
+; Memory: code and data from GAME_ORIGIN up to `program_end` (asserted below STACK_LIMIT);
+; the stack grows down from STACK_TOP; the IM 2 vector table fills IM2_TABLE..+256.
+; =============================================================================================
+
+        include "const.asm"
+
+        org GAME_ORIGIN
+
+; ---------------------------------------------------------------------------------------------
+; start - the entry point: take over the machine and run the game for ever
+; Input: none (entered from the loader's RANDOMIZE USR).  Output: never returns.
+; ---------------------------------------------------------------------------------------------
+start:
+        di
+        ld sp, STACK_TOP
+        call interrupt_install
+        ld hl, font - 256           ; CHARS convention: the address of character 0's glyph
+        ld (SYS_CHARS), hl
+        call state_clear
+        ei
+.again:
+        call title_show             ; title screen, then a key
+        call setup_run              ; players, short game, options, who goes first
+        call game_run               ; the game, until it ends
+        call endgame_run            ; valuation and the winner
+        jr .again
+
+; ---------------------------------------------------------------------------------------------
+; state_clear - clear the state block (v_state .. v_state_end), keeping the frame count
+; Input: none.  Output: the block zeroed, v_rent_payer = NO_PLAYER, v_last_card = 0FFh.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+state_clear:
+        ld hl, v_state
+        ld bc, V_STATE_SIZE
+.clear: ld (hl), 0
+        inc hl
+        dec bc
+        ld a, b
+        or c
+        jr nz, .clear
+        ld a, NO_PLAYER
+        ld (v_rent_payer), a
+        ld (v_rent_owner), a
+        ld (v_last_card), a
+        ret
+
+        include "interrupt.asm"
+        include "screen.asm"
+        include "keys.asm"
+        include "sound.asm"
+        include "rng.asm"
+        include "ui.asm"
+        include "title.asm"
+        include "setup.asm"
+        include "graphics.asm"
+        include "board.asm"
+        include "cursor.asm"
+        include "game.asm"
+        include "bank.asm"
+        include "rent.asm"
+        include "cards.asm"
+        include "jail.asm"
+        include "auction.asm"
+        include "ai.asm"
+        include "worth.asm"
+        include "deed.asm"
+        include "owners.asm"
+        include "endgame.asm"
+        include "tables.asm"
+        include "../../roms/font.asm"
+        include "vars.asm"
+
+program_end:
+        assert program_end <= STACK_LIMIT
+
+        end start

@@ -1,0 +1,1 @@
+; owners.asm - being written

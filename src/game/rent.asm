@@ -1,0 +1,1 @@
+; rent.asm - being written

@@ -1,0 +1,2 @@
+; setup.asm - (being written)
+setup_run: ret

@@ -1,0 +1,410 @@
+; =============================================================================================
+; ui.asm - the message lines (MSG_TOP..MSG_TOP+MSG_HEIGHT-1) and the questions asked there
+;
+; Messages wrap at word boundaries and scroll within their three lines.  Every question
+; waits with keys_wait, so the frame's idle routine (the short game's clock) keeps running.
+; =============================================================================================
+
+msg_row:        db MSG_TOP
+msg_col:        db 0
+MSG_BOTTOM      equ MSG_TOP + MSG_HEIGHT - 1
+INPUT_DIGITS    equ 5               ; ask_number takes at most this many digits
+CH_FIELD        equ '.'             ; marks the room left in a typed field
+
+; ---------------------------------------------------------------------------------------------
+; msg_clear - blank the message lines; the next message starts at their top left
+; Input: none.  Output: cleared.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+msg_clear:
+        ld bc, MSG_TOP * 256 + 0
+        ld de, MSG_HEIGHT * 256 + COLUMNS
+        ld a, ATTR_MESSAGE
+        call clear_rect
+        ld a, MSG_TOP
+        ld (msg_row), a
+        xor a
+        ld (msg_col), a
+        ld a, ATTR_MESSAGE
+        ld (print_attr), a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; msg_show - clear the message lines and print a message
+; Input: HL = string (print_string's codes except PR_AT).  Output: HL after it.
+; Corrupts: AF, BC, DE.
+; ---------------------------------------------------------------------------------------------
+msg_show:
+        push hl
+        call msg_clear
+        pop hl
+        ; continues into msg_print
+
+; ---------------------------------------------------------------------------------------------
+; msg_print - print a string at the message position, wrapping words and scrolling
+; Input: HL = string (0-terminated; PR_NEWLINE and PR_ATTR honoured).  Output: HL after it.
+; Corrupts: AF, BC, DE.
+; ---------------------------------------------------------------------------------------------
+msg_print:
+        ld a, (hl)
+        or a
+        jr z, .end
+        cp PR_ATTR
+        jr z, .attr
+        cp PR_NEWLINE
+        jr z, .newline
+        cp ' '
+        jr z, .char
+        push hl                     ; a word: does it fit on this line?
+        ld b, 0
+.measure:
+        ld a, (hl)
+        cp ' ' + 1
+        jr c, .measured
+        cp PR_ATTR
+        jr z, .measured
+        inc b
+        inc hl
+        jr .measure
+.measured:
+        pop hl
+        ld a, (msg_col)
+        or a
+        jr z, .char                 ; a word longer than a line just wraps
+        add a, b
+        cp COLUMNS + 1
+        jr c, .char
+        call msg_newline
+.char:  ld a, (hl)
+        call msg_char
+        inc hl
+        jr msg_print
+.attr:  inc hl
+        ld a, (hl)
+        ld (print_attr), a
+        inc hl
+        jr msg_print
+.newline:
+        call msg_newline
+        inc hl
+        jr msg_print
+.end:   inc hl
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; msg_char - print one character at the message position (a space at a line's start is
+; dropped, so wrapped lines start flush)
+; Input: A = character.  Output: position advanced.  Corrupts: AF, BC, DE.
+; ---------------------------------------------------------------------------------------------
+msg_char:
+        ld c, a
+        ld a, (msg_col)
+        cp COLUMNS
+        jr c, .fits
+        push bc
+        call msg_newline
+        pop bc
+        ld a, c
+        cp ' '
+        ret z
+.fits:  push hl
+        ld a, (msg_row)
+        ld b, a
+        ld a, (msg_col)
+        ld e, a
+        ld a, c
+        ld c, e
+        call print_at
+        call print_char
+        ld a, (msg_col)
+        inc a
+        ld (msg_col), a
+        pop hl
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; msg_newline - move the message position to the next line, scrolling at the bottom
+; Input: none.  Output: msg_row, msg_col.  Corrupts: AF, BC, DE.
+; ---------------------------------------------------------------------------------------------
+msg_newline:
+        xor a
+        ld (msg_col), a
+        ld a, (msg_row)
+        cp MSG_BOTTOM
+        jr nc, .scroll
+        inc a
+        ld (msg_row), a
+        ret
+.scroll:
+        push hl
+        ld b, MSG_TOP
+        ld d, MSG_HEIGHT
+        call scroll_rows_up
+        pop hl
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; msg_number - print a number at the message position
+; Input: HL = number.  Output: printed.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+msg_number:
+        call number_digits
+        ld hl, number_buffer
+        jp msg_print
+
+; ---------------------------------------------------------------------------------------------
+; msg_money - print the pound sign and a number at the message position
+; Input: HL = pounds.  Output: printed.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+msg_money:
+        push hl
+        ld a, CH_POUND
+        call msg_char
+        pop hl
+        jr msg_number
+
+; ---------------------------------------------------------------------------------------------
+; msg_player - print a player's number and name ("2 ANNE") at the message position
+; Input: A = player 0..5.  Output: printed.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+msg_player:
+        push af
+        add a, '1'
+        call msg_char
+        ld a, ' '
+        call msg_char
+        pop af
+        call player_record
+        ld de, P_NAME
+        add hl, de
+        jp msg_print
+
+; ---------------------------------------------------------------------------------------------
+; player_record - the address of a player's record in v_players
+; Input: A = player 0..5.  Output: HL.  Corrupts: AF, DE.
+; ---------------------------------------------------------------------------------------------
+player_record:
+        ld hl, v_players
+        or a
+        ret z
+        ld de, PLAYER_RECORD
+.add:   add hl, de
+        dec a
+        jr nz, .add
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; ask_yn - ask a yes/no question
+; Input: HL = question.  Output: carry set for Y, clear for N (the answer is echoed).
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ask_yn:
+        call msg_print
+        ld hl, str_yn
+        call msg_print
+.key:   call keys_wait_upper
+        cp 'Y'
+        jr z, .yes
+        cp 'N'
+        jr nz, .key
+        call msg_char
+        or a
+        ret
+.yes:   call msg_char
+        scf
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; ask_text - type a line (a name): letters, digits, punctuation; DELETE edits; ENTER ends
+; Input: DE = buffer (B + 1 bytes), B = the most characters (the field shows them as dots).
+; Output: the buffer holds the text and a 0; A = its length (ENTER is refused while empty).
+; Corrupts: F, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ask_text:
+        xor a
+        ld (digits_only), a
+ask_text_core:
+        ld a, b
+        ld (.max), a
+        ld (.buffer), de
+        ld a, (msg_col)             ; the field starts here
+        ld (.col), a
+        xor a
+        ld (.len), a
+.draw:  ld a, (.col)                ; redraw: the text, then dots to the field's end
+        ld (msg_col), a
+        ld hl, (.buffer)
+        ld a, (.len)
+        ld c, a
+        ld e, c
+        ld d, 0
+        add hl, de
+        ld (hl), 0
+        ld hl, (.buffer)
+        ld a, (.max)
+        ld b, a
+.show:  ld a, c
+        or a
+        ld a, CH_FIELD
+        jr z, .dot
+        ld a, (hl)
+        inc hl
+        dec c
+.dot:   push bc
+        push hl
+        call msg_char
+        pop hl
+        pop bc
+        djnz .show
+.key:   call keys_wait
+        cp KEY_ENTER
+        jr z, .enter
+        cp KEY_DELETE
+        jr z, .delete
+        cp ' '
+        jr c, .key
+        cp 0x80
+        jr nc, .key
+        ld c, a
+        ld a, (digits_only)
+        or a
+        jr z, .any
+        ld a, c
+        cp '0'
+        jr c, .key
+        cp '9' + 1
+        jr nc, .key
+.any:   ld a, (.len)
+        ld hl, .max
+        cp (hl)
+        jr nc, .key                 ; the field is full
+        ld hl, (.buffer)
+        ld e, a
+        ld d, 0
+        add hl, de
+        ld (hl), c
+        inc a
+        ld (.len), a
+        jr .draw
+.delete:
+        ld a, (.len)
+        or a
+        jr z, .key
+        dec a
+        ld (.len), a
+        jr .draw
+.enter: ld a, (digits_only)
+        or a
+        ld a, (.len)
+        ret nz                      ; digits: ENTER alone is an answer too
+        or a
+        jr z, .key
+        ret
+.max:   db 0
+.len:   db 0
+.col:   db 0
+.buffer: dw 0
+
+; ---------------------------------------------------------------------------------------------
+; ask_number - type a number: digits, DELETE edits, ENTER ends
+; Input: HL = question.  Output: HL = the number (at most 65535) and carry clear; carry set
+; if ENTER was pressed with no digits.  Corrupts: AF, BC, DE.
+; ---------------------------------------------------------------------------------------------
+ask_number:
+        call msg_print
+        ld de, .digits
+        ld b, INPUT_DIGITS
+        call ask_text_digits
+        or a
+        scf
+        ret z                       ; nothing typed
+        ld b, a
+        ld hl, 0
+        ld de, .digits
+.value: ld a, (de)
+        inc de
+        sub '0'
+        push de
+        push bc
+        ld b, h                     ; HL = HL * 10 + digit, stopping at 65535
+        ld c, l
+        add hl, hl
+        jr c, .big
+        add hl, hl
+        jr c, .big
+        add hl, bc
+        jr c, .big
+        add hl, hl
+        jr c, .big
+        ld c, a
+        ld b, 0
+        add hl, bc
+        jr c, .big
+        pop bc
+        pop de
+        djnz .value
+        or a
+        ret
+.big:   pop bc
+        pop de
+        ld hl, 0xFFFF
+        or a
+        ret
+.digits: ds INPUT_DIGITS + 1
+
+; ---------------------------------------------------------------------------------------------
+; ask_text_digits - ask_text that takes only digits, and ENTER alone
+; Input: DE = buffer, B = most digits.  Output: A = digits typed (0: ENTER alone), buffer
+; 0-terminated.  Corrupts: F, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ask_text_digits:
+        ld a, 1
+        ld (digits_only), a
+        call ask_text_core
+        push af
+        xor a
+        ld (digits_only), a
+        pop af
+        ret
+
+digits_only:    db 0
+
+; ---------------------------------------------------------------------------------------------
+; ask_player - ask for a player's number
+; Input: HL = question.  Output: A = player 0..v_num_players-1, carry clear; carry set for
+; ENTER (no one).  Players out of the game are refused.  Corrupts: F, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ask_player:
+        call msg_print
+.key:   call keys_wait
+        cp KEY_ENTER
+        scf
+        ret z
+        sub '1'
+        jr c, .key
+        ld hl, v_num_players
+        cp (hl)
+        jr nc, .key
+        ld c, a
+        call player_record
+        bit PF_PLAYING, (hl)
+        jr z, .key
+        ld a, c
+        add a, '1'
+        call msg_char
+        ld a, c
+        or a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; pause - wait a number of frames (the idle routine runs each frame)
+; Input: B = frames.  Output: none.  Corrupts: AF, B, DE, HL.
+; ---------------------------------------------------------------------------------------------
+pause:
+        halt
+        push bc
+        call keys_idle
+        pop bc
+        djnz pause
+        ret
+
+str_yn:         db " (Y/N) ", 0

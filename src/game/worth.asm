@@ -1,0 +1,1 @@
+; worth.asm - being written

@@ -1,0 +1,108 @@
+"""Call the game's Z80 routines one at a time: the game's code put straight into RAM.
+
+A :class:`GameRig` skips the tape: it copies the game's code block into a booted machine,
+installs the game's interrupt, clears its state block and then calls routines by symbol
+name with chosen registers, running frames (so HALT waits and key presses work) until the
+routine returns. Tests of single rules (rent, cards, dice) use it; whole games use a
+:class:`~zxmonopoly.harness.session.Session` that loads the tape as a user does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from zxmonopoly.asm.build import GAME, image_path
+from zxmonopoly.harness.session import HarnessError, Session, Symbols
+from zxmonopoly.tape import tap
+
+#: Where the rig parks a routine's return: a ``JR $`` in the printer buffer, outside the game.
+RETURN_TRAP = 0x5B00
+JR_SELF = (0x18, 0xFE)
+#: Where the game waits for a key once every key is up: a key pressed before the game gets
+#: there would be taken for one still held from the last question (keys_release).
+INPUT_WAIT = "keys_wait.wait"
+
+
+def game_code() -> tuple[int, bytes]:
+    """The start address and bytes of the built game's CODE block."""
+    blocks = tap.read_tap(image_path(GAME).read_bytes(), str(image_path(GAME)))
+    for block in blocks:
+        header = tap.Header.from_block(block)
+        if header is not None and header.type == tap.CODE:
+            data = blocks[blocks.index(block) + 1].data
+            return header.param1, bytes(data)
+    raise HarnessError(f"{image_path(GAME)} holds no CODE block")
+
+
+def game_symbols() -> Symbols:
+    """The built game's symbol map."""
+    return Symbols.load(image_path(GAME).with_name("monopoly.sym.json"))
+
+
+class GameRig(Session):
+    """A session with the game's code in RAM and its routines callable by name."""
+
+    def __init__(self, *, engine: str | None = None) -> None:
+        sym_path = image_path(GAME).with_name("monopoly.sym.json")
+        super().__init__(engine=engine, symbols=sym_path)
+        start, code = game_code()
+        mem = self.machine.memory
+        mem[start:start + len(code)] = code
+        mem[RETURN_TRAP:RETURN_TRAP + 2] = bytes(JR_SELF)
+        cpu = self.machine.cpu
+        cpu.iff1 = cpu.iff2 = 0
+        self.call("interrupt_install")
+        self.call("state_clear")
+        charset = self.symbols["font"]
+        mem[0x5C36] = (charset - 256) & 0xFF
+        mem[0x5C37] = (charset - 256) >> 8
+        self.font = "font"
+
+    def start_call(self, routine: str | int, **registers: int) -> None:
+        """Set the registers, push the return trap and jump to ``routine``; run nothing yet."""
+        cpu = self.machine.cpu
+        cpu.sp = self.symbols["STACK_TOP"] - 2
+        self.machine.memory[cpu.sp] = RETURN_TRAP & 0xFF
+        self.machine.memory[cpu.sp + 1] = RETURN_TRAP >> 8
+        for name, value in registers.items():
+            setattr(cpu, name, value)
+        cpu.halted = 0
+        cpu.iff1 = cpu.iff2 = 1
+        cpu.pc = self.address(routine)
+
+    def finish_call(self, budget: int = 500) -> None:
+        """Run frames until the routine started by :meth:`start_call` returns."""
+        if not self.machine.run_until(pc=RETURN_TRAP, max_frames=budget):
+            raise self.fail(f"the routine did not return within {budget} frames "
+                            f"(PC = 0x{self.machine.cpu.pc:04X})")
+
+    def call(self, routine: str | int, budget: int = 500, keys: Iterable[str] = (),
+             **registers: int) -> None:
+        """Call a routine with registers; tap ``keys`` one after another while it runs."""
+        self.start_call(routine, **registers)
+        for key in keys:
+            self.wait_input()
+            self.tap(key)
+        self.finish_call(budget)
+
+    def wait_input(self, budget: int = 500) -> int:
+        """Run until the game waits for a key (all keys up); return the frames taken."""
+        return self.wait_pc(INPUT_WAIT, budget)
+
+    def type_keys(self, text: str) -> None:
+        """Type ``text`` one character at a time, each when the game waits for a key."""
+        for ch in text:
+            self.wait_input()
+            self.type(ch)
+
+    # -- state block ------------------------------------------------------------------------
+
+    def poke16(self, where: int | str, value: int) -> None:
+        """Write a little-endian word."""
+        self.poke(where, value & 0xFF)
+        self.poke(self.address(where) + 1, (value >> 8) & 0xFF)
+
+    def player_address(self, player: int, field: str) -> int:
+        """The address of a field (``"P_CASH"``…) of a player's record."""
+        return (self.symbols["v_players"] + player * self.symbols["PLAYER_RECORD"]
+                + self.symbols[field])
