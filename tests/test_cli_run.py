@@ -195,3 +195,37 @@ def test_default_rom_not_built_yet(capsys, monkeypatch):
     monkeypatch.setattr(machine, "default_rom", no_rom)
     status, _, err = run(capsys, "--engine", "python", "--frames", "1")
     assert_error(status, err, "our ROM is not built")
+
+
+# -- the bundled game ---------------------------------------------------------------------------
+
+
+def test_game_loads_the_bundled_tape_to_the_title(capsys, engine):
+    """--game boots our ROM, types LOAD "" and loads the game; --frames then run the game."""
+    status, out, err = run(capsys, "--game", "--engine", engine, "--frames", "300",
+                           "--screen-text")
+    assert status == 0, err
+    screen = screen_of(out)
+    assert screen[3].strip() == "M O N O P O L Y"
+    assert screen[21].strip() == "PRESS ANY KEY"
+
+
+def test_game_until_text(capsys):
+    status, out, err = run(capsys, "--game", "--engine", "python", "--frames", "0",
+                           "--until-text", "PRESS ANY KEY", "--max-frames", "100")
+    assert status == 0, err
+    assert out == ""
+
+
+@pytest.mark.parametrize("option", ["--tape", "--snapshot"])
+def test_game_with_tape_or_snapshot_is_an_error(capsys, tmp_path, option):
+    status, _, err = run(capsys, "--game", option, str(tmp_path / "x"), "--engine", "python")
+    assert_error(status, err, "--game loads the bundled game tape", option)
+
+
+def test_game_not_built(capsys, tmp_path, monkeypatch):
+    from zxmonopoly.asm import build
+
+    monkeypatch.setattr(build, "image_path", lambda target: tmp_path / "monopoly.tap")
+    status, _, err = run(capsys, "--game", "--engine", "python")
+    assert_error(status, err, "the game is not built", "tools/build.py")

@@ -1,1 +1,1382 @@
-; board.asm - (being written)
+; =============================================================================================
+; board.asm - the game screen: the player menu, the board with owners, buildings and tokens,
+; the player list in the board's middle, the dice and the clock, the status line and the
+; close-up of three squares in the lower third
+;
+; The board (rows BOARD_TOP.., columns BOARD_LEFT.., 13 x 26 cells) runs round the edge as on
+; the real board: GO at the bottom right, Jail bottom left, Free Parking top left, Go To Jail
+; top right; play goes clockwise (right to left along the bottom, up the left side, ...).
+;
+;   corners           4 x 2 cells: a label on both rows; the tokens in the middle two cells
+;                     of the outer row (Jail: visitors left, prisoners right, behind bars)
+;   top and bottom    2 x 2 cells: the colour band on the row towards the middle, the token
+;                     area on the outer row
+;   left and right    4 x 1 cells: the token area on the outer two cells, the band on the inner
+;
+; A band is two cells: [owner][symbol].  The owner cell shows the owner's number 1-6; the
+; symbol cell shows 1-4 houses or a hotel on a site, a picture on a station, a utility, Chance,
+; Community Chest or a tax, and "M" when mortgaged.  A mortgaged square is white on red
+; throughout (the booklet's colours).  An empty band cell shows the group's fill pattern: a
+; chequer of ink and paper mixes the two colours that the Spectrum lacks (brown, orange).
+;
+; The token area is 16 x 8 pixels with a fixed slot for each player (three across, two down),
+; so six tokens on one square are all visible: each slot shows its player's piece in small
+; (graphics.asm: gfx_small_tokens).  Token areas alternate light and dark paper so that
+; neighbouring squares stand apart.
+; =============================================================================================
+
+; --- Geometry -----------------------------------------------------------------------------------
+BOARD_BOTTOM    equ BOARD_TOP + BOARD_HEIGHT - 1    ; the last row of the board
+BOARD_RIGHT     equ BOARD_LEFT + BOARD_WIDTH - 1    ; its last column
+SIDE_SQUARES    equ 10              ; squares from one corner to the next
+CORNER_WIDTH    equ 4
+CORNER_HEIGHT   equ 2
+EDGE_WIDTH      equ 2               ; a top or bottom square's width in cells
+PAIR            equ 2               ; cells in a band and in a token area
+ROW_TOP_OUTER   equ BOARD_TOP                       ; top edge: token areas
+ROW_TOP_INNER   equ BOARD_TOP + 1                   ; top edge: bands
+ROW_BOTTOM_OUTER equ BOARD_BOTTOM                   ; bottom edge: token areas
+ROW_BOTTOM_INNER equ BOARD_BOTTOM - 1               ; bottom edge: bands
+COL_LEFT_OUTER  equ BOARD_LEFT                      ; left edge: token areas
+COL_LEFT_INNER  equ BOARD_LEFT + PAIR               ; left edge: bands
+COL_RIGHT_INNER equ BOARD_RIGHT + 1 - CORNER_WIDTH  ; right edge: bands
+COL_RIGHT_OUTER equ COL_RIGHT_INNER + PAIR          ; right edge: token areas
+CENTRE_TOP      equ BOARD_TOP + CORNER_HEIGHT       ; the middle: the player list
+CENTRE_LEFT     equ BOARD_LEFT + CORNER_WIDTH
+CENTRE_HEIGHT   equ BOARD_HEIGHT - 2 * CORNER_HEIGHT
+CENTRE_WIDTH    equ BOARD_WIDTH - 2 * CORNER_WIDTH
+SQ_GO           equ 0
+SQ_JAIL         equ JAIL_SQUARE
+SQ_FREE_PARKING equ 2 * SIDE_SQUARES
+SQ_GO_TO_JAIL   equ GO_TO_JAIL_SQUARE
+SQ_ELECTRIC     equ 12              ; the utility that shows a bulb (the other shows a tap)
+        assert COL_RIGHT_OUTER + PAIR == BOARD_RIGHT + 1
+        assert CENTRE_WIDTH == (SIDE_SQUARES - 1) * EDGE_WIDTH
+        assert CENTRE_HEIGHT == SIDE_SQUARES - 1
+
+; The player list: one row per player, in the middle of the board
+PLIST_TITLE_ROW equ CENTRE_TOP                      ; "MONOPOLY"
+PLIST_TOP       equ CENTRE_TOP + 2                  ; player 0's row
+PLIST_BANK_ROW  equ CENTRE_TOP + CENTRE_HEIGHT - 1  ; the Bank's houses and hotels
+PL_TOKEN_COL    equ CENTRE_LEFT                     ; piece
+PL_NUMBER_COL   equ PL_TOKEN_COL + 1                ; number 1-6
+PL_NAME_COL     equ PL_NUMBER_COL + 1               ; name, NAME_LENGTH cells
+PL_KIND_COL     equ PL_NAME_COL + NAME_LENGTH       ; computer: its personality's initial
+PL_CASH_COL     equ PL_KIND_COL + 1                 ; cash, right-aligned
+PL_CASH_WIDTH   equ CENTRE_LEFT + CENTRE_WIDTH - PL_CASH_COL
+        assert PL_CASH_WIDTH == 5
+        assert PLIST_TOP + MAX_PLAYERS <= PLIST_BANK_ROW
+
+; The panel right of the board
+DICE_LABEL_ROW  equ BOARD_TOP + 1
+DICE_ROW        equ BOARD_TOP + 2   ; two dice drawn double size: 2 x 2 cells each
+DIE1_COL        equ PANEL_LEFT + 1
+DIE2_COL        equ DIE1_COL + 2
+DOUBLE_ROW      equ DICE_ROW + 3    ; "DOUBLE" under a double
+CLOCK_LABEL_ROW equ BOARD_BOTTOM - 2
+CLOCK_ROW       equ BOARD_BOTTOM - 1
+CLOCK_COL       equ PANEL_LEFT + 1
+
+; The close-up: three boxes side by side, square-2, square-1, square (the current one)
+CLOSEUP_BOXES   equ 3
+CU_BAND_ROW     equ CLOSEUP_TOP                     ; the colour band
+CU_NAME_ROW     equ CLOSEUP_TOP + 1                 ; the name, up to CU_NAME_LINES lines
+CU_NAME_LINES   equ 3
+CU_PRICE_ROW    equ CLOSEUP_TOP + CLOSEUP_HEIGHT - 1
+        assert CU_NAME_ROW + CU_NAME_LINES == CU_PRICE_ROW
+
+; --- Colours --------------------------------------------------------------------------------------
+INK_MASK        equ 7
+PAPER_MASK      equ 7 * PAPER
+ATTR_BOARD_LIGHT equ WHITE * PAPER + BLACK + BRIGHT ; token areas of even squares
+ATTR_BOARD_DARK equ WHITE * PAPER + BLACK           ; ... of odd squares (grey)
+ATTR_CENTRE     equ GREEN * PAPER + WHITE + BRIGHT  ; the board's middle
+ATTR_PL_TITLE   equ GREEN * PAPER + YELLOW + BRIGHT
+ATTR_PL_NORMAL  equ GREEN * PAPER + WHITE + BRIGHT  ; a player in the game
+ATTR_PL_CURRENT equ YELLOW * PAPER + BLACK + BRIGHT ; whose turn it is
+ATTR_PL_OUT     equ GREEN * PAPER + BLACK           ; out of the game: dim
+ATTR_CORNER_GO  equ WHITE * PAPER + RED + BRIGHT
+ATTR_CORNER_FP  equ WHITE * PAPER + RED + BRIGHT
+ATTR_CORNER_GTJ equ WHITE * PAPER + BLUE + BRIGHT
+ATTR_JAIL       equ BLACK * PAPER + WHITE + BRIGHT  ; the jail itself
+ATTR_PANEL      equ BLACK * PAPER + WHITE + BRIGHT  ; dice and clock
+ATTR_PANEL_LABEL equ BLACK * PAPER + CYAN + BRIGHT
+ATTR_STATUS     equ BLUE * PAPER + WHITE + BRIGHT   ; row 15
+ATTR_STATUS_NAME equ BLUE * PAPER + YELLOW + BRIGHT
+ATTR_CU_EVEN    equ WHITE * PAPER + BLACK + BRIGHT  ; close-up boxes 0 and 2
+ATTR_CU_ODD     equ WHITE * PAPER + BLACK           ; box 1, grey, to part the boxes
+ATTR_CU_CURRENT equ WHITE * PAPER + BLUE + BRIGHT   ; the current square's box
+ATTR_LOWER      equ ATTR_NORMAL                     ; rows 16-20 when blank
+
+; Each group's band: attribute, and the fill pattern of its empty band cells
+board_group_attrs:
+        db RED * PAPER + YELLOW             ; brown: dark red and dark yellow mixed
+        db CYAN * PAPER + BLACK + BRIGHT    ; light blue
+        db MAGENTA * PAPER + BLACK + BRIGHT ; pink
+        db RED * PAPER + YELLOW + BRIGHT    ; orange: bright red and yellow mixed
+        db RED * PAPER + WHITE + BRIGHT     ; red
+        db YELLOW * PAPER + BLACK + BRIGHT  ; yellow
+        db GREEN * PAPER + WHITE            ; green
+        db BLUE * PAPER + WHITE + BRIGHT    ; dark blue
+        db BLACK * PAPER + WHITE + BRIGHT   ; stations
+        db CYAN * PAPER + BLUE              ; utilities
+        assert $ - board_group_attrs == BOARD_GROUPS
+board_group_fills:
+        dw gfx_dither                       ; brown
+        dw board_blank, board_blank
+        dw gfx_dither                       ; orange
+        dw board_blank, board_blank, board_blank, board_blank, board_blank, board_blank
+        assert $ - board_group_fills == BOARD_GROUPS * 2
+
+board_blank     equ font                    ; the space: an empty cell
+
+; The symbol cell of squares nobody owns: glyph and ink, by kind (KIND_CHANCE..KIND_TAX)
+board_kind_symbols:
+        dw font + ('?' - ' ') * GLYPH_SIZE
+        db MAGENTA                          ; Chance
+        dw gfx_chest
+        db BLUE                             ; Community Chest
+        dw font + (CH_POUND - ' ') * GLYPH_SIZE
+        db RED                              ; a tax
+KIND_SYMBOL_RECORD equ 3
+        assert $ - board_kind_symbols == (KIND_TAX - KIND_CHANCE + 1) * KIND_SYMBOL_RECORD
+
+; Corners: square, top row, left column, label attribute, token area row and column, the
+; label (top row, then bottom row).  A label's middle cells give way to tokens when any stand
+; there (Free Parking, Go To Jail); Jail shows visitors and prisoners side by side.
+CORNER_SQUARE   equ 0
+CORNER_ROW      equ 1
+CORNER_COL      equ 2
+CORNER_ATTR     equ 3
+CORNER_TOKEN_ROW equ 4
+CORNER_TOKEN_COL equ 5
+CORNER_LABEL    equ 6
+CORNER_RECORD   equ CORNER_LABEL + 2 * CORNER_WIDTH
+CORNERS         equ 4
+board_corners:
+        db SQ_GO, ROW_BOTTOM_INNER, COL_RIGHT_INNER, ATTR_CORNER_GO
+        db ROW_BOTTOM_OUTER, COL_RIGHT_INNER + 1
+        db " GO ", "<  <"
+        db SQ_JAIL, ROW_BOTTOM_INNER, COL_LEFT_OUTER, ATTR_JAIL
+        db ROW_BOTTOM_OUTER, COL_LEFT_OUTER
+        db "JAIL", "    "
+        db SQ_FREE_PARKING, ROW_TOP_OUTER, COL_LEFT_OUTER, ATTR_CORNER_FP
+        db ROW_TOP_OUTER, COL_LEFT_OUTER + 1
+        db "FREE", "PARK"
+        db SQ_GO_TO_JAIL, ROW_TOP_OUTER, COL_RIGHT_INNER, ATTR_CORNER_GTJ
+        db ROW_TOP_OUTER, COL_RIGHT_INNER + 1
+        db "GOTO", "JAIL"
+        assert $ - board_corners == CORNERS * CORNER_RECORD
+
+; Token areas: player p's slot is column p mod 3, row p / 3 of the area.  Each entry: the
+; slot's x in pixels (how far its pattern shifts right), the offset of its first row in
+; board_tokens (2 bytes a pixel row).
+SLOT_COLUMNS    equ 3
+SLOT_X0         equ 1               ; a blank pixel column parts squares
+SLOT_PITCH_X    equ SMALL_TOKEN_WIDTH + 1
+SLOT_Y0         equ 1
+SLOT_PITCH_Y    equ SMALL_TOKEN_ROWS + 1
+TOKEN_AREA_BYTES equ PAIR * GLYPH_SIZE
+board_slots:
+        db SLOT_X0, SLOT_Y0 * PAIR
+        db SLOT_X0 + SLOT_PITCH_X, SLOT_Y0 * PAIR
+        db SLOT_X0 + 2 * SLOT_PITCH_X, SLOT_Y0 * PAIR
+        db SLOT_X0, (SLOT_Y0 + SLOT_PITCH_Y) * PAIR
+        db SLOT_X0 + SLOT_PITCH_X, (SLOT_Y0 + SLOT_PITCH_Y) * PAIR
+        db SLOT_X0 + 2 * SLOT_PITCH_X, (SLOT_Y0 + SLOT_PITCH_Y) * PAIR
+        assert $ - board_slots == MAX_PLAYERS * 2
+        assert SLOT_X0 + 3 * SLOT_PITCH_X <= PAIR * 8
+        assert (SLOT_Y0 + SLOT_PITCH_Y + SMALL_TOKEN_ROWS) <= GLYPH_SIZE
+
+; Jail bars: pixel columns 0, 5, 10 and 15 of the token area, between the slots
+JAIL_BARS_LEFT  equ %10000100
+JAIL_BARS_RIGHT equ %00100001
+; Token filters for board_compose_tokens: E = P_FLAGS bits looked at, D = their wanted value
+FILTER_ALL      equ 0
+FILTER_VISITING equ (1 << PF_IN_JAIL)
+FILTER_IN_JAIL  equ (1 << PF_IN_JAIL) * 256 + (1 << PF_IN_JAIL)
+
+; --- Working storage ----------------------------------------------------------------------------
+board_tokens:   ds TOKEN_AREA_BYTES ; a token area being composed: 8 rows of 2 bytes
+bd_square:      db 0                ; the square being drawn
+bd_kind:        db 0                ; its KIND_*
+bd_group:       db 0                ; its GROUP_*
+bd_state:       db 0                ; its square byte (v_squares)
+bd_token_at:    dw 0                ; its token area: low byte column, high byte row
+bd_band_at:     dw 0                ; its band: the same
+bd_token_attr:  db 0
+bd_band_attr:   db 0
+bd_fill:        dw 0                ; the glyph of an empty band cell
+bd_filter:      dw 0                ; board_compose_tokens: E mask, D wanted
+bd_count:       db 0                ; board_compose_tokens: tokens found
+
+; =============================================================================================
+; board_draw_all - clear the screen and draw the whole game screen
+; Input: the state block.  Output: menu, board, player list, dice, clock, status line; the
+; close-up of the current player's square (if there are players); empty message lines.
+; Corrupts: AF, BC, DE, HL.
+; =============================================================================================
+board_draw_all:
+        ld a, ATTR_MESSAGE          ; the message lines keep this after cls
+        call cls
+        call board_draw_menu
+        ld bc, CENTRE_TOP * 256 + CENTRE_LEFT
+        ld de, CENTRE_HEIGHT * 256 + CENTRE_WIDTH
+        ld a, ATTR_CENTRE
+        call clear_rect
+        ld hl, str_board_title
+        call print_string
+        xor a                       ; every square
+.square:
+        push af
+        call board_draw_square
+        pop af
+        inc a
+        cp BOARD_SQUARES
+        jr c, .square
+        call board_draw_players
+        ld bc, BOARD_TOP * 256 + PANEL_LEFT
+        ld de, BOARD_HEIGHT * 256 + PANEL_WIDTH
+        ld a, ATTR_PANEL
+        call clear_rect
+        call board_draw_dice
+        call board_draw_clock
+        call board_draw_status
+        ld a, (v_num_players)
+        or a
+        jp z, lower_clear
+        call board_current_record
+        ld a, (hl)
+        jp closeup_show
+
+; ---------------------------------------------------------------------------------------------
+; board_current_record - where the current player's square is
+; Input: v_current.  Output: HL = address of the current player's P_SQUARE.  Corrupts: AF, DE.
+; ---------------------------------------------------------------------------------------------
+board_current_record:
+        ld a, (v_current)
+        call player_record
+        ld de, P_SQUARE
+        add hl, de
+        ret
+
+; =============================================================================================
+; board_draw_menu - the player menu on rows MENU_ROW, MENU_ROW+1, initial letters highlighted
+; Input: none.  Output: drawn.  Corrupts: AF, BC, DE, HL.
+; =============================================================================================
+board_draw_menu:
+        ld bc, MENU_ROW * 256 + 0
+        ld de, 2 * 256 + COLUMNS
+        ld a, ATTR_MENU
+        call clear_rect
+        ld hl, str_menu
+        jp print_string
+
+MENU_COL1       equ 1               ; the menu's four columns of words
+MENU_COL2       equ 10
+MENU_COL3       equ 18
+MENU_COL4       equ 25
+str_menu:
+        db PR_AT, MENU_ROW, MENU_COL1
+        db PR_ATTR, ATTR_MENU_KEY, "M", PR_ATTR, ATTR_MENU, "ortgage"
+        db PR_AT, MENU_ROW, MENU_COL2
+        db PR_ATTR, ATTR_MENU_KEY, "H", PR_ATTR, ATTR_MENU, "ouses"
+        db PR_AT, MENU_ROW, MENU_COL3
+        db PR_ATTR, ATTR_MENU_KEY, "R", PR_ATTR, ATTR_MENU, "ent"
+        db PR_AT, MENU_ROW, MENU_COL4
+        db PR_ATTR, ATTR_MENU_KEY, "O", PR_ATTR, ATTR_MENU, "wners"
+        db PR_AT, MENU_ROW + 1, MENU_COL1
+        db PR_ATTR, ATTR_MENU_KEY, "T", PR_ATTR, ATTR_MENU, "rade"
+        db PR_AT, MENU_ROW + 1, MENU_COL2
+        db PR_ATTR, ATTR_MENU_KEY, "D", PR_ATTR, ATTR_MENU, "ice"
+        db PR_AT, MENU_ROW + 1, MENU_COL3
+        db PR_ATTR, ATTR_MENU_KEY, "C", PR_ATTR, ATTR_MENU, "redit"
+        db PR_AT, MENU_ROW + 1, MENU_COL4
+        db PR_ATTR, ATTR_MENU_KEY, "A", PR_ATTR, ATTR_MENU, "ssets"
+        db 0
+
+str_board_title:
+        db PR_AT, PLIST_TITLE_ROW, CENTRE_LEFT + (CENTRE_WIDTH - 8) / 2
+        db PR_ATTR, ATTR_PL_TITLE, "MONOPOLY", 0
+
+; =============================================================================================
+; board_draw_square - redraw one square: colours, owner, mortgage, buildings, and the tokens
+; of the players in the game who stand on it
+; Input: A = square 0..39.  Output: drawn.  Corrupts: AF, BC, DE, HL.
+; =============================================================================================
+board_draw_square:
+        push ix
+        call board_square_info
+        ld a, (bd_square)
+        call board_find_corner
+        jr nz, .edge
+        call board_draw_corner
+        pop ix
+        ret
+.edge:  ld a, (bd_square)
+        call board_geometry
+        ld (bd_token_at), bc
+        ld (bd_band_at), de
+        ld a, (bd_square)           ; light and dark token areas alternate
+        rrca
+        ld a, ATTR_BOARD_LIGHT
+        jr nc, .paper
+        ld a, ATTR_BOARD_DARK
+.paper: ld (bd_token_attr), a
+        ld (bd_band_attr), a
+        ld hl, board_blank
+        ld (bd_fill), hl
+        ld a, (bd_group)
+        cp BOARD_GROUPS
+        jr nc, .colours             ; no group: the band is plain board
+        ld e, a
+        ld d, 0
+        ld hl, board_group_attrs
+        add hl, de
+        ld a, (hl)
+        ld (bd_band_attr), a
+        ld hl, board_group_fills
+        add hl, de
+        add hl, de
+        ld a, (hl)
+        inc hl
+        ld h, (hl)
+        ld l, a
+        ld (bd_fill), hl
+.colours:
+        ld a, (bd_state)
+        bit SQ_MORTGAGED, a
+        jr z, .owner
+        ld a, ATTR_MORTGAGED        ; mortgaged: all of it white on red, no fill
+        ld (bd_token_attr), a
+        ld (bd_band_attr), a
+        ld hl, board_blank
+        ld (bd_fill), hl
+.owner: ld a, (bd_state)            ; the owner cell: number 1-6, or the fill
+        and SQ_OWNER_MASK
+        jr z, .no_owner
+        add a, '0'                  ; the square byte holds owner + 1: the number shown
+        call glyph_addr
+        jr .draw_owner
+.no_owner:
+        ld hl, (bd_fill)
+.draw_owner:
+        ex de, hl
+        ld bc, (bd_band_at)
+        ld a, (bd_band_attr)
+        call board_cell
+        call board_symbol           ; the symbol cell
+        ld bc, (bd_band_at)
+        inc c
+        call board_cell
+        ld a, (bd_square)           ; the tokens
+        ld de, FILTER_ALL
+        call board_compose_tokens
+        ld bc, (bd_token_at)
+        ld a, (bd_token_attr)
+        call board_draw_tokens
+        pop ix
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; board_square_info - look a square up: kind, group and square byte into bd_*
+; Input: A = square.  Output: bd_square, bd_kind, bd_group, bd_state.  Corrupts: AF, B, DE, HL.
+; ---------------------------------------------------------------------------------------------
+board_square_info:
+        ld (bd_square), a
+        call board_record
+        ld a, (hl)
+        ld (bd_kind), a
+        inc hl
+        ld a, (hl)
+        ld (bd_group), a
+        ld a, (bd_square)
+        ld e, a
+        ld d, 0
+        ld hl, v_squares
+        add hl, de
+        ld a, (hl)
+        ld (bd_state), a
+        ret
+
+; (board_record, a square's record in board_squares, is in worth.asm)
+
+; ---------------------------------------------------------------------------------------------
+; board_find_corner - is a square a corner, and which
+; Input: A = square.  Output: Z and IX = its board_corners record if a corner; NZ if not.
+; Corrupts: F, B, DE, IX.
+; ---------------------------------------------------------------------------------------------
+board_find_corner:
+        ld ix, board_corners
+        ld de, CORNER_RECORD
+        ld b, CORNERS
+.look:  cp (ix + CORNER_SQUARE)
+        ret z
+        add ix, de
+        djnz .look
+        or a                        ; B ran out: NZ (A = a square, never 0 here: GO is a corner)
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; board_geometry - where an edge square's cells are (not for corners)
+; Input: A = square.  Output: B, C = row, column of its token area (two cells across);
+; D, E = row, column of its band (two cells across).  Corrupts: AF.
+; ---------------------------------------------------------------------------------------------
+board_geometry:
+        cp SQ_JAIL
+        jr nc, .left
+        add a, a                    ; bottom: right to left from GO
+        neg
+        add a, COL_RIGHT_INNER
+        ld c, a
+        ld e, a
+        ld b, ROW_BOTTOM_OUTER
+        ld d, ROW_BOTTOM_INNER
+        ret
+.left:  cp SQ_FREE_PARKING
+        jr nc, .top
+        neg                         ; left: upwards from Jail
+        add a, ROW_BOTTOM_INNER + SQ_JAIL
+        ld b, a
+        ld d, a
+        ld c, COL_LEFT_OUTER
+        ld e, COL_LEFT_INNER
+        ret
+.top:   cp SQ_GO_TO_JAIL
+        jr nc, .right
+        sub SQ_FREE_PARKING         ; top: left to right from Free Parking
+        add a, a
+        add a, CENTRE_LEFT - EDGE_WIDTH
+        ld c, a
+        ld e, a
+        ld b, ROW_TOP_OUTER
+        ld d, ROW_TOP_INNER
+        ret
+.right: sub SQ_GO_TO_JAIL + 1 - CENTRE_TOP  ; right: downwards from Go To Jail
+        ld b, a
+        ld d, a
+        ld c, COL_RIGHT_OUTER
+        ld e, COL_RIGHT_INNER
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; board_symbol - what the symbol cell of the square in bd_* shows
+; Input: bd_square, bd_kind, bd_state, bd_fill, bd_band_attr.
+; Output: DE = glyph, A = attribute.  Corrupts: F, HL.
+; ---------------------------------------------------------------------------------------------
+board_symbol:
+        ld a, (bd_state)
+        bit SQ_MORTGAGED, a
+        ld de, font + ('M' - ' ') * GLYPH_SIZE
+        jr nz, .band
+        ld a, (bd_kind)
+        cp KIND_SITE
+        jr z, .site
+        ld de, gfx_station
+        cp KIND_STATION
+        jr z, .band
+        cp KIND_UTILITY
+        jr nz, .other
+        ld de, gfx_electric
+        ld a, (bd_square)
+        cp SQ_ELECTRIC
+        jr z, .band
+        ld de, gfx_water
+        jr .band
+.other: sub KIND_CHANCE             ; Chance, Community Chest, tax: a picture in ink
+        ld e, a
+        add a, a
+        add a, e
+        ld e, a
+        ld d, 0
+        ld hl, board_kind_symbols
+        add hl, de
+        ld e, (hl)
+        inc hl
+        ld d, (hl)
+        inc hl
+        ld a, (bd_band_attr)
+        and ~INK_MASK
+        or (hl)
+        ret
+.site:  ld a, (bd_state)            ; a site: its buildings
+        and SQ_BUILD_MASK
+        ld de, (bd_fill)
+        jr z, .band
+        cp SQ_HOTEL << SQ_BUILD_SHIFT
+        ld de, graphics_glyphs + (CH_HOTEL - CH_TOKEN) * GLYPH_SIZE
+        jr z, .band
+        rrca                        ; (houses - 1) * GLYPH_SIZE: the field is houses * 16
+        sub GLYPH_SIZE
+        ld e, a
+        ld d, 0
+        ld hl, gfx_houses
+        add hl, de
+        ex de, hl
+.band:  ld a, (bd_band_attr)
+        ret
+        assert SQ_BUILD_SHIFT == 4 && GLYPH_SIZE == 8
+
+; ---------------------------------------------------------------------------------------------
+; board_cell - draw a glyph into a cell and colour it
+; Input: B = row, C = column, DE = 8 bytes, A = attribute.  Output: drawn.
+; Corrupts: AF, DE, HL.
+; ---------------------------------------------------------------------------------------------
+board_cell:
+        push bc
+        push af
+        call scr_attr_addr
+        pop af
+        ld (hl), a
+        call draw_glyph_at
+        pop bc
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; board_compose_tokens - build a square's token area in board_tokens: each player in the game
+; who stands there (and passes the filter) drawn small in his own slot
+; Input: A = square; DE = filter: E = P_FLAGS bits to test, D = the value they must have
+; (FILTER_ALL, FILTER_VISITING, FILTER_IN_JAIL).  Output: board_tokens; A = tokens drawn.
+; Corrupts: F, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+board_compose_tokens:
+        push ix
+        ld (bd_filter), de
+        ld c, a                     ; C = square
+        ld hl, board_tokens
+        ld b, TOKEN_AREA_BYTES
+.clear: ld (hl), 0
+        inc hl
+        djnz .clear
+        xor a
+        ld (bd_count), a
+        ld ix, v_players
+        ld b, 0                     ; B = player
+.player:
+        ld a, (v_num_players)
+        cp b
+        jr z, .done
+        jr c, .done
+        ld a, (bd_filter)           ; in the game, and the filter's flags as wanted?
+        or 1 << PF_PLAYING
+        and (ix + P_FLAGS)
+        ld e, a
+        ld a, (bd_filter + 1)
+        or 1 << PF_PLAYING
+        cp e
+        jr nz, .next
+        ld a, c
+        cp (ix + P_SQUARE)
+        jr nz, .next
+        ld hl, bd_count
+        inc (hl)
+        push bc
+        ld a, (ix + P_TOKEN)
+        call board_token_slot
+        pop bc
+.next:  ld de, PLAYER_RECORD
+        add ix, de
+        inc b
+        jr .player
+.done:  pop ix
+        ld a, (bd_count)
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; board_token_slot - OR one small token into its player's slot of board_tokens
+; Input: A = token design 0..5, B = player 0..5 (the slot).  Output: board_tokens.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+board_token_slot:
+        ld e, a                     ; DE = the design's SMALL_TOKEN_ROWS bytes
+        add a, a
+        add a, e
+        assert SMALL_TOKEN_ROWS == 3
+        ld e, a
+        ld d, 0
+        ld hl, gfx_small_tokens
+        add hl, de
+        ex de, hl
+        ld l, b                     ; the slot: shift and first row
+        ld h, 0
+        add hl, hl
+        ld bc, board_slots
+        add hl, bc
+        ld b, (hl)                  ; B = pixels to shift right
+        inc hl
+        ld a, (hl)
+        ld hl, board_tokens
+        add a, l
+        ld l, a
+        adc a, h
+        sub l
+        ld h, a                     ; HL = the slot's first row in board_tokens
+        ld c, SMALL_TOKEN_ROWS
+.row:   push bc
+        push de
+        ld a, (de)
+        ld d, a                     ; D:E = the row, moved right B pixels across the pair
+        ld e, 0
+.shift: srl d
+        rr e
+        djnz .shift
+        ld a, (hl)
+        or d
+        ld (hl), a
+        inc hl
+        ld a, (hl)
+        or e
+        ld (hl), a
+        inc hl
+        pop de
+        inc de
+        pop bc
+        dec c
+        jr nz, .row
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; board_draw_tokens - put board_tokens on the screen
+; Input: B = row, C = column of the left cell, A = attribute of both cells.  Output: drawn.
+; Corrupts: AF, DE, HL.
+; ---------------------------------------------------------------------------------------------
+board_draw_tokens:
+        push bc
+        push af
+        call scr_attr_addr
+        pop af
+        ld (hl), a
+        inc l
+        ld (hl), a
+        call scr_cell_addr
+        ld de, board_tokens
+        ld b, GLYPH_SIZE
+.row:   ld a, (de)
+        ld (hl), a
+        inc de
+        inc l
+        ld a, (de)
+        ld (hl), a
+        inc de
+        dec l
+        inc h
+        djnz .row
+        pop bc
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; board_draw_corner - a corner square: its label, and the tokens on it
+; Input: IX = its board_corners record.  Output: drawn.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+board_draw_corner:
+        ld a, (ix + CORNER_ATTR)
+        ld (print_attr), a
+        ld b, (ix + CORNER_ROW)
+        ld c, (ix + CORNER_COL)
+        call print_at
+        push ix
+        pop hl
+        ld de, CORNER_LABEL
+        add hl, de
+        call .four
+        inc b
+        call print_at
+        call .four
+        ld a, (ix + CORNER_SQUARE)
+        cp SQ_JAIL
+        jr z, .jail
+        ld de, FILTER_ALL
+        call board_compose_tokens
+        or a
+        ret z                       ; nobody there: the label stays whole
+        ld b, (ix + CORNER_TOKEN_ROW)
+        ld c, (ix + CORNER_TOKEN_COL)
+        ld a, ATTR_BOARD_LIGHT
+        jp board_draw_tokens
+.jail:  ld de, FILTER_VISITING      ; visitors on the left, in the open
+        call board_compose_tokens
+        ld b, (ix + CORNER_TOKEN_ROW)
+        ld c, (ix + CORNER_TOKEN_COL)
+        ld a, ATTR_BOARD_LIGHT
+        call board_draw_tokens
+        ld a, SQ_JAIL               ; prisoners on the right, behind bars
+        ld de, FILTER_IN_JAIL
+        call board_compose_tokens
+        ld hl, board_tokens
+        ld b, GLYPH_SIZE
+.bars:  ld a, (hl)
+        or JAIL_BARS_LEFT
+        ld (hl), a
+        inc hl
+        ld a, (hl)
+        or JAIL_BARS_RIGHT
+        ld (hl), a
+        inc hl
+        djnz .bars
+        ld b, (ix + CORNER_TOKEN_ROW)
+        ld a, (ix + CORNER_TOKEN_COL)
+        add a, PAIR
+        ld c, a
+        ld a, ATTR_JAIL
+        jp board_draw_tokens
+.four:  ld e, CORNER_WIDTH          ; print four characters from HL
+.char:  ld a, (hl)
+        inc hl
+        call print_char
+        dec e
+        jr nz, .char
+        ret
+
+; =============================================================================================
+; board_mark_square - make a square's cells flash (the cursor); board_draw_square undoes it
+; Input: A = square.  Output: FLASH set on its cells.  Corrupts: AF, BC, DE, HL.
+; =============================================================================================
+board_mark_square:
+        push ix
+        call board_find_corner
+        jr nz, .edge
+        ld b, (ix + CORNER_ROW)
+        ld c, (ix + CORNER_COL)
+        ld de, CORNER_HEIGHT * 256 + CORNER_WIDTH
+        call board_flash_rect
+        pop ix
+        ret
+.edge:  call board_geometry
+        push de
+        ld de, 1 * 256 + PAIR
+        call board_flash_rect
+        pop bc
+        ld de, 1 * 256 + PAIR
+        call board_flash_rect
+        pop ix
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; board_flash_rect - set FLASH on a rectangle of cells, keeping their colours
+; Input: B = top row, C = left column, D = height, E = width.  Output: done.
+; Corrupts: AF, BC, D, HL.
+; ---------------------------------------------------------------------------------------------
+board_flash_rect:
+        call scr_attr_addr
+.rows:  push hl
+        ld b, e
+.cols:  set 7, (hl)
+        inc hl
+        djnz .cols
+        pop hl
+        ld bc, COLUMNS
+        add hl, bc
+        dec d
+        jr nz, .rows
+        ret
+        assert FLASH == 1 << 7
+
+; =============================================================================================
+; board_draw_players - the player list in the middle of the board: for each player his piece,
+; number, name, a computer's personality and the cash; the current player highlighted, a
+; player out of the game dimmed with OUT (BUST if bankrupt); and the Bank's houses and hotels
+; Input: the state block.  Output: drawn.  Corrupts: AF, BC, DE, HL.
+; =============================================================================================
+board_draw_players:
+        push ix
+        ld ix, v_players
+        ld c, 0                     ; C = player
+.player:
+        push bc
+        ld a, PLIST_TOP
+        add a, c
+        ld b, a
+        ld a, (v_num_players)
+        dec a
+        cp c
+        jr c, .empty                ; no such player: a blank row
+        ld a, c
+        call board_player_row
+        jr .next
+.empty: ld c, CENTRE_LEFT
+        ld de, 1 * 256 + CENTRE_WIDTH
+        ld a, ATTR_CENTRE
+        call clear_rect
+.next:  pop bc
+        ld de, PLAYER_RECORD
+        add ix, de
+        inc c
+        ld a, c
+        cp MAX_PLAYERS
+        jr c, .player
+        pop ix
+        ld hl, str_bank             ; the Bank's buildings
+        call print_string
+        ld a, (v_houses_left)
+        call .count
+        ld hl, str_bank_hotels
+        call print_string
+        ld a, (v_hotels_left)
+.count: ld l, a
+        ld h, 0
+        ld a, 2                     ; two digits: 0..32
+        jp print_number_right
+
+BANK_COL        equ CENTRE_LEFT + 1
+str_bank:
+        db PR_AT, PLIST_BANK_ROW, BANK_COL, PR_ATTR, ATTR_PL_TITLE, "Bank ", CH_HOUSE, 0
+str_bank_hotels:
+        db "  ", CH_HOTEL, 0
+
+; ---------------------------------------------------------------------------------------------
+; board_player_row - one player's row of the list
+; Input: A = player, B = row, IX = his record.  Output: drawn.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+board_player_row:
+        ld e, a                     ; E = player
+        ld d, ATTR_PL_NORMAL        ; D = the row's colours
+        bit PF_PLAYING, (ix + P_FLAGS)
+        jr nz, .in
+        ld d, ATTR_PL_OUT
+.in:    ld a, (v_current)
+        cp e
+        jr nz, .colour
+        ld d, ATTR_PL_CURRENT
+.colour:
+        ld a, d
+        call board_inverse          ; piece and number inverted: a badge
+        ld (print_attr), a
+        ld c, PL_TOKEN_COL
+        call print_at
+        ld a, (ix + P_TOKEN)
+        add a, CH_TOKEN
+        call print_char
+        ld a, e
+        add a, '1'
+        call print_char
+        ld a, d
+        ld (print_attr), a
+        push ix                     ; the name, padded to its field
+        pop hl
+        ld de, P_NAME
+        add hl, de
+        ld c, NAME_LENGTH
+.name:  ld a, (hl)
+        or a
+        jr z, .pad
+        call print_char
+        inc hl
+        dec c
+        jr nz, .name
+        jr .kind
+.pad:   ld b, c
+        call print_spaces
+.kind:  ld a, ' '                   ; a computer: its personality's initial
+        bit PF_COMPUTER, (ix + P_FLAGS)
+        jr z, .human
+        ld a, (ix + P_PERSONALITY)
+        cp PERSONALITIES
+        jr c, .known
+        xor a
+.known: ld e, a
+        ld d, 0
+        ld hl, board_personality_initials
+        add hl, de
+        ld a, (hl)
+.human: call print_char
+        bit PF_PLAYING, (ix + P_FLAGS)
+        jr z, .out
+        ld l, (ix + P_CASH)         ; cash: the pound sign if there is room
+        ld h, (ix + P_CASH + 1)
+        call number_digits
+        ld a, PL_CASH_WIDTH - 1
+        sub b
+        jr c, .digits               ; five digits: no room for the sign
+        ld b, a
+        call print_spaces
+        ld a, CH_POUND
+        call print_char
+.digits:
+        ld hl, number_buffer
+        jp print_string
+.out:   ld hl, str_out
+        bit PF_BANKRUPT, (ix + P_FLAGS)
+        jr z, .gone
+        ld hl, str_bust
+.gone:  jp print_string
+
+str_out:        db "  OUT", 0
+str_bust:       db " BUST", 0
+board_personality_initials:
+        db "MRGSCE"                 ; Mean, Reckless, Greedy, Steady, Cautious, Entrepreneurial
+        assert $ - board_personality_initials == PERSONALITIES
+
+; ---------------------------------------------------------------------------------------------
+; board_inverse - an attribute with ink and paper swapped
+; Input: A = attribute.  Output: A.  Corrupts: F.
+; ---------------------------------------------------------------------------------------------
+board_inverse:
+        push bc
+        ld b, a
+        and INK_MASK
+        rlca
+        rlca
+        rlca
+        ld c, a                     ; the ink as paper
+        ld a, b
+        and PAPER_MASK
+        rrca
+        rrca
+        rrca
+        or c                        ; the paper as ink
+        ld c, a
+        ld a, b
+        and BRIGHT + FLASH
+        or c
+        pop bc
+        ret
+
+; =============================================================================================
+; board_draw_status - row STATUS_ROW: the current player's piece, number and name
+; Input: v_current, v_num_players.  Output: drawn (blank while there are no players).
+; Corrupts: AF, BC, DE, HL.
+; =============================================================================================
+board_draw_status:
+        ld bc, STATUS_ROW * 256 + 0
+        ld de, 1 * 256 + COLUMNS
+        ld a, ATTR_STATUS
+        call clear_rect
+        ld a, (v_num_players)
+        or a
+        ret z
+        ld a, ATTR_STATUS
+        ld (print_attr), a
+        ld bc, STATUS_ROW * 256 + 1
+        call print_at
+        ld a, (v_current)
+        call player_record
+        push hl
+        inc hl
+        assert P_TOKEN == 1
+        ld a, (hl)
+        add a, CH_TOKEN
+        call print_char
+        ld hl, str_board_player
+        call print_string
+        ld a, (v_current)
+        add a, '1'
+        call print_char
+        ld a, ' '
+        call print_char
+        ld a, ATTR_STATUS_NAME
+        ld (print_attr), a
+        pop hl
+        ld de, P_NAME
+        add hl, de
+        jp print_string
+
+str_board_player:     db " Player ", 0
+
+; =============================================================================================
+; board_draw_dice - the last throw in the panel: two dice, double size, and DOUBLE under a
+; double; nothing before the first throw (v_dice = 0, 0)
+; Input: v_dice.  Output: drawn.  Corrupts: AF, BC, DE, HL.
+; =============================================================================================
+board_draw_dice:
+        ld bc, DICE_LABEL_ROW * 256 + PANEL_LEFT
+        ld de, (DOUBLE_ROW - DICE_LABEL_ROW + 1) * 256 + PANEL_WIDTH
+        ld a, ATTR_PANEL
+        call clear_rect
+        ld a, (v_dice)
+        or a
+        ret z
+        ld hl, str_dice
+        call print_string
+        ld a, (v_dice)
+        ld c, DIE1_COL
+        call .die
+        ld a, (v_dice + 1)
+        ld c, DIE2_COL
+        call .die
+        ld a, (v_dice)
+        ld hl, v_dice + 1
+        cp (hl)
+        ret nz
+        ld hl, str_double
+        jp print_string
+.die:   add a, CH_DIE - 1
+        call glyph_addr
+        ex de, hl
+        ld b, DICE_ROW
+        jp board_draw_double
+
+str_dice:       db PR_AT, DICE_LABEL_ROW, PANEL_LEFT + 1, PR_ATTR, ATTR_PANEL_LABEL, "DICE", 0
+str_double:     db PR_AT, DOUBLE_ROW, PANEL_LEFT, PR_ATTR, ATTR_PANEL, "DOUBLE", 0
+
+; ---------------------------------------------------------------------------------------------
+; board_draw_double - draw a glyph at twice the size over 2 x 2 cells (their colours kept)
+; Input: B = top row, C = left column, DE = the 8 bytes.  Output: drawn.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+board_draw_double:
+        push bc
+        call scr_cell_addr
+        call .half                  ; glyph rows 0-3 fill the top cells
+        pop bc
+        inc b
+        call scr_cell_addr          ; rows 4-7 the bottom ones
+.half:  ld c, GLYPH_SIZE / 2
+.row:   ld a, (de)
+        inc de
+        push de
+        push af                     ; D, E = the left and right halves, each bit doubled
+        rrca
+        rrca
+        rrca
+        rrca
+        call .nibble
+        ld d, a
+        pop af
+        call .nibble
+        ld e, a
+        ld b, 2                     ; each glyph row twice
+.twice: ld (hl), d
+        inc l
+        ld (hl), e
+        dec l
+        inc h
+        djnz .twice
+        pop de
+        dec c
+        jr nz, .row
+        ret
+.nibble:
+        and 0x0F
+        push hl
+        ld hl, board_doubled
+        add a, l
+        ld l, a
+        adc a, h
+        sub l
+        ld h, a
+        ld a, (hl)
+        pop hl
+        ret
+
+board_doubled:                      ; a nibble with each bit doubled
+        db 0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F
+        db 0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF
+
+; =============================================================================================
+; board_draw_clock - the short game's clock in the panel: minutes left as H:MM
+; Input: v_short_game, v_clock_minutes.  Output: drawn; nothing unless v_short_game.
+; Corrupts: AF, BC, DE, HL.
+; =============================================================================================
+board_draw_clock:
+        ld a, (v_short_game)
+        or a
+        ret z
+        ld bc, CLOCK_LABEL_ROW * 256 + PANEL_LEFT
+        ld de, 2 * 256 + PANEL_WIDTH
+        ld a, ATTR_PANEL
+        call clear_rect
+        ld hl, str_clock
+        call print_string
+        ld hl, (v_clock_minutes)
+        ld de, MINUTES_PER_HOUR
+        ld c, 0                     ; C = hours
+.hours: or a
+        sbc hl, de
+        jr c, .minutes
+        inc c
+        jr .hours
+.minutes:
+        add hl, de
+        push hl
+        ld l, c
+        ld h, 0
+        call print_number
+        ld a, ':'
+        call print_char
+        pop hl
+        ld a, l
+        cp 10
+        jr nc, .two
+        ld a, '0'
+        call print_char
+.two:   jp print_number
+
+str_clock:      db PR_AT, CLOCK_LABEL_ROW, PANEL_LEFT + 1, PR_ATTR, ATTR_PANEL_LABEL, "TIME"
+                db PR_AT, CLOCK_ROW, CLOCK_COL, PR_ATTR, ATTR_PANEL, 0
+
+; =============================================================================================
+; lower_clear - blank the lower third above the messages (rows LOWER_TOP..MSG_TOP-1)
+; Input: none.  Output: cleared to ATTR_LOWER.  Corrupts: AF, BC, DE, HL.
+; =============================================================================================
+lower_clear:
+        ld bc, LOWER_TOP * 256 + 0
+        ld de, (MSG_TOP - LOWER_TOP) * 256 + COLUMNS
+        ld a, ATTR_LOWER
+        jp clear_rect
+
+; =============================================================================================
+; closeup_show - the close-up in rows CLOSEUP_TOP..: a square and the two before it side by
+; side as on the real board (colour band, name, price or what it is), the square itself on
+; the right, marked by its blue lettering and the current player's piece
+; Input: A = square 0..39.  Output: drawn.  Corrupts: AF, BC, DE, HL.
+; =============================================================================================
+closeup_show:
+        push ix
+        ld (cu_square), a
+        ld ix, closeup_boxes
+        ld c, CLOSEUP_BOXES - 1     ; C = how far before the square this box is
+.box:   ld a, (cu_square)
+        sub c
+        jr nc, .in
+        add a, BOARD_SQUARES        ; below GO: round to the board's end
+.in:    push bc
+        call closeup_box
+        pop bc
+        ld de, CU_BOX_RECORD
+        add ix, de
+        dec c
+        jp p, .box
+        pop ix
+        ret
+
+cu_square:      db 0
+; The boxes: left column, width, paper
+CU_BOX_COL      equ 0
+CU_BOX_WIDTH    equ 1
+CU_BOX_ATTR     equ 2
+CU_BOX_RECORD   equ 3
+closeup_boxes:
+        db 0, 10, ATTR_CU_EVEN
+        db 10, 11, ATTR_CU_ODD
+        db 21, 11, ATTR_CU_CURRENT
+        assert $ - closeup_boxes == CLOSEUP_BOXES * CU_BOX_RECORD
+        assert 10 + 11 + 11 == COLUMNS
+
+; ---------------------------------------------------------------------------------------------
+; closeup_box - one box of the close-up
+; Input: A = square, IX = its closeup_boxes record.  Output: drawn.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+closeup_box:
+        call board_square_info
+        ld b, CLOSEUP_TOP
+        ld c, (ix + CU_BOX_COL)
+        ld d, CLOSEUP_HEIGHT
+        ld e, (ix + CU_BOX_WIDTH)
+        ld a, (ix + CU_BOX_ATTR)
+        call clear_rect
+        ld a, (bd_group)            ; the colour band, of groups only
+        cp BOARD_GROUPS
+        jr nc, .name
+        ld e, a
+        ld d, 0
+        ld hl, board_group_attrs
+        add hl, de
+        ld a, (hl)
+        ld (cu_attr), a
+        ld hl, board_group_fills
+        add hl, de
+        add hl, de
+        ld e, (hl)
+        inc hl
+        ld d, (hl)
+        ld a, (bd_state)
+        bit SQ_MORTGAGED, a
+        jr z, .band
+        ld a, ATTR_MORTGAGED        ; mortgaged: a red band that says so
+        ld (cu_attr), a
+        ld de, board_blank
+.band:  ld b, CU_BAND_ROW
+        ld c, (ix + CU_BOX_COL)
+        ld l, (ix + CU_BOX_WIDTH)
+.cell:  push hl
+        push de
+        ld a, (cu_attr)
+        call board_cell
+        pop de
+        pop hl
+        inc c
+        dec l
+        jr nz, .cell
+        ld a, (bd_state)
+        bit SQ_MORTGAGED, a
+        jr z, .name
+        ld b, CU_BAND_ROW
+        ld c, (ix + CU_BOX_COL)
+        call print_at
+        ld a, ATTR_MORTGAGED
+        ld (print_attr), a
+        ld hl, str_mortgaged
+        call print_string
+.name:  ld a, (ix + CU_BOX_ATTR)
+        ld (print_attr), a
+        ld a, (bd_square)
+        add a, a
+        ld e, a
+        ld d, 0
+        ld hl, board_names
+        add hl, de
+        ld a, (hl)
+        inc hl
+        ld h, (hl)
+        ld l, a
+        ld b, CU_NAME_ROW
+        ld c, (ix + CU_BOX_COL)
+        ld e, (ix + CU_BOX_WIDTH)
+        call closeup_wrap
+        ld b, CU_PRICE_ROW
+        ld c, (ix + CU_BOX_COL)
+        call print_at
+        call closeup_price
+        ld a, (ix + CU_BOX_ATTR)    ; the current square: the current player's piece
+        cp ATTR_CU_CURRENT
+        ret nz
+        ld a, (v_num_players)
+        or a
+        ret z
+        ld a, (ix + CU_BOX_COL)
+        add a, (ix + CU_BOX_WIDTH)
+        dec a
+        ld c, a
+        ld b, CU_PRICE_ROW
+        call print_at
+        ld a, (v_current)
+        call player_record
+        inc hl
+        ld a, (hl)
+        add a, CH_TOKEN
+        jp print_char
+
+cu_attr:        db 0
+str_mortgaged:  db "MORTGAGED", 0
+
+; ---------------------------------------------------------------------------------------------
+; closeup_price - what a square costs or does, at the print position: the price of a property,
+; the tax, GO's salary, the jail fine, the Free Parking jackpot (if that option is on)
+; Input: bd_square, bd_kind.  Output: printed.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+closeup_price:
+        ld a, (bd_kind)
+        cp KIND_SITE
+        jr z, .price
+        cp KIND_STATION
+        jr z, .price
+        cp KIND_UTILITY
+        jr z, .price
+        ld hl, str_pay
+        cp KIND_TAX
+        jr z, .tax
+        ld hl, str_get
+        ld de, GO_SALARY
+        cp KIND_GO
+        jr z, .say
+        ld hl, str_fine
+        ld de, JAIL_FINE
+        cp KIND_JAIL
+        jr z, .say
+        cp KIND_FREE_PARKING
+        ret nz
+        ld a, (v_options)
+        bit OPT_JACKPOT, a
+        ret z
+        ld hl, str_jackpot
+        ld de, (v_jackpot)
+        jr .say
+.tax:   push hl
+        ld a, (bd_square)
+        call board_record
+        ld de, BOARD_RENTS
+        add hl, de
+        ld e, (hl)
+        inc hl
+        ld d, (hl)
+        pop hl
+.say:   push de
+        call print_string
+        pop hl
+        jp print_money
+.price: ld a, (bd_square)
+        call board_record
+        ld de, BOARD_PRICE
+        add hl, de
+        ld a, (hl)
+        inc hl
+        ld h, (hl)
+        ld l, a
+        jp print_money
+
+str_pay:        db "Pay ", 0
+str_get:        db "Get ", 0
+str_fine:       db "Fine ", 0
+str_jackpot:    db "Pot ", 0
+
+; ---------------------------------------------------------------------------------------------
+; closeup_wrap - print a name over up to CU_NAME_LINES lines, breaking between words (a word
+; longer than a line is broken where the line ends)
+; Input: HL = 0-terminated text, B = first row, C = column, E = line width.
+; Output: printed.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+closeup_wrap:
+        ld a, e
+        ld (.width), a
+        ld (.row), bc
+        ld d, CU_NAME_LINES         ; D = lines left
+.line:  ld bc, (.row)
+        call print_at
+        ld a, (.width)
+        ld e, a                     ; E = room left on the line
+.word:  ld a, (hl)                  ; skip spaces
+        cp ' '
+        jr nz, .measure
+        inc hl
+        jr .word
+.measure:
+        or a
+        ret z
+        push hl                     ; C = the word's length
+        ld c, 0
+.count: ld a, (hl)
+        or a
+        jr z, .counted
+        cp ' '
+        jr z, .counted
+        inc c
+        inc hl
+        jr .count
+.counted:
+        pop hl
+        ld a, (.width)
+        cp e
+        jr z, .first                ; the line's first word: no space before it
+        ld a, c
+        inc a                       ; a space, then the word
+        cp e
+        jr z, .fits
+        jr nc, .next_line
+.fits:  ld a, ' '
+        call print_char
+        dec e
+        jr .print
+.first: ld a, c
+        cp e
+        jr c, .print
+        jr z, .print
+        ld c, e                     ; too long for any line: break it at the line's end
+.print: ld a, e
+        sub c
+        ld e, a
+.char:  ld a, (hl)
+        inc hl
+        call print_char
+        dec c
+        jr nz, .char
+        ld a, e
+        or a
+        jr nz, .word
+.next_line:
+        dec d
+        ret z
+        ld a, (.row + 1)            ; the next row, the same column
+        inc a
+        ld (.row + 1), a
+        jr .line
+.width: db 0
+.row:   dw 0                        ; low byte the column, high byte the row (as BC)

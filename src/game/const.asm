@@ -72,6 +72,7 @@ PR_ATTR         equ 0x13            ; followed by the attribute for what follows
 ; --- Frames and time -------------------------------------------------------------------------
 FRAMES_PER_SECOND equ 50
 FRAMES_PER_MINUTE equ 3000
+MINUTES_PER_HOUR equ 60
 
 ; --- Characters of graphics.asm (codes 80h up; print_char draws them like letters) -----------
 CH_TOKEN        equ 0x80            ; + token design 0..5: the six playing pieces

@@ -79,10 +79,12 @@ dice_throw:
         ld l, c
 .store: ld (v_dice), hl
         ld a, l
-        cp h                        ; Z for a double
+        cp h                        ; Is it a double?
         ld a, l
+        jr nz, .single
         add a, h
         scf
-        ret z
-        or a
+        ret
+.single:
+        add a, h                    ; (2..12: no carry)
         ret

@@ -42,7 +42,8 @@ GROUP_DARK_BLUE              EQU 7
 GROUP_STATIONS               EQU 8
 GROUP_UTILITIES              EQU 9
 GROUP_NONE                   EQU 255
-GROUP_SLOTS                  EQU 3
+GROUP_SLOTS                  EQU 4
+GROUP_RECORD                 EQU 5  ; count, then the squares
 BOARD_SQUARES                EQU 40
 BOARD_GROUPS                 EQU 10
 BOARD_KIND                   EQU 0
@@ -215,16 +216,16 @@ board_squares:
         DW 400, 200, 200, 200
         DW 50, 200, 600, 1400, 1700, 2000
 board_groups:                   ; count, then the squares (0FFh pads)
-        DB 2, 1, 3, 255  ; brown
-        DB 3, 6, 8, 9  ; light_blue
-        DB 3, 11, 13, 14  ; pink
-        DB 3, 16, 18, 19  ; orange
-        DB 3, 21, 23, 24  ; red
-        DB 3, 26, 27, 29  ; yellow
-        DB 3, 31, 32, 34  ; green
-        DB 2, 37, 39, 255  ; dark_blue
+        DB 2, 1, 3, 255, 255  ; brown
+        DB 3, 6, 8, 9, 255  ; light_blue
+        DB 3, 11, 13, 14, 255  ; pink
+        DB 3, 16, 18, 19, 255  ; orange
+        DB 3, 21, 23, 24, 255  ; red
+        DB 3, 26, 27, 29, 255  ; yellow
+        DB 3, 31, 32, 34, 255  ; green
+        DB 2, 37, 39, 255, 255  ; dark_blue
         DB 4, 5, 15, 25, 35  ; stations
-        DB 2, 12, 28, 255  ; utilities
+        DB 2, 12, 28, 255, 255  ; utilities
 board_names:
         DW board_name_0
         DW board_name_1

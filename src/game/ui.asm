@@ -388,9 +388,11 @@ ask_player:
         call player_record
         bit PF_PLAYING, (hl)
         jr z, .key
+        push bc
         ld a, c
         add a, '1'
         call msg_char
+        pop bc
         ld a, c
         or a
         ret

@@ -91,11 +91,14 @@ v_turns:        dw 0                ; turns played (a computer player's "early i
 v_houses_left:  db 0                ; houses in the Bank, 0..32
 v_hotels_left:  db 0                ; hotels in the Bank, 0..12
 v_jackpot:      dw 0                ; money on Free Parking (OPT_JACKPOT)
+v_bank:         ds 4                ; the Bank's takings less its payments since the game
+                                    ; began: a signed 32-bit number, low byte first.  Money
+                                    ; is conserved: the players' cash + v_jackpot + v_bank is
+                                    ; always STARTING_CASH times the players
 v_rent_payer:   db NO_PLAYER        ; who owes rent for the last move (NO_PLAYER: none)
 v_rent_owner:   db NO_PLAYER        ; to whom
 v_rent_square:  db 0                ; for which square
 v_rent_dice:    db 0                ; the dice total that brought the payer (utilities)
-v_rent_factor:  db 1                ; card moves: 2 = double station rent; 10 = utility x10
 v_short_game:   db 0                ; 1 = a short game with a clock
 v_clock_minutes: dw 0               ; short game: minutes left
 v_clock_frames: dw 0                ; short game: frames into the current minute

@@ -196,6 +196,16 @@ def _cmd_run(args: argparse.Namespace) -> int:
             raise CliError(f"{option} must be 0 or more, not {value}")
     if args.engine == "jit" and not jit_available():
         raise CliError("the jit engine needs numba, which cannot be imported; use --engine python")
+    if args.game:
+        for option, value in (("--tape", args.tape), ("--snapshot", args.snapshot)):
+            if value:
+                raise CliError(f"--game loads the bundled game tape: it cannot go with {option}")
+        from zxmonopoly.asm.build import GAME, image_path
+
+        args.tape = image_path(GAME)
+        if not args.tape.is_file():
+            raise CliError(f"the game is not built: {args.tape} is missing "
+                           "(run python tools/build.py)")
     try:
         machine = Spectrum48(rom=args.rom, engine=args.engine)
         if args.snapshot:
@@ -205,8 +215,15 @@ def _cmd_run(args: argparse.Namespace) -> int:
             machine.deck.insert(args.tape)
             if args.real_load and not args.autoload:
                 machine.deck.play()
+        if args.game:  # boot, LOAD "" as a user types it, then --frames of the game
+            from zxmonopoly.harness.session import BOOT_FRAMES
+
+            machine.run_frames(BOOT_FRAMES)
+            load_quoted_empty(machine)
+            if args.real_load:
+                machine.deck.play()
         machine.run_frames(args.frames)
-        if args.tape and args.autoload:
+        if args.tape and args.autoload and not args.game:
             load_quoted_empty(machine)
             if args.real_load:
                 machine.deck.play()
@@ -385,6 +402,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help='type LOAD "" (J, SYMBOL SHIFT+P twice, ENTER) after --frames')
     run.add_argument("--real-load", action="store_true",
                      help="play the tape in real time through the EAR bit (default: fast load)")
+    run.add_argument("--game", action="store_true",
+                     help='load the bundled game: boot, type LOAD "" and load its tape, then run '
+                     "--frames (e.g. --game --frames 300 --screen-text shows the title)")
     _add_engine_argument(run)
     run.set_defaults(handler=_cmd_run)
 

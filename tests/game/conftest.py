@@ -1,4 +1,5 @@
-"""Collect keystroke scripts (``scripts/*.zxs``) as pytest items run on the python engine."""
+"""Collect keystroke scripts (``scripts/*.zxs``) as pytest items run on the python engine;
+fixtures ``game`` (the bundled game at its title) and ``rig`` (a GameRig)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,28 @@ from pathlib import Path
 import pytest
 
 from tests import core_present
+
+
+@pytest.fixture
+def game():
+    """The bundled game at its title screen, waiting for a key (python engine): a
+    :meth:`~zxmonopoly.harness.Session.game` started from the once-per-process snapshot."""
+    if not core_present():
+        pytest.skip("the Z80 core is not there yet")
+    from zxmonopoly.harness import Session
+
+    return Session.game(engine="python")
+
+
+@pytest.fixture
+def rig():
+    """A fresh :class:`~zxmonopoly.harness.rig.GameRig` (python engine): the game's code in RAM,
+    its state block cleared, routines callable by name."""
+    if not core_present():
+        pytest.skip("the Z80 core is not there yet")
+    from zxmonopoly.harness.rig import GameRig
+
+    return GameRig(engine="python")
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:

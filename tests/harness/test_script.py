@@ -75,8 +75,10 @@ include lib.zxinc
     assert ops[11] == ("expect_text", ("OK", 23))
     assert ops[13] == ("expect_peek", (1, 0x5C3A, 255))
     assert ops[14] == ("expect_peek", (2, "FRAMES", 16))
-    assert ops[15] == ("expect_state", ("player 1 cash", "1300"))
-    assert ops[18] == ("expect_state", ("current player", "3"))
+    assert ops[15] == ("expect_state", (("player", 1, "cash"), "=", 1300, "int"))
+    assert ops[16] == ("expect_state", (("player", 2, "in_jail"), "=", True, "bool"))
+    assert ops[17] == ("expect_state", (("square", 39, "houses"), "=", 2, "int"))
+    assert ops[18] == ("expect_state", (("current",), "=", 3, "int?"))
     assert ops[19] == ("roll", (6, 6))
     assert ops[21] == ("snapshot_save", (str(tmp_path / "out.z80"),))
     assert ops[22] == ("wait", (5,))
@@ -105,7 +107,7 @@ BAD_LINES = [
     ("expect peek FRAMES = 256", "does not fit in peek"),
     ("expect peek16 FRAMES = lots", "expected a value"),
     ("expect player 1 money = 3", "unknown player field 'money'"),
-    ("expect player 9 cash = 3", "unknown game state 'player 9 cash'"),
+    ("expect player 9 cash = 3", "the player number is 1-6, got '9'"),
     ("expect player 1 cash = 1 300", "expected one value after '='"),
     ("roll 7 1", "dice must be 1-6"),
     ("roll 3", "expected 'roll D1 D2'"),
@@ -196,14 +198,16 @@ def test_failing_script_reports_line_expected_and_screen(tmp_path) -> None:
 
 @needs_core
 @pytest.mark.parametrize(("line", "message"), [
-    ("expect player 1 cash = 1300", "game state not available yet: cannot read 'player 1 cash'"),
-    ("roll 3 4", "roll 3 4: rigging the dice needs the game's test hook"),
+    ("expect player 1 cash = 1300", "cannot read player 1 cash: the game's state block is not "
+     "in"),
+    ("roll 3 4", "roll 3 4: the symbol map has no v_rig_dice: is the game loaded?"),
+    ("seed 7", "seed 7: the symbol map has no v_seed"),
     ("expect peek NO_SUCH = 1", "unknown symbol 'NO_SUCH'"),
     ('wait for "Mayfair" within 7', "waited for text 'Mayfair' on the screen for 7 frames"),
     ("expect peek16 FRAMES = 0", "expected peek16 FRAMES = 0, got"),
 ])
-def test_not_yet_and_runtime_failures(tmp_path, line, message) -> None:
-    """Game state, dice rigging, unknown symbols and timeouts fail with a clear message."""
+def test_state_commands_without_the_game(tmp_path, line, message) -> None:
+    """Game state and hooks without the game, unknown symbols and timeouts fail clearly."""
     from zxmonopoly.harness import run_script
 
     path = _write(tmp_path, f"wait 1\n{line}\n")

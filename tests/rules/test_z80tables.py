@@ -74,7 +74,8 @@ def test_group_table(program):
         count = program.memory[addr]
         assert count == len(sites)
         assert list(program.memory[addr + 1: addr + 1 + count]) == list(sites)
-        addr += 1 + max(3, count)
+        addr += program.values["GROUP_RECORD"]
+    assert addr - program.values["board_groups"] == 10 * program.values["GROUP_RECORD"]
 
 
 @pytest.mark.parametrize("label,pack", [("chance", CHANCE), ("chest", COMMUNITY_CHEST)])

@@ -1,5 +1,15 @@
 """The test harness: scripted sessions on the emulated Spectrum and keystroke scripts."""
 
+from zxmonopoly.harness.game import (
+    GameState,
+    Options,
+    Player,
+    Rent,
+    Square,
+    decode_state,
+    rig_dice,
+    seed,
+)
 from zxmonopoly.harness.script import Result, Script, ScriptError, Step, parse_script, run_script
 from zxmonopoly.harness.session import (
     Attributes,
@@ -9,5 +19,6 @@ from zxmonopoly.harness.session import (
     format_screen,
 )
 
-__all__ = ["Attributes", "HarnessError", "Result", "Script", "ScriptError", "Session", "Step",
-           "Symbols", "format_screen", "parse_script", "run_script"]
+__all__ = ["Attributes", "GameState", "HarnessError", "Options", "Player", "Rent", "Result",
+           "Script", "ScriptError", "Session", "Square", "Step", "Symbols", "decode_state",
+           "format_screen", "parse_script", "rig_dice", "run_script", "seed"]

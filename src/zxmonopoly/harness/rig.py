@@ -12,15 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from zxmonopoly.asm.build import GAME, image_path
-from zxmonopoly.harness.session import HarnessError, Session, Symbols
+from zxmonopoly.harness.session import INPUT_WAIT, HarnessError, Session, Symbols
 from zxmonopoly.tape import tap
 
 #: Where the rig parks a routine's return: a ``JR $`` in the printer buffer, outside the game.
 RETURN_TRAP = 0x5B00
 JR_SELF = (0x18, 0xFE)
-#: Where the game waits for a key once every key is up: a key pressed before the game gets
-#: there would be taken for one still held from the last question (keys_release).
-INPUT_WAIT = "keys_wait.wait"
 
 
 def game_code() -> tuple[int, bytes]:
@@ -85,10 +82,6 @@ class GameRig(Session):
             self.tap(key)
         self.finish_call(budget)
 
-    def wait_input(self, budget: int = 500) -> int:
-        """Run until the game waits for a key (all keys up); return the frames taken."""
-        return self.wait_pc(INPUT_WAIT, budget)
-
     def type_keys(self, text: str) -> None:
         """Type ``text`` one character at a time, each when the game waits for a key."""
         for ch in text:
@@ -97,12 +90,10 @@ class GameRig(Session):
 
     # -- state block ------------------------------------------------------------------------
 
-    def poke16(self, where: int | str, value: int) -> None:
-        """Write a little-endian word."""
-        self.poke(where, value & 0xFF)
-        self.poke(self.address(where) + 1, (value >> 8) & 0xFF)
-
     def player_address(self, player: int, field: str) -> int:
         """The address of a field (``"P_CASH"``…) of a player's record."""
         return (self.symbols["v_players"] + player * self.symbols["PLAYER_RECORD"]
                 + self.symbols[field])
+
+
+__all__ = ["INPUT_WAIT", "RETURN_TRAP", "GameRig", "game_code", "game_symbols"]

@@ -15,17 +15,37 @@ from zxmonopoly.harness.session import (
     KEYWORD_KEYS,
     HarnessError,
     Session,
+    Symbols,
     format_screen,
 )
 from zxmonopoly.spectrum.keyboard import KEYS
 
-HEADERS = ("rom", "tape", "snapshot", "symbols")
+HEADERS = ("rom", "tape", "snapshot", "symbols", "game")
 
-#: Game-state names ``expect`` accepts (read once the game's state block exists).
-PLAYER_FIELDS = ("name", "cash", "square", "in jail", "jail turns", "get out of jail free cards",
-                 "computer", "personality")
-SQUARE_FIELDS = ("owner", "houses", "hotel", "mortgaged")
-OTHER_STATE = ("current player", "last dice", "bank houses", "bank hotels", "clock")
+#: Game-state fields ``expect state`` reads, by kind of value (see docs/harness.md):
+#: int (numbers, every comparison), int? (a number or none), bool (yes/no), str / str? (a word
+#: or "quoted", case ignored), dice (3,4), cards (CH01,CH02,..), packs (chance,chest or a
+#: count), rent (none only).
+PLAYER_FIELDS = {"name": "str", "cash": "int", "square": "int", "square_name": "str",
+                 "in_jail": "bool", "jail_turns": "int", "jail_cards": "packs",
+                 "computer": "bool", "personality": "str?", "token": "str", "playing": "bool",
+                 "bankrupt": "bool"}
+SQUARE_FIELDS = {"owner": "int?", "houses": "int", "hotel": "bool", "mortgaged": "bool"}
+RENT_FIELDS = {"payer": "int?", "owner": "int?", "square": "int?"}
+OPTION_FIELDS = {"jackpot": "bool", "no_auction": "bool", "retire": "bool"}
+GAME_FIELDS = {"phase": "str", "players": "int", "current": "int?", "dice": "dice",
+               "doubles": "int", "turns": "int", "houses_left": "int", "hotels_left": "int",
+               "jackpot": "int", "short_game": "bool", "clock": "int?", "last_card": "str?",
+               "chance": "cards", "chest": "cards", "chance_count": "int", "chest_count": "int",
+               "chance_top": "str?", "chest_top": "str?", "seed": "int", "rig_dice": "dice",
+               "frames": "int", "total_money": "int", "rent": "rent"}
+#: Other spellings accepted (words joined by _).
+FIELD_ALIASES = {"current_player": "current", "last_dice": "dice", "bank_houses": "houses_left",
+                 "bank_hotels": "hotels_left", "get_out_of_jail_free_cards": "jail_cards"}
+_STR_VALUES = {("player", "personality"): ("Mean", "Reckless", "Greedy", "Steady", "Cautious",
+                                            "Entrepreneurial"),
+               ("player", "token"): ("Boot", "Car", "Dog", "Hat", "Iron", "Ship"),
+               ("phase",): ("title", "setup", "first", "playing", "over")}
 
 
 class ScriptError(ValueError):
@@ -58,6 +78,7 @@ class Script:
     real_load: bool = False
     snapshot: str | None = None
     symbols: str | None = None
+    game: bool = False
     steps: list[Step] = field(default_factory=list)
 
 
@@ -142,29 +163,169 @@ def _frames(word: str) -> int:
     return parse_number(word, "a number of frames")
 
 
-def _within(rest: str) -> int:
+def _within(rest: str, after: str = "the text") -> int:
     """An optional ``within N`` clause (the frame budget)."""
     words = rest.split()
     if not words:
         return DEFAULT_BUDGET
     if len(words) == 2 and words[0].lower() == "within":
         return _frames(words[1])
-    raise _Problem(f"expected nothing or 'within FRAMES' after the text, got {rest!r}")
+    raise _Problem(f"expected nothing or 'within FRAMES' after {after}, got {rest!r}")
 
 
-def _state_name(words: list[str]) -> str:
-    """A game-state name such as ``player 1 cash`` (checked against the known names)."""
-    name = " ".join(w.lower() for w in words)
-    m = re.match(r"^player ([1-6]) (.+)$", name)
-    if m:
-        if m.group(2) in PLAYER_FIELDS:
-            return name
-        raise _Problem(f"unknown player field {m.group(2)!r}; known: {', '.join(PLAYER_FIELDS)}")
-    m = re.match(r"^square (.+) (" + "|".join(SQUARE_FIELDS) + ")$", name)
-    if m or name in OTHER_STATE:
-        return name
-    raise _Problem(f"unknown game state {name!r}; expected 'player N FIELD', 'square NAME "
-                   f"FIELD' or one of {', '.join(OTHER_STATE)}")
+_STATE_TOKEN = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"|(!=|<=|>=|=|<|>)|([^\s"=<>!]+))')
+
+
+def _tokens(text: str) -> list[tuple[str, str]]:
+    """Split an expectation into ("q", quoted text), ("op", comparison) and ("w", word)."""
+    tokens, pos = [], 0
+    text = text.rstrip()
+    while pos < len(text):
+        m = _STATE_TOKEN.match(text, pos)
+        if not m or m.end() == pos:
+            raise _Problem(f"cannot read {text[pos:].strip()!r} (a lone '!' or an unclosed "
+                           "quote?)")
+        if m.group(1) is not None:
+            tokens.append(("q", re.sub(r"\\(.)", r"\1", m.group(1))))
+        elif m.group(2) is not None:
+            tokens.append(("op", m.group(2)))
+        else:
+            tokens.append(("w", m.group(3)))
+        pos = m.end()
+    return tokens
+
+
+def _field(words: list[str], table: dict[str, str], what: str) -> str:
+    """A field name (words joined by _, aliases resolved) checked against ``table``."""
+    name = "_".join(w.lower() for w in words)
+    name = FIELD_ALIASES.get(name, name)
+    if name not in table:
+        raise _Problem(f"unknown {what} field {' '.join(words).lower()!r}; known: "
+                       f"{', '.join(table)}")
+    return name
+
+
+def _state_path(tokens: list[tuple[str, str]]) -> tuple[tuple, str]:
+    """The path of ``expect state`` (``player 1 cash`` -> ("player", 1, "cash")) and its kind."""
+    from zxmonopoly.harness.game import square_index
+    from zxmonopoly.rules.data import SQUARES
+    from zxmonopoly.rules.records import Kind
+
+    words = [text for _, text in tokens]
+    if not words:
+        raise _Problem("expected a game-state name before the comparison, e.g. "
+                       "'player 1 cash', 'square Mayfair owner', 'houses_left'")
+    head = words[0].lower()
+    if head == "player":
+        if len(words) < 3:
+            raise _Problem("expected 'player N FIELD', e.g. 'player 1 cash'")
+        if not words[1].isdigit() or not 1 <= int(words[1]) <= 6:
+            raise _Problem(f"the player number is 1-6, got {words[1]!r}")
+        field = _field(words[2:], PLAYER_FIELDS, "player")
+        return ("player", int(words[1]), field), PLAYER_FIELDS[field]
+    if head == "square":
+        if len(words) < 3:
+            raise _Problem("expected 'square NAME FIELD' or 'square INDEX FIELD', e.g. "
+                           "'square \"Mayfair\" owner' or 'square 39 houses'")
+        field = _field(words[-1:], SQUARE_FIELDS, "square")
+        ref = " ".join(words[1:-1])
+        try:
+            index = square_index(int(ref) if ref.isdigit() else ref)
+        except HarnessError as exc:
+            raise _Problem(str(exc)) from None
+        if SQUARES[index].kind not in (Kind.SITE, Kind.STATION, Kind.UTILITY):
+            raise _Problem(f"square {index} ({SQUARES[index].name}) cannot be owned: it has no "
+                           f"{field}")
+        return ("square", index, field), SQUARE_FIELDS[field]
+    if head == "rent" and len(words) > 1:
+        field = _field(words[1:], RENT_FIELDS, "rent")
+        return ("rent", field), RENT_FIELDS[field]
+    if head in ("option", "options"):
+        field = _field(words[1:], OPTION_FIELDS, "option")
+        return ("option", field), OPTION_FIELDS[field]
+    field = "_".join(w.lower() for w in words)
+    field = FIELD_ALIASES.get(field, field)
+    if field not in GAME_FIELDS:
+        raise _Problem(f"unknown game state {' '.join(words).lower()!r}; expected 'player N "
+                       "FIELD', 'square NAME FIELD', 'rent FIELD', 'option NAME' or one of "
+                       f"{', '.join(GAME_FIELDS)}")
+    return (field,), GAME_FIELDS[field]
+
+
+def _state_value(path: tuple, kind: str, token: tuple[str, str]):
+    """The value to compare with, read by the field's kind."""
+    quoted, text = token[0] == "q", token[1]
+    low = text.lower()
+    if low == "none" and not quoted and (kind.endswith("?") or kind in ("rent", "packs")):
+        return () if kind == "packs" else None
+    if kind == "rent":
+        raise _Problem(f"'rent' compares only with none (no rent due), got {text!r}; use "
+                       "'rent payer', 'rent owner' or 'rent square' for more")
+    if kind.startswith("int"):
+        return parse_number(text.lstrip("£"), "a number" + (" or none" if kind == "int?" else ""))
+    if kind == "bool":
+        if low in ("yes", "true", "on"):
+            return True
+        if low in ("no", "false", "off"):
+            return False
+        raise _Problem(f"expected yes or no, got {text!r}")
+    if kind == "dice":
+        faces = [f for f in re.split(r"[,\s+]+", text.strip()) if f]
+        if len(faces) != 2 or not all(f.isdigit() and int(f) <= 6 for f in faces):
+            raise _Problem(f"expected two dice like 3,4 (0,0 before any throw), got {text!r}")
+        return (int(faces[0]), int(faces[1]))
+    if kind == "packs":
+        if _NUMBER.match(text):
+            return parse_number(text)
+        packs = tuple(sorted({p.lower() for p in re.split(r"[,\s]+", text.strip()) if p}))
+        if not packs or not set(packs) <= {"chance", "chest"}:
+            raise _Problem("expected a count or the packs (chance, chest, chance,chest or "
+                           f"none), got {text!r}")
+        return packs
+    if kind == "cards" or path[-1] in ("last_card", "chance_top", "chest_top"):
+        from zxmonopoly.rules.data import CHANCE, COMMUNITY_CHEST
+
+        ids = tuple(c.upper() for c in re.split(r"[,\s]+", text.strip()) if c)
+        known = {card.id for card in CHANCE + COMMUNITY_CHEST}
+        bad = [c for c in ids if c not in known]
+        if bad or not ids:
+            raise _Problem(f"unknown card {(bad or [text])[0]!r}; cards are CH01-CH16 and "
+                           "CC01-CC16")
+        if kind != "cards" and len(ids) != 1:
+            raise _Problem(f"expected one card id, got {text!r}")
+        return ids if kind == "cards" else ids[0]
+    allowed = _STR_VALUES.get((path[0], path[2]) if path[0] == "player" else path)
+    if allowed and low not in (a.lower() for a in allowed):
+        raise _Problem(f"expected one of {', '.join(allowed)}, got {text!r}")
+    return text
+
+
+def _parse_state(tokens: list[tuple[str, str]]) -> tuple[str, tuple]:
+    """``expect state PATH OP VALUE`` -> ("expect_state", (path, op, value, kind))."""
+    ops = [i for i, (kind, _) in enumerate(tokens) if kind == "op"]
+    if len(ops) != 1:
+        raise _Problem("expected one comparison (=, !=, <, <=, >, >=) in 'expect state NAME OP "
+                       "VALUE'")
+    at = ops[0]
+    path, kind = _state_path(tokens[:at])
+    op = tokens[at][1]
+    value_tokens = tokens[at + 1:]
+    if len(value_tokens) != 1:
+        shown = " ".join(text for _, text in value_tokens)
+        raise _Problem(f"expected one value after '{op}', got {shown!r} (quote text with "
+                       'spaces: "Park Lane")')
+    if op not in ("=", "!=") and kind not in ("int", "int?") and not (
+            kind == "packs" and _NUMBER.match(value_tokens[0][1])):
+        raise _Problem(f"'{op}' compares numbers; {state_label(path)} takes only = or !=")
+    value = _state_value(path, kind, value_tokens[0])
+    if value is None and op not in ("=", "!="):
+        raise _Problem(f"'{op} none' compares nothing; use = none or != none")
+    return "expect_state", (path, op, value, kind)
+
+
+def state_label(path: tuple) -> str:
+    """A state path written as in scripts: ('player', 1, 'cash') -> 'player 1 cash'."""
+    return " ".join(str(part) for part in path)
 
 
 def _parse_expect(rest: str) -> tuple[str, tuple]:
@@ -180,27 +341,25 @@ def _parse_expect(rest: str) -> tuple[str, tuple]:
                 raise _Problem(f"row {row} is off the screen (rows are 0-23)")
             return "expect_text", (text, row)
         raise _Problem(f"expected nothing or 'at row R' after the text, got {after!r}")
-    if "=" not in rest:
-        raise _Problem('expected \'expect "TEXT" [at row R]\' or \'expect NAME = VALUE\'')
-    left, _, right = rest.partition("=")
-    words = left.split()
-    value_words = right.split()
-    if len(value_words) != 1:
-        raise _Problem(f"expected one value after '=', got {right.strip()!r}")
-    if words and words[0].lower() == "state":
-        words = words[1:]
-    if not words:
-        raise _Problem("expected a name before '='")
-    if words[0].lower() in ("peek", "peek16"):
-        if len(words) != 2:
-            raise _Problem(f"expected '{words[0]} ADDRESS = VALUE'")
-        width = 1 if words[0].lower() == "peek" else 2
-        value = parse_number(value_words[0], "a value")
+    tokens = _tokens(rest)
+    if not any(kind == "op" for kind, _ in tokens):
+        raise _Problem('expected \'expect "TEXT" [at row R]\', \'expect peek ADDRESS = VALUE\' '
+                       "or 'expect state NAME OP VALUE'")
+    if tokens[0][0] == "w" and tokens[0][1].lower() in ("peek", "peek16"):
+        name = tokens[0][1].lower()
+        if len(tokens) < 4 or tokens[1][0] != "w" or tokens[2] != ("op", "="):
+            raise _Problem(f"expected '{name} ADDRESS = VALUE'")
+        if len(tokens) != 4:
+            raise _Problem("expected one value after '=', got "
+                           f"{' '.join(text for _, text in tokens[3:])!r}")
+        width = 1 if name == "peek" else 2
+        value = parse_number(tokens[3][1], "a value")
         if value >= 1 << (8 * width):
-            raise _Problem(f"value {value} does not fit in {words[0].lower()}")
-        return "expect_peek", (width, _address(words[1]), value)
-    name = _state_name(words)
-    return "expect_state", (name, value_words[0])
+            raise _Problem(f"value {value} does not fit in {name}")
+        return "expect_peek", (width, _address(tokens[1][1]), value)
+    if tokens[0][0] == "w" and tokens[0][1].lower() == "state":
+        tokens = tokens[1:]
+    return _parse_state(tokens)
 
 
 def _parse_line(text: str) -> tuple[str, tuple]:
@@ -209,6 +368,10 @@ def _parse_line(text: str) -> tuple[str, tuple]:
     command = command.lower()
     rest = rest.strip()
     words = rest.split()
+    if command == "game":
+        if words:
+            raise _Problem("expected 'game' alone (it loads the bundled game tape)")
+        return "game", ()
     if command in ("rom", "snapshot", "symbols"):
         if len(words) != 1:
             raise _Problem(f"expected '{command} FILE'")
@@ -249,6 +412,8 @@ def _parse_line(text: str) -> tuple[str, tuple]:
             raise _Problem("expected 'hold KEY[+KEY] FRAMES'")
         return command, (_keys(head), _frames(last))
     if command == "wait":
+        if words and words[0].lower() == "input":
+            return "wait_input", (_within(" ".join(words[1:]), "'wait input'"),)
         if len(words) == 1:
             return "wait", (_frames(words[0]),)
         if words and words[0].lower() == "for":
@@ -260,8 +425,8 @@ def _parse_line(text: str) -> tuple[str, tuple]:
                 return "wait_pc", (_address(pc_words[1]), _within(" ".join(pc_words[2:])))
             text_wanted, after = _quoted(after_for, "the text to wait for")
             return "wait_text", (text_wanted, _within(after))
-        raise _Problem('expected \'wait FRAMES\', \'wait for "TEXT" [within FRAMES]\' or '
-                       "'wait for pc ADDRESS [within FRAMES]'")
+        raise _Problem('expected \'wait FRAMES\', \'wait for "TEXT" [within FRAMES]\', '
+                       "'wait for pc ADDRESS [within FRAMES]' or 'wait input [within FRAMES]'")
     if command == "expect":
         return _parse_expect(rest)
     if command == "roll":
@@ -271,6 +436,13 @@ def _parse_line(text: str) -> tuple[str, tuple]:
         if not all(1 <= d <= 6 for d in dice):
             raise _Problem(f"dice must be 1-6, got {rest!r}")
         return "roll", dice
+    if command == "seed":
+        if len(words) != 1:
+            raise _Problem("expected 'seed N' (0-65535)")
+        value = parse_number(words[0], "a seed (0-65535)")
+        if value > 0xFFFF:
+            raise _Problem(f"the seed is 16 bits (0-65535), got {value}")
+        return "seed", (value,)
     if command in ("screenshot", "snapshot_save"):
         if len(words) != 1:
             raise _Problem(f"expected '{command} FILE'")
@@ -280,7 +452,16 @@ def _parse_line(text: str) -> tuple[str, tuple]:
             raise _Problem("expected 'include FILE'")
         return "include", (words[0],)
     raise _Problem(f"unknown command {command!r}; expected one of: type, keyword, press, "
-                   "release, hold, tap, wait, expect, roll, screenshot, snapshot, include")
+                   "release, hold, tap, wait, expect, roll, seed, screenshot, snapshot, include")
+
+
+def _header_clash(script: Script, op: str) -> str | None:
+    """Why header ``op`` cannot go with the headers already read (None when it can)."""
+    if op == "game" and (script.rom or script.tape):
+        return "'game' loads the bundled game on our ROM: it cannot go with 'rom' or 'tape'"
+    if op in ("rom", "tape") and script.game:
+        return f"'{op}' cannot go with 'game' (which loads the bundled game on our ROM)"
+    return None
 
 
 def parse_script(path: str | os.PathLike[str]) -> Script:
@@ -325,6 +506,12 @@ def _parse_into(path: Path, script: Script, problems: list[str], stack: list[Pat
                     raise _Problem(f"'{op}' must come before the first command (it sets up "
                                    "the machine); to save a snapshot later write it after a "
                                    "command")
+                clash = _header_clash(script, op)
+                if clash:
+                    raise _Problem(clash)
+                if op == "game":
+                    script.game = True
+                    continue
                 file = str(path.parent / args[0])
                 if op == "tape":
                     script.tape, script.real_load = file, args[1]
@@ -346,12 +533,30 @@ def _parse_into(path: Path, script: Script, problems: list[str], stack: list[Pat
 
 
 def start_session(script: Script, engine: str | None = None) -> Session:
-    """The session a script's header asks for (boot, snapshot and/or tape)."""
+    """The session a script's header asks for (game, boot, snapshot and/or tape).
+
+    ``game`` starts at the bundled game's title screen (or from ``snapshot`` with the game's
+    symbol map). A tape with a symbol map beside it (``NAME.sym.json`` for ``NAME.tap``) brings
+    that map when no ``symbols`` line is given.
+    """
+    symbols = script.symbols
+    if script.game:
+        from zxmonopoly.asm.build import GAME, image_path
+
+        if not script.snapshot:
+            session = Session.game(engine)
+            if symbols:
+                session.symbols = Symbols.load(symbols)
+            return session
+        symbols = symbols or str(image_path(GAME).with_name("monopoly.sym.json"))
+    elif script.tape and not symbols:
+        beside = Path(script.tape).with_suffix(".sym.json")
+        symbols = str(beside) if beside.is_file() else None
     if script.snapshot:
         session = Session.from_snapshot(script.snapshot, rom=script.rom, engine=engine,
-                                        symbols=script.symbols)
+                                        symbols=symbols)
     else:
-        session = Session(script.rom, engine=engine, symbols=script.symbols)
+        session = Session(script.rom, engine=engine, symbols=symbols)
     if script.tape:
         session.load_tape(script.tape, fast=not script.real_load)
     return session
@@ -368,6 +573,69 @@ def _check_symbols(script: Script, session: Session) -> list[str]:
                 problems.append(f"{step.where}: unknown symbol {name!r} in "
                                 f"{session.symbols.source}\n    {step.source.strip()}")
     return problems
+
+
+def state_value(state, path: tuple):
+    """The value at a script's state path in a decoded GameState (HarnessError for a player
+    not in the game)."""
+    head = path[0]
+    if head == "player":
+        return getattr(state.player(path[1]), path[2])
+    if head == "square":
+        return getattr(state.squares[path[1]], path[2])
+    if head == "rent":
+        return None if state.rent is None else getattr(state.rent, path[1])
+    if head == "option":
+        return getattr(state.options, path[1])
+    if head == "players":
+        return len(state.players)
+    if head in ("chance_count", "chest_count"):
+        return len(getattr(state, head[:-6]))
+    if head in ("chance_top", "chest_top"):
+        pack = getattr(state, head[:-4])
+        return pack[0] if pack else None
+    if head == "total_money":
+        return state.total_money()
+    return getattr(state, head)
+
+
+def _shown(value) -> str:
+    """A state value as scripts write it."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value) if value else "none"
+    if isinstance(value, str) and (not value or " " in value):
+        return quote(value)
+    return str(value)
+
+
+_COMPARE = {"=": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+            "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+
+
+def _expect_state(session: Session, path: tuple, op: str, value, kind: str) -> None:
+    """Check one ``expect state`` against the decoded state; HarnessError with the screen."""
+    label = state_label(path)
+    try:
+        got = state_value(session.state(), path)
+    except HarnessError as exc:
+        raise session.fail(f"cannot read {label}: {exc}") from None
+    compared, wanted = got, value
+    if kind == "packs":
+        compared = len(got) if isinstance(value, int) else tuple(sorted(got))
+    elif kind in ("str", "str?"):
+        compared = got.casefold() if isinstance(got, str) else got
+        wanted = value.casefold() if isinstance(value, str) else value
+    if compared is None and op not in ("=", "!="):
+        ok = False
+    else:
+        ok = _COMPARE[op](compared, wanted)
+    if not ok:
+        count = f" ({len(got)} card(s))" if kind == "packs" and isinstance(value, int) else ""
+        raise session.fail(f"expected {label} {op} {_shown(value)}, got {_shown(got)}{count}")
 
 
 def run_step(session: Session, step: Step) -> None:
@@ -405,12 +673,20 @@ def run_step(session: Session, step: Step) -> None:
         if got != value:
             name = "peek" if width == 1 else "peek16"
             raise session.fail(f"expected {name} {where} = {value}, got {got} (0x{got:X})")
+    elif op == "wait_input":
+        session.wait_input(args[0])
     elif op == "expect_state":
-        raise session.fail(f"game state not available yet: cannot read {args[0]!r} (the game "
-                           "and its state block are not written; use 'expect peek' for now)")
+        _expect_state(session, *args)
     elif op == "roll":
-        raise session.fail(f"roll {args[0]} {args[1]}: rigging the dice needs the game's test "
-                           "hook, which is not available yet")
+        try:
+            session.rig_dice(args[0], args[1])
+        except HarnessError as exc:
+            raise session.fail(f"roll {args[0]} {args[1]}: {exc}") from None
+    elif op == "seed":
+        try:
+            session.seed(args[0])
+        except HarnessError as exc:
+            raise session.fail(f"seed {args[0]}: {exc}") from None
     elif op == "screenshot":
         session.screenshot(args[0])
     elif op == "snapshot_save":
@@ -449,5 +725,6 @@ def quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-__all__ = ["Result", "Script", "ScriptError", "Step", "parse_script", "quote", "run_script",
-           "run_step"]
+__all__ = ["GAME_FIELDS", "PLAYER_FIELDS", "SQUARE_FIELDS", "Result", "Script", "ScriptError",
+           "Step", "parse_script", "quote", "run_script", "run_step", "state_label",
+           "state_value"]

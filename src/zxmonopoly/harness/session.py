@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import atexit
+import hashlib
 import json
 import os
+import shutil
+import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import NamedTuple
@@ -19,6 +23,11 @@ HOLD_FRAMES = 3
 GAP_FRAMES = 3
 #: Default frame budget of the waits.
 DEFAULT_BUDGET = 500
+#: Where the game waits for a key once every key is up (keys.asm): a key pressed before the
+#: game gets there would be taken for one still held from the last question.
+INPUT_WAIT = "keys_wait.wait"
+#: Frames allowed from typing LOAD "" to the title screen's wait for a key (fast, real load).
+GAME_LOAD_BUDGET = {True: 500, False: 6000}
 ATTRS = 0x5800
 
 #: The keywords of K mode (the start of a BASIC line) and the letter key that gives each.
@@ -101,6 +110,33 @@ class Session:
         self.font = font
         if boot:
             self.machine.run_frames(boot_frames)
+
+    @classmethod
+    def game(cls, engine: str | None = None, *, cache: bool = True, real_load: bool = False,
+             rom: bytes | str | os.PathLike[str] | None = None) -> Session:
+        """The bundled game as a user starts it: boot, LOAD "" typed, the tape loaded, run until
+        the title screen waits for a key (PC = ``keys_wait.wait``).
+
+        The session has the game's symbol map and reads the screen with the game's font (the
+        game points CHARS at it). With ``cache`` (the default, fast load on our ROM only) the
+        tape is loaded once per process and saved as a .z80; every session then starts from
+        that snapshot, so all of them are alike to the T-state and none loads the tape again.
+        """
+        from zxmonopoly.asm.build import GAME, image_path
+
+        tape = image_path(GAME)
+        symbols = tape.with_name("monopoly.sym.json")
+        for path in (tape, symbols):
+            if not path.is_file():
+                raise HarnessError(f"the game is not built: {path} is missing "
+                                   "(run python tools/build.py)")
+        if cache and not real_load and rom is None:
+            snapshot = _game_snapshot(tape, symbols, engine)
+            return cls.from_snapshot(snapshot, engine=engine, symbols=symbols)
+        session = cls(rom, engine=engine, symbols=symbols)
+        session.load_tape(tape, fast=not real_load)
+        session.wait_input(GAME_LOAD_BUDGET[not real_load])
+        return session
 
     @classmethod
     def from_snapshot(cls, path: str | os.PathLike[str], **kwargs) -> Session:
@@ -206,6 +242,11 @@ class Session:
         return self.wait_until(lambda s: s.find(text) is not None, budget,
                                f"text {text!r} on the screen")
 
+    def wait_input(self, budget: int = DEFAULT_BUDGET) -> int:
+        """Run until the game waits for a key with all keys up (PC = ``keys_wait.wait``);
+        return the frames taken (0 when it is there already)."""
+        return self.wait_pc(INPUT_WAIT, budget)
+
     def wait_pc(self, where: int | str, budget: int = DEFAULT_BUDGET) -> int:
         """Run until the PC reaches an address or symbol; return the frames taken."""
         addr = self.address(where)
@@ -273,3 +314,51 @@ class Session:
         if addr < 0x4000:
             raise HarnessError(f"cannot poke the ROM at 0x{addr:04X}")
         self.machine.memory[addr] = value & 0xFF
+
+    def poke16(self, where: int | str, value: int) -> None:
+        """Write a little-endian word."""
+        addr = self.address(where)
+        self.poke(addr, value & 0xFF)
+        self.poke((addr + 1) & 0xFFFF, (value >> 8) & 0xFF)
+
+    # -- the game ---------------------------------------------------------------------------
+
+    def state(self):
+        """The game's state block decoded (:class:`zxmonopoly.harness.game.GameState`);
+        HarnessError when the game is not loaded or its symbol map is not the session's."""
+        from zxmonopoly.harness.game import decode_state
+
+        return decode_state(self.machine.memory, self.symbols)
+
+    def rig_dice(self, a: int, b: int) -> None:
+        """Choose the game's next throw (the v_rig_dice hook; used once)."""
+        from zxmonopoly.harness import game
+
+        game.rig_dice(self.machine.memory, self.symbols, a, b)
+
+    def seed(self, value: int) -> None:
+        """Write the game's random state (the v_seed hook; after the title's key, before the
+        setup shuffles the packs)."""
+        from zxmonopoly.harness import game
+
+        game.seed(self.machine.memory, self.symbols, value)
+
+
+_game_cache: dict[str, Path] = {}
+
+
+def _game_snapshot(tape: Path, symbols: Path, engine: str | None) -> Path:
+    """The .z80 of the game at its title screen, made once per process per build."""
+    digest = hashlib.sha1(tape.read_bytes() + symbols.read_bytes()).hexdigest()
+    path = _game_cache.get(digest)
+    if path is not None and path.is_file():
+        return path
+    directory = Path(tempfile.mkdtemp(prefix="zxmonopoly-game-"))
+    atexit.register(shutil.rmtree, directory, True)
+    session = Session(engine=engine, symbols=symbols)
+    session.load_tape(tape, fast=True)
+    session.wait_input(GAME_LOAD_BUDGET[True])
+    path = directory / f"title-{digest[:12]}.z80"
+    session.save_snapshot(path)
+    _game_cache[digest] = path
+    return path

@@ -21,8 +21,9 @@ GROUP_CODES = {name: code for code, name in enumerate(GROUPS)}
 GROUP_STATIONS = len(GROUPS)
 GROUP_UTILITIES = len(GROUPS) + 1
 GROUP_NONE = 0xFF
-GROUP_SLOTS = 3
-"""Sites per record of the ``board_groups`` table (a two-site group pads with GROUP_NONE)."""
+GROUP_SLOTS = 4
+"""Sites per record of the ``board_groups`` table: the stations' four, so that every record
+has the same size (a smaller group pads with GROUP_NONE)."""
 
 BOARD_FIELDS = (("KIND", 1), ("GROUP", 1), ("PRICE", 2), ("MORTGAGE", 2), ("HOUSE_COST", 2),
                 ("HOTEL_COST", 2), ("RENTS", 12))
@@ -94,6 +95,7 @@ def board_asm() -> str:
     lines += [_equ(f"GROUP_{name.upper()}", code) for name, code in GROUP_CODES.items()]
     lines += [_equ("GROUP_STATIONS", GROUP_STATIONS), _equ("GROUP_UTILITIES", GROUP_UTILITIES),
               _equ("GROUP_NONE", GROUP_NONE), _equ("GROUP_SLOTS", GROUP_SLOTS),
+              _equ("GROUP_RECORD", 1 + GROUP_SLOTS, "count, then the squares"),
               _equ("BOARD_SQUARES", len(SQUARES)), _equ("BOARD_GROUPS", len(GROUPS) + 2)]
     lines += _offsets("BOARD", BOARD_FIELDS)
     lines.append("board_squares:")
@@ -106,9 +108,8 @@ def board_asm() -> str:
         lines.append("        DW " + ", ".join(str(r) for r in rents))
     lines.append("board_groups:                   ; count, then the squares (0FFh pads)")
     for name, sites in [*GROUPS.items(), ("stations", STATIONS), ("utilities", UTILITIES)]:
-        padded = [*sites[:GROUP_SLOTS], *[GROUP_NONE] * (GROUP_SLOTS - len(sites))]
-        extra = list(sites[GROUP_SLOTS:])
-        lines.append(f"        DB {len(sites)}, " + ", ".join(str(s) for s in padded + extra)
+        padded = [*sites, *[GROUP_NONE] * (GROUP_SLOTS - len(sites))]
+        lines.append(f"        DB {len(sites)}, " + ", ".join(str(s) for s in padded)
                      + f"  ; {name}")
     lines.append("board_names:")
     lines += [f"        DW board_name_{sq.index}" for sq in SQUARES]
