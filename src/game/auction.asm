@@ -1,1 +1,272 @@
-; auction.asm - being written
+; =============================================================================================
+; auction.asm - the Bank's auctions (A14-A20; booklet C "Auctioning")
+;
+; A property nobody buys, and the property of a player bankrupt to the Bank, is auctioned.
+; Any player still in the game may bid, the one who declined too; the bidding starts at any
+; price.  A bid is the player's number, then the amount; each must beat the last.  A bid
+; beyond the bidder's assets (cash and all it could raise by mortgaging and selling) voids
+; the auction and the property stays with the Bank (booklet C).  ENTER with no number
+; closes the bidding: "going, going, gone" to the highest bidder, who pays the Bank.
+; Computer players bid for themselves (ai_auction_bid), one raise at a time; with no human
+; left in the game the auction closes when no computer raises.
+; =============================================================================================
+
+AUCTION_PAUSE   equ 40              ; frames to read each bid of a computer player
+
+; ---------------------------------------------------------------------------------------------
+; auction_run - auction a square of the Bank's
+; Input: A = square.  Output: sold (owner set, paid) or left with the Bank.
+; Corrupts: all but IX.
+; ---------------------------------------------------------------------------------------------
+auction_run:
+        push ix
+        ld (auction_square), a
+        ld hl, 0
+        ld (auction_high), hl
+        ld a, NO_PLAYER
+        ld (auction_bidder), a
+        ld hl, str_auction_auction
+        call msg_show
+        ld a, (auction_square)
+        call msg_square_name
+        call snd_beep
+        ld b, AUCTION_PAUSE
+        call pause
+.round: call auction_computers      ; carry: a computer raised
+        push af
+        call auction_humans_left
+        jr nz, .humans
+        pop af
+        jr c, .round
+        jp .close
+.humans:
+        pop af
+.ask:   call auction_status
+        ld hl, str_auction_bidder
+        call ask_player
+        jr c, .close
+        ld (auction_who), a
+        call player_record
+        bit PF_COMPUTER, (hl)
+        jr z, .amount
+        ld hl, str_auction_computer_bids_itself
+        call msg_show
+        call snd_low
+        ld b, AUCTION_PAUSE
+        call pause
+        jr .ask
+.amount:
+        ld hl, str_auction_bid
+        call ask_number
+        jr c, .ask                  ; no amount: ask again
+        ld (auction_offer), hl
+        ld de, (auction_high)
+        or a
+        sbc hl, de
+        jr z, .too_low
+        jr c, .too_low
+        ld a, (auction_who)         ; Is it within the bidder's assets?
+        call auction_assets
+        ld de, (auction_offer)
+        or a
+        sbc hl, de
+        jr c, .void
+        ld hl, (auction_offer)
+        ld (auction_high), hl
+        ld a, (auction_who)
+        ld (auction_bidder), a
+        jr .round
+.too_low:
+        ld hl, str_auction_too_low
+        call msg_show
+        ld hl, (auction_high)
+        call msg_money
+        call snd_low
+        ld b, AUCTION_PAUSE
+        call pause
+        jr .ask
+.void:  ld hl, str_auction_void             ; beyond its assets: the auction is void
+        call msg_show
+        call snd_low
+        ld b, AUCTION_PAUSE
+        call pause
+        pop ix
+        ret
+.close: ld a, (auction_bidder)
+        cp NO_PLAYER
+        jr nz, .sold
+        ld hl, str_auction_no_bids
+        call msg_show
+        ld b, AUCTION_PAUSE
+        call pause
+        pop ix
+        ret
+.sold:  ld hl, str_auction_gone
+        call msg_show
+        ld a, (auction_bidder)
+        call msg_player
+        ld hl, str_game_for
+        call msg_print
+        ld hl, (auction_high)
+        call msg_money
+        call auction_gavel
+        ld a, (auction_bidder)
+        ld c, NO_PLAYER
+        ld hl, (auction_high)
+        call bank_pay
+        jr c, .done                 ; (raising the bid bankrupted the bidder)
+        ld a, (auction_bidder)
+        ld c, a
+        ld a, (auction_square)
+        call property_give
+.done:  ld b, AUCTION_PAUSE
+        call pause
+        pop ix
+        ret
+
+auction_square: db 0
+auction_bidder: db NO_PLAYER        ; the highest bidder so far
+auction_high:   dw 0                ; the highest bid so far
+auction_who:    db 0
+auction_offer:  dw 0
+
+; ---------------------------------------------------------------------------------------------
+; auction_status - the square, the highest bid and its bidder on the message lines
+; Input: none.  Output: shown.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+auction_status:
+        ld hl, str_auction_auction
+        call msg_show
+        ld a, (auction_square)
+        call msg_square_name
+        ld a, (auction_bidder)
+        cp NO_PLAYER
+        ld hl, str_auction_no_bid_yet
+        jr z, .print
+        ld hl, str_auction_high
+        call msg_print
+        ld hl, (auction_high)
+        call msg_money
+        ld hl, str_auction_by
+        call msg_print
+        ld a, (auction_bidder)
+        call msg_player
+        ld hl, str_auction_stop
+.print: jp msg_print
+
+; ---------------------------------------------------------------------------------------------
+; auction_computers - each computer player in the game, not the highest bidder, may raise;
+; the first that does ends the round
+; Input: none.  Output: carry set if one raised (auction_high, auction_bidder).
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+auction_computers:
+        ld b, 0
+.player:
+        ld a, (v_num_players)
+        cp b
+        ret z                       ; (carry clear: none raised)
+        push bc
+        ld a, (auction_bidder)
+        cp b
+        jr z, .next
+        ld a, b
+        call player_record
+        ld a, (hl)
+        and 1 << PF_PLAYING | 1 << PF_COMPUTER
+        cp 1 << PF_PLAYING | 1 << PF_COMPUTER
+        jr nz, .next
+        pop bc
+        push bc
+        ld a, b
+        ld hl, (auction_high)
+        ld c, a
+        ld a, (auction_square)
+        call ai_auction_bid         ; carry and HL = its bid
+        jr nc, .next
+        ld (auction_high), hl
+        pop bc
+        ld a, b
+        ld (auction_bidder), a
+        call msg_show_player
+        ld hl, str_auction_bids
+        call msg_print
+        ld hl, (auction_high)
+        call msg_money
+        ld b, AUCTION_PAUSE
+        call pause
+        scf
+        ret
+.next:  pop bc
+        inc b
+        jr .player
+
+; ---------------------------------------------------------------------------------------------
+; auction_humans_left - whether a human player is still in the game
+; Input: none.  Output: NZ if there is one.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+auction_humans_left:
+        ld hl, v_players + P_FLAGS
+        ld de, PLAYER_RECORD
+        ld a, (v_num_players)
+        ld b, a
+.loop:  ld a, (hl)
+        and 1 << PF_PLAYING | 1 << PF_COMPUTER
+        cp 1 << PF_PLAYING
+        jr z, .yes
+        add hl, de
+        djnz .loop
+        xor a                       ; Z: none
+        ret
+.yes:   or a                        ; NZ (A is not 0)
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; auction_assets - what a bidder could pay: cash and all it could raise
+; Input: A = player.  Output: HL (at most 65535).  Corrupts: AF, BC, DE.
+; ---------------------------------------------------------------------------------------------
+auction_assets:
+        push af
+        call worth_mortgage_value
+        pop af
+        push hl
+        call player_record
+        pop de
+        ld bc, P_CASH
+        add hl, bc
+        ld a, (hl)
+        inc hl
+        ld h, (hl)
+        ld l, a
+        add hl, de
+        ret nc
+        ld hl, 0xFFFF
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; auction_gavel - three knocks of the auctioneer's gavel
+; Input: none.  Output: played.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+auction_gavel:
+        ld b, 3
+.knock: push bc
+        call snd_low
+        ld b, 8
+        call pause_plain
+        pop bc
+        djnz .knock
+        ret
+
+str_auction_auction:    db "AUCTION: ", 0
+str_auction_no_bid_yet: db ". No bid yet. Bidder's number, or ENTER to close:", 0
+str_auction_high:       db ". Highest ", 0
+str_auction_by:         db " by ", 0
+str_auction_stop:       db ". Bidder's number, or ENTER to sell:", 0
+str_auction_bidder:     db " ", 0
+str_auction_bid:        db " bids ", CH_POUND, 0
+str_auction_too_low:    db "The bid must beat ", 0
+str_auction_void:       db "A bid beyond the bidder's assets: the auction is void.", 0
+str_auction_no_bids:    db "No bids: it stays with the Bank.", 0
+str_auction_gone:       db "Going, going, gone! To ", 0
+str_auction_bids:       db " bids ", 0
+str_auction_computer_bids_itself: db "A computer player bids for itself.", 0

@@ -1,1 +1,847 @@
-; bank.asm - being written
+; =============================================================================================
+; bank.asm - money between the players and the Bank: receipts, payments, raising money by
+; selling buildings and mortgaging, bankruptcy, and the M key's mortgage and lift
+;
+; Booklet part A: "Bank", "Selling property", "Mortgages", "Bankruptcy"; part C "Mortgage".
+; The Bank never runs out of money (A4).  Cash is an unsigned word: receipts stop at 65535.
+; =============================================================================================
+
+MORTGAGE_INTEREST_DIVISOR equ 100 / MORTGAGE_INTEREST_PERCENT   ; 10 %: a tenth
+HOTEL_HOUSES    equ MAX_HOUSES_PER_SITE ; a hotel stands for four houses (A43)
+
+; ---------------------------------------------------------------------------------------------
+; bank_receive - the Bank (or another player, already debited) pays a player
+; Input: A = player, HL = pounds.  Output: P_CASH + HL (at most 65535); the list redrawn.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+bank_receive:
+        push ix
+        push hl
+        call player_record
+        push hl
+        pop ix
+        pop hl
+        call bank_receive_ix
+        pop ix
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; bank_receive_ix - bank_receive for the player whose record is in IX
+; Input: IX = record, HL = pounds.  Output: as bank_receive.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+bank_receive_ix:
+        call cash_add
+        call bank_lose
+        jr bank_redraw
+
+; ---------------------------------------------------------------------------------------------
+; bank_pay_ix_exact - the player pays the Bank money it is known to have
+; Input: IX = record, HL = pounds (<= P_CASH).  Output: P_CASH - HL; the list redrawn.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+bank_pay_ix_exact:
+        push hl
+        call cash_sub
+        pop hl
+        call bank_gain
+        jr bank_redraw
+
+; ---------------------------------------------------------------------------------------------
+; cash_add - add to a player's cash, stopping at 65535 (no Bank account: the caller says
+; where the money came from)
+; Input: IX = record, HL = pounds.  Output: P_CASH; HL = what was added.  Corrupts: AF, DE.
+; ---------------------------------------------------------------------------------------------
+cash_add:
+        ld e, (ix+P_CASH)
+        ld d, (ix+P_CASH+1)
+        push de
+        add hl, de
+        jr nc, .store
+        ld hl, 0xFFFF
+.store: ld (ix+P_CASH), l
+        ld (ix+P_CASH+1), h
+        pop de
+        or a
+        sbc hl, de
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; cash_sub - take from a player's cash
+; Input: IX = record, HL = pounds (<= P_CASH).  Output: P_CASH.  Corrupts: AF, DE, HL.
+; ---------------------------------------------------------------------------------------------
+cash_sub:
+        ex de, hl
+        ld l, (ix+P_CASH)
+        ld h, (ix+P_CASH+1)
+        or a
+        sbc hl, de
+        ld (ix+P_CASH), l
+        ld (ix+P_CASH+1), h
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; bank_gain / bank_lose - the Bank's account (v_bank, 32 bits) takes in or pays out a sum
+; Input: HL = pounds.  Output: v_bank.  Corrupts: AF, DE, HL.
+; ---------------------------------------------------------------------------------------------
+bank_gain:
+        ex de, hl
+        ld hl, (v_bank)
+        add hl, de
+        ld (v_bank), hl
+        ld hl, (v_bank+2)
+        ld de, 0
+        adc hl, de
+        ld (v_bank+2), hl
+        ret
+bank_lose:
+        ex de, hl
+        ld hl, (v_bank)
+        or a
+        sbc hl, de
+        ld (v_bank), hl
+        ld hl, (v_bank+2)
+        ld de, 0
+        sbc hl, de
+        ld (v_bank+2), hl
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; bank_redraw - show the new cash in the player list
+; Input: none.  Output: drawn.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+bank_redraw:
+        push ix
+        call board_draw_players
+        pop ix
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; bank_pay_fine - the current player pays a tax or fine to the Bank (onto Free Parking with
+; OPT_JACKPOT); a short payer raises money or goes bankrupt to the Bank
+; Input: HL = pounds.  Output: paid; carry set if the player went bankrupt.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+bank_pay_fine:
+        push hl
+        ld a, (v_current)
+        ld c, NO_PLAYER
+        call bank_pay
+        pop hl
+        ret c
+        ld a, (v_options)
+        bit OPT_JACKPOT, a
+        ret z
+        push hl                     ; not the Bank's: it lies on Free Parking
+        call bank_lose
+        pop hl
+        ld de, (v_jackpot)
+        add hl, de
+        ld (v_jackpot), hl
+        or a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; bank_pay - a player pays a sum to the Bank or to another player; short of cash, the payer
+; sells buildings and mortgages (bank_raise); still short, goes bankrupt to the creditor
+; Input: A = payer, C = creditor (NO_PLAYER: the Bank), HL = pounds.
+; Output: carry clear: paid; carry set: the payer went bankrupt (everything handed over).
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+bank_pay:
+        push ix
+        ld (bank_payer), a
+        ld (bank_amount), hl
+        ld a, c
+        ld (bank_creditor), a
+        ld a, (bank_payer)
+        call player_record
+        push hl
+        pop ix
+        call bank_short             ; Has the payer enough cash?
+        jr nc, .pay
+        ld a, (bank_payer)
+        ld hl, (bank_amount)
+        call bank_raise
+        call bank_short
+        jr nc, .pay
+        ld a, (bank_payer)          ; still short: bankrupt
+        ld hl, bank_creditor
+        ld c, (hl)
+        call bank_bankrupt
+        pop ix
+        scf
+        ret
+.pay:   ld hl, (bank_amount)
+        ld a, (bank_creditor)
+        cp NO_PLAYER
+        jr nz, .player
+        call bank_pay_ix_exact
+        jr .done
+.player:
+        call cash_sub               ; from one player to another: not the Bank's
+        ld a, (bank_creditor)
+        ld hl, (bank_amount)
+        call player_credit
+        call bank_redraw
+.done:  pop ix
+        or a
+        ret
+
+bank_payer:     db 0
+bank_creditor:  db 0
+bank_amount:    dw 0
+
+; ---------------------------------------------------------------------------------------------
+; bank_short - whether the player in IX has less cash than bank_amount
+; Input: IX = record.  Output: carry set if short.  Corrupts: AF, DE, HL.
+; ---------------------------------------------------------------------------------------------
+bank_short:
+        ld l, (ix+P_CASH)
+        ld h, (ix+P_CASH+1)
+        ld de, (bank_amount)
+        or a
+        sbc hl, de
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; bank_raise - sell buildings (the most built-up site first, so selling stays even: A40) and
+; then mortgage (the smallest loan first) until the player has a sum in cash
+; Input: A = player, HL = the cash wanted.  Output: carry clear if the cash is there now, set
+; if everything is sold and mortgaged and it is still short.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+bank_raise:
+        push ix
+        ld (raise_player), a
+        ld (raise_target), hl
+        call player_record
+        push hl
+        pop ix
+.loop:  ld l, (ix+P_CASH)
+        ld h, (ix+P_CASH+1)
+        ld de, (raise_target)
+        or a
+        sbc hl, de
+        jr nc, .done                ; enough
+        ld a, (raise_player)
+        call raise_sell_building
+        jr nc, .loop
+        ld a, (raise_player)
+        call raise_mortgage_one
+        jr nc, .loop
+.done:  pop ix
+        ret                         ; carry set: nothing left to sell
+
+raise_player:   db 0
+raise_target:   dw 0
+
+; ---------------------------------------------------------------------------------------------
+; property_level - a square's buildings: 0-4 houses, 5 a hotel
+; Input: A = square.  Output: A = level, C = the square byte, HL = its address.
+; Corrupts: F, DE.
+; ---------------------------------------------------------------------------------------------
+property_level:
+        call square_owner
+        ld a, c
+        and SQ_BUILD_MASK
+        rrca
+        rrca
+        rrca
+        rrca
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; raise_sell_building - sell one building of a player's to the Bank at half its cost: a house
+; from the most built-up site; a hotel becomes four houses again if the Bank has them, else the
+; whole group's buildings go (A45)
+; Input: A = player.  Output: carry clear if one was sold, set if the player has none.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+raise_sell_building:
+        inc a
+        ld (.owner), a
+        xor a
+        ld (.best_level), a
+        ld b, 0                     ; B = square
+.scan:  ld a, b
+        call square_owner
+        ld hl, .owner
+        cp (hl)
+        jr nz, .next
+        ld a, b
+        push bc
+        call property_level
+        pop bc
+        ld hl, .best_level
+        cp (hl)
+        jr c, .next
+        jr z, .next
+        ld (hl), a
+        ld a, b
+        ld (.best_square), a
+.next:  inc b
+        ld a, b
+        cp BOARD_SIZE
+        jr c, .scan
+        ld a, (.best_level)
+        or a
+        scf
+        ret z                       ; no buildings
+        cp SQ_HOTEL
+        jr z, .hotel
+        ld a, (.best_square)        ; a house: one fewer, half its cost
+        call property_level
+        ld a, c
+        sub 1 << SQ_BUILD_SHIFT
+        ld (hl), a
+        ld hl, v_houses_left
+        inc (hl)
+        ld a, (.best_square)
+        call board_record
+        ld de, BOARD_HOUSE_COST
+        add hl, de
+        call half_word_at
+        ld hl, str_bank_sells_house
+        jr .paid
+.hotel: ld a, (v_houses_left)
+        cp HOTEL_HOUSES
+        jr c, .group
+        sub HOTEL_HOUSES            ; the hotel goes back; four houses come out
+        ld (v_houses_left), a
+        ld hl, v_hotels_left
+        inc (hl)
+        ld a, (.best_square)
+        call property_level
+        ld a, c
+        and 0xFF - SQ_BUILD_MASK
+        or HOTEL_HOUSES << SQ_BUILD_SHIFT
+        ld (hl), a
+        ld a, (.best_square)
+        call board_record
+        ld de, BOARD_HOTEL_COST
+        add hl, de
+        call half_word_at
+        ld hl, str_bank_sells_hotel
+        jr .paid
+.group: ld a, (.best_square)        ; not four houses in the Bank: the group's buildings go
+        call group_clear_buildings
+        ld hl, str_bank_sells_group
+.paid:  push de
+        push hl
+        ld a, (.owner)
+        dec a
+        call msg_show_player
+        pop hl
+        call msg_print
+        ld a, (.best_square)
+        call msg_square_name
+        ld a, (.best_square)
+        push ix
+        call board_draw_square
+        pop ix
+        pop hl
+        ld a, (.owner)
+        dec a
+        call bank_receive
+        ld b, LAND_PAUSE
+        call pause
+        or a
+        ret
+.owner: db 0
+.best_level: db 0
+.best_square: db 0
+
+; ---------------------------------------------------------------------------------------------
+; half_word_at - half of the word at an address
+; Input: HL = address.  Output: DE = word / 2.  Corrupts: AF, HL.
+; ---------------------------------------------------------------------------------------------
+half_word_at:
+        ld e, (hl)
+        inc hl
+        ld d, (hl)
+        srl d
+        rr e
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; group_clear_buildings - return every building of a square's colour group to the Bank
+; Input: A = a square of the group.  Output: DE = half of what they cost (the Bank's payment);
+; the stock counts updated; the squares redrawn.  Corrupts: AF, BC, HL.
+; ---------------------------------------------------------------------------------------------
+group_clear_buildings:
+        call group_record           ; HL = count, then the squares
+        ld b, (hl)
+        inc hl
+        ld de, 0
+.site:  push bc
+        push hl
+        ld a, (hl)
+        push de
+        call property_level         ; A = level, HL = square byte address, C = the byte
+        ld b, a
+        ld a, c
+        and 0xFF - SQ_BUILD_MASK
+        ld (hl), a
+        pop de
+        pop hl
+        push hl
+        ld a, b
+        or a
+        jr z, .none
+        ld c, a                     ; C = level
+        cp SQ_HOTEL
+        jr nz, .houses
+        ld a, (v_hotels_left)       ; a hotel: the hotel and its four houses' cost
+        inc a
+        ld (v_hotels_left), a
+        ld a, (hl)
+        push de
+        call board_record
+        ld de, BOARD_HOTEL_COST
+        add hl, de
+        ld e, (hl)
+        inc hl
+        ld d, (hl)
+        ex de, hl
+        pop de
+        add hl, de
+        ex de, hl                   ; DE += hotel cost
+        pop hl
+        push hl
+        ld c, HOTEL_HOUSES
+        jr .cost
+.houses:
+        ld a, (v_houses_left)
+        add a, c
+        ld (v_houses_left), a
+.cost:  ld a, (hl)                  ; DE += C houses' cost
+        push de
+        call board_record
+        ld de, BOARD_HOUSE_COST
+        add hl, de
+        ld e, (hl)
+        inc hl
+        ld d, (hl)
+        ld hl, 0
+.mul:   add hl, de
+        dec c
+        jr nz, .mul
+        pop de
+        add hl, de
+        ex de, hl
+        pop hl
+        push hl
+        ld a, (hl)
+        push de
+        push ix
+        call board_draw_square
+        pop ix
+        pop de
+.none:  pop hl
+        pop bc
+        inc hl
+        djnz .site
+        srl d                       ; the Bank pays half
+        rr e
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; group_record - the group record (count, then GROUP_SLOTS squares) of a square
+; Input: A = square (a site, station or utility).  Output: HL.  Corrupts: AF, DE.
+; ---------------------------------------------------------------------------------------------
+group_record:
+        call board_record
+        inc hl                      ; BOARD_GROUP follows BOARD_KIND
+        ld l, (hl)
+        ld h, 0
+        ld d, h
+        ld e, l
+        add hl, hl
+        add hl, hl
+        add hl, de                  ; group * 5
+        ld de, board_groups
+        add hl, de
+        ret
+        assert GROUP_RECORD == 5
+        assert BOARD_GROUP == BOARD_KIND + 1
+
+; ---------------------------------------------------------------------------------------------
+; raise_mortgage_one - mortgage the player's unmortgaged property with the smallest loan whose
+; group has no buildings (A52)
+; Input: A = player.  Output: carry clear if one was mortgaged, set if none can be.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+raise_mortgage_one:
+        inc a
+        ld (.owner), a
+        ld a, 0xFF
+        ld (.best), a
+        ld hl, 0xFFFF
+        ld (.loan), hl
+        ld b, 0
+.scan:  push bc
+        ld a, b
+        call square_owner
+        ld hl, .owner
+        cp (hl)
+        jr nz, .next
+        bit SQ_MORTGAGED, c
+        jr nz, .next
+        ld a, b
+        call group_built
+        jr c, .next
+        ld a, b
+        call board_record
+        ld de, BOARD_MORTGAGE
+        add hl, de
+        ld e, (hl)
+        inc hl
+        ld d, (hl)
+        ld hl, (.loan)
+        or a
+        sbc hl, de
+        jr c, .next
+        jr z, .next
+        ld (.loan), de
+        ld a, b
+        ld (.best), a
+.next:  pop bc
+        inc b
+        ld a, b
+        cp BOARD_SIZE
+        jr c, .scan
+        ld a, (.best)
+        cp 0xFF
+        scf
+        ret z
+        call mortgage_take
+        or a
+        ret
+.owner: db 0
+.best:  db 0
+.loan:  dw 0
+
+; ---------------------------------------------------------------------------------------------
+; group_built - whether any site of a square's colour group has buildings
+; Input: A = square.  Output: carry set if built on.  Corrupts: AF, DE, HL.
+; ---------------------------------------------------------------------------------------------
+group_built:
+        push bc
+        call group_record
+        ld b, (hl)
+.site:  inc hl
+        ld a, (hl)
+        push hl
+        push bc
+        call property_level
+        pop bc
+        pop hl
+        or a
+        jr nz, .yes
+        djnz .site
+        pop bc
+        or a
+        ret
+.yes:   pop bc
+        scf
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; mortgage_take - mortgage a square: its owner receives the mortgage value (half the price)
+; Input: A = square (owned, unmortgaged, group bare).  Output: done, shown.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+mortgage_take:
+        ld (mortgage_square), a
+        call square_owner
+        set SQ_MORTGAGED, (hl)
+        dec a
+        ld (mortgage_owner), a
+        call msg_show_player
+        ld hl, str_bank_mortgages
+        call msg_print
+        ld a, (mortgage_square)
+        call msg_square_name
+        ld a, (mortgage_square)
+        call board_record
+        ld de, BOARD_MORTGAGE
+        add hl, de
+        ld e, (hl)
+        inc hl
+        ld d, (hl)
+        ex de, hl
+        ld a, (mortgage_owner)
+        call bank_receive
+        ld a, (mortgage_square)
+        push ix
+        call board_draw_square
+        pop ix
+        ld b, LAND_PAUSE
+        jp pause
+
+mortgage_square: db 0
+mortgage_owner: db 0
+
+; ---------------------------------------------------------------------------------------------
+; mortgage_interest - 10 % of a square's mortgage value, rounded up to a pound (A53)
+; Input: A = square.  Output: HL = interest, DE = the mortgage value.  Corrupts: AF, BC.
+; ---------------------------------------------------------------------------------------------
+mortgage_interest:
+        call board_record
+        ld de, BOARD_MORTGAGE
+        add hl, de
+        ld e, (hl)
+        inc hl
+        ld d, (hl)
+        push de
+        ld hl, MORTGAGE_INTEREST_DIVISOR - 1    ; (value + 9) / 10
+        add hl, de
+        ld bc, 0                    ; BC = quotient
+        ld de, MORTGAGE_INTEREST_DIVISOR
+.div:   or a
+        sbc hl, de
+        jr c, .done
+        inc bc
+        jr .div
+.done:  ld h, b
+        ld l, c
+        pop de
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; mortgage_toggle - the M key's ENTER on a square: mortgage it (no buildings in its group) or
+; lift its mortgage (the loan plus 10 %), for its owner (A52, A53; booklet C Mortgage)
+; Input: A = square.  Output: done or refused with a message.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+mortgage_toggle:
+        ld (mortgage_square), a
+        call square_owner
+        or a
+        ld hl, str_bank_not_owned
+        jp z, msg_show              ; the Bank's, or not a property
+        dec a
+        ld (mortgage_owner), a
+        bit SQ_MORTGAGED, c
+        jr nz, .lift
+        ld a, (mortgage_square)
+        call group_built
+        ld hl, str_bank_sell_buildings_first
+        jp c, msg_show
+        ld a, (mortgage_square)
+        jp mortgage_take
+.lift:  ld a, (mortgage_square)
+        call mortgage_interest
+        add hl, de                  ; HL = loan + interest
+        ld (bank_amount), hl
+        push ix
+        ld a, (mortgage_owner)
+        call player_record
+        push hl
+        pop ix
+        call bank_short
+        jr c, .cannot
+        ld hl, (bank_amount)
+        call bank_pay_ix_exact
+        pop ix
+        ld a, (mortgage_square)
+        call square_owner
+        res SQ_MORTGAGED, (hl)
+        ld a, (mortgage_owner)
+        call msg_show_player
+        ld hl, str_bank_lifts
+        call msg_print
+        ld a, (mortgage_square)
+        call msg_square_name
+        ld hl, str_bank_paying
+        call msg_print
+        ld hl, (bank_amount)
+        call msg_money
+        ld a, (mortgage_square)
+        push ix
+        call board_draw_square
+        pop ix
+        ret
+.cannot:
+        pop ix
+        ld hl, str_bank_lift_cost
+        call msg_show
+        ld hl, (bank_amount)
+        call msg_money
+        jp snd_low
+
+; ---------------------------------------------------------------------------------------------
+; msg_show_player - clear the message lines and print a player's number and name
+; Input: A = player.  Output: printed.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+msg_show_player:
+        push af
+        call msg_clear
+        pop af
+        jp msg_player
+
+; ---------------------------------------------------------------------------------------------
+; bank_bankrupt - a player cannot pay: to another player, everything goes to the creditor
+; (cash, property - mortgaged property with the 10 % interest paid by the creditor at once -
+; and Get Out of Jail Free cards, A57); to the Bank, the property is auctioned to the others
+; and the cards go back to their packs (A58, A59).  The player leaves the game.
+; Input: A = the bankrupt player, C = creditor (NO_PLAYER: the Bank).  Output: done.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+bank_bankrupt:
+        push ix
+        ld (bankrupt_player), a
+        ld a, c
+        ld (bankrupt_creditor), a
+        ld a, (bankrupt_player)
+        call player_record
+        push hl
+        pop ix
+        res PF_PLAYING, (ix+P_FLAGS)
+        set PF_BANKRUPT, (ix+P_FLAGS)
+        res PF_IN_JAIL, (ix+P_FLAGS)
+        ld a, (bankrupt_player)
+        call msg_show_player
+        ld hl, str_bank_bankrupt
+        call msg_print
+        call snd_low
+        ld a, (ix+P_SQUARE)         ; the token leaves the board
+        push ix
+        call board_draw_square
+        pop ix
+        ld l, (ix+P_CASH)           ; the cash goes to the creditor
+        ld h, (ix+P_CASH+1)
+        ld (ix+P_CASH), 0
+        ld (ix+P_CASH+1), 0
+        ld a, (bankrupt_creditor)
+        cp NO_PLAYER
+        jr z, .to_the_bank
+        call player_credit
+        jr .cash_done
+.to_the_bank:
+        call bank_gain
+.cash_done:
+        ld a, (ix+P_JAIL_CARDS)     ; the Get Out of Jail Free cards
+        ld (ix+P_JAIL_CARDS), 0
+        ld c, a
+        ld a, (bankrupt_creditor)
+        cp NO_PLAYER
+        jr z, .cards_back
+        push bc
+        call player_record
+        ld de, P_JAIL_CARDS
+        add hl, de
+        pop bc
+        ld a, (hl)
+        or c
+        ld (hl), a
+        jr .property
+.cards_back:
+        ld a, c
+        call cards_return_held
+.property:
+        ld b, 0                     ; each square of the bankrupt's
+.square:
+        push bc
+        ld a, (bankrupt_player)
+        inc a
+        ld c, a
+        ld a, b
+        push bc
+        call square_owner
+        pop bc
+        cp c
+        jr nz, .next
+        ld a, (bankrupt_creditor)
+        cp NO_PLAYER
+        jr z, .to_bank
+        ld c, a                     ; to the creditor, mortgage and all
+        ld a, b
+        push bc
+        call property_give
+        pop bc
+        ld a, b
+        push af
+        call square_owner
+        pop af
+        bit SQ_MORTGAGED, c
+        jr z, .next
+        call mortgage_interest      ; the creditor pays 10 % now (A54, A57)
+        ld a, (bankrupt_creditor)
+        call bank_take_upto
+        jr .next
+.to_bank:
+        ld a, b
+        push af
+        call square_owner
+        ld (hl), 0                  ; back to the Bank, unmortgaged
+        pop af
+        push af
+        push ix
+        call board_draw_square
+        pop ix
+        pop af
+        call auction_run            ; the Bank auctions it to the others (A58)
+.next:  pop bc
+        inc b
+        ld a, b
+        cp BOARD_SIZE
+        jr c, .square
+        call bank_redraw
+        pop ix
+        ret
+
+bankrupt_player: db 0
+bankrupt_creditor: db 0
+
+; ---------------------------------------------------------------------------------------------
+; bank_take_upto - a player pays the Bank a sum, or all its cash if it has less
+; Input: A = player, HL = pounds.  Output: paid.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+bank_take_upto:
+        push ix
+        push hl
+        call player_record
+        push hl
+        pop ix
+        pop de                      ; DE = the sum
+        ld l, (ix+P_CASH)
+        ld h, (ix+P_CASH+1)
+        or a
+        sbc hl, de
+        jr nc, .enough
+        ld e, (ix+P_CASH)           ; less: all it has
+        ld d, (ix+P_CASH+1)
+        ld hl, 0
+.enough:
+        ld (ix+P_CASH), l
+        ld (ix+P_CASH+1), h
+        ex de, hl                   ; HL = what was taken: the Bank's
+        call bank_gain
+        call bank_redraw
+        pop ix
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; player_credit - money from another player (already taken from it) to a player
+; Input: A = player, HL = pounds.  Output: P_CASH (at most 65535).  Corrupts: AF, DE, HL.
+; ---------------------------------------------------------------------------------------------
+player_credit:
+        push ix
+        push hl
+        call player_record
+        push hl
+        pop ix
+        pop hl
+        call cash_add
+        pop ix
+        ret
+
+str_bank_sells_house: db " sells a house on ", 0
+str_bank_sells_hotel: db " sells the hotel on ", 0
+str_bank_sells_group: db " sells the buildings of the group of ", 0
+str_bank_mortgages:  db " mortgages ", 0
+str_bank_lifts:      db " lifts the mortgage on ", 0
+str_bank_paying:     db ", paying ", 0
+str_bank_lift_cost:  db "Not enough cash: lifting costs ", 0
+str_bank_not_owned:  db "Nobody owns that square.", 0
+str_bank_sell_buildings_first: db "Sell the group's buildings first.", 0
+str_bank_bankrupt:   db " is bankrupt!", 0

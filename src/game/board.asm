@@ -72,7 +72,7 @@ DICE_LABEL_ROW  equ BOARD_TOP + 1
 DICE_ROW        equ BOARD_TOP + 2   ; two dice drawn double size: 2 x 2 cells each
 DIE1_COL        equ PANEL_LEFT + 1
 DIE2_COL        equ DIE1_COL + 2
-DOUBLE_ROW      equ DICE_ROW + 3    ; "DOUBLE" under a double
+DOUBLE_ROW      equ DICE_ROW + 2    ; "DOUBLE" under a double
 CLOCK_LABEL_ROW equ BOARD_BOTTOM - 2
 CLOCK_ROW       equ BOARD_BOTTOM - 1
 CLOCK_COL       equ PANEL_LEFT + 1
@@ -90,11 +90,11 @@ INK_MASK        equ 7
 PAPER_MASK      equ 7 * PAPER
 ATTR_BOARD_LIGHT equ WHITE * PAPER + BLACK + BRIGHT ; token areas of even squares
 ATTR_BOARD_DARK equ WHITE * PAPER + BLACK           ; ... of odd squares (grey)
-ATTR_CENTRE     equ GREEN * PAPER + WHITE + BRIGHT  ; the board's middle
-ATTR_PL_TITLE   equ GREEN * PAPER + YELLOW + BRIGHT
-ATTR_PL_NORMAL  equ GREEN * PAPER + WHITE + BRIGHT  ; a player in the game
+ATTR_CENTRE     equ WHITE * PAPER + BLACK + BRIGHT  ; the board's middle
+ATTR_PL_TITLE   equ WHITE * PAPER + RED + BRIGHT
+ATTR_PL_NORMAL  equ WHITE * PAPER + BLACK + BRIGHT  ; a player in the game
 ATTR_PL_CURRENT equ YELLOW * PAPER + BLACK + BRIGHT ; whose turn it is
-ATTR_PL_OUT     equ GREEN * PAPER + BLACK           ; out of the game: dim
+ATTR_PL_OUT     equ WHITE * PAPER + BLUE            ; out of the game: dim
 ATTR_CORNER_GO  equ WHITE * PAPER + RED + BRIGHT
 ATTR_CORNER_FP  equ WHITE * PAPER + RED + BRIGHT
 ATTR_CORNER_GTJ equ WHITE * PAPER + BLUE + BRIGHT
@@ -209,6 +209,8 @@ bd_band_attr:   db 0
 bd_fill:        dw 0                ; the glyph of an empty band cell
 bd_filter:      dw 0                ; board_compose_tokens: E mask, D wanted
 bd_count:       db 0                ; board_compose_tokens: tokens found
+bd_first:       db 0                ; ... the first one's design
+bd_second:      db 0                ; ... the last one's (the second, when there are two)
 
 ; =============================================================================================
 ; board_draw_all - clear the screen and draw the whole game screen
@@ -533,8 +535,9 @@ board_cell:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; board_compose_tokens - build a square's token area in board_tokens: each player in the game
-; who stands there (and passes the filter) drawn small in his own slot
+; board_compose_tokens - build a square's token area in board_tokens: the pieces of the players
+; in the game who stand there (and pass the filter).  One or two: drawn full size, one a cell;
+; three to six: each drawn small in his own player's slot, so that all are seen
 ; Input: A = square; DE = filter: E = P_FLAGS bits to test, D = the value they must have
 ; (FILTER_ALL, FILTER_VISITING, FILTER_IN_JAIL).  Output: board_tokens; A = tokens drawn.
 ; Corrupts: F, BC, DE, HL.
@@ -570,7 +573,14 @@ board_compose_tokens:
         jr nz, .next
         ld hl, bd_count
         inc (hl)
-        push bc
+        ld a, (ix + P_TOKEN)        ; note the first two pieces
+        ld (bd_second), a
+        ld a, (hl)
+        dec a
+        jr nz, .small
+        ld a, (ix + P_TOKEN)
+        ld (bd_first), a
+.small: push bc
         ld a, (ix + P_TOKEN)
         call board_token_slot
         pop bc
@@ -580,6 +590,35 @@ board_compose_tokens:
         jr .player
 .done:  pop ix
         ld a, (bd_count)
+        cp PAIR + 1
+        ret nc                      ; three or more: the small ones, each in his slot
+        or a
+        ret z
+        ld de, board_tokens         ; one or two: the full pieces, one in each cell
+        ld hl, board_tokens         ; (clear the small ones first)
+        ld b, TOKEN_AREA_BYTES
+.wipe:  ld (hl), 0
+        inc hl
+        djnz .wipe
+        ld a, (bd_first)
+        call .piece
+        ld a, (bd_count)
+        dec a
+        jr z, .count
+        ld de, board_tokens + 1
+        ld a, (bd_second)
+        call .piece
+.count: ld a, (bd_count)
+        ret
+.piece: add a, CH_TOKEN             ; copy its glyph into every other byte
+        call glyph_addr
+        ld b, GLYPH_SIZE
+.copy:  ld a, (hl)
+        ld (de), a
+        inc hl
+        inc de
+        inc de
+        djnz .copy
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -1187,6 +1226,7 @@ closeup_box:
 .band:  ld b, CU_BAND_ROW
         ld c, (ix + CU_BOX_COL)
         ld l, (ix + CU_BOX_WIDTH)
+        dec l                       ; the band stops a cell short: neighbours stay apart
 .cell:  push hl
         push de
         ld a, (cu_attr)

@@ -1,1 +1,121 @@
-; cursor.asm - being written
+; =============================================================================================
+; cursor.asm - the board cursor of Mortgage, Houses and Trade (booklet C, "Cursor movement")
+;
+; The cursor starts on GO each time and is shown by making the square's cells flash; the
+; square's name is shown on the status row while it moves.  CAPS SHIFT+5 (cursor left) moves
+; it clockwise, to the next square number, as the booklet says; CAPS SHIFT+8 anticlockwise.
+; SPACE asks the caller's routine to show the square's details; ENTER chooses the square;
+; Q (or BREAK) gives up.  Whatever happens, the square and the status row are redrawn after.
+; =============================================================================================
+
+CURSOR_START    equ 0               ; GO
+ATTR_CURSOR_NAME equ BLUE * PAPER + YELLOW + BRIGHT
+CURSOR_KEY_QUIT        equ 'Q'
+
+cursor_square:  db 0
+cursor_details: dw cursor_none      ; the caller's routine for SPACE
+
+; ---------------------------------------------------------------------------------------------
+; cursor_select - let the player pick a square with the cursor
+; Input: HL = a routine called with A = the square when SPACE is pressed (it shows the
+; square's details; it may corrupt AF, BC, DE, HL and must keep IX, IY).
+; Output: ENTER: A = the square, carry clear.  Q or BREAK: carry set.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+cursor_select:
+        ld (cursor_details), hl
+        ld a, CURSOR_START
+        ld (cursor_square), a
+.show:  call cursor_show
+.key:   call keys_wait_upper
+        cp KEY_LEFT
+        jr z, .clockwise
+        cp KEY_RIGHT
+        jr z, .anticlockwise
+        cp KEY_SPACE
+        jr z, .details
+        cp KEY_ENTER
+        jr z, .chosen
+        cp CURSOR_KEY_QUIT
+        jr z, .quit
+        cp KEY_BREAK
+        jr z, .quit
+        jr .key
+.clockwise:
+        call cursor_hide
+        ld a, (cursor_square)
+        inc a
+        cp BOARD_SQUARES
+        jr c, .moved
+        xor a
+        jr .moved
+.anticlockwise:
+        call cursor_hide
+        ld a, (cursor_square)
+        sub 1
+        jr nc, .moved
+        ld a, BOARD_SQUARES - 1
+.moved: ld (cursor_square), a
+        jr .show
+.details:
+        ld a, (cursor_square)
+        ld hl, (cursor_details)
+        call .call
+        jr .show                    ; the routine may have drawn over the board
+.call:  jp (hl)
+.chosen:
+        call cursor_hide
+        call board_draw_status
+        ld a, (cursor_square)
+        or a                        ; carry clear
+        ret
+.quit:  call cursor_hide
+        call board_draw_status
+        scf
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; cursor_show - flash the cursor's square and name it on the status row
+; Input: cursor_square.  Output: drawn.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+cursor_show:
+        ld a, (cursor_square)
+        call board_mark_square
+        ld bc, STATUS_ROW * 256 + 0
+        ld de, 1 * 256 + COLUMNS
+        ld a, ATTR_CURSOR_NAME
+        call clear_rect
+        ld bc, STATUS_ROW * 256 + 1
+        call print_at
+        ld a, ATTR_CURSOR_NAME
+        ld (print_attr), a
+        ld a, CH_CURSOR
+        call print_char
+        ld a, ' '
+        call print_char
+        ld a, (cursor_square)
+        add a, a
+        ld e, a
+        ld d, 0
+        ld hl, board_names
+        add hl, de
+        ld a, (hl)
+        inc hl
+        ld h, (hl)
+        ld l, a
+        jp print_string
+
+; ---------------------------------------------------------------------------------------------
+; cursor_hide - take the cursor off its square (redraw the square)
+; Input: cursor_square.  Output: drawn.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+cursor_hide:
+        ld a, (cursor_square)
+        jp board_draw_square
+
+; ---------------------------------------------------------------------------------------------
+; cursor_none - a details routine that shows nothing (for callers with nothing to show)
+; Input: A = square.  Output: none.  Corrupts: nothing.
+; ---------------------------------------------------------------------------------------------
+cursor_none:
+        ret
