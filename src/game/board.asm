@@ -325,6 +325,7 @@ board_draw_square:
         jr nc, .paper
         ld a, ATTR_BOARD_DARK
 .paper: ld (bd_token_attr), a
+        ld a, ATTR_BOARD_DARK       ; a band of no group: grey, apart from the white middle
         ld (bd_band_attr), a
         ld hl, board_blank
         ld (bd_fill), hl
@@ -917,7 +918,17 @@ board_player_row:
         ld hl, board_personality_initials
         add hl, de
         ld a, (hl)
-.human: call print_char
+.human: push af
+        ld a, (print_attr)          ; the initial in red: apart from a five-digit sum
+        push af
+        and ~INK_MASK
+        or RED
+        ld (print_attr), a
+        pop hl
+        pop af
+        call print_char
+        ld a, h
+        ld (print_attr), a
         bit PF_PLAYING, (ix + P_FLAGS)
         jr z, .out
         ld l, (ix + P_CASH)         ; cash: the pound sign if there is room

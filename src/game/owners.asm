@@ -298,6 +298,8 @@ owners_draw:
         call clear_rect
         ld bc, OWNERS_KEY_ROW * 256 + 0
         call print_at
+        ld a, ATTR_OWNERS_KEYS
+        ld (print_attr), a
         ld a, (owners_mode)
         push af
         add a, '1'
