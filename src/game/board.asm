@@ -76,6 +76,7 @@ DOUBLE_ROW      equ DICE_ROW + 2    ; "DOUBLE" under a double
 CLOCK_LABEL_ROW equ BOARD_BOTTOM - 2
 CLOCK_ROW       equ BOARD_BOTTOM - 1
 CLOCK_COL       equ PANEL_LEFT + 1
+CLOCK_TENS      equ 10              ; minutes below this get a leading 0
 
 ; The close-up: three boxes side by side, square-2, square-1, square (the current one)
 CLOSEUP_BOXES   equ 3
@@ -114,7 +115,7 @@ board_group_attrs:
         db CYAN * PAPER + BLACK + BRIGHT    ; light blue
         db MAGENTA * PAPER + BLACK + BRIGHT ; pink
         db RED * PAPER + YELLOW + BRIGHT    ; orange: bright red and yellow mixed
-        db RED * PAPER + WHITE + BRIGHT     ; red
+        db RED * PAPER + BLACK + BRIGHT     ; red (white ink is the mortgage)
         db YELLOW * PAPER + BLACK + BRIGHT  ; yellow
         db GREEN * PAPER + WHITE            ; green
         db BLUE * PAPER + WHITE + BRIGHT    ; dark blue
@@ -854,10 +855,11 @@ board_draw_players:
         ld a, (v_hotels_left)
 .count: ld l, a
         ld h, 0
-        ld a, 2                     ; two digits: 0..32
+        ld a, BANK_DIGITS
         jp print_number_right
 
 BANK_COL        equ CENTRE_LEFT + 1
+BANK_DIGITS     equ 2               ; 0..32 houses, 0..12 hotels
 str_bank:
         db PR_AT, PLIST_BANK_ROW, BANK_COL, PR_ATTR, ATTR_PL_TITLE, "Bank ", CH_HOUSE, 0
 str_bank_hotels:
@@ -1144,7 +1146,7 @@ board_draw_clock:
         call print_char
         pop hl
         ld a, l
-        cp 10
+        cp CLOCK_TENS               ; minutes always in two digits
         jr nc, .two
         ld a, '0'
         call print_char
@@ -1194,12 +1196,14 @@ CU_BOX_COL      equ 0
 CU_BOX_WIDTH    equ 1
 CU_BOX_ATTR     equ 2
 CU_BOX_RECORD   equ 3
+CU_NARROW       equ 10              ; the first box (square - 2) gives up a column...
+CU_WIDE         equ 11              ; ... so the others fit an 11-letter word
 closeup_boxes:
-        db 0, 10, ATTR_CU_EVEN
-        db 10, 11, ATTR_CU_ODD
-        db 21, 11, ATTR_CU_CURRENT
+        db 0, CU_NARROW, ATTR_CU_EVEN
+        db CU_NARROW, CU_WIDE, ATTR_CU_ODD
+        db CU_NARROW + CU_WIDE, CU_WIDE, ATTR_CU_CURRENT
         assert $ - closeup_boxes == CLOSEUP_BOXES * CU_BOX_RECORD
-        assert 10 + 11 + 11 == COLUMNS
+        assert CU_NARROW + 2 * CU_WIDE == COLUMNS
 
 ; ---------------------------------------------------------------------------------------------
 ; closeup_box - one box of the close-up

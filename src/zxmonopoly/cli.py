@@ -249,6 +249,16 @@ def _cmd_run(args: argparse.Namespace) -> int:
     return status
 
 
+def _bundled_game_tape() -> Path:
+    """The Monopoly tape shipped with the package (built first in a source checkout)."""
+    from zxmonopoly.asm.build import GAME, image_path
+
+    try:
+        return image_path(GAME)
+    except FileNotFoundError as exc:
+        raise CliError(str(exc)) from None
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     """Open the window: boot, type LOAD "" and load the tape (or a snapshot), then play."""
     from zxmonopoly.spectrum import SpectrumError
@@ -278,16 +288,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if args.snapshot:
             if not window.load_snapshot(args.snapshot):
                 raise CliError(f"{args.snapshot}: cannot load the snapshot")
-        elif args.tape:
-            window.insert_tape(args.tape, real_load=args.real_load)
+        else:
+            tape = args.tape if args.tape else _bundled_game_tape()
+            window.insert_tape(tape, real_load=args.real_load)
+            symbols = Path(tape).with_name(Path(tape).stem + ".sym.json")
+            window.symbols = symbols if symbols.is_file() else None
             if args.autoload:
                 window.autoload(real_load=args.real_load)
             elif args.real_load:
                 window.machine.deck.play()
-        else:
-            window.status = "the game is not written yet: drop a tape on the window"
-            print("zxmonopoly: the Monopoly game is not written yet; the Spectrum boots to its "
-                  "K cursor (drop a .tap/.tzx/.z80/.sna on the window, or use --tape)")
         window.run(max_frames=args.exit_after_frames)
         if args.screenshot:
             window.save_screenshot(args.screenshot)

@@ -135,11 +135,10 @@ def winner_row(r, player: int) -> bool:
 
 
 def test_endgame_values_everyone_and_names_the_richest(rig):
+    from tests.rules.helpers import own
     from zxmonopoly.rules import new_game
     from zxmonopoly.rules.money import worth
     from zxmonopoly.rules.turn import richest
-
-    from tests.rules.helpers import own
 
     game = new_game(["ANNE", "BOB", "CAT"])
     own(game, 0, 5, mortgaged=True)
@@ -161,10 +160,9 @@ def test_endgame_values_everyone_and_names_the_richest(rig):
 
 
 def test_endgame_announces_a_tie(rig):
+    from tests.rules.helpers import own
     from zxmonopoly.rules import new_game
     from zxmonopoly.rules.turn import richest
-
-    from tests.rules.helpers import own
 
     game = new_game(["ANNE", "BOB", "CAT"])
     own(game, 0, 39)                                # 400 + 1100 = 1500

@@ -17,6 +17,7 @@ import pytest  # noqa: E402
 pygame = pytest.importorskip("pygame")
 
 from zxmonopoly import cli  # noqa: E402
+from zxmonopoly.harness import run_script  # noqa: E402
 from zxmonopoly.spectrum import video  # noqa: E402
 from zxmonopoly.spectrum.keyboard import KEYS  # noqa: E402
 from zxmonopoly.ui.window import Window  # noqa: E402
@@ -147,12 +148,23 @@ def test_pause_stops_frames(window: Window) -> None:
     assert not is_down(window, "P")
 
 
-def test_f9_says_not_yet_and_f10_quits(tmp_path: Path) -> None:
+def test_f9_records_a_script_that_replays_and_f10_quits(tmp_path: Path) -> None:
     said: list[str] = []
     w = Window(engine="python", mute=True, snapshot_dir=tmp_path, out=said.append)
     try:
+        w.run(max_frames=40, paced=False)
         w.handle_event(key_event(pygame.KEYDOWN, pygame.K_F9))
-        assert "not there yet" in said[-1]
+        assert "recording into" in said[-1] and "recording" in pygame.display.get_caption()[0]
+        w.handle_event(key_event(pygame.KEYDOWN, pygame.K_p, "p"))
+        w.run(max_frames=44, paced=False)  # (max_frames counts from the window's start)
+        w.handle_event(key_event(pygame.KEYUP, pygame.K_p, "p"))
+        w.run(max_frames=50, paced=False)
+        w.handle_event(key_event(pygame.KEYDOWN, pygame.K_F9))
+        assert "recorded 10 frames" in said[-1]
+        script = tmp_path / "recording-1.zxs"
+        lines = script.read_text().splitlines()
+        assert "snapshot recording-1.z80" in lines and "hold P 4" in lines and "wait 6" in lines
+        assert run_script(script, engine="python").passed
         w.handle_event(key_event(pygame.KEYDOWN, pygame.K_F1))
         w.step(paced=False)  # draws the help overlay
         w.handle_event(key_event(pygame.KEYDOWN, pygame.K_F10))
@@ -176,8 +188,20 @@ def test_play_command_writes_a_screenshot_of_the_window(tmp_path: Path, capsys) 
     status = cli.main(["play", "--exit-after-frames", "60", "--screenshot", str(shot),
                        "--engine", "python", "--mute", "--scale", "1"])
     assert status == 0, capsys.readouterr().err
-    assert "not written yet" in capsys.readouterr().out
     assert video.read_png(shot).shape == (256, 320, 3)
+
+
+def test_the_window_loads_the_bundled_game_by_default(tmp_path: Path) -> None:
+    from zxmonopoly.asm.build import GAME, image_path
+
+    w = Window(engine="jit", mute=True, snapshot_dir=tmp_path, out=lambda text: None)
+    try:
+        w.insert_tape(image_path(GAME))
+        w.autoload()
+        w.run(max_frames=400, paced=False)
+        assert any("M O N O P O L Y" in row for row in w.machine.screen_text())
+    finally:
+        w.close()
 
 
 def test_play_without_a_display_is_one_clear_error(monkeypatch, capsys) -> None:

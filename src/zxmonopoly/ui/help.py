@@ -17,8 +17,15 @@ PC_LABELS = {"CAPS SHIFT": "Shift", "SYMBOL SHIFT": "Ctrl/Alt", "ENTER": "Enter"
 SHORT_NAMES = {"CAPS SHIFT": "CS", "SYMBOL SHIFT": "SS", "ENTER": "ENT", "SPACE": "SPC"}
 #: The SYMBOL SHIFT symbol on each key.
 SYMBOLS = {key: char for char, key in SYMBOL_SHIFT_KEYS.items() if char != "↑"}
+#: The Monopoly game's keys (booklet part C), marked on the picture.
+GAME_KEYS = {"M": "Mortgage", "H": "Houses", "R": "Rent", "O": "Owners", "T": "Trade",
+             "D": "Dice", "C": "Credit", "A": "Assets", "Y": "Yes", "N": "No/none",
+             "P": "Deed", "Q": "Quit", "5": "cursor", "8": "cursor", "SPACE": "details",
+             "ENTER": "select"}
 FUNCTION_HELP = ("F1 help   F2 save snapshot   F3 load snapshot   F5 reset   F6 tape play/stop",
-                 "F7/Pause pause   F9 record (not yet)   F10 quit   F11 fullscreen   F12 turbo",
+                 "F7/Pause pause   F9 record a script   F10 quit   F11 fullscreen   F12 turbo",
+                 "Monopoly (green): M H R O T D menu, C credit, A assets, CS+5/CS+8 cursor, "
+                 "CS+SPACE ends the game",
                  "Backspace = DELETE   arrows = CS+5..8   BREAK = Shift+Space   "
                  "punctuation typed = SYM+key")
 
@@ -37,7 +44,8 @@ def draw_help(surface: pygame.Surface) -> None:
         left = (width - 43 * unit // 4) // 2 + r * unit // 4
         for c, key in enumerate(row):
             rect = pygame.Rect(left + c * unit + 2, top + r * unit + 2, unit - 4, unit - 4)
-            colour = (200, 40, 40) if key in PC_LABELS else (60, 60, 60)
+            colour = ((30, 120, 30) if key in GAME_KEYS
+                      else (200, 40, 40) if key in PC_LABELS else (60, 60, 60))
             pygame.draw.rect(surface, colour, rect, border_radius=3)
             pygame.draw.rect(surface, (220, 220, 220), rect, 1, border_radius=3)
             label = font.render(SHORT_NAMES.get(key, key), True, (255, 255, 255))
@@ -46,6 +54,9 @@ def draw_help(surface: pygame.Surface) -> None:
             if hint:
                 text = small.render(hint, True, (255, 80, 80) if key in SYMBOLS else (255, 255, 0))
                 surface.blit(text, text.get_rect(midbottom=(rect.centerx, rect.bottom - 1)))
+            if key in GAME_KEYS:
+                text = small.render(GAME_KEYS[key], True, (160, 255, 160))
+                surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.top + 1)))
     y = top + 4 * unit + unit // 4
     for line in FUNCTION_HELP:
         text = small.render(line, True, (255, 255, 255))

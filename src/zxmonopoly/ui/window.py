@@ -18,6 +18,7 @@ import numpy as np
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from zxmonopoly.harness.record import Recorder  # noqa: E402
 from zxmonopoly.spectrum import Spectrum48  # noqa: E402
 from zxmonopoly.spectrum.keyboard import (  # noqa: E402
     CAPS_SHIFT,
@@ -171,6 +172,8 @@ class Window:
         self.typed: deque[tuple[tuple[str, ...], int]] = deque()  # (keys, frames) to come
         self.script: deque[tuple[str, Any]] = deque()  # the visible LOAD "" and the like
         self.last_snapshot: Path | None = None
+        self.recorder: Recorder | None = None
+        self.symbols: Path | None = None  # the running program's symbol map, for recordings
         self.status = ""  # a lasting note in the title (e.g. the game is not written yet)
         self.message = ""
         self.message_until = 0.0
@@ -240,6 +243,8 @@ class Window:
             words.append("loading")
         if self.help:
             words.append("help: F1 to close")
+        if self.recorder is not None:
+            words.append("recording (F9 stops)")
         return words
 
     def _update_title(self) -> None:
@@ -327,8 +332,11 @@ class Window:
         """Emulate one frame, with the typed keys and the script moving on."""
         self._advance_script()
         self.apply_keys()
+        held = self.machine.keyboard.pressed() if self.recorder is not None else []
         self.machine.run_frames(1)
         self.frames_run += 1
+        if self.recorder is not None:
+            self.recorder.frame(held)
         if self.typed and not (self.script and self.script[0][0] == "keys"):
             keys, frames = self.typed[0]
             if frames <= 1:
@@ -463,8 +471,24 @@ class Window:
         self.help = not self.help
 
     def record(self) -> None:
-        """F9: recording keystroke scripts is not there yet."""
-        self.note("F9: recording keystroke scripts is not there yet (the harness issue)")
+        """F9: start recording the keys into a keystroke script, or stop and write it."""
+        if self.recorder is None:
+            recorder = Recorder(self.machine, self.snapshot_dir, self.symbols)
+            try:
+                recorder.start()
+            except Exception as exc:  # noqa: BLE001 - any failure is shown, play goes on
+                self.note(f"cannot start recording: {exc}")
+                return
+            self.recorder = recorder
+            self.note(f"recording into {recorder.script_path} (F9 stops)")
+        else:
+            recorder, self.recorder = self.recorder, None
+            try:
+                path = recorder.stop()
+            except Exception as exc:  # noqa: BLE001 - any failure is shown, play goes on
+                self.note(f"cannot write the recording: {exc}")
+                return
+            self.note(f"recorded {recorder.frames} frames into {path}")
 
     def quit(self) -> None:
         """F10: close the window."""
@@ -508,7 +532,9 @@ class Window:
             self.step(paced)
 
     def close(self) -> None:
-        """Close the window and the sound."""
+        """Close the window and the sound (a recording still running is written first)."""
+        if self.recorder is not None:
+            self.record()
         if self.audio is not None:
             self.audio.close()
             self.audio = None
