@@ -4,8 +4,8 @@
 ; A property nobody buys, and the property of a player bankrupt to the Bank, is auctioned.
 ; Any player still in the game may bid, the one who declined too; the bidding starts at any
 ; price.  A bid is the player's number, then the amount; each must beat the last.  A bid
-; beyond the bidder's assets (cash and all it could raise by mortgaging and selling) voids
-; the auction and the property stays with the Bank (booklet C).  ENTER with no number
+; beyond the value of the bidder's assets (cash and property valued as at the end of a
+; game) voids the auction and the property stays with the Bank (booklet C).  ENTER with no number
 ; closes the bidding: "going, going, gone" to the highest bidder, who pays the Bank.
 ; Computer players bid for themselves (ai_auction_bid), one raise at a time; with no human
 ; left in the game the auction closes when no computer raises.
@@ -222,26 +222,12 @@ auction_humans_left:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; auction_assets - what a bidder could pay: cash and all it could raise
+; auction_assets - "the value of his assets" (booklet C): cash and property at the short
+; game's valuation (worth_total), the same measure as the rules model's winning_bid
 ; Input: A = player.  Output: HL (at most 65535).  Corrupts: AF, BC, DE.
 ; ---------------------------------------------------------------------------------------------
 auction_assets:
-        push af
-        call worth_mortgage_value
-        pop af
-        push hl
-        call player_record
-        pop de
-        ld bc, P_CASH
-        add hl, bc
-        ld a, (hl)
-        inc hl
-        ld h, (hl)
-        ld l, a
-        add hl, de
-        ret nc
-        ld hl, 0xFFFF
-        ret
+        jp worth_total
 
 ; ---------------------------------------------------------------------------------------------
 ; auction_gavel - three knocks of the auctioneer's gavel

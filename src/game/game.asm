@@ -11,6 +11,7 @@ COMPUTER_PAUSE  equ 60              ; frames a computer player waits before it t
                                     ; "short pause" in which an owner may press R
 STEP_FRAMES     equ 3               ; frames per square a token moves
 LAND_PAUSE      equ 25              ; frames to read what a square did
+GAME_KEY_RETIRE equ 'X'             ; retire a player (OPT_RETIRE; seed 003's "Quitar")
 THREE_DOUBLES   equ 3               ; the third double in a row goes to jail (A9)
 BOARD_SIZE      equ 40
 
@@ -155,12 +156,14 @@ game_players_left:
 ; ---------------------------------------------------------------------------------------------
 ; turn_next_player - pass the dice to the next player still in the game (the order in which
 ; the names were entered, booklet C)
-; Input: none.  Output: v_current; v_turns + 1.  Corrupts: AF, BC, DE, HL.
+; Input: none.  Output: v_current; v_turns + 1; v_doubles 0.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 turn_next_player:
         ld hl, (v_turns)
         inc hl
         ld (v_turns), hl
+        xor a                       ; the next player has thrown no double yet
+        ld (v_doubles), a
         ld a, (v_num_players)
         ld b, a                     ; at most this many tries
 .next:  ld a, (v_current)
@@ -195,11 +198,15 @@ current_record:
 ; Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 turn_play:
-        xor a
-        ld (v_doubles), a
 .again: call board_draw_status
         call board_draw_players
         call turn_menu
+        call game_players_left      ; X may have ended the game or the player's part in it
+        cp MIN_PLAYERS
+        ret c
+        call current_record
+        bit PF_PLAYING, (ix+P_FLAGS)
+        ret z
         call turn_throw             ; carry: the same player throws again
         ret nc
         jr .again
@@ -207,8 +214,9 @@ turn_play:
 ; ---------------------------------------------------------------------------------------------
 ; turn_menu - the player menu until the current player throws (D)
 ; M Mortgage, H Houses, R Rent, O Owners, T Trade, D Dice; C credit, A assets; CAPS SHIFT +
-; SPACE ends the game.  A computer player throws by itself after COMPUTER_PAUSE frames, in
-; which a human owner may still press R.
+; SPACE ends the game; X retires a player when OPT_RETIRE is on (not a booklet key).  A
+; computer player throws by itself after COMPUTER_PAUSE frames, in which a human owner may
+; still press R.
 ; Input: v_current.  Output: when D is chosen.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 turn_menu:
@@ -226,6 +234,12 @@ turn_menu:
         jr z, .human
         ld hl, str_game_computer_turn
 .human: call msg_print
+        bit PF_COMPUTER, (ix+P_FLAGS)
+        jr nz, .key
+        ld a, (v_options)
+        bit OPT_RETIRE, a
+        ld hl, str_game_retire_key
+        call nz, msg_print
 .key:   call current_record
         bit PF_COMPUTER, (ix+P_FLAGS)
         jr z, .wait
@@ -239,6 +253,8 @@ turn_menu:
 .got:   call to_upper
         cp 'D'
         ret z
+        cp GAME_KEY_RETIRE
+        jr z, .retire
         ld hl, .prompt
         push hl                     ; each choice returns to the prompt
         cp 'R'
@@ -251,10 +267,23 @@ turn_menu:
         jp z, turn_owners
         cp 'M'
         jp z, turn_mortgage
+        cp 'H'
+        jp z, houses_run
+        cp 'T'
+        jp z, trade_run
         cp KEY_BREAK
         jp z, turn_end_game
         pop hl
         jr .key
+.retire:
+        call trade_retire           ; (only with OPT_RETIRE)
+        call game_players_left
+        cp MIN_PLAYERS
+        ret c                       ; one player left: the game ends
+        call current_record
+        bit PF_PLAYING, (ix+P_FLAGS)
+        jp nz, .prompt
+        ret                         ; the current player left: his turn ends
 
 ; ---------------------------------------------------------------------------------------------
 ; keys_wait_frames - wait up to B frames for a key (after all keys are up)
@@ -797,6 +826,7 @@ turn_mortgage:
 str_game_turn_of:    db "Turn of ", 0
 str_game_in_jail:    db " (in jail)", 0
 str_game_press_d:    db ". D to throw; M H R O T C A", 0
+str_game_retire_key: db " X", 0
 str_game_computer_turn: db " (computer) is about to throw", 0
 str_game_credit:     db "Credit: ", 0
 str_game_assets_cash: db "Cash ", 0

@@ -80,6 +80,13 @@ jail_turn:
 .fine:  ld a, (ix+P_JAIL_TURNS)     ; Before the next or the following throw: pay £50?
         cp JAIL_LAST_FREE_TURN + 1
         jr nc, .throw
+        ld a, (ix+P_CASH+1)         ; Only with the cash in hand: a fine paid by choice is
+        or a                        ; not a debt to raise money for
+        jr nz, .can_pay
+        ld a, (ix+P_CASH)
+        cp JAIL_FINE
+        jr c, .throw
+.can_pay:
         bit PF_COMPUTER, (ix+P_FLAGS)
         jr z, .ask_fine
         call ai_jail_pay

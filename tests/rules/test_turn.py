@@ -274,6 +274,15 @@ def test_a35b_get_out_of_jail_free_card_then_throw():
     assert g.players[0].square == 13 and g.players[0].cash == 1500
 
 
+def test_a35b_the_chance_card_goes_first_when_both_are_held():
+    g = jailed()
+    for card, deck in (("CC15", "chest"), ("CH16", "chance")):
+        g.players[0].jail_cards.append(card)
+        g.decks[deck].remove(card)
+    use_jail_card(g)
+    assert g.players[0].jail_cards == ["CC15"] and g.decks["chance"][-1] == "CH16"
+
+
 def test_a35b_no_card_no_use():
     g = jailed()
     assert refused(g, lambda: use_jail_card(g))

@@ -186,12 +186,17 @@ def pay_fine(game: Game) -> None:
 
 
 def use_jail_card(game: Game) -> None:
-    """Leave jail with a Get Out of Jail Free card, back to its pack (A29, A35b § A Jail (2))."""
+    """Leave jail with a Get Out of Jail Free card, back to its pack (A29, A35b § A Jail (2)).
+
+    A player holding both gives the Chance card first (the booklet does not say; the game
+    keeps no order of the cards held, so a fixed rule both sides follow).
+    """
     _before_throw_in_jail(game)
     player = game.players[game.current]
     if not player.jail_cards:
         raise RuleError("no Get Out of Jail Free card")
-    card = player.jail_cards.pop(0)
+    card = min(player.jail_cards, key=lambda c: CARDS[c].deck != "chance")
+    player.jail_cards.remove(card)
     game.decks[CARDS[card].deck].append(card)
     player.in_jail, player.jail_turns = False, 0
 
