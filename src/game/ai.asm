@@ -12,24 +12,32 @@ AI_RESERVE      equ 0               ; word: cash kept back when buying or biddin
 AI_BID_PERCENT  equ 2               ; the most it bids, in percent of the printed price
 AI_JAIL_TURNS   equ 3               ; pays to leave jail while v_turns is below this
 AI_TAKE_CHANCE  equ 4               ; 1: takes a Chance rather than a £10 fine
-AI_RECORD       equ 5
+AI_BUILD_RESERVE equ 5              ; word: cash kept back when building
+AI_RECORD       equ 7
+AI_MAX_BUILDS   equ 6               ; buildings a computer player puts up in one turn at most
 AI_BID_STEP     equ 10              ; a computer raises the bid by this much
 AI_OPENING_PERCENT equ 50           ; and opens at this percentage of the price
 
 ai_personalities:
-        ; reserve, bid %, jail turns, takes a chance
+        ; reserve, bid %, jail turns, takes a chance, building reserve
         dw 200
-        db 90, 20, 0                ; PERS_MEAN: keeps its money, bids low
+        db 90, 20, 0
+        dw 400                      ; PERS_MEAN: keeps its money, bids low, builds late
         dw 0
-        db 150, 200, 1              ; PERS_RECKLESS: spends everything, gambles
+        db 150, 200, 1
+        dw 0                        ; PERS_RECKLESS: spends everything, gambles
         dw 100
-        db 130, 60, 1               ; PERS_GREEDY: wants it all
+        db 130, 60, 1
+        dw 150                      ; PERS_GREEDY: wants it all
         dw 150
-        db 110, 40, 0               ; PERS_STEADY
+        db 110, 40, 0
+        dw 250                      ; PERS_STEADY
         dw 300
-        db 80, 10, 0                ; PERS_CAUTIOUS: a big reserve, sits in jail
+        db 80, 10, 0
+        dw 500                      ; PERS_CAUTIOUS: a big reserve, sits in jail
         dw 50
-        db 125, 100, 1              ; PERS_ENTERPRISING: invests early
+        db 125, 100, 1
+        dw 50                       ; PERS_ENTERPRISING: invests early and builds high
         assert $ - ai_personalities == PERSONALITIES * AI_RECORD
 
 ; ---------------------------------------------------------------------------------------------
@@ -41,16 +49,17 @@ ai_params:
         cp PERSONALITIES
         jr c, .ok
         xor a
-.ok:    ld e, a
+.ok:    ld e, a                     ; * AI_RECORD (7 = 8 - 1)
         add a, a
         add a, a
-        add a, e                    ; * AI_RECORD
+        add a, a
+        sub e
         ld e, a
         ld d, 0
         ld iy, ai_personalities
         add iy, de
         ret
-        assert AI_RECORD == 5
+        assert AI_RECORD == 7
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_cash_after - the player's cash less a sum less its reserve
@@ -199,7 +208,7 @@ ai_fine_or_chance:
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_before_throw - what a computer player does before it throws: lift a mortgage when its
-; cash allows it twice over its reserve
+; cash allows it twice over its reserve, then build (ai_build)
 ; Input: IX = the current player (a computer).  Output: perhaps a mortgage lifted.
 ; Corrupts: all but IX.
 ; ---------------------------------------------------------------------------------------------
@@ -207,13 +216,13 @@ ai_before_throw:
         call ai_params
         ld a, (v_current)
         inc a
-        ld (.owner), a
+        ld (ai_before_throw_owner), a
         ld b, 0
 .square:
         push bc
         ld a, b
         call square_owner
-        ld hl, .owner
+        ld hl, ai_before_throw_owner
         cp (hl)
         jr nz, .next
         bit SQ_MORTGAGED, c
@@ -233,11 +242,126 @@ ai_before_throw:
         ld a, b
         call mortgage_toggle        ; lift it (one a turn)
         ld b, LAND_PAUSE
-        jp pause
+        call pause
+        jr ai_build
 .next:  pop bc
         inc b
         ld a, b
         cp BOARD_SIZE
         jr c, .square
+        ; continues into ai_build
+
+; ---------------------------------------------------------------------------------------------
+; ai_build - a computer player builds on its complete, unmortgaged groups, always on the
+; least built-up site (so evenly), while its cash stays above its building reserve; at most
+; AI_MAX_BUILDS a turn.  houses_build validates and pays.
+; Input: IX = the current player (a computer).  Output: buildings put up.
+; Corrupts: all but IX.
+; ---------------------------------------------------------------------------------------------
+ai_build:
+        xor a
+        ld (ai_builds), a
+.again: call ai_params
+        ld b, 0                     ; B = square
+.square:
+        push bc
+        ld a, b
+        call ai_build_here          ; carry: built there
+        pop bc
+        jr nc, .next
+        ld a, (ai_builds)
+        inc a
+        ld (ai_builds), a
+        cp AI_MAX_BUILDS
+        ret nc
+        jr .again                   ; the groups changed: look again from GO
+.next:  inc b
+        ld a, b
+        cp BOARD_SIZE
+        jr c, .square
         ret
-.owner: db 0
+
+ai_builds:      db 0
+ai_before_throw_owner: db 0
+
+; ---------------------------------------------------------------------------------------------
+; ai_build_here - build on one square if it is the player's, the least built-up site of a
+; complete unmortgaged group of its, the Bank has the building, and the cash allows
+; Input: IX = player, IY = its personality, A = square.  Output: carry set if built.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ai_build_here:
+        ld (.square), a
+        call board_record
+        ld a, (hl)
+        cp KIND_SITE
+        jp nz, .no
+        ld a, (.square)
+        call property_level         ; A = level, C = the square byte
+        ld (.level), a
+        cp SQ_HOTEL
+        jp nc, .no                  ; a hotel already
+        ld a, (v_current)
+        inc a
+        ld b, a
+        ld a, c
+        and SQ_OWNER_MASK
+        cp b
+        jr nz, .no                  ; not its own
+        ld a, (.square)
+        call houses_group_scan
+        ld a, (v_current)
+        inc a
+        ld b, a
+        ld a, (houses_common_owner)
+        cp b
+        jp nz, .no                  ; not the whole group
+        ld a, (houses_mortgaged)
+        or a
+        jp nz, .no
+        ld a, (houses_min)
+        ld hl, .level
+        cp (hl)
+        jp nz, .no                  ; build evenly: the least built-up site first
+        ld a, (.level)              ; the Bank's stock
+        cp MAX_HOUSES_PER_SITE
+        ld a, (v_houses_left)
+        jr c, .stock
+        ld a, (v_hotels_left)
+.stock: or a
+        jp z, .no
+        ld a, (.square)             ; the cost, keeping the building reserve
+        call board_record
+        ld de, BOARD_HOUSE_COST
+        ld a, (.level)
+        cp MAX_HOUSES_PER_SITE
+        jr c, .cost
+        ld de, BOARD_HOTEL_COST
+.cost:  add hl, de
+        ld e, (hl)
+        inc hl
+        ld d, (hl)
+        ld l, (iy+AI_BUILD_RESERVE)
+        ld h, (iy+AI_BUILD_RESERVE+1)
+        add hl, de
+        jp c, .no
+        ex de, hl
+        ld l, (ix+P_CASH)
+        ld h, (ix+P_CASH+1)
+        or a
+        sbc hl, de
+        jp c, .no
+        ld a, (v_current)
+        ld hl, .square
+        ld c, (hl)
+        ld b, HOUSES_MODE_ANY
+        ld hl, 0
+        push iy
+        call houses_build
+        pop iy
+        ccf                         ; houses_build: carry clear = built
+        ret
+.no:    or a
+        ret
+.square: db 0
+.level: db 0

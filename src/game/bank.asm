@@ -142,7 +142,8 @@ bank_pay_fine:
 
 ; ---------------------------------------------------------------------------------------------
 ; bank_pay - a player pays a sum to the Bank or to another player; short of cash, the payer
-; sells buildings and mortgages (bank_raise); still short, goes bankrupt to the creditor
+; sells buildings and mortgages (a computer: bank_raise; a human chooses with the cursor:
+; houses_raise_human); still short, goes bankrupt to the creditor
 ; Input: A = payer, C = creditor (NO_PLAYER: the Bank), HL = pounds.
 ; Output: carry clear: paid; carry set: the payer went bankrupt (everything handed over).
 ; Corrupts: AF, BC, DE, HL.
@@ -161,7 +162,12 @@ bank_pay:
         jr nc, .pay
         ld a, (bank_payer)
         ld hl, (bank_amount)
-        call bank_raise
+        bit PF_COMPUTER, (ix+P_FLAGS)
+        jr nz, .auto
+        call houses_raise_human     ; a human is led through it (houses.asm)
+        jr .raised
+.auto:  call bank_raise             ; a computer chooses for itself
+.raised:
         call bank_short
         jr nc, .pay
         ld a, (bank_payer)          ; still short: bankrupt
@@ -465,8 +471,8 @@ group_record:
         assert BOARD_GROUP == BOARD_KIND + 1
 
 ; ---------------------------------------------------------------------------------------------
-; raise_mortgage_one - mortgage the player's unmortgaged property with the smallest loan whose
-; group has no buildings (A52)
+; raise_mortgage_one - mortgage the player's unmortgaged property with the smallest loan that
+; has no buildings on it (A52)
 ; Input: A = player.  Output: carry clear if one was mortgaged, set if none can be.
 ; Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
@@ -486,9 +492,9 @@ raise_mortgage_one:
         jr nz, .next
         bit SQ_MORTGAGED, c
         jr nz, .next
-        ld a, b
-        call group_built
-        jr c, .next
+        ld a, c                     ; buildings on the site are sold first (booklet A)
+        and SQ_BUILD_MASK
+        jr nz, .next
         ld a, b
         call board_record
         ld de, BOARD_MORTGAGE
@@ -608,7 +614,7 @@ mortgage_interest:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; mortgage_toggle - the M key's ENTER on a square: mortgage it (no buildings in its group) or
+; mortgage_toggle - the M key's ENTER on a square: mortgage it (no buildings on it) or
 ; lift its mortgage (the loan plus 10 %), for its owner (A52, A53; booklet C Mortgage)
 ; Input: A = square.  Output: done or refused with a message.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
@@ -622,10 +628,10 @@ mortgage_toggle:
         ld (mortgage_owner), a
         bit SQ_MORTGAGED, c
         jr nz, .lift
-        ld a, (mortgage_square)
-        call group_built
+        ld a, c                     ; "All buildings on the Site must be sold back to the
+        and SQ_BUILD_MASK           ; Bank before any property can be mortgaged" (booklet A)
         ld hl, str_bank_sell_buildings_first
-        jp c, msg_show
+        jp nz, msg_show
         ld a, (mortgage_square)
         jp mortgage_take
 .lift:  ld a, (mortgage_square)
@@ -843,5 +849,5 @@ str_bank_lifts:      db " lifts the mortgage on ", 0
 str_bank_paying:     db ", paying ", 0
 str_bank_lift_cost:  db "Not enough cash: lifting costs ", 0
 str_bank_not_owned:  db "Nobody owns that square.", 0
-str_bank_sell_buildings_first: db "Sell the group's buildings first.", 0
+str_bank_sell_buildings_first: db "Sell the buildings on it first.", 0
 str_bank_bankrupt:   db " is bankrupt!", 0

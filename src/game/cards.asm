@@ -395,8 +395,8 @@ card_fine_or_chance:
         pop iy
         jr c, .chance
         jr .fine
-.ask:   ld hl, str_cards_take_chance
-        call msg_show
+.ask:   call msg_clear
+        ld hl, str_cards_take_chance
         push iy
         call ask_yn
         pop iy
@@ -448,7 +448,11 @@ cards_return_jail_card:
         push hl
         add hl, de
         ld a, (hl)                  ; the count
-        inc (hl)
+        cp CARDS_IN_PACK
+        jr c, .room
+        pop hl                      ; a full pack holds the card already: nothing to do
+        ret
+.room:  inc (hl)
         pop hl
         ld e, a
         add hl, de

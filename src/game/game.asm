@@ -91,6 +91,8 @@ game_new:
         ld (v_hotels_left), a
         ld hl, 0
         ld (v_jackpot), hl
+        ld (v_bank), hl             ; the Bank's account starts again with each game
+        ld (v_bank+2), hl
         ld (v_turns), hl
         ld (v_dice), hl
         ld (v_clock_frames), hl
@@ -371,8 +373,8 @@ turn_lower_restore:
 ; Input: none.  Output: leaves the game on Y.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 turn_end_game:
+        call msg_clear
         ld hl, str_game_end_game
-        call msg_show
         call ask_yn
         ret nc
         jp game_abort
@@ -743,7 +745,6 @@ buy_offer:
         ld hl, (buy_price)
         call msg_money
         ld hl, str_game_question
-        call msg_print
         call ask_yn
         jr nc, .decline
 .buy:   ld hl, (buy_price)

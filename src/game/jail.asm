@@ -58,8 +58,8 @@ jail_turn:
         jr z, .fine
         bit PF_COMPUTER, (ix+P_FLAGS)
         jr nz, .use                 ; a computer always uses its card
+        call msg_clear
         ld hl, str_jail_use_card
-        call msg_show
         call ask_yn
         jr nc, .fine
 .use:   ld a, (ix+P_JAIL_CARDS)     ; the Chance card first
@@ -93,8 +93,8 @@ jail_turn:
         jr nc, .throw
         jr .pay
 .ask_fine:
+        call msg_clear
         ld hl, str_jail_pay_fine
-        call msg_show
         call ask_yn
         jr nc, .throw
 .pay:   ld hl, JAIL_FINE

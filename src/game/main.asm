@@ -65,6 +65,8 @@ state_clear:
         include "cursor.asm"
         include "game.asm"
         include "bank.asm"
+        include "houses.asm"
+        include "trade.asm"
         include "rent.asm"
         include "cards.asm"
         include "jail.asm"

@@ -345,6 +345,13 @@ def _cmd_script(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    """Play all-computer games headless and print the per-personality table."""
+    from zxmonopoly import tournament
+
+    return tournament.main(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``zxmonopoly``."""
     from zxmonopoly import __version__
@@ -451,6 +458,19 @@ def build_parser() -> argparse.ArgumentParser:
     _add_engine_argument(script)
     script.set_defaults(handler=_cmd_script)
 
+    tournament = commands.add_parser(
+        "tournament",
+        help="play all-computer games headless and measure the personalities",
+        description="Play all-computer games of the bundled game headless (see "
+        "docs/tournament.md): per personality wins, average final worth, properties bought, "
+        "houses built, bids, trades and the games' lengths; the invariants (money, building "
+        "stock, even building, PC and stack) are checked after every turn and a violation "
+        "exits 1 with the seed and the state.",
+    )
+    _add_tournament_arguments(tournament)
+    _add_engine_argument(tournament)
+    tournament.set_defaults(handler=_cmd_tournament)
+
     tape = commands.add_parser("tape", help="tape files", description="Tape files.")
     tape_commands = tape.add_subparsers(dest="tape_command", metavar="ACTION", required=True)
     info = tape_commands.add_parser("info", help="list the blocks of a .tap or .tzx",
@@ -463,6 +483,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_asm_subcommand(commands)
     return parser
+
+
+def _add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
+    from zxmonopoly.tournament import add_arguments
+
+    add_arguments(parser)
 
 
 def _add_engine_argument(parser: argparse.ArgumentParser) -> None:

@@ -395,7 +395,7 @@ def test_mortgage_and_lift_with_interest(machine):
 
 
 def test_short_payer_sells_houses_then_mortgages(machine):
-    g = Game(machine)
+    g = Game(machine, computers=(1,))           # (a computer chooses what to sell by itself)
     g.own(37, 1, houses=1)
     g.own(39, 1, houses=1)
     g.own(5, 1)

@@ -1,0 +1,1047 @@
+; =============================================================================================
+; trade.asm - the T key: a deal between two players; and the X key: a player retires
+;
+; Booklet part C "Trade", part A "Selling property" and "Mortgages" (A46-A50, A54); the rules
+; model is zxmonopoly.rules.estate.trade.  As the user sees it:
+;   "TRADE: who is trading? Player's number (ENTER: nobody):"          (a human player)
+;   the ONE property he gives: cursor (CAPS+5/8), SPACE details, ENTER chooses, Q gives up
+;   "Add a property wanted from the other player? (Y/N)": Y - the cursor again, ENTER adds
+;       it (all from one player); N - no more ("Another property wanted?" after the first)
+;   with no property wanted: "Trading with whom? Player's number:"
+;   going beyond the original: for each side holding a Get Out of Jail Free card,
+;       "... adds a Get Out of Jail Free card? (Y/N)"
+;   "A cash adjustment? (Y/N)" - "To which player?" - "How much? £" (the payer must have it:
+;       players may not borrow)
+;   the deal in the lower third; "... agrees? (Y/N)" asked of the other player (a computer
+;   player decides by trade_ai_accepts); then the transfer.
+; No site changes hands while its colour group has buildings (A47).  A mortgaged property
+; changes hands with the booklet's interest (A54): the new owner pays the Bank 10 % of the
+; loan at once, and may lift the mortgage at once for the principal alone ("Lift it now?");
+; lifting later costs the usual loan + 10 % (mortgage_toggle).  Before anything moves, each
+; side must be able to pay the interest on what it receives.
+;
+; The retire option (OPT_RETIRE, seed 003 option 7 "Quitar"; seed_rules 62): X in the turn
+; menu, "RETIRE: who leaves the game?", confirmed Y/N.  The player's property goes back to
+; the Bank unowned (buildings to the stock, mortgages cleared), his cash to the Bank, his Get
+; Out of Jail Free cards back to their packs; he is out of the game (PF_PLAYING clear, not
+; PF_BANKRUPT) and his token leaves the board.
+; =============================================================================================
+
+TRADE_MAX_TAKE  equ 28              ; the most properties wanted in one deal (there are 28)
+TRADE_CARD_VALUE equ JAIL_FINE      ; a computer values a Jail Free card at the fine it saves
+TRADE_MARGIN_SHIFT equ 4            ; trade_ai_margins are in sixteenths of what it gives
+
+trade_a:        db 0                ; the player trading: gives ONE property
+trade_b:        db NO_PLAYER        ; the other player
+trade_give:     db 0                ; the property a gives
+trade_take_count: db 0              ; properties b gives
+trade_take:     ds TRADE_MAX_TAKE   ; ... which
+trade_card_a:   db 0                ; JC_* bit of the Jail Free card a gives (0: none)
+trade_card_b:   db 0                ; ... b gives
+trade_cash:     dw 0                ; the cash balance
+trade_cash_to:  db NO_PLAYER        ; who receives it (NO_PLAYER: none)
+trade_square:   db 0                ; scratch: a square being checked / handed over
+trade_side:     db 0                ; scratch: a player being checked / handed to
+trade_loan:     dw 0                ; scratch: a mortgage's principal
+trade_gets:     dw 0                ; trade_ai_accepts: what the computer receives
+trade_gives:    dw 0                ; ... what it gives
+trade_pays:     dw 0                ; ... cash it pays out (balance and interest)
+
+; ---------------------------------------------------------------------------------------------
+; trade_run - T: a trade between two players (booklet C "Trade")
+; Input: none.  Output: done or given up; the lower third back to the close-up.
+; Corrupts: all.
+; ---------------------------------------------------------------------------------------------
+trade_run:
+        call trade_deal
+        jp turn_lower_restore
+
+; ---------------------------------------------------------------------------------------------
+; trade_deal - the dialogue: who, what, cash, agreement, then the transfer
+; Input: none.  Output: done or given up.  Corrupts: all.
+; ---------------------------------------------------------------------------------------------
+trade_deal:
+        xor a
+        ld (trade_take_count), a
+        ld (trade_card_a), a
+        ld (trade_card_b), a
+        ld hl, 0
+        ld (trade_cash), hl
+        ld a, NO_PLAYER
+        ld (trade_b), a
+        ld (trade_cash_to), a
+        call msg_clear
+        ld hl, str_trade_who
+        call ask_player
+        ret c
+        ld (trade_a), a
+        call player_record
+        bit PF_COMPUTER, (hl)
+        ld hl, str_trade_computer
+        jp nz, trade_refuse_pause
+.give:  ld a, (trade_a)
+        call msg_show_player
+        ld hl, str_trade_give_help
+        call msg_print
+        ld hl, trade_details
+        call cursor_select
+        ret c
+        ld (trade_give), a
+        ld c, a
+        ld a, (trade_a)
+        call trade_check
+        jr nc, .wanted
+        call houses_pause
+        jr .give
+.wanted:
+        call msg_clear
+        ld hl, str_trade_more
+        ld a, (trade_take_count)
+        or a
+        jr z, .ask_more
+        ld hl, str_trade_another
+.ask_more:
+        call ask_yn
+        jr nc, .partner             ; N: no more
+        ld hl, str_trade_want_help
+        call msg_show
+        ld hl, trade_details
+        call cursor_select
+        jr c, .wanted
+        call trade_add_wanted
+        jr nc, .wanted
+        call houses_pause
+        jr .wanted
+.partner:
+        ld a, (trade_b)
+        cp NO_PLAYER
+        jr nz, .cards
+.with:  call msg_clear
+        ld hl, str_trade_with
+        call ask_player
+        ret c
+        ld hl, trade_a
+        cp (hl)
+        jr z, .with                 ; a trade is between two players
+        ld (trade_b), a
+.cards: ld a, (trade_a)
+        ld hl, trade_card_a
+        call trade_ask_card
+        ld a, (trade_b)
+        ld hl, trade_card_b
+        call trade_ask_card
+.cash:  xor a                       ; (asked again after a refusal: start afresh)
+        ld h, a
+        ld l, a
+        ld (trade_cash), hl
+        ld a, NO_PLAYER
+        ld (trade_cash_to), a
+        call msg_clear
+        ld hl, str_trade_cash_question
+        call ask_yn
+        jr nc, .costs
+.to:    ld hl, str_trade_cash_to
+        call ask_player
+        jr c, .cash
+        ld hl, trade_a
+        cp (hl)
+        jr z, .to_ok
+        ld hl, trade_b
+        cp (hl)
+        jr nz, .to
+.to_ok: ld (trade_cash_to), a
+        ld hl, str_trade_how_much
+        call ask_number
+        jr c, .cash
+        ld (trade_cash), hl
+        call trade_cash_payer       ; has the payer that much?
+        call trade_player_cash
+        ld de, (trade_cash)
+        or a
+        sbc hl, de
+        jr nc, .costs
+        ld hl, str_trade_no_borrowing
+        call trade_refuse
+        call houses_pause
+        jr .cash
+.costs: call trade_interest_check
+        jp c, houses_pause          ; (refused: the reason shown)
+        call trade_summary
+        ld a, (trade_b)
+        call player_record
+        bit PF_COMPUTER, (hl)
+        jr nz, .computer
+        call msg_clear
+        ld a, (trade_b)
+        call msg_player
+        ld hl, str_trade_agree
+        call ask_yn
+        jr nc, .refused
+        jr .deal
+.computer:
+        call trade_ai_accepts
+        push af
+        call msg_clear
+        ld a, (trade_b)
+        call msg_player
+        pop af
+        jr nc, .computer_no
+        ld hl, str_trade_accepts
+        call msg_print
+        call houses_pause
+        jr .deal
+.computer_no:
+        ld hl, str_trade_declines
+        call msg_print
+        call snd_low
+        jp houses_pause
+.refused:
+        ld hl, str_trade_refused
+        call trade_refuse
+        jp houses_pause
+.deal:  call trade_transfer
+        ld hl, str_trade_done
+        call msg_show
+        call snd_beep
+        jp houses_pause
+
+; ---------------------------------------------------------------------------------------------
+; trade_refuse / trade_refuse_pause - show why, with the low tone (and a pause to read it)
+; Input: HL = message.  Output: carry set.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+trade_refuse_pause:
+        call trade_refuse
+        call houses_pause
+        scf
+        ret
+trade_refuse:
+        jp houses_refuse
+
+; ---------------------------------------------------------------------------------------------
+; trade_details - the cursor's SPACE: the square's deed (keeping IX and IY for cursor_select)
+; Input: A = square.  Output: shown.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+trade_details:
+        push ix
+        push iy
+        call deed_show
+        pop iy
+        pop ix
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; trade_check - whether a player may trade a square: his property, its group bare (A46, A47)
+; Input: A = player, C = square.  Output: carry set if not (the reason shown).
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+trade_check:
+        ld b, a
+        ld a, c
+        push bc
+        call square_owner
+        pop bc
+        inc b
+        cp b
+        ld hl, str_trade_not_theirs
+        jr nz, trade_refuse
+        ld a, c
+        call group_built
+        ld hl, str_trade_group_built
+        jr c, trade_refuse
+        or a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; trade_add_wanted - add a square to the properties wanted: another player's (the same one
+; as the rest), not yet in the list, its group bare
+; Input: A = square.  Output: carry clear: added (trade_b set by the first); carry set:
+; refused, the reason shown.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+trade_add_wanted:
+        ld (trade_square), a
+        call square_owner
+        or a
+        ld hl, str_trade_nobodys
+        jr z, trade_refuse
+        dec a
+        ld hl, trade_a
+        cp (hl)
+        ld hl, str_trade_yours
+        jr z, trade_refuse
+        ld c, a                     ; C = its owner
+        ld a, (trade_b)
+        cp NO_PLAYER
+        jr z, .listed
+        cp c
+        ld hl, str_trade_one_player
+        jr nz, trade_refuse
+.listed:
+        ld a, (trade_take_count)    ; chosen already?
+        or a
+        jr z, .new
+        ld b, a
+        ld hl, trade_take
+        ld a, (trade_square)
+.dup:   cp (hl)
+        jr z, .twice
+        inc hl
+        djnz .dup
+        ld a, (trade_take_count)
+        cp TRADE_MAX_TAKE
+        jr nc, .twice
+.new:   push bc
+        ld a, (trade_square)
+        ld b, c
+        ld c, a
+        ld a, b
+        call trade_check            ; the group bare?
+        pop bc
+        ret c
+        ld a, c
+        ld (trade_b), a
+        ld a, (trade_take_count)
+        ld e, a
+        ld d, 0
+        ld hl, trade_take
+        add hl, de
+        ld a, (trade_square)
+        ld (hl), a
+        ld hl, trade_take_count
+        inc (hl)
+        ld hl, str_trade_added
+        call msg_show
+        ld a, (trade_square)
+        call msg_square_name
+        or a
+        ret
+.twice: ld hl, str_trade_twice
+        jp trade_refuse
+
+; ---------------------------------------------------------------------------------------------
+; trade_ask_card - a side holding a Get Out of Jail Free card is asked whether it adds one
+; Input: A = player, HL = trade_card_a or trade_card_b.  Output: (HL) = the JC_* bit of the
+; card given (the Chance one first), or unchanged.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+trade_ask_card:
+        push hl
+        push af
+        call player_record
+        ld de, P_JAIL_CARDS
+        add hl, de
+        ld b, (hl)
+        pop af
+        pop hl
+        ld c, a
+        ld a, b
+        or a
+        ret z                       ; none held
+        push hl
+        push bc
+        call msg_clear
+        pop bc
+        push bc
+        ld a, c
+        call msg_player
+        ld hl, str_trade_card_question
+        call ask_yn
+        pop bc                      ; B = the cards held
+        pop hl
+        ret nc
+        ld a, b
+        and 1 << JC_CHANCE
+        jr nz, .one
+        ld a, 1 << JC_CHEST
+.one:   ld (hl), a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; trade_cash_payer - who pays the cash balance: the side that does not receive it
+; Input: trade_cash_to (a or b).  Output: A = the payer.  Corrupts: F, HL.
+; ---------------------------------------------------------------------------------------------
+trade_cash_payer:
+        ld a, (trade_cash_to)
+        ld hl, trade_a
+        cp (hl)
+        ld a, (hl)
+        ret nz                      ; to b: a pays
+        ld a, (trade_b)
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; trade_player_cash - a player's cash
+; Input: A = player.  Output: HL.  Corrupts: AF, DE.
+; ---------------------------------------------------------------------------------------------
+trade_player_cash:
+        call player_record
+        ld de, P_CASH
+        add hl, de
+        ld a, (hl)
+        inc hl
+        ld h, (hl)
+        ld l, a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; trade_cash_after - a side's cash after the balance (the payer was checked to have it)
+; Input: A = a or b.  Output: HL (65535 at most).  Corrupts: AF, BC, DE.
+; ---------------------------------------------------------------------------------------------
+trade_cash_after:
+        ld c, a
+        call trade_player_cash
+        ex de, hl                   ; DE = its cash
+        ld a, (trade_cash_to)
+        cp c
+        ld hl, (trade_cash)
+        jr z, .gets
+        ex de, hl                   ; pays (0 when there is no balance)
+        or a
+        sbc hl, de
+        ret
+.gets:  add hl, de
+        ret nc
+        ld hl, 0xFFFF
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; trade_received - the properties a side receives
+; Input: A = a or b.  Output: HL = the list, B = its length (may be 0).  Corrupts: AF.
+; ---------------------------------------------------------------------------------------------
+trade_received:
+        ld hl, trade_b
+        cp (hl)
+        ld hl, trade_give
+        ld b, 1
+        ret z
+        ld hl, trade_take
+        ld a, (trade_take_count)
+        ld b, a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; trade_interest_due - the 10 % interest due at once on the mortgaged properties a side
+; receives (A54)
+; Input: A = a or b.  Output: HL = pounds.  Corrupts: AF, BC, DE.
+; ---------------------------------------------------------------------------------------------
+trade_interest_due:
+        call trade_received
+        ld de, 0
+        ld a, b
+        or a
+        jr z, .done
+.square:
+        push bc
+        push hl
+        push de
+        ld a, (hl)
+        push af
+        call square_owner           ; C = its byte
+        pop af
+        ld hl, 0
+        bit SQ_MORTGAGED, c
+        call nz, mortgage_interest  ; HL = 10 % of the loan
+        pop de
+        add hl, de
+        ex de, hl
+        pop hl
+        pop bc
+        inc hl
+        djnz .square
+.done:  ex de, hl
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; trade_interest_check - each side must be able to pay the interest on what it receives
+; Input: the deal.  Output: carry set if a side cannot (the reason shown).
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+trade_interest_check:
+        ld a, (trade_a)
+        call .side
+        ret c
+        ld a, (trade_b)
+.side:  ld (trade_side), a
+        call trade_interest_due
+        push hl
+        ld a, (trade_side)
+        call trade_cash_after
+        pop de
+        or a
+        sbc hl, de
+        ret nc
+        call msg_clear
+        ld a, (trade_side)
+        call msg_player
+        ld hl, str_trade_no_interest
+        call msg_print
+        call snd_low
+        scf
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; trade_summary - the deal in the lower third (rows LOWER_TOP..MSG_TOP-1), printed through
+; the message printer started at LOWER_TOP so that long lists wrap by words
+; Input: the deal.  Output: shown; the message lines cleared.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+trade_summary:
+        ld bc, LOWER_TOP * 256 + 0
+        ld de, (MSG_TOP - LOWER_TOP) * 256 + COLUMNS
+        ld a, ATTR_MESSAGE
+        call clear_rect
+        call msg_clear
+        ld a, LOWER_TOP
+        ld (msg_row), a
+        ld hl, str_trade_the_deal
+        call msg_print
+        ld a, (trade_a)
+        call msg_player
+        ld hl, str_trade_gives
+        call msg_print
+        ld a, (trade_give)
+        call msg_square_name
+        ld a, (trade_a)
+        call trade_summary_extras
+        ld hl, str_trade_and
+        call msg_print
+        ld a, (trade_b)
+        call msg_player
+        ld hl, str_trade_gives
+        call msg_print
+        ld a, (trade_take_count)
+        or a
+        ld hl, str_trade_no_property
+        jr z, .none
+        ld b, a
+        ld hl, trade_take
+.take:  push bc
+        push hl
+        ld a, (hl)
+        call msg_square_name
+        pop hl
+        pop bc
+        inc hl
+        ld a, b
+        dec a
+        jr z, .last
+        push bc
+        push hl
+        ld hl, str_houses_comma
+        call msg_print
+        pop hl
+        pop bc
+.last:  djnz .take
+        jr .extras
+.none:  call msg_print
+.extras:
+        ld a, (trade_b)
+        call trade_summary_extras
+        ld hl, str_trade_stop
+        call msg_print
+        jp msg_clear                ; the messages at their own lines again
+
+; ---------------------------------------------------------------------------------------------
+; trade_summary_extras - " + a Jail Free card" and " + £n" for what a side adds
+; Input: A = a or b.  Output: printed.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+trade_summary_extras:
+        ld c, a
+        ld hl, trade_a
+        cp (hl)
+        ld a, (trade_card_a)
+        jr z, .card
+        ld a, (trade_card_b)
+.card:  or a
+        jr z, .cash
+        push bc
+        ld hl, str_trade_plus_card
+        call msg_print
+        pop bc
+.cash:  ld a, (trade_cash_to)
+        cp NO_PLAYER
+        ret z
+        cp c
+        ret z                       ; it receives the balance: the other side adds it
+        ld hl, str_trade_plus
+        call msg_print
+        ld hl, (trade_cash)
+        jp msg_money
+
+; ---------------------------------------------------------------------------------------------
+; trade_transfer - carry the deal out: the cash balance (player to player), the cards, the
+; properties (property_give), then the interest on mortgaged ones (trade_mortgaged)
+; Input: the deal, checked.  Output: done.  Corrupts: AF, BC, DE, HL, IY.
+; ---------------------------------------------------------------------------------------------
+trade_transfer:
+        push ix
+        ld hl, (trade_cash)
+        ld a, h
+        or l
+        jr z, .cards
+        call trade_cash_payer
+        call player_record
+        push hl
+        pop ix
+        ld hl, (trade_cash)
+        call cash_sub               ; from one player to the other: not the Bank's
+        ld a, (trade_cash_to)
+        ld hl, (trade_cash)
+        call player_credit
+.cards: ld a, (trade_card_a)
+        ld b, a
+        ld a, (trade_b)
+        ld c, a
+        ld a, (trade_a)
+        call trade_move_card
+        ld a, (trade_card_b)
+        ld b, a
+        ld a, (trade_a)
+        ld c, a
+        ld a, (trade_b)
+        call trade_move_card
+        ld a, (trade_b)             ; the properties
+        ld c, a
+        ld a, (trade_give)
+        call property_give
+        ld a, (trade_take_count)
+        or a
+        jr z, .interest
+        ld b, a
+        ld hl, trade_take
+.take:  push bc
+        push hl
+        ld a, (trade_a)
+        ld c, a
+        ld a, (hl)
+        call property_give
+        pop hl
+        pop bc
+        inc hl
+        djnz .take
+.interest:
+        ld a, (trade_b)
+        ld c, a
+        ld a, (trade_give)
+        call trade_mortgaged
+        ld a, (trade_take_count)
+        or a
+        jr z, .done
+        ld b, a
+        ld hl, trade_take
+.mortgaged:
+        push bc
+        push hl
+        ld a, (trade_a)
+        ld c, a
+        ld a, (hl)
+        call trade_mortgaged
+        pop hl
+        pop bc
+        inc hl
+        djnz .mortgaged
+.done:  call board_draw_players
+        pop ix
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; trade_move_card - a Jail Free card from one player to another
+; Input: A = from, C = to, B = the JC_* bit (0: none).  Output: P_JAIL_CARDS.
+; Corrupts: AF, DE, HL.
+; ---------------------------------------------------------------------------------------------
+trade_move_card:
+        push bc
+        ld e, a
+        ld a, b
+        or a
+        jr z, .none
+        ld a, e
+        call player_record
+        ld de, P_JAIL_CARDS
+        add hl, de
+        ld a, b
+        cpl
+        and (hl)
+        ld (hl), a
+        ld a, c
+        call player_record
+        ld de, P_JAIL_CARDS
+        add hl, de
+        pop bc
+        push bc
+        ld a, (hl)
+        or b
+        ld (hl), a
+.none:  pop bc
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; trade_mortgaged - a property just handed over, if mortgaged: the new owner pays the Bank
+; 10 % now and may lift the mortgage at once for the principal (A54).  A human is asked; a
+; computer lifts it when the principal leaves it its reserve.
+; Input: A = square, C = the new owner (able to pay the interest: trade_interest_check).
+; Output: paid, perhaps lifted.  Corrupts: AF, BC, DE, HL, IY (keeps IX).
+; ---------------------------------------------------------------------------------------------
+trade_mortgaged:
+        ld (trade_square), a
+        ld a, c
+        ld (trade_side), a
+        ld a, (trade_square)
+        call square_owner
+        bit SQ_MORTGAGED, c
+        ret z
+        push ix
+        ld a, (trade_side)
+        call player_record
+        push hl
+        pop ix
+        ld a, (trade_square)
+        call mortgage_interest      ; HL = interest, DE = the loan
+        ld (trade_loan), de
+        push hl
+        push hl
+        call bank_pay_ix_exact
+        ld a, (trade_side)
+        call msg_show_player
+        ld hl, str_trade_pays_interest
+        call msg_print
+        pop hl
+        call msg_money
+        ld hl, str_trade_on
+        call msg_print
+        ld a, (trade_square)
+        call msg_square_name
+        pop hl
+        ld l, (ix+P_CASH)           ; can it lift it now?
+        ld h, (ix+P_CASH+1)
+        ld de, (trade_loan)
+        or a
+        sbc hl, de
+        jr c, .keep
+        bit PF_COMPUTER, (ix+P_FLAGS)
+        jr z, .ask
+        call ai_params
+        ld hl, (trade_loan)
+        call ai_cash_after
+        jr c, .keep
+        jr .lift
+.ask:   ld hl, str_trade_lift_question
+        call msg_print
+        ld hl, (trade_loan)
+        call msg_money
+        ld hl, str_trade_question
+        call ask_yn
+        jr nc, .keep
+.lift:  ld hl, (trade_loan)
+        call bank_pay_ix_exact
+        ld a, (trade_square)
+        call square_owner
+        res SQ_MORTGAGED, (hl)
+        ld a, (trade_square)
+        call board_draw_square
+        ld a, (trade_side)
+        call msg_show_player
+        ld hl, str_bank_lifts
+        call msg_print
+        ld a, (trade_square)
+        call msg_square_name
+.keep:  call houses_pause
+        pop ix
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; trade_value - a property's value to a computer judging a deal: its printed price, half
+; (the mortgage value) if mortgaged - the short game's valuation (A63)
+; Input: A = square.  Output: DE = pounds.  Corrupts: AF, BC, HL.
+; ---------------------------------------------------------------------------------------------
+trade_value:
+        push af
+        call square_owner
+        pop af
+        push bc
+        call board_record
+        pop bc
+        ld de, BOARD_PRICE
+        bit SQ_MORTGAGED, c
+        jr z, .price
+        ld de, BOARD_MORTGAGE
+.price: add hl, de
+        ld e, (hl)
+        inc hl
+        ld d, (hl)
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; trade_add_sum - HL + DE, stopping at 65535
+; Input: HL, DE.  Output: HL.  Corrupts: F.
+; ---------------------------------------------------------------------------------------------
+trade_add_sum:
+        add hl, de
+        ret nc
+        ld hl, 0xFFFF
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; trade_ai_accepts - does the computer player trade_b accept the deal?  It values both sides
+; at printed prices (mortgaged: half), a Jail Free card at TRADE_CARD_VALUE, plus the cash;
+; the interest it must pay at once counts against the deal.  It accepts when what it gets is
+; worth more than what it gives plus its personality's margin (trade_ai_margins, sixteenths
+; of what it gives), and the cash it pays out leaves it its reserve (AI_RESERVE).
+; Input: the deal.  Output: carry set: accepts.  Corrupts: AF, BC, DE, HL, IY (keeps IX).
+; ---------------------------------------------------------------------------------------------
+trade_ai_accepts:
+        push ix
+        ld a, (trade_b)
+        call player_record
+        push hl
+        pop ix
+        call ai_params              ; IY = its personality
+        ld a, (trade_give)          ; what it gets
+        call trade_value
+        ex de, hl
+        ld a, (trade_card_a)
+        or a
+        jr z, .no_card_a
+        ld de, TRADE_CARD_VALUE
+        call trade_add_sum
+.no_card_a:
+        ld (trade_gets), hl
+        ld hl, 0                    ; what it gives
+        ld (trade_gives), hl
+        ld a, (trade_take_count)
+        or a
+        jr z, .no_take
+        ld b, a
+        ld hl, trade_take
+.take:  push bc
+        push hl
+        ld a, (hl)
+        call trade_value
+        ld hl, (trade_gives)
+        call trade_add_sum
+        ld (trade_gives), hl
+        pop hl
+        pop bc
+        inc hl
+        djnz .take
+.no_take:
+        ld hl, (trade_gives)
+        ld a, (trade_card_b)
+        or a
+        jr z, .no_card_b
+        ld de, TRADE_CARD_VALUE
+        call trade_add_sum
+.no_card_b:
+        ld (trade_gives), hl
+        ld a, (trade_b)             ; the interest it pays now: paid out, and a cost
+        call trade_interest_due
+        ld (trade_pays), hl
+        ex de, hl
+        ld hl, (trade_gives)
+        call trade_add_sum
+        ld (trade_gives), hl
+        ld a, (trade_cash_to)       ; the cash balance
+        cp NO_PLAYER
+        jr z, .judge
+        ld hl, trade_b
+        cp (hl)
+        ld de, (trade_cash)
+        jr nz, .pays
+        ld hl, (trade_gets)
+        call trade_add_sum
+        ld (trade_gets), hl
+        jr .judge
+.pays:  ld hl, (trade_gives)
+        call trade_add_sum
+        ld (trade_gives), hl
+        ld hl, (trade_pays)
+        call trade_add_sum
+        ld (trade_pays), hl
+.judge: ld a, (ix+P_PERSONALITY)    ; the margin: gives / 16 * margin
+        cp PERSONALITIES
+        jr c, .known
+        xor a
+.known: ld e, a
+        ld d, 0
+        ld hl, trade_ai_margins
+        add hl, de
+        ld b, (hl)
+        ld hl, (trade_gives)
+        ld c, TRADE_MARGIN_SHIFT
+.shift: srl h
+        rr l
+        dec c
+        jr nz, .shift
+        ex de, hl                   ; DE = a sixteenth
+        ld hl, (trade_gives)
+        ld a, b
+        or a
+        jr z, .threshold
+.margin:
+        call trade_add_sum
+        djnz .margin
+.threshold:                         ; HL = gives + margin: gets must be more
+        ex de, hl
+        ld hl, (trade_gets)
+        or a
+        sbc hl, de
+        jr c, .no
+        jr z, .no
+        ld hl, (trade_pays)         ; and it keeps its reserve
+        call ai_cash_after
+        jr c, .no
+        pop ix
+        scf
+        ret
+.no:    pop ix
+        or a
+        ret
+
+trade_ai_margins:                   ; by PERS_*: sixteenths of what it gives, wanted on top
+        db 5                        ; PERS_MEAN: about a third more
+        db 0                        ; PERS_RECKLESS: anything that gains
+        db 8                        ; PERS_GREEDY: half as much again
+        db 2                        ; PERS_STEADY
+        db 4                        ; PERS_CAUTIOUS: a quarter more
+        db 1                        ; PERS_ENTERPRISING: deals readily
+        assert $ - trade_ai_margins == PERSONALITIES
+
+; ---------------------------------------------------------------------------------------------
+; trade_retire - X with OPT_RETIRE: a player leaves the game after a Y (seed 003 "Quitar")
+; Input: none.  Output: perhaps a player out.  Corrupts: all.
+; ---------------------------------------------------------------------------------------------
+trade_retire:
+        ld a, (v_options)
+        bit OPT_RETIRE, a
+        ret z
+        call msg_clear
+        ld hl, str_trade_retire_who
+        call ask_player
+        ret c
+        ld (trade_side), a
+        call msg_clear
+        ld a, (trade_side)
+        call msg_player
+        ld hl, str_trade_retire_sure
+        call ask_yn
+        ret nc
+        ld a, (trade_side)
+        ; continues into trade_retire_player
+
+; ---------------------------------------------------------------------------------------------
+; trade_retire_player - a player leaves: property back to the Bank unowned (buildings to the
+; stock, mortgages cleared), cash to the Bank, Jail Free cards to their packs, out of the
+; game (not bankrupt), the token off the board, rent pending to or from him forgotten
+; Input: A = player.  Output: done and shown.  Corrupts: AF, BC, DE, HL, IY (keeps IX).
+; ---------------------------------------------------------------------------------------------
+trade_retire_player:
+        push ix
+        ld (trade_side), a
+        call player_record
+        push hl
+        pop ix
+        ld b, 0                     ; B = square
+.square:
+        push bc
+        ld a, (trade_side)
+        inc a
+        ld c, a
+        ld a, b
+        push bc
+        call square_owner
+        pop bc
+        cp c
+        jr nz, .next
+        ld a, b
+        call group_built
+        jr nc, .bare
+        pop bc
+        push bc
+        ld a, b
+        call group_clear_buildings  ; back to the stock (no payment: his cash goes too)
+.bare:  pop bc
+        push bc
+        ld a, b
+        call square_owner
+        ld (hl), 0                  ; the Bank's, unmortgaged
+        pop bc
+        push bc
+        ld a, b
+        call board_draw_square
+.next:  pop bc
+        inc b
+        ld a, b
+        cp BOARD_SQUARES
+        jr c, .square
+        ld l, (ix+P_CASH)           ; the cash to the Bank
+        ld h, (ix+P_CASH+1)
+        ld (ix+P_CASH), 0
+        ld (ix+P_CASH+1), 0
+        call bank_gain
+        ld a, (ix+P_JAIL_CARDS)     ; the cards back to their packs
+        ld (ix+P_JAIL_CARDS), 0
+        call cards_return_held
+        res PF_PLAYING, (ix+P_FLAGS)
+        res PF_IN_JAIL, (ix+P_FLAGS)
+        ld a, (ix+P_SQUARE)         ; the token leaves the board
+        call board_draw_square
+        ld a, (trade_side)
+        ld hl, v_rent_payer
+        cp (hl)
+        jr z, .no_rent
+        ld hl, v_rent_owner
+        cp (hl)
+        jr nz, .shown
+.no_rent:
+        ld a, NO_PLAYER
+        ld (v_rent_payer), a
+        ld (v_rent_owner), a
+.shown: call board_draw_players
+        ld a, (trade_side)
+        call msg_show_player
+        ld hl, str_trade_retired
+        call msg_print
+        call snd_low
+        call houses_pause
+        pop ix
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; Strings
+; ---------------------------------------------------------------------------------------------
+str_trade_who:       db "TRADE: who is trading? Player's number (ENTER: nobody): ", 0
+str_trade_computer:  db "A computer player trades on its own.", 0
+str_trade_give_help: db ": the ONE property you give. CAPS+5/8 move, SPACE details, ENTER choose, Q quit", 0
+str_trade_not_theirs: db "That is not the trader's property.", 0
+str_trade_group_built: db "No trade while its colour group has buildings: sell them to the Bank first.", 0
+str_trade_more:      db "Add a property wanted from the other player?", 0
+str_trade_another:   db "Another property wanted?", 0
+str_trade_want_help: db "Property wanted: CAPS+5/8 move, SPACE details, ENTER choose, Q none", 0
+str_trade_nobodys:   db "Nobody owns that.", 0
+str_trade_yours:     db "That is the trader's own.", 0
+str_trade_one_player: db "All the property wanted must be one player's.", 0
+str_trade_twice:     db "Chosen already.", 0
+str_trade_added:     db "Wanted: ", 0
+str_trade_with:      db "Trading with whom? Player's number: ", 0
+str_trade_card_question: db " adds a Get Out of Jail Free card?", 0
+str_trade_cash_question: db "A cash adjustment?", 0
+str_trade_cash_to:   db " To which player? ", 0
+str_trade_how_much:  db " How much? ", CH_POUND, 0
+str_trade_no_borrowing: db "Players may not borrow: the payer has not that much cash.", 0
+str_trade_no_interest: db " could not pay the 10% interest on mortgaged property: no deal.", 0
+str_trade_the_deal:  db "THE DEAL: ", 0
+str_trade_gives:     db " gives ", 0
+str_trade_and:       db "; ", 0
+str_trade_no_property: db "no property", 0
+str_trade_plus_card: db " + a Jail Free card", 0
+str_trade_plus:      db " + ", 0
+str_trade_stop:      db ".", 0
+str_trade_agree:     db " agrees?", 0
+str_trade_accepts:   db " accepts the deal.", 0
+str_trade_declines:  db " declines the deal.", 0
+str_trade_refused:   db "The deal is refused.", 0
+str_trade_done:      db "The deal is done.", 0
+str_trade_pays_interest: db " pays the Bank 10% interest, ", 0
+str_trade_on:        db ", on ", 0
+str_trade_lift_question: db ". Lift it now for ", 0
+str_trade_question:  db "?", 0
+str_trade_retire_who: db "RETIRE: who leaves the game? Player's number (ENTER: nobody): ", 0
+str_trade_retire_sure: db " leaves; his property goes back to the Bank. Sure?", 0
+str_trade_retired:   db " has retired from the game.", 0

@@ -1,0 +1,329 @@
+"""Houses and hotels (H), the building-shortage auction and a human raising money, against the
+booklet (A38-A45, part C "Houses") and the rules model (zxmonopoly.rules.estate).
+
+Each test pokes a position into the state block, drives the game's own routines (GameRig) with
+keys where the game asks, and after every action checks the invariants: money conserved, the
+Bank's houses and hotels plus those on the board are 32 and 12, building even in every group.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.game.test_turns import BUDGET, Game
+from zxmonopoly.harness.rig import GameRig
+from zxmonopoly.rules import estate
+from zxmonopoly.rules.data import GROUPS, SQUARES
+from zxmonopoly.rules.state import HOTEL, RuleError, new_game
+
+RIGHT = "CAPS SHIFT+5"                # the cursor clockwise (to the next square number)
+LEFT = "CAPS SHIFT+8"                 # anticlockwise
+SITE_GROUPS = [squares for name, squares in GROUPS.items()
+               if SQUARES[squares[0]].kind.name == "SITE"]
+
+
+@pytest.fixture(scope="module")
+def machine() -> GameRig:
+    return GameRig()
+
+
+class Estate(Game):
+    """Game with buildings kept in step with the Bank's stock, the invariants, and the model."""
+
+    def level(self, square: int) -> int:
+        return self.byte(square) >> 4 & 7
+
+    def mortgaged(self, square: int) -> bool:
+        return bool(self.byte(square) & 8)
+
+    def stock(self) -> tuple[int, int]:
+        return self.r.peek("v_houses_left"), self.r.peek("v_hotels_left")
+
+    def own(self, square: int, p: int | None, houses: int = 0, mortgaged: bool = False) -> None:
+        """Give a square; its buildings come out of (and old ones go back to) the Bank's stock."""
+        old = self.level(square)
+        houses_left, hotels_left = self.stock()
+        houses_left += old if old < HOTEL else 0
+        hotels_left += old == HOTEL
+        houses_left -= houses if houses < HOTEL else 0
+        hotels_left -= houses == HOTEL
+        self.r.poke("v_houses_left", houses_left)
+        self.r.poke("v_hotels_left", hotels_left)
+        super().own(square, p, houses, mortgaged)
+
+    def jail_cards(self, p: int) -> int:
+        return self.r.peek(self.r.player_address(p, "P_JAIL_CARDS"))
+
+    def check(self) -> None:
+        """The invariants after every action (the issue's list)."""
+        assert self.conserved(), "money is not conserved"
+        levels = {s: self.level(s) for s in range(40)}
+        houses = sum(v for v in levels.values() if v < HOTEL)
+        hotels = sum(1 for v in levels.values() if v == HOTEL)
+        houses_left, hotels_left = self.stock()
+        assert houses_left + houses == 32, "houses in the Bank and on the board are not 32"
+        assert hotels_left + hotels == 12, "hotels in the Bank and on the board are not 12"
+        for group in SITE_GROUPS:
+            built = [levels[s] for s in group]
+            assert max(built) - min(built) <= 1, f"uneven building on {group}: {built}"
+
+    def model(self):
+        """The rules model's game in the same position (cash, deeds, stock)."""
+        game = new_game([f"P{p + 1}" for p in range(self.players)])
+        for p in range(self.players):
+            game.players[p].cash = self.cash(p)
+        for s, h in game.holdings.items():
+            h.owner, h.houses, h.mortgaged = self.owner(s), self.level(s), self.mortgaged(s)
+        game.houses, game.hotels = self.stock()
+        return game
+
+    def same_as(self, game) -> None:
+        """The machine's position equals the model's."""
+        for p in range(self.players):
+            assert self.cash(p) == game.players[p].cash, f"player {p}'s cash"
+        for s, h in game.holdings.items():
+            assert (self.owner(s), self.level(s), self.mortgaged(s)) == \
+                (h.owner, h.houses, h.mortgaged), SQUARES[s].name
+        assert self.stock() == (game.houses, game.hotels)
+
+    def build(self, p: int, square: int, price: int = 0, mode: int = 0) -> bool:
+        """houses_build directly; True if built."""
+        self.r.call("houses_build", budget=BUDGET, a=p, c=square, b=mode, hl=price)
+        return not self.r.machine.cpu.f & 1
+
+    def sell(self, p: int, square: int, keys: tuple[str, ...] = ()) -> bool:
+        self.r.call("houses_sell_at", budget=BUDGET, keys=keys, a=p, c=square)
+        return not self.r.machine.cpu.f & 1
+
+
+def model_build(game, p: int, square: int) -> bool:
+    try:
+        estate.build(game, p, square)
+    except RuleError:
+        return False
+    return True
+
+
+def model_sell(game, p: int, square: int) -> bool:
+    try:
+        estate.sell_building(game, p, square)
+    except RuleError:
+        return False
+    return True
+
+
+def test_even_building_refused_then_accepted(machine):
+    g = Estate(machine)
+    g.own(1, 0)
+    g.own(3, 0)
+    model = g.model()
+    for square, ok in ((1, True), (1, False), (3, True), (3, True), (3, False), (1, True)):
+        assert g.build(0, square) is ok is model_build(model, 0, square)
+        if not ok:
+            assert "evenly" in g.messages()
+        g.same_as(model)
+        g.check()
+    assert (g.level(1), g.level(3)) == (2, 2) and g.cash(0) == 1500 - 4 * 50
+
+
+def test_building_needs_the_whole_group(machine):
+    g = Estate(machine)
+    g.own(6, 0)
+    g.own(8, 0)
+    g.own(9, 1)
+    assert not g.build(0, 6) and "complete colour group" in g.messages()
+    assert not g.build(0, 5) and "sites" in g.messages()     # a station
+    assert g.level(6) == 0 and g.cash(0) == 1500
+    g.check()
+
+
+def test_building_refused_on_a_mortgaged_group(machine):
+    g = Estate(machine)
+    g.own(1, 0)
+    g.own(3, 0, mortgaged=True)
+    model = g.model()
+    assert not g.build(0, 1) and not model_build(model, 0, 1)
+    assert "mortgaged" in g.messages()
+    g.same_as(model)
+    g.check()
+
+
+def test_building_needs_the_cash(machine):
+    g = Estate(machine)
+    g.own(37, 0)
+    g.own(39, 0)
+    g.set_cash(0, 150)
+    assert not g.build(0, 37) and "Not enough cash" in g.messages()
+    assert g.cash(0) == 150 and g.level(37) == 0
+    g.check()
+
+
+def test_hotel_exchange_four_houses_back(machine):
+    g = Estate(machine)
+    g.own(1, 0, houses=4)
+    g.own(3, 0, houses=4)
+    assert g.stock() == (24, 12)
+    model = g.model()
+    assert g.build(0, 1) and model_build(model, 0, 1)
+    assert g.level(1) == HOTEL and g.stock() == (28, 11) and g.cash(0) == 1450
+    g.same_as(model)
+    g.check()
+    assert not g.build(0, 1) and "one hotel" in g.messages()
+    assert g.build(0, 3) and g.stock() == (32, 10)
+    g.check()
+
+
+def test_no_houses_left_in_the_bank(machine):
+    g = Estate(machine, players=3)
+    for s in (6, 8, 9, 11, 13, 14, 16, 18, 19):
+        g.own(s, 1, houses=3)                       # 27 houses
+    g.own(21, 2, houses=2)
+    g.own(23, 2, houses=2)
+    g.own(24, 2, houses=1)                          # 32 on the board
+    g.own(1, 0)
+    g.own(3, 0)
+    g.check()
+    assert not g.build(0, 1) and "no houses left" in g.messages()
+    g.check()
+
+
+def test_even_selling_half_the_cost(machine):
+    g = Estate(machine)
+    g.own(1, 0, houses=2)
+    g.own(3, 0, houses=1)
+    model = g.model()
+    assert not g.sell(0, 3) and not model_sell(model, 0, 3)
+    assert "evenly" in g.messages()
+    assert g.sell(0, 1) and model_sell(model, 0, 1)
+    assert g.cash(0) == 1500 + 25
+    g.same_as(model)
+    g.check()
+    assert not g.sell(1, 1) and "None of" in g.messages()     # not player 2's
+    g.check()
+
+
+def test_selling_a_hotel_back_to_four_houses(machine):
+    g = Estate(machine)
+    g.own(37, 0, houses=HOTEL)
+    g.own(39, 0, houses=HOTEL)
+    model = g.model()
+    assert g.sell(0, 37) and model_sell(model, 0, 37)
+    assert g.level(37) == 4 and g.cash(0) == 1500 + 100 and g.stock() == (28, 11)
+    g.same_as(model)
+    g.check()
+    assert not g.sell(0, 37) and "evenly" in g.messages()
+    g.check()
+
+
+def test_selling_a_hotel_when_the_bank_lacks_houses(machine):
+    g = Estate(machine)
+    g.own(37, 0, houses=HOTEL)
+    g.own(39, 0, houses=HOTEL)
+    for s in (6, 8, 9, 11, 13, 14):
+        g.own(s, 1, houses=4)                       # 24
+    for s in (16, 18, 19):
+        g.own(s, 1, houses=2)                       # 30: the Bank has 2
+    g.check()
+    model = g.model()
+    with pytest.raises(RuleError):
+        estate.sell_building(model, 0, 37)
+    assert not g.sell(0, 37, keys=("n",))           # declined: nothing happens
+    assert g.level(37) == HOTEL and g.cash(0) == 1500
+    g.check()
+    assert g.sell(0, 37, keys=("y",))               # the whole group goes, at half
+    estate.sell_group_buildings(model, 0, "dark_blue")
+    assert g.cash(0) == 1500 + 1000 and g.stock() == (2, 12)
+    g.same_as(model)
+    g.check()
+
+
+def test_houses_dialogue_builds_an_order(machine):
+    g = Estate(machine)
+    g.own(1, 0)
+    g.own(3, 0)
+    machine.start_call("houses_run")
+    for key in ("b", "1", "2", "ENTER", "ENTER", "ENTER", RIGHT, "SPACE"):
+        machine.wait_input(BUDGET)
+        machine.tap(key)
+    machine.wait_input(BUDGET)
+    text = g.messages()
+    assert text.startswith("SET: Old Kent") and " 0, Whitechapel" in text
+    for key in ("ENTER",                          # a house on Old Kent Road
+                RIGHT, "ENTER",                   # the cursor starts on GO again: uneven
+                RIGHT, RIGHT, RIGHT, "ENTER"):    # Whitechapel Road: the order is built
+        machine.wait_input(BUDGET)
+        machine.tap(key)
+    machine.finish_call(BUDGET)
+    assert (g.level(1), g.level(3)) == (1, 1) and g.cash(0) == 1400
+    g.check()
+
+
+def test_house_shortage_auction(machine):
+    g = Estate(machine)
+    for s in (11, 13, 14, 16, 18, 19):
+        g.own(s, 1, houses=4)                       # 24
+    g.own(21, 1, houses=2)
+    g.own(23, 1, houses=2)
+    g.own(24, 1, houses=3)                          # 31: the Bank has one house
+    g.own(1, 0)
+    g.own(3, 0)
+    g.own(6, 1)
+    g.own(8, 1)
+    g.own(9, 1)
+    g.check()
+    model = g.model()
+    assert estate.shortage_auction_needed(model, {0: 1, 1: 2})
+    keys = ("b",
+            "1", "1", "ENTER", "ENTER",             # player 1: one house, no hotel
+            "2", "2", "ENTER", "ENTER",             # player 2: two houses
+            "ENTER",                                # all in: too few, an auction
+            "1", "1", "0", "0", "ENTER",            # player 1 bids £100
+            "2", "1", "2", "0", "ENTER",            # player 2 bids £120
+            "ENTER",                                # gone to player 2
+            *[RIGHT] * 6, "ENTER",                  # placed on The Angel, Islington
+            "Q",                                    # player 1 cannot build: none left
+            "Q")                                    # player 2 stops
+    machine.call("houses_run", budget=BUDGET, keys=keys)
+    estate.build(model, 1, 6, price=120)
+    assert g.level(6) == 1 and g.cash(1) == 1500 - 120 and g.stock() == (0, 12)
+    g.same_as(model)
+    g.check()
+
+
+def test_human_raises_money_with_the_cursor(machine):
+    g = Estate(machine)
+    g.own(1, 1, houses=1)
+    g.own(3, 1, houses=1)
+    g.own(5, 1)
+    g.set_cash(1, 10)
+    keys = (*[RIGHT] * 3, "ENTER",                  # Whitechapel: a house sold, £25
+            *[RIGHT] * 5, "ENTER")                  # King's Cross mortgaged, £100
+    machine.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0xFF, hl=120)
+    assert not machine.machine.cpu.f & 1            # paid
+    assert g.level(3) == 0 and g.level(1) == 1 and g.mortgaged(5)
+    assert g.cash(1) == 10 + 25 + 100 - 120
+    g.check()
+
+
+def test_human_raising_refusals_then_the_computer_chooses(machine):
+    g = Estate(machine)
+    g.own(1, 1, houses=1)
+    g.own(3, 1, houses=1)
+    g.own(6, 0)
+    g.set_cash(1, 0)
+    keys = (*[RIGHT] * 6, "ENTER",                  # The Angel is not the payer's
+            RIGHT, "ENTER",                         # Old Kent Road: its group is built: sell
+            "Q")                                    # the computer chooses the rest
+    machine.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0, hl=60)
+    assert g.level(1) == 0 and g.level(3) == 0 and g.mortgaged(1)
+    assert g.cash(1) == 25 + 25 + 30 - 60 and g.cash(0) == 1560
+    g.check()
+
+
+def test_human_with_nothing_left_goes_bankrupt(machine):
+    g = Estate(machine)
+    g.own(1, 1, mortgaged=True)
+    g.set_cash(1, 10)
+    machine.call("bank_pay", budget=BUDGET, keys=("ENTER",), a=1, c=0xFF, hl=100)  # no bids
+    assert machine.machine.cpu.f & 1 and g.flags(1) & 8
+    g.check()
