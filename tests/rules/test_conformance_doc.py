@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from tests import REPO_ROOT
 
@@ -22,9 +21,16 @@ def _rows() -> dict[str, list[str]]:
 
 def _tests() -> set[str]:
     names = set()
-    for path in Path(__file__).parent.glob("test_*.py"):
-        names |= set(re.findall(r"^def (test_\w+)", path.read_text("utf-8"), re.M))
+    for folder in ("rules", "game", "ui"):
+        for path in (REPO_ROOT / "tests" / folder).glob("test_*.py"):
+            names |= set(re.findall(r"^def (test_\w+)", path.read_text("utf-8"), re.M))
     return names
+
+
+def test_every_script_named_in_the_doc_exists():
+    named = set(re.findall(r"`(\w+\.zxs)`", DOC.read_text("utf-8")))
+    scripts = {p.name for p in (REPO_ROOT / "tests" / "game" / "scripts").glob("*.zxs")}
+    assert named and not named - scripts, sorted(named - scripts)
 
 
 def test_every_rule_of_parts_a_and_b1_has_a_row_with_a_game_check():
