@@ -22,7 +22,8 @@ P_SQUARE        equ 2               ; board square 0..39 (0 = GO, 10 = Jail)
 P_CASH          equ 3               ; word: cash in pounds
 P_JAIL_TURNS    equ 5               ; turns already spent in jail (failed throws), 0..2
 P_JAIL_CARDS    equ 6               ; Get Out of Jail Free cards held: JC_* bits
-P_PERSONALITY   equ 7               ; computer players: PERS_* 0..5 (humans: 0, unused)
+P_PERSONALITY   equ 7               ; computer players: PERS_* 0..5 from the setup; PERS_BUYER
+                                    ; (6) only when poked, for measurement (humans: 0, unused)
 P_NAME          equ 8               ; NAME_LENGTH characters and a 0
 PLAYER_RECORD   equ P_NAME + NAME_LENGTH + 1
 
@@ -52,7 +53,10 @@ PERS_GREEDY     equ 2
 PERS_STEADY     equ 3
 PERS_CAUTIOUS   equ 4
 PERS_ENTERPRISING equ 5
-PERSONALITIES   equ 6
+PERSONALITIES   equ 6               ; the setup allocates one of these six at random
+PERS_BUYER      equ 6               ; the tournament's baseline (never allocated by the setup):
+                                    ; buys all it can at the price, never builds or trades
+AI_PERSONALITIES equ 7              ; rows of ai.asm's ai_personalities (the six + the Buyer)
 
 ; --- Square byte: v_squares holds one per board square (0 for squares nobody can own) -------
 SQ_OWNER_MASK   equ 0x07            ; bits 0-2: owner + 1 (0 = the Bank / unowned)
@@ -109,5 +113,9 @@ v_chest_count:  db 0
 v_last_card:    db 0xFF             ; the last card drawn: pack * 16 + number (0FFh none)
 v_squares:      ds 40               ; one square byte per board square (SQ_*)
 v_players:      ds MAX_PLAYERS * PLAYER_RECORD
+v_speed:        db 0                ; AI_SPEED_*: 0 normal; 1 (AI_SPEED_FAST) shortens the pauses
+                                    ; of a computer player's turn (ai_pause_frames); F toggles it
+v_ai_trade_turn: ds MAX_PLAYERS * 2 ; per player, a word: the v_turns from which that computer
+                                    ; may propose a trade again (ai_trade_propose; 0 = at once)
 v_state_end:
 V_STATE_SIZE    equ v_state_end - v_state
