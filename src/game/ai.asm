@@ -1,10 +1,22 @@
 ; =============================================================================================
-; ai.asm - the computer players' decisions, one judgement weighted by six personalities
+; ai.asm - the computer players' decisions, one judgement weighted by personalities
 ;
 ; Each personality (P_PERSONALITY) is a row of ai_personalities: the cash it keeps in
-; reserve, how far above the printed price it will bid, and how long into the game it pays
-; its way out of jail.  docs/game.md has the table.  Computer players always keep to the
-; rules: they only make moves the human players could make.
+; reserve, how far above the printed price it bids (more for a property that completes one
+; of its colour groups), how long into the game it pays its way out of jail, how early (the
+; cash it keeps when building) and how high it builds, how readily it accepts a trade and
+; how much it offers in one of its own.  docs/game.md has the table.  Rows 0-5 are the
+; original's six personalities, allocated at random by the setup; row 6, PERS_BUYER, is a
+; baseline for measurement (the tournament) that buys everything it can and nothing else.
+; Computer players always keep to the rules: they only make moves the human players could
+; make, through the same routines (houses_build, trade_transfer, mortgage_toggle...).
+;
+; On its turn, before it throws (ai_before_throw), a computer player may propose one trade
+; that completes a colour group of its (ai_trade_propose), lifts a mortgage, and builds
+; (ai_build).  In the Bank's building-shortage auctions (houses.asm) it orders buildings for
+; itself (ai_houses_orders), bids (ai_houses_bids), places what it wins (ai_place_unit) and
+; builds its order (ai_houses_develop).  With v_speed set (F in the menu) the pauses of a
+; computer's turn are shortened (ai_pause_frames).
 ; =============================================================================================
 
 ; ai_personalities record fields
@@ -13,32 +25,74 @@ AI_BID_PERCENT  equ 2               ; the most it bids, in percent of the printe
 AI_JAIL_TURNS   equ 3               ; pays to leave jail while v_turns is below this
 AI_TAKE_CHANCE  equ 4               ; 1: takes a Chance rather than a £10 fine
 AI_BUILD_RESERVE equ 5              ; word: cash kept back when building
-AI_RECORD       equ 7
+AI_BUILD_MAX    equ 7               ; how high it builds: houses a site 0-4, 5 (SQ_HOTEL) a
+                                    ; hotel; 0 never builds
+AI_SET_PERCENT  equ 8               ; the most it bids for a property that completes one of
+                                    ; its colour groups (and buys it keeping no reserve), and
+                                    ; for a house or hotel in a shortage auction: percent of
+                                    ; the printed price / cost
+AI_TRADE_MARGIN equ 9               ; trade_ai_accepts: sixteenths of what it gives that it
+                                    ; wants on top (AI_NEVER_TRADES: refuses every deal)
+AI_OFFER_PERCENT equ 10             ; its own proposals: offers this percent of the wanted
+                                    ; property's price (0: never proposes)
+AI_RECORD       equ 11
+AI_NEVER_TRADES equ 0xFF
+
 AI_MAX_BUILDS   equ 6               ; buildings a computer player puts up in one turn at most
 AI_BID_STEP     equ 10              ; a computer raises the bid by this much
 AI_OPENING_PERCENT equ 50           ; and opens at this percentage of the price
+AI_TRADE_WAIT   equ 24              ; turns (all players') before a computer proposes again
+AI_SPEED_NORMAL equ 0               ; v_speed
+AI_SPEED_FAST   equ 1
+AI_FAST_SHIFT   equ 3               ; fast: a computer turn's pauses last 1/8 (at least 1 frame)
+AI_KEY_SPEED    equ 'F'             ; the menu key that toggles v_speed
 
 ai_personalities:
-        ; reserve, bid %, jail turns, takes a chance, building reserve
-        dw 200
-        db 90, 20, 0
-        dw 400                      ; PERS_MEAN: keeps its money, bids low, builds late
+        ; reserve, bid %, jail turns, takes a chance, building reserve,
+        ; builds up to, set bid %, trade margin (16ths), offer %
+        dw 200                      ; PERS_MEAN: keeps its money, bids low, builds late and
+        db 90, 20, 0                ; low, wants a third more from a deal, offers little
+        dw 400
+        db 3, 120, 5, 110
+        dw 0                        ; PERS_RECKLESS: spends everything, gambles, builds hotels,
+        db 150, 200, 1              ; takes any deal that gains, offers much
         dw 0
-        db 150, 200, 1
-        dw 0                        ; PERS_RECKLESS: spends everything, gambles
-        dw 100
-        db 130, 60, 1
-        dw 150                      ; PERS_GREEDY: wants it all
+        db 5, 200, 0, 150
+        dw 100                      ; PERS_GREEDY: wants it all: bids high for sets, builds
+        db 130, 60, 1               ; high, wants half as much again from a deal
         dw 150
+        db 5, 180, 8, 120
+        dw 150                      ; PERS_STEADY: middle of the road
         db 110, 40, 0
-        dw 250                      ; PERS_STEADY
-        dw 300
-        db 80, 10, 0
-        dw 500                      ; PERS_CAUTIOUS: a big reserve, sits in jail
+        dw 250
+        db 4, 140, 2, 130
+        dw 300                      ; PERS_CAUTIOUS: a big reserve, sits in jail, builds three
+        db 80, 10, 0                ; houses at most
+        dw 500
+        db 3, 110, 4, 115
+        dw 50                       ; PERS_ENTERPRISING: invests early and builds high, deals
+        db 125, 100, 1              ; readily and offers most
         dw 50
-        db 125, 100, 1
-        dw 50                       ; PERS_ENTERPRISING: invests early and builds high
-        assert $ - ai_personalities == PERSONALITIES * AI_RECORD
+        db 5, 160, 1, 160
+        dw 0                        ; PERS_BUYER (the baseline): buys all it can afford at the
+        db 100, 40, 0               ; price, bids up to the price, never builds or trades
+        dw 0
+        db 0, 100, AI_NEVER_TRADES, 0
+        assert $ - ai_personalities == AI_PERSONALITIES * AI_RECORD
+
+ai_player:      db 0                ; the computer player the building routines act for
+ai_square:      db 0                ; scratch: a square being judged
+ai_level:       db 0                ; ... its buildings
+ai_cost:        dw 0                ; ... the cost of its next building
+ai_budget:      dw 0                ; scratch: cash a computer may spend (orders, proposals)
+ai_count:       db 0                ; scratch: buildings counted / built
+ai_orders:      db 0, 0             ; ai_houses_develop: houses, hotels still ordered
+ai_target:      db 0                ; ai_trade_propose: the property wanted
+ai_target_price: dw 0               ; ... its printed price
+ai_offer:       dw 0                ; ... what it offers for it in all
+ai_owner:       db 0                ; ... its owner
+ai_give:        db 0                ; ... the property offered (0FFh: none, cash only)
+ai_give_value:  dw 0                ; ... its value (trade_value)
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_params - IY = the personality record of a player
@@ -46,20 +100,50 @@ ai_personalities:
 ; ---------------------------------------------------------------------------------------------
 ai_params:
         ld a, (ix+P_PERSONALITY)
-        cp PERSONALITIES
+        cp AI_PERSONALITIES
         jr c, .ok
-        xor a
-.ok:    ld e, a                     ; * AI_RECORD (7 = 8 - 1)
-        add a, a
-        add a, a
-        add a, a
-        sub e
-        ld e, a
-        ld d, 0
-        ld iy, ai_personalities
-        add iy, de
+        xor a                       ; (out of range: the first row)
+.ok:    ld iy, ai_personalities
+        ld de, AI_RECORD
+        or a
+        ret z
+.row:   add iy, de
+        dec a
+        jr nz, .row
         ret
-        assert AI_RECORD == 7
+
+; ---------------------------------------------------------------------------------------------
+; ai_index - the number of the player whose record IX points to
+; Input: IX.  Output: A = 0..MAX_PLAYERS-1.  Corrupts: F, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ai_index:
+        push ix
+        pop hl
+        ld de, v_players
+        or a
+        sbc hl, de
+        ld de, PLAYER_RECORD
+        ld a, 0xFF
+        or a
+.count: inc a                       ; (inc keeps the carry of the last sbc)
+        sbc hl, de
+        jr nc, .count
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; ai_board_word - a word field of a square's board record
+; Input: A = square, DE = the field (BOARD_PRICE, BOARD_HOUSE_COST...).  Output: DE.
+; Corrupts: AF, HL.
+; ---------------------------------------------------------------------------------------------
+ai_board_word:
+        push de
+        call board_record
+        pop de
+        add hl, de
+        ld e, (hl)
+        inc hl
+        ld d, (hl)
+        ret
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_cash_after - the player's cash less a sum less its reserve
@@ -69,6 +153,14 @@ ai_params:
 ai_cash_after:
         ld e, (iy+AI_RESERVE)
         ld d, (iy+AI_RESERVE+1)
+        ; continues into ai_cash_keeping
+
+; ---------------------------------------------------------------------------------------------
+; ai_cash_keeping - the player's cash less a sum less an amount kept back
+; Input: IX = player, HL = the sum, DE = the amount kept.  Output: carry set if the cash
+; does not cover both; else HL = what is left over.  Corrupts: AF, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ai_cash_keeping:
         add hl, de
         ret c
         ex de, hl
@@ -79,25 +171,72 @@ ai_cash_after:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; ai_wants_to_buy - does a computer player buy a property at its printed price?
+; ai_completes_group - whether a site would complete one of a player's colour groups: every
+; other site of its group is the player's already
+; Input: A = square, C = player.  Output: carry set if so.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ai_completes_group:
+        ld (.square), a
+        inc c
+        ld a, c
+        ld (.owner), a
+        ld a, (.square)
+        call board_record
+        ld a, (hl)
+        cp KIND_SITE
+        jr nz, .no                  ; colour groups only: stations and utilities build nothing
+        ld a, (.square)
+        call group_record
+        ld b, (hl)
+.site:  inc hl
+        ld a, (.square)
+        cp (hl)
+        jr z, .next                 ; the square itself
+        push hl
+        push bc
+        ld a, (hl)
+        call square_owner
+        ld hl, .owner
+        cp (hl)
+        pop bc
+        pop hl
+        jr nz, .no
+.next:  djnz .site
+        scf
+        ret
+.no:    or a
+        ret
+.square: db 0
+.owner: db 0
+
+; ---------------------------------------------------------------------------------------------
+; ai_wants_to_buy - does a computer player buy a property at its printed price?  It keeps its
+; reserve, except for a property that completes one of its colour groups
 ; Input: IX = player, A = square.  Output: carry set for yes.  Corrupts: AF, BC, DE, HL, IY.
 ; ---------------------------------------------------------------------------------------------
 ai_wants_to_buy:
-        call board_record
-        ld de, BOARD_PRICE
-        add hl, de
-        ld e, (hl)
-        inc hl
-        ld d, (hl)
-        push de
+        ld (ai_square), a
         call ai_params
+        ld de, BOARD_PRICE
+        ld a, (ai_square)
+        call ai_board_word
+        push de
+        call ai_index
+        ld c, a
+        ld a, (ai_square)
+        call ai_completes_group
         pop hl
-        call ai_cash_after
+        ld de, 0                    ; a set: no reserve kept
+        jr c, .keep
+        ld e, (iy+AI_RESERVE)
+        ld d, (iy+AI_RESERVE+1)
+.keep:  call ai_cash_keeping
         ccf                         ; enough left: yes
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; ai_auction_bid - does a computer player raise the bid, and to what?
+; ai_auction_bid - does a computer player raise the bid, and to what?  Its limit is
+; AI_BID_PERCENT of the price, AI_SET_PERCENT for a property that completes its group
 ; Input: A = square, C = player, HL = the highest bid so far (0: none).
 ; Output: carry set and HL = its bid; carry clear: it does not bid.
 ; Corrupts: AF, BC, DE, HL, IY.
@@ -105,60 +244,85 @@ ai_wants_to_buy:
 ai_auction_bid:
         push ix
         ld (.high), hl
-        push af
+        ld (ai_square), a
         ld a, c
+        ld (.player), a
         call player_record
         push hl
         pop ix
         call ai_params
-        pop af
-        call board_record
         ld de, BOARD_PRICE
-        add hl, de
-        ld e, (hl)
-        inc hl
-        ld d, (hl)                  ; DE = the price
+        ld a, (ai_square)
+        call ai_board_word          ; DE = the price
         ld (.price), de
+        ld a, (.player)
+        ld c, a
+        ld a, (ai_square)
+        call ai_completes_group
         ld a, (iy+AI_BID_PERCENT)   ; the most it pays: price * percent / 100
+        jr nc, .percent
+        ld a, (iy+AI_SET_PERCENT)
+.percent:
+        ld de, (.price)
         call ai_percent
         ld (.limit), hl
         ld hl, (.high)              ; its bid: the last one + a step, or its opening
-        ld a, h
-        or l
-        jr nz, .raise
         ld de, (.price)
-        ld a, AI_OPENING_PERCENT
-        call ai_percent
-        jr .check
-.raise: ld de, AI_BID_STEP
-        add hl, de
-.check: ld (.bid), hl
-        ex de, hl                   ; within its limit?
-        ld hl, (.limit)
-        or a
-        sbc hl, de
-        jr c, .no
-        ld hl, (.bid)               ; and its cash, keeping the reserve?
-        call ai_cash_after
-        jr c, .no
-        ld hl, (.bid)
+        call ai_next_bid
+        ld de, (.limit)
+        call ai_bid_allowed         ; within its limit, keeping its reserve?
         pop ix
-        scf
-        ret
-.no:    pop ix
-        or a
         ret
 .high:  dw 0
 .price: dw 0
 .limit: dw 0
-.bid:   dw 0
+.player: db 0
 
 ; ---------------------------------------------------------------------------------------------
-; ai_percent - a percentage of a sum
-; Input: DE = sum (< 65536 / 255), A = percent.  Output: HL = DE * A / 100.
+; ai_next_bid - a computer's next bid: AI_OPENING_PERCENT of the price first, then the
+; highest bid + AI_BID_STEP
+; Input: HL = the highest bid so far (0: none), DE = the price.  Output: HL = the bid.
+; Corrupts: AF, BC, DE.
+; ---------------------------------------------------------------------------------------------
+ai_next_bid:
+        ld a, h
+        or l
+        jr nz, .raise
+        ld a, AI_OPENING_PERCENT
+        jp ai_percent
+.raise: ld de, AI_BID_STEP
+        add hl, de
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; ai_bid_allowed - whether a bid is within a computer's limit and leaves its reserve
+; Input: IX = player, IY = personality, HL = the bid, DE = its limit.  Output: carry set and
+; HL = the bid if allowed; carry clear if not.  Corrupts: AF, DE.
+; ---------------------------------------------------------------------------------------------
+ai_bid_allowed:
+        ex de, hl
+        or a
+        sbc hl, de                  ; limit - bid
+        ex de, hl
+        jr c, .no
+        push hl
+        call ai_cash_after
+        pop hl
+        jr c, .no
+        scf
+        ret
+.no:    or a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; ai_percent - a percentage of a sum, as (sum / 2) * percent / 50 so that a £400 price at
+; 255 % still fits 16 bits (an odd sum loses its last pound)
+; Input: DE = sum (< 514), A = percent.  Output: HL = DE * A / 100.
 ; Corrupts: AF, BC, DE.
 ; ---------------------------------------------------------------------------------------------
 ai_percent:
+        srl d
+        rr e
         ld hl, 0                    ; HL = DE * A
         ld b, 8
 .mul:   add hl, hl
@@ -166,8 +330,8 @@ ai_percent:
         jr nc, .skip
         add hl, de
 .skip:  djnz .mul
-        ld bc, 0                    ; BC = HL / 100
-        ld de, 100
+        ld bc, 0                    ; BC = HL / 50
+        ld de, 50
 .div:   or a
         sbc hl, de
         jr c, .done
@@ -207,23 +371,25 @@ ai_fine_or_chance:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; ai_before_throw - what a computer player does before it throws: lift a mortgage when its
-; cash allows it twice over its reserve, then build (ai_build)
-; Input: IX = the current player (a computer).  Output: perhaps a mortgage lifted.
-; Corrupts: all but IX.
+; ai_before_throw - what a computer player does before it throws: perhaps propose a trade
+; that completes a colour group (ai_trade_propose), lift a mortgage when its cash allows it
+; twice over its reserve, then build (ai_build)
+; Input: IX = the current player (a computer).  Output: done.  Corrupts: all but IX.
 ; ---------------------------------------------------------------------------------------------
 ai_before_throw:
+        call ai_index
+        ld (ai_player), a
+        call ai_trade_propose
         call ai_params
-        ld a, (v_current)
-        inc a
-        ld (ai_before_throw_owner), a
         ld b, 0
 .square:
         push bc
         ld a, b
         call square_owner
-        ld hl, ai_before_throw_owner
-        cp (hl)
+        ld hl, ai_player
+        ld b, (hl)
+        inc b
+        cp b
         jr nz, .next
         bit SQ_MORTGAGED, c
         jr z, .next
@@ -253,107 +419,137 @@ ai_before_throw:
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_build - a computer player builds on its complete, unmortgaged groups, always on the
-; least built-up site (so evenly), while its cash stays above its building reserve; at most
-; AI_MAX_BUILDS a turn.  houses_build validates and pays.
-; Input: IX = the current player (a computer).  Output: buildings put up.
+; least built-up site (so evenly), up to its personality's height, while its cash stays
+; above its building reserve; at most AI_MAX_BUILDS a turn.  houses_build validates and pays.
+; Input: IX = the player (a computer), ai_player its number.  Output: buildings put up.
 ; Corrupts: all but IX.
 ; ---------------------------------------------------------------------------------------------
 ai_build:
         xor a
-        ld (ai_builds), a
+        ld (ai_count), a
 .again: call ai_params
-        ld b, 0                     ; B = square
+        ld a, HOUSES_MODE_ANY
+        call ai_find_site           ; carry: A = a square to build on
+        ret nc
+        call ai_build_here
+        ret nc
+        ld a, (ai_count)
+        inc a
+        ld (ai_count), a
+        cp AI_MAX_BUILDS
+        jr c, .again
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; ai_find_site - the first site (from GO) where a computer may build now and can pay the next
+; building keeping its building reserve
+; Input: IX = player, IY = personality, ai_player, A = HOUSES_MODE_* (what may be built).
+; Output: carry set, A = square and ai_cost = the building's printed cost; carry clear: none.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ai_find_site:
+        ld (.mode), a
+        ld b, 0
 .square:
         push bc
+        ld a, (.mode)
+        ld c, a
         ld a, b
-        call ai_build_here          ; carry: built there
-        pop bc
+        call ai_build_check         ; carry: allowed, DE = the cost
         jr nc, .next
-        ld a, (ai_builds)
-        inc a
-        ld (ai_builds), a
-        cp AI_MAX_BUILDS
-        ret nc
-        jr .again                   ; the groups changed: look again from GO
-.next:  inc b
+        ld (ai_cost), de
+        ex de, hl                   ; and the cash, keeping the building reserve?
+        ld e, (iy+AI_BUILD_RESERVE)
+        ld d, (iy+AI_BUILD_RESERVE+1)
+        call ai_cash_keeping
+        jr nc, .found
+.next:  pop bc
+        inc b
         ld a, b
         cp BOARD_SIZE
         jr c, .square
+        or a
         ret
-
-ai_builds:      db 0
-ai_before_throw_owner: db 0
+.found: pop bc
+        ld a, b
+        scf
+        ret
+.mode:  db 0
 
 ; ---------------------------------------------------------------------------------------------
-; ai_build_here - build on one square if it is the player's, the least built-up site of a
-; complete unmortgaged group of its, the Bank has the building, and the cash allows
-; Input: IX = player, IY = its personality, A = square.  Output: carry set if built.
-; Corrupts: AF, BC, DE, HL.
+; ai_build_check - whether a computer may put up its next building on a site now: the rules
+; (its whole unmortgaged group, evenly, the Bank's stock) and its personality's height
+; Input: A = square, C = HOUSES_MODE_* (what may be built), IY = personality, ai_player.
+; Output: carry set if allowed: DE = the printed cost of that building, ai_level = the
+; site's level before, ai_square = the square.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
-ai_build_here:
-        ld (.square), a
+ai_build_check:
+        ld (ai_square), a
+        ld a, c
+        ld (.mode), a
+        ld a, (ai_square)
         call board_record
         ld a, (hl)
         cp KIND_SITE
-        jp nz, .no
-        ld a, (.square)
+        jr nz, .no
+        ld a, (ai_square)
         call property_level         ; A = level, C = the square byte
-        ld (.level), a
-        cp SQ_HOTEL
-        jp nc, .no                  ; a hotel already
-        ld a, (v_current)
+        ld (ai_level), a
+        cp (iy+AI_BUILD_MAX)
+        jr nc, .no                  ; as high as this personality builds (or a hotel)
+        ld a, (ai_player)
         inc a
         ld b, a
         ld a, c
         and SQ_OWNER_MASK
         cp b
         jr nz, .no                  ; not its own
-        ld a, (.square)
+        ld a, (ai_square)
         call houses_group_scan
-        ld a, (v_current)
+        ld a, (ai_player)
         inc a
-        ld b, a
-        ld a, (houses_common_owner)
-        cp b
-        jp nz, .no                  ; not the whole group
+        ld hl, houses_common_owner
+        cp (hl)
+        jr nz, .no                  ; not the whole group
         ld a, (houses_mortgaged)
         or a
-        jp nz, .no
+        jr nz, .no
         ld a, (houses_min)
-        ld hl, .level
+        ld hl, ai_level
         cp (hl)
-        jp nz, .no                  ; build evenly: the least built-up site first
-        ld a, (.level)              ; the Bank's stock
+        jr nz, .no                  ; build evenly: the least built-up site first
+        ld a, (ai_level)
         cp MAX_HOUSES_PER_SITE
+        jr nc, .hotel
+        ld a, (.mode)               ; a house next
+        cp HOUSES_MODE_HOTEL
+        jr z, .no
         ld a, (v_houses_left)
-        jr c, .stock
-        ld a, (v_hotels_left)
-.stock: or a
-        jp z, .no
-        ld a, (.square)             ; the cost, keeping the building reserve
-        call board_record
         ld de, BOARD_HOUSE_COST
-        ld a, (.level)
-        cp MAX_HOUSES_PER_SITE
-        jr c, .cost
+        jr .stock
+.hotel: ld a, (.mode)               ; a hotel next
+        cp HOUSES_MODE_HOUSE
+        jr z, .no
+        ld a, (v_hotels_left)
         ld de, BOARD_HOTEL_COST
-.cost:  add hl, de
-        ld e, (hl)
-        inc hl
-        ld d, (hl)
-        ld l, (iy+AI_BUILD_RESERVE)
-        ld h, (iy+AI_BUILD_RESERVE+1)
-        add hl, de
-        jp c, .no
-        ex de, hl
-        ld l, (ix+P_CASH)
-        ld h, (ix+P_CASH+1)
-        or a
-        sbc hl, de
-        jp c, .no
-        ld a, (v_current)
-        ld hl, .square
-        ld c, (hl)
+.stock: or a
+        jr z, .no                   ; the Bank has none
+        ld a, (ai_square)
+        call ai_board_word
+        scf
+        ret
+.no:    or a
+        ret
+.mode:  db 0
+
+; ---------------------------------------------------------------------------------------------
+; ai_build_here - build the next building on a square checked by ai_build_check / found by
+; ai_find_site, at the printed cost (houses_build validates and pays)
+; Input: A = square, ai_player.  Output: carry set if built.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ai_build_here:
+        ld c, a
+        ld a, (ai_player)
         ld b, HOUSES_MODE_ANY
         ld hl, 0
         push iy
@@ -361,7 +557,821 @@ ai_build_here:
         pop iy
         ccf                         ; houses_build: carry clear = built
         ret
-.no:    or a
+
+; ---------------------------------------------------------------------------------------------
+; ai_pause_frames - the fast setting: with v_speed = AI_SPEED_FAST and a computer player's
+; turn, a pause lasts 1 / 2^AI_FAST_SHIFT of its frames (at least one).  Called by pause,
+; pause_plain and the computer's wait before it throws.
+; Input: B = frames.  Output: B = frames to wait.  Corrupts: nothing else (not even F).
+; ---------------------------------------------------------------------------------------------
+ai_pause_frames:
+        push af
+        ld a, (v_speed)
+        cp AI_SPEED_FAST
+        jr nz, .done
+        push hl
+        push de
+        ld a, (v_current)
+        call player_record
+        bit PF_COMPUTER, (hl)
+        pop de
+        pop hl
+        jr z, .done                 ; a human's turn: the usual time to read
+        ld a, b
+        rept AI_FAST_SHIFT
+        srl a
+        endm
+        or a
+        jr nz, .store
+        inc a                       ; at least one frame
+.store: ld b, a
+.done:  pop af
         ret
-.square: db 0
-.level: db 0
+
+; ---------------------------------------------------------------------------------------------
+; ai_speed_toggle - F in the menu: fast computer turns on or off (v_speed)
+; Input: none.  Output: v_speed toggled and shown.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ai_speed_toggle:
+        ld a, (v_speed)
+        xor AI_SPEED_FAST
+        ld (v_speed), a
+        ld hl, str_ai_fast_on
+        jr nz, .show
+        ld hl, str_ai_fast_off
+.show:  call msg_show
+        call snd_click
+        ld b, LAND_PAUSE
+        jp pause
+
+; ---------------------------------------------------------------------------------------------
+; ai_trade_propose - a computer player's own trade, at most one a turn and none again for
+; AI_TRADE_WAIT turns: when one property of another player's would complete one of its
+; colour groups (ai_trade_target), it offers AI_OFFER_PERCENT of that property's price in a
+; lone property of its own (ai_trade_choose_give) and/or cash, keeping its reserve.  The deal
+; is trade.asm's, with the owner as trade_a (giving the property wanted) and the computer as
+; trade_b: a computer owner decides by trade_ai_accepts_a, a human owner answers Y/N; an
+; accepted deal goes through trade_transfer (interest on mortgaged property, the lift).
+; Input: IX = the player (a computer), ai_player its number.  Output: perhaps a deal done.
+; Corrupts: all but IX.
+; ---------------------------------------------------------------------------------------------
+ai_trade_propose:
+        call ai_params
+        ld a, (iy+AI_OFFER_PERCENT)
+        or a
+        ret z                       ; it never proposes
+        ld a, (ai_player)           ; not again soon: v_turns must have reached its stamp
+        call ai_trade_stamp
+        ld e, (hl)
+        inc hl
+        ld d, (hl)                  ; DE = the stamp
+        ld hl, (v_turns)
+        or a
+        sbc hl, de
+        jr nc, .may
+        ld hl, (v_turns)            ; (a stamp further off than AI_TRADE_WAIT is left from a
+        ld bc, AI_TRADE_WAIT        ; longer game before: ignored)
+        add hl, bc
+        or a
+        sbc hl, de
+        ret nc
+.may:   call ai_trade_target        ; carry: ai_target, ai_owner, ai_target_price
+        ret nc
+        ld de, (ai_target_price)    ; the offer in all: price * offer %
+        ld a, (iy+AI_OFFER_PERCENT)
+        call ai_percent
+        ld (ai_offer), hl
+        ld a, (ai_target)           ; the cash it may pay: cash less reserve less the 10 %
+        call square_owner           ; interest due on a mortgaged property received
+        ld hl, 0
+        bit SQ_MORTGAGED, c
+        jr z, .interest
+        ld a, (ai_target)
+        call mortgage_interest      ; HL = the interest
+.interest:
+        call ai_cash_after          ; HL = what is over; carry: it could not pay the interest
+        ret c                       ; and keep its reserve: no proposal
+        ld (ai_budget), hl
+        call ai_trade_choose_give   ; ai_give (0FFh: none), ai_give_value
+        ld hl, (ai_offer)           ; the cash: the offer less the property's value ...
+        ld de, (ai_give_value)
+        or a
+        sbc hl, de
+        jr nc, .cash
+        ld hl, 0
+.cash:  ld de, (ai_budget)          ; ... at most what it may pay
+        push hl
+        or a
+        sbc hl, de
+        pop hl
+        jr c, .fits
+        ex de, hl
+.fits:  ld (trade_cash), hl
+        ld de, (ai_give_value)      ; the whole offer must reach the printed price at least
+        add hl, de
+        ld de, (ai_target_price)
+        or a
+        sbc hl, de
+        ret c                       ; it cannot offer enough: no proposal
+        ld a, (ai_owner)            ; the deal, in trade.asm's variables
+        ld (trade_a), a
+        ld a, (ai_target)
+        ld (trade_give), a
+        ld a, (ai_player)
+        ld (trade_b), a
+        xor a
+        ld (trade_card_a), a
+        ld (trade_card_b), a
+        ld (trade_take_count), a
+        ld a, (ai_give)
+        cp AI_NO_SQUARE
+        jr z, .cash_to
+        ld (trade_take), a
+        ld a, 1
+        ld (trade_take_count), a
+.cash_to:
+        ld hl, (trade_cash)
+        ld a, h
+        or l
+        ld a, NO_PLAYER
+        jr z, .to
+        ld a, (ai_owner)
+.to:    ld (trade_cash_to), a
+        ld a, (trade_a)             ; the owner must be able to pay the interest on a
+        call trade_interest_due     ; mortgaged property it receives
+        push hl
+        ld a, (trade_a)
+        call trade_cash_after
+        pop de
+        or a
+        sbc hl, de
+        ret c
+        ld a, (ai_player)           ; proposed: not again for AI_TRADE_WAIT turns
+        call ai_trade_stamp
+        push hl
+        ld hl, (v_turns)
+        ld de, AI_TRADE_WAIT
+        add hl, de
+        ex de, hl
+        pop hl
+        ld (hl), e
+        inc hl
+        ld (hl), d
+        push ix
+        call trade_summary          ; the deal in the lower third
+        ld a, (ai_player)
+        call msg_show_player
+        ld hl, str_ai_offers
+        call msg_print
+        ld a, (ai_owner)
+        call msg_player
+        ld hl, str_ai_stop
+        call msg_print
+        ld a, (ai_owner)
+        call msg_player
+        ld a, (ai_owner)
+        call player_record
+        bit PF_COMPUTER, (hl)
+        jr nz, .computer
+        ld hl, str_trade_agree      ; a human owner answers
+        call ask_yn
+        jr c, .deal
+        ld hl, str_trade_refused
+        call msg_show
+        call snd_low
+        jr .end
+.computer:
+        ld hl, str_ai_considers
+        call msg_print
+        call houses_pause
+        call trade_ai_accepts_a
+        push af
+        ld a, (ai_owner)
+        call msg_show_player
+        pop af
+        ld hl, str_trade_declines
+        jr nc, .declined
+        ld hl, str_trade_accepts
+        call msg_print
+        call houses_pause
+.deal:  call trade_transfer
+        ld hl, str_trade_done
+        call msg_show
+        call snd_beep
+        jr .end
+.declined:
+        call msg_print
+        call snd_low
+.end:   call houses_pause
+        call turn_lower_restore
+        pop ix
+        ret
+
+AI_NO_SQUARE    equ 0xFF            ; ai_give: no property offered, cash only
+
+; ---------------------------------------------------------------------------------------------
+; ai_trade_stamp - the address of a player's word in v_ai_trade_turn
+; Input: A = player.  Output: HL.  Corrupts: F, DE.
+; ---------------------------------------------------------------------------------------------
+ai_trade_stamp:
+        ld e, a
+        ld d, 0
+        ld hl, v_ai_trade_turn
+        add hl, de
+        add hl, de
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; ai_trade_target - the dearest property of another player's that would complete one of the
+; computer's colour groups (every other site of the group its own)
+; Input: ai_player.  Output: carry set: ai_target, ai_owner, ai_target_price; carry clear:
+; none.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ai_trade_target:
+        ld hl, 0
+        ld (ai_target_price), hl
+        ld b, 0
+.square:
+        push bc
+        ld a, b
+        call square_owner
+        or a
+        jr z, .next                 ; the Bank's (or no property)
+        dec a
+        ld hl, ai_player
+        cp (hl)
+        jr z, .next                 ; its own
+        ld (.owner), a
+        pop bc
+        push bc
+        ld a, (ai_player)
+        ld c, a
+        ld a, b
+        call ai_completes_group
+        jr nc, .next
+        pop bc
+        push bc
+        ld a, b
+        ld de, BOARD_PRICE
+        call ai_board_word          ; DE = the price
+        ld hl, (ai_target_price)
+        or a
+        sbc hl, de
+        jr nc, .next                ; not dearer than one found
+        ld (ai_target_price), de
+        pop bc
+        push bc
+        ld a, b
+        ld (ai_target), a
+        ld a, (.owner)
+        ld (ai_owner), a
+.next:  pop bc
+        inc b
+        ld a, b
+        cp BOARD_SIZE
+        jr c, .square
+        ld hl, (ai_target_price)
+        ld a, h
+        or l
+        ret z                       ; (carry clear: none)
+        scf
+        ret
+.owner: db 0
+
+; ---------------------------------------------------------------------------------------------
+; ai_trade_choose_give - the property a computer offers with its proposal: its most valuable
+; lone one (the only one it holds of that group, so no group it collects or builds on is
+; broken), outside the group it is completing, its group bare, worth no more than the offer
+; Input: ai_player, ai_target, ai_offer.  Output: ai_give (AI_NO_SQUARE: none) and
+; ai_give_value (0: none).  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ai_trade_choose_give:
+        ld a, AI_NO_SQUARE
+        ld (ai_give), a
+        ld hl, 0
+        ld (ai_give_value), hl
+        ld a, (ai_target)
+        call ai_group_of
+        ld (.group), a
+        ld b, 0
+.square:
+        push bc
+        ld a, b
+        call square_owner
+        ld hl, ai_player
+        ld c, (hl)
+        inc c
+        cp c
+        jr nz, .next                ; not its own
+        pop bc
+        push bc
+        ld a, b
+        call ai_group_of
+        ld hl, .group
+        cp (hl)
+        jr z, .next                 ; the group it wants to complete
+        pop bc
+        push bc
+        ld a, b
+        call group_built
+        jr c, .next                 ; no trade while the group has buildings (A47)
+        pop bc
+        push bc
+        ld a, (ai_player)
+        ld c, a
+        ld a, b
+        call ai_owned_in_group
+        cp 2
+        jr nc, .next                ; it collects that group: keep it
+        pop bc
+        push bc
+        ld a, b
+        call trade_value            ; DE = its value (mortgaged: half)
+        ld hl, (ai_offer)
+        or a
+        sbc hl, de
+        jr c, .next                 ; worth more than the whole offer
+        ld hl, (ai_give_value)
+        or a
+        sbc hl, de
+        jr nc, .next                ; not better than one found
+        ld (ai_give_value), de
+        pop bc
+        push bc
+        ld a, b
+        ld (ai_give), a
+.next:  pop bc
+        inc b
+        ld a, b
+        cp BOARD_SIZE
+        jr c, .square
+        ret
+.group: db 0
+
+; ---------------------------------------------------------------------------------------------
+; ai_group_of - a square's group (GROUP_*, GROUP_NONE for squares of no group)
+; Input: A = square.  Output: A.  Corrupts: F, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ai_group_of:
+        call board_record
+        inc hl                      ; BOARD_GROUP follows BOARD_KIND
+        ld a, (hl)
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; ai_owned_in_group - how many squares of a square's group a player owns
+; Input: A = square (a property), C = player.  Output: A = count.  Corrupts: F, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ai_owned_in_group:
+        push af
+        ld a, c
+        inc a
+        ld (.owner), a
+        xor a
+        ld (.count), a
+        pop af
+        call group_record
+        ld b, (hl)
+.site:  inc hl
+        push hl
+        push bc
+        ld a, (hl)
+        call square_owner
+        ld hl, .owner
+        cp (hl)
+        jr nz, .other
+        ld hl, .count
+        inc (hl)
+.other: pop bc
+        pop hl
+        djnz .site
+        ld a, (.count)
+        ret
+.owner: db 0
+.count: db 0
+
+; ---------------------------------------------------------------------------------------------
+; ai_houses_orders - H, buying: each computer player in the game orders for itself what it
+; would build now (ai_order_count) in houses_want_houses / houses_want_hotels; shown
+; Input: none.  Output: the computers' orders.  Corrupts: all but IX.
+; ---------------------------------------------------------------------------------------------
+ai_houses_orders:
+        push ix
+        ld b, 0
+.player:
+        ld a, (v_num_players)
+        cp b
+        jr z, .done
+        push bc
+        ld a, b
+        call player_record
+        ld a, (hl)
+        and 1 << PF_PLAYING | 1 << PF_COMPUTER
+        cp 1 << PF_PLAYING | 1 << PF_COMPUTER
+        jr nz, .next
+        push hl
+        pop ix
+        pop bc
+        push bc
+        ld a, b
+        ld (ai_player), a
+        call ai_params
+        call ai_order_count         ; D = houses, E = hotels
+        ld a, (ai_player)
+        ld c, HOUSES_MODE_HOUSE
+        push de
+        call houses_want_address
+        pop de
+        ld (hl), d
+        ld a, (ai_player)
+        ld c, HOUSES_MODE_HOTEL
+        push de
+        call houses_want_address
+        pop de
+        ld (hl), e
+        ld a, d
+        or e
+        jr z, .next
+        push de                     ; "P3 orders 2 house(s) and 0 hotel(s)."
+        ld a, (ai_player)
+        call msg_show_player
+        ld hl, str_ai_orders
+        call msg_print
+        pop de
+        push de
+        ld l, d
+        ld h, 0
+        call msg_number
+        ld hl, str_ai_houses_and
+        call msg_print
+        pop de
+        ld l, e
+        ld h, 0
+        call msg_number
+        ld hl, str_ai_hotels
+        call msg_print
+        call houses_pause
+.next:  pop bc
+        inc b
+        jr .player
+.done:  pop ix
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; ai_order_count - what a computer would build now on its complete unmortgaged groups: houses
+; up to its height (AI_BUILD_MAX), a hotel where a site has four and it builds hotels, while
+; the printed costs leave its building reserve, AI_MAX_BUILDS at most
+; Input: IX = player, IY = personality, ai_player.  Output: D = houses, E = hotels.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ai_order_count:
+        xor a
+        ld (.houses), a
+        ld (.hotels), a
+        ld (ai_count), a
+        ld hl, 0                    ; the budget: cash less the building reserve
+        ld e, (iy+AI_BUILD_RESERVE)
+        ld d, (iy+AI_BUILD_RESERVE+1)
+        call ai_cash_keeping
+        jr nc, .budget
+        ld hl, 0
+.budget:
+        ld (ai_budget), hl
+        ld b, 0
+.square:
+        push bc
+        ld a, b
+        ld (ai_square), a
+        call board_record
+        ld a, (hl)
+        cp KIND_SITE
+        jr nz, .next
+        ld a, (ai_square)
+        call property_level         ; A = level, C = the byte
+        ld (ai_level), a
+        ld a, (ai_player)
+        inc a
+        ld b, a
+        ld a, c
+        and SQ_OWNER_MASK
+        cp b
+        jr nz, .next
+        ld a, (ai_square)
+        call houses_group_scan
+        ld a, (ai_player)
+        inc a
+        ld hl, houses_common_owner
+        cp (hl)
+        jr nz, .next
+        ld a, (houses_mortgaged)
+        or a
+        jr nz, .next
+        ld a, (ai_square)           ; houses: up to min(height, 4)
+        ld de, BOARD_HOUSE_COST
+        call ai_board_word
+        ld (ai_cost), de
+.house: ld a, (ai_level)
+        cp MAX_HOUSES_PER_SITE
+        jr nc, .hotel
+        cp (iy+AI_BUILD_MAX)
+        jr nc, .next
+        ld hl, .houses
+        call .take                  ; carry: no more
+        jr c, .next
+        ld hl, ai_level
+        inc (hl)
+        jr .house
+.hotel: ld a, (ai_level)            ; a hotel on a site that had four already
+        cp (iy+AI_BUILD_MAX)
+        jr nc, .next
+        pop bc
+        push bc
+        ld a, b
+        call property_level
+        cp MAX_HOUSES_PER_SITE
+        jr nz, .next
+        ld a, (ai_square)
+        ld de, BOARD_HOTEL_COST
+        call ai_board_word
+        ld (ai_cost), de
+        ld hl, .hotels
+        call .take
+.next:  pop bc
+        inc b
+        ld a, b
+        cp BOARD_SIZE
+        jp c, .square
+        ld a, (.houses)
+        ld d, a
+        ld a, (.hotels)
+        ld e, a
+        ret
+; .take - one more of (HL) if the budget and AI_MAX_BUILDS allow: carry set if not
+.take:  ld a, (ai_count)
+        cp AI_MAX_BUILDS
+        ccf
+        ret c
+        push hl
+        ld hl, (ai_budget)
+        ld de, (ai_cost)
+        or a
+        sbc hl, de
+        pop de
+        ret c
+        ld (ai_budget), hl
+        ex de, hl
+        inc (hl)
+        ld hl, ai_count
+        inc (hl)
+        or a
+        ret
+.houses: db 0
+.hotels: db 0
+
+; ---------------------------------------------------------------------------------------------
+; ai_houses_develop - houses_develop for a computer: it builds its order one building at a
+; time where allowed (ai_find_site), at the printed cost, keeping its building reserve; what
+; cannot be built is dropped from the order
+; Input: A = player (a computer).  Output: built; its order 0.  Corrupts: all but IX.
+; ---------------------------------------------------------------------------------------------
+ai_houses_develop:
+        push ix
+        ld (ai_player), a
+        call player_record
+        push hl
+        pop ix
+.next:  call ai_params
+        ld a, (ai_player)
+        ld c, HOUSES_MODE_HOUSE
+        call houses_want_address
+        ld b, (hl)                  ; B = houses still ordered
+        ld a, (ai_player)
+        ld c, HOUSES_MODE_HOTEL
+        call houses_want_address
+        ld c, (hl)                  ; C = hotels still ordered
+        ld a, b
+        or c
+        jr z, .done
+        ld d, HOUSES_MODE_ANY       ; what the order still allows
+        ld a, b
+        or a
+        jr nz, .houses
+        ld d, HOUSES_MODE_HOTEL
+.houses:
+        ld a, c
+        or a
+        jr nz, .mode
+        ld d, HOUSES_MODE_HOUSE
+.mode:  ld a, d
+        ld (.mode), a
+        call ai_find_site
+        jr nc, .drop
+        ld c, a
+        ld a, (.mode)
+        ld b, a
+        ld a, (ai_player)
+        ld hl, 0
+        push iy
+        call houses_build
+        pop iy
+        jr c, .drop
+        ld c, HOUSES_MODE_HOUSE     ; one fewer of what was built
+        ld a, (houses_level)
+        cp SQ_HOTEL
+        jr nz, .less
+        ld c, HOUSES_MODE_HOTEL
+.less:  ld a, (ai_player)
+        call houses_want_address
+        dec (hl)
+        call houses_pause
+        jr .next
+.drop:  ld a, (ai_player)           ; nothing more it can build: the order is done
+        ld c, HOUSES_MODE_HOUSE
+        call houses_want_address
+        ld (hl), 0
+        ld a, (ai_player)
+        ld c, HOUSES_MODE_HOTEL
+        call houses_want_address
+        ld (hl), 0
+.done:  pop ix
+        ret
+.build_mode: db 0
+
+; ---------------------------------------------------------------------------------------------
+; ai_houses_bids - a round of the shortage auction (houses_auction): each computer player in
+; the game that ordered the kind auctioned and is not the highest bidder may raise; the first
+; that does ends the round
+; Input: houses_unit_mode, houses_high, houses_bidder.  Output: carry set if one raised
+; (houses_high, houses_bidder; shown).  Corrupts: AF, BC, DE, HL, IY.
+; ---------------------------------------------------------------------------------------------
+ai_houses_bids:
+        ld b, 0
+.player:
+        ld a, (v_num_players)
+        cp b
+        ret z                       ; (carry clear: none raised)
+        push bc
+        ld a, (houses_bidder)
+        cp b
+        jr z, .next
+        ld a, b
+        call player_record
+        ld a, (hl)
+        and 1 << PF_PLAYING | 1 << PF_COMPUTER
+        cp 1 << PF_PLAYING | 1 << PF_COMPUTER
+        jr nz, .next
+        pop bc
+        push bc
+        ld a, b
+        call houses_wants_unit
+        jr z, .next
+        pop bc
+        push bc
+        ld a, b
+        ld hl, (houses_high)
+        call ai_house_bid           ; carry and HL = its bid
+        jr nc, .next
+        ld (houses_high), hl
+        pop bc
+        ld a, b
+        ld (houses_bidder), a
+        call msg_show_player
+        ld hl, str_auction_bids
+        call msg_print
+        ld hl, (houses_high)
+        call msg_money
+        ld b, AUCTION_PAUSE
+        call pause
+        scf
+        ret
+.next:  pop bc
+        inc b
+        jr .player
+
+; ---------------------------------------------------------------------------------------------
+; ai_house_bid - does a computer raise the bid for the house or hotel auctioned, and to what?
+; Its limit is AI_SET_PERCENT of the printed cost on a site where it may put one now; the bid
+; must leave its building reserve
+; Input: A = player, HL = the highest bid so far (0: none), houses_unit_mode.
+; Output: carry set and HL = its bid; carry clear: it does not bid.
+; Corrupts: AF, BC, DE, HL, IY.
+; ---------------------------------------------------------------------------------------------
+ai_house_bid:
+        push ix
+        ld (.high), hl
+        ld (ai_player), a
+        call player_record
+        push hl
+        pop ix
+        call ai_params
+        ld a, (houses_unit_mode)
+        call ai_find_site           ; ai_cost = the printed cost there
+        jr nc, .no
+        ld de, (ai_cost)            ; the limit
+        ld a, (iy+AI_SET_PERCENT)
+        call ai_percent
+        ld (.limit), hl
+        ld hl, (.high)
+        ld de, (ai_cost)
+        call ai_next_bid
+        ld (.bid), hl
+        ex de, hl                   ; within the limit?
+        ld hl, (.limit)
+        or a
+        sbc hl, de
+        jr c, .no
+        ld hl, (.bid)               ; keeping the building reserve?
+        ld e, (iy+AI_BUILD_RESERVE)
+        ld d, (iy+AI_BUILD_RESERVE+1)
+        call ai_cash_keeping
+        jr c, .no
+        ld hl, (.bid)
+        pop ix
+        scf
+        ret
+.no:    pop ix
+        or a
+        ret
+.high:  dw 0
+.limit: dw 0
+.bid:   dw 0
+
+; ---------------------------------------------------------------------------------------------
+; ai_houses_humans_bidding - whether a human player in the game ordered the kind auctioned
+; (else the shortage auction closes when no computer raises)
+; Input: houses_unit_mode.  Output: NZ if one did.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ai_houses_humans_bidding:
+        ld b, 0
+.player:
+        ld a, (v_num_players)
+        cp b
+        jr z, .none
+        push bc
+        ld a, b
+        call player_record
+        ld a, (hl)
+        and 1 << PF_PLAYING | 1 << PF_COMPUTER
+        cp 1 << PF_PLAYING
+        jr nz, .next
+        pop bc
+        push bc
+        ld a, b
+        call houses_wants_unit
+        jr z, .next
+        pop bc
+        ld a, 1
+        or a                        ; NZ
+        ret
+.next:  pop bc
+        inc b
+        jr .player
+.none:  xor a                       ; Z
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; ai_place_unit - where a computer that won a shortage auction puts its house or hotel: the
+; first site where the rules and its height allow it
+; Input: houses_bidder (a computer), houses_unit_mode.  Output: carry clear and A = square;
+; carry set: nowhere (it gives it back).  Corrupts: AF, BC, DE, HL, IY.
+; ---------------------------------------------------------------------------------------------
+ai_place_unit:
+        push ix
+        ld a, (houses_bidder)
+        ld (ai_player), a
+        call player_record
+        push hl
+        pop ix
+        call ai_params
+        ld b, 0
+.square:
+        push bc
+        ld a, (houses_unit_mode)
+        ld c, a
+        ld a, b
+        call ai_build_check
+        pop bc
+        jr c, .found
+        inc b
+        ld a, b
+        cp BOARD_SIZE
+        jr c, .square
+        pop ix
+        scf
+        ret
+.found: ld a, b
+        pop ix
+        or a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; Strings
+; ---------------------------------------------------------------------------------------------
+str_ai_fast_on:      db "Fast computer turns: ON (F again for normal speed).", 0
+str_ai_fast_off:     db "Fast computer turns: OFF.", 0
+str_ai_offers:       db " offers the deal above to ", 0
+str_ai_stop:         db ". ", 0
+str_ai_considers:    db " considers it...", 0
+str_ai_orders:       db " orders ", 0
+str_ai_houses_and:   db " house(s) and ", 0
+str_ai_hotels:       db " hotel(s).", 0

@@ -161,12 +161,27 @@ auction_status:
 ; Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 auction_computers:
-        ld b, 0
+        ld a, (v_num_players)       ; each player once, starting after the highest bidder
+        ld (.left), a               ; (or with the current player), so that no seat is
+        ld a, (auction_bidder)      ; always asked first
+        cp NO_PLAYER
+        jr nz, .start
+        ld a, (v_current)
+        dec a
+.start: ld b, a
 .player:
-        ld a, (v_num_players)
-        cp b
+        ld a, (.left)
+        or a
         ret z                       ; (carry clear: none raised)
-        push bc
+        dec a
+        ld (.left), a
+        inc b
+        ld a, b
+        ld hl, v_num_players
+        cp (hl)
+        jr c, .seat
+        ld b, 0
+.seat:  push bc
         ld a, (auction_bidder)
         cp b
         jr z, .next
@@ -198,8 +213,8 @@ auction_computers:
         scf
         ret
 .next:  pop bc
-        inc b
         jr .player
+.left:  db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; auction_humans_left - whether a human player is still in the game
@@ -244,8 +259,8 @@ auction_gavel:
         ret
 
 str_auction_auction:    db "AUCTION: ", 0
-str_auction_no_bid_yet: db ". No bid yet. Bidder's number, or ENTER to close:", 0
-str_auction_high:       db ". Highest ", 0
+str_auction_no_bid_yet: db ": no bid yet. Bidder's number, or ENTER to close:", 0
+str_auction_high:       db ": highest ", 0
 str_auction_by:         db " by ", 0
 str_auction_stop:       db ". Bidder's number, or ENTER to sell:", 0
 str_auction_bidder:     db " ", 0

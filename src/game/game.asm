@@ -11,6 +11,7 @@ COMPUTER_PAUSE  equ 60              ; frames a computer player waits before it t
                                     ; "short pause" in which an owner may press R
 STEP_FRAMES     equ 3               ; frames per square a token moves
 LAND_PAUSE      equ 25              ; frames to read what a square did
+SALARY_PAUSE    equ 15              ; frames the GO salary's message stays before the move goes on
 GAME_KEY_RETIRE equ 'X'             ; retire a player (OPT_RETIRE; seed 003's "Quitar")
 THREE_DOUBLES   equ 3               ; the third double in a row goes to jail (A9)
 BOARD_SIZE      equ 40
@@ -129,12 +130,24 @@ game_idle:
         jp game_abort
 
 ; ---------------------------------------------------------------------------------------------
-; pause_plain - wait frames without the idle routine (so time-up cannot re-enter itself)
+; msg_show_pause - msg_show, then LAND_PAUSE frames to read it (the caller's prompt would
+; replace it at once)
+; Input: HL = message.  Output: shown.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+msg_show_pause:
+        call msg_show
+        ld b, LAND_PAUSE
+        jp pause
+
+; ---------------------------------------------------------------------------------------------
+; pause_plain - wait frames without the idle routine (so time-up cannot re-enter itself);
+; shorter in a computer's turn with the fast setting (ai_pause_frames)
 ; Input: B = frames.  Output: none.  Corrupts: B.
 ; ---------------------------------------------------------------------------------------------
 pause_plain:
-        halt
-        djnz pause_plain
+        call ai_pause_frames
+.frame: halt
+        djnz .frame
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -247,6 +260,7 @@ turn_menu:
         jr z, .wait
         call ai_before_throw
         ld b, COMPUTER_PAUSE
+        call ai_pause_frames        ; (shorter with the fast setting)
         call keys_wait_frames
         jr nz, .got
         ld a, 'D'
@@ -273,6 +287,8 @@ turn_menu:
         jp z, houses_run
         cp 'T'
         jp z, trade_run
+        cp AI_KEY_SPEED             ; F: fast computer turns on / off (issue 11)
+        jp z, ai_speed_toggle
         cp KEY_BREAK
         jp z, turn_end_game
         pop hl
@@ -428,6 +444,8 @@ turn_again:
         jr nz, .no
         ld hl, str_game_double_again
         call msg_print
+        ld b, LAND_PAUSE            ; time to read it before the menu's prompt
+        call pause
         scf
         ret
 .no:    or a
@@ -565,7 +583,9 @@ move_salary:
         call msg_show
         ld hl, GO_SALARY
         call bank_receive_ix
-        jp snd_beep
+        call snd_beep
+        ld b, SALARY_PAUSE          ; seen even when the move ends on GO
+        jp pause_plain
 
 ; ---------------------------------------------------------------------------------------------
 ; land - what the square the current player stands on does
@@ -816,15 +836,52 @@ turn_mortgage:
         ld hl, deed_show
         call cursor_select
         jp c, turn_lower_restore
+        ld (turn_mortgage_square), a
+        call square_owner           ; A = owner + 1, C = the square byte
+        or a
+        jr z, .act                  ; nobody's: mortgage_toggle says so
+        dec a
+        ld (turn_mortgage_owner), a
+        call player_record          ; The owner decides: a computer for itself, a human
+        ld de, P_FLAGS              ; with Y (one keyboard: whoever pressed M may not be
+        add hl, de                  ; the owner)
+        bit PF_COMPUTER, (hl)
+        ld hl, str_game_computer_own
+        jr nz, .refused
+        call msg_clear
+        ld a, (turn_mortgage_owner)
+        call msg_player
+        ld a, (turn_mortgage_square)
+        call square_owner
+        ld hl, str_game_confirm_mortgage
+        bit SQ_MORTGAGED, c
+        jr z, .ask
+        ld hl, str_game_confirm_lift
+.ask:   call msg_print
+        ld a, (turn_mortgage_square)
+        call msg_square_name
+        ld hl, str_game_question
+        call ask_yn
+        jp nc, turn_lower_restore
+.act:   ld a, (turn_mortgage_square)
         call mortgage_toggle
-        ld b, LAND_PAUSE
+        jr .shown
+.refused:
+        call msg_show
+.shown: ld b, LAND_PAUSE
         call pause
         jp turn_lower_restore
+
+turn_mortgage_square: db 0
+turn_mortgage_owner: db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; Strings
 ; ---------------------------------------------------------------------------------------------
 str_game_turn_of:    db "Turn of ", 0
+str_game_computer_own: db "A computer player mortgages its own property.", 0
+str_game_confirm_mortgage: db " mortgages ", 0
+str_game_confirm_lift: db " lifts the mortgage on ", 0
 str_game_in_jail:    db " (in jail)", 0
 str_game_press_d:    db ". D to throw; M H R O T C A", 0
 str_game_retire_key: db " X", 0

@@ -25,7 +25,11 @@
 ; evenly.  A hotel goes back for four houses when the Bank has four; if not, the player is
 ; asked whether to sell all the group's buildings (A45; rules.estate.sell_group_buildings).
 ;
-; Computer players enter no orders here: they build on their own (issue 11).
+; Computer players (issue 11, ai.asm) build on their own turns; here, when the orders are in,
+; each computer in the game orders for itself what it would build now (ai_houses_orders),
+; bids in the shortage auctions for the kinds it ordered (ai_houses_bids; typing its number
+; is refused: it bids for itself), places what it wins (ai_place_unit) and builds the rest of
+; its order in its turn of the development (ai_houses_develop).
 ; =============================================================================================
 
 HOUSES_KEY_BUY  equ 'B'
@@ -120,7 +124,8 @@ houses_buy:
         ld hl, houses_want_hotels
         call houses_store_want
         jr .ask
-.in:    call houses_shortage
+.in:    call ai_houses_orders       ; issue 11: the computers order for themselves
+        call houses_shortage
         ld a, (v_current)           ; development: from the current player on
         ld (houses_turn), a
         ld a, (v_num_players)
@@ -197,6 +202,10 @@ houses_ask_count:
 ; ---------------------------------------------------------------------------------------------
 houses_develop:
         ld (houses_dev_player), a
+        call player_record          ; issue 11: a computer builds its order by itself
+        bit PF_COMPUTER, (hl)
+        ld a, (houses_dev_player)
+        jp nz, ai_houses_develop
 .next:  ld a, (houses_dev_player)
         ld c, HOUSES_MODE_HOUSE
         call houses_want_address
@@ -724,14 +733,29 @@ houses_auction:
         call snd_beep
         ld b, AUCTION_PAUSE
         call pause
+.round: call ai_houses_bids         ; issue 11: the computers that ordered one bid first
+        push af                     ; (carry: one raised); with no human bidding, the
+        call ai_houses_humans_bidding   ; auction closes when no computer raises
+        jr nz, .humans
+        pop af
+        jr c, .round
+        jp .close
+.humans:
+        pop af
 .ask:   call houses_auction_status
         ld hl, str_auction_bidder
         call ask_player
-        jr c, .close
+        jp c, .close
         ld (houses_who), a
+        call player_record          ; issue 11: a computer bids for itself
+        bit PF_COMPUTER, (hl)
+        ld hl, str_auction_computer_bids_itself
+        jr nz, .refused
+        ld a, (houses_who)
         call houses_wants_unit
         jr nz, .amount
         ld hl, str_houses_not_bidder
+.refused:
         call houses_refuse
         ld b, AUCTION_PAUSE
         call pause
@@ -756,7 +780,7 @@ houses_auction:
         ld (houses_high), hl
         ld a, (houses_who)
         ld (houses_bidder), a
-        jr .ask
+        jp .round                   ; (the computers may answer it)
 .too_low:
         ld hl, str_auction_too_low
         call msg_show
@@ -789,7 +813,22 @@ houses_auction:
         call auction_gavel
         ld b, AUCTION_PAUSE
         call pause
-.place: ld a, (houses_bidder)
+.place: ld a, (houses_bidder)       ; issue 11: a computer places it by itself
+        call player_record
+        bit PF_COMPUTER, (hl)
+        jr z, .human_place
+        call ai_place_unit          ; carry: nowhere to put it
+        jr c, .given_back
+        ld c, a
+        ld a, (houses_unit_mode)
+        ld b, a
+        ld a, (houses_bidder)
+        ld hl, (houses_high)
+        call houses_build
+        jr nc, .placed
+        jr .given_back
+.human_place:
+        ld a, (houses_bidder)
         call msg_show_player
         ld hl, str_houses_place
         call msg_print
@@ -810,7 +849,7 @@ houses_auction:
         jr .place
 .given_back:
         ld hl, str_houses_given_back
-        jr .unsold
+        jp .unsold
 .placed:
         ld a, (houses_unit_mode)
         ld c, a

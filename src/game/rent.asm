@@ -65,7 +65,7 @@ rent_claim:
         ld a, (v_rent_payer)
         cp NO_PLAYER
         ld hl, str_rent_no_rent
-        jp z, msg_show
+        jp z, msg_show_pause
         ld a, (v_rent_square)       ; Is it still the owner's, unmortgaged?
         call square_owner
         dec a
@@ -108,7 +108,7 @@ rent_claim:
         ld (v_rent_payer), a
         ld (v_rent_owner), a
         ld hl, str_rent_no_rent
-        jp msg_show
+        jp msg_show_pause
 
 rent_claimed:   dw 0
 

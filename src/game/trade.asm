@@ -29,7 +29,7 @@
 
 TRADE_MAX_TAKE  equ 28              ; the most properties wanted in one deal (there are 28)
 TRADE_CARD_VALUE equ JAIL_FINE      ; a computer values a Jail Free card at the fine it saves
-TRADE_MARGIN_SHIFT equ 4            ; trade_ai_margins are in sixteenths of what it gives
+TRADE_MARGIN_SHIFT equ 4            ; AI_TRADE_MARGIN is in sixteenths of what it gives
 
 trade_a:        db 0                ; the player trading: gives ONE property
 trade_b:        db NO_PLAYER        ; the other player
@@ -782,8 +782,8 @@ trade_add_sum:
 ; trade_ai_accepts - does the computer player trade_b accept the deal?  It values both sides
 ; at printed prices (mortgaged: half), a Jail Free card at TRADE_CARD_VALUE, plus the cash;
 ; the interest it must pay at once counts against the deal.  It accepts when what it gets is
-; worth more than what it gives plus its personality's margin (trade_ai_margins, sixteenths
-; of what it gives), and the cash it pays out leaves it its reserve (AI_RESERVE).
+; worth more than what it gives plus its personality's margin (AI_TRADE_MARGIN, sixteenths
+; of what it gives; AI_NEVER_TRADES: never), and the cash it pays out leaves it its reserve (AI_RESERVE).
 ; Input: the deal.  Output: carry set: accepts.  Corrupts: AF, BC, DE, HL, IY (keeps IX).
 ; ---------------------------------------------------------------------------------------------
 trade_ai_accepts:
@@ -854,15 +854,10 @@ trade_ai_accepts:
         ld hl, (trade_pays)
         call trade_add_sum
         ld (trade_pays), hl
-.judge: ld a, (ix+P_PERSONALITY)    ; the margin: gives / 16 * margin
-        cp PERSONALITIES
-        jr c, .known
-        xor a
-.known: ld e, a
-        ld d, 0
-        ld hl, trade_ai_margins
-        add hl, de
-        ld b, (hl)
+.judge: ld b, (iy+AI_TRADE_MARGIN)  ; the margin: gives / 16 * margin (issue 11: the margins
+        ld a, b                     ; are a column of ai.asm's ai_personalities now)
+        cp AI_NEVER_TRADES
+        jr z, .no                   ; (the Buyer baseline never trades)
         ld hl, (trade_gives)
         ld c, TRADE_MARGIN_SHIFT
 .shift: srl h
@@ -894,14 +889,76 @@ trade_ai_accepts:
         or a
         ret
 
-trade_ai_margins:                   ; by PERS_*: sixteenths of what it gives, wanted on top
-        db 5                        ; PERS_MEAN: about a third more
-        db 0                        ; PERS_RECKLESS: anything that gains
-        db 8                        ; PERS_GREEDY: half as much again
-        db 2                        ; PERS_STEADY
-        db 4                        ; PERS_CAUTIOUS: a quarter more
-        db 1                        ; PERS_ENTERPRISING: deals readily
-        assert $ - trade_ai_margins == PERSONALITIES
+; ---------------------------------------------------------------------------------------------
+; trade_ai_accepts_a - issue 11 hook: the same judgement made by trade_a, for a computer's
+; proposal to a computer owner (ai_trade_propose builds its deals with the owner as trade_a,
+; giving the wanted property, so that a cash-only offer fits the deal's shape).  What a gets:
+; b's properties and card and a balance paid to a; what it gives: its property and card, the
+; interest it pays at once and a balance it pays.  The rest is trade_ai_accepts' own judge.
+; Input: the deal.  Output: carry set: accepts.  Corrupts: AF, BC, DE, HL, IY (keeps IX).
+; ---------------------------------------------------------------------------------------------
+trade_ai_accepts_a:
+        push ix                     ; (popped by trade_ai_accepts' judge)
+        ld a, (trade_a)
+        call player_record
+        push hl
+        pop ix
+        call ai_params              ; IY = its personality
+        ld hl, 0                    ; what it gets: b's properties
+        ld (trade_gets), hl
+        ld a, (trade_take_count)
+        or a
+        jr z, .no_take
+        ld b, a
+        ld hl, trade_take
+.take:  push bc
+        push hl
+        ld a, (hl)
+        call trade_value
+        ld hl, (trade_gets)
+        call trade_add_sum
+        ld (trade_gets), hl
+        pop hl
+        pop bc
+        inc hl
+        djnz .take
+.no_take:
+        ld hl, (trade_gets)
+        ld a, (trade_card_b)
+        or a
+        jr z, .no_card_b
+        ld de, TRADE_CARD_VALUE
+        call trade_add_sum
+.no_card_b:
+        ld (trade_gets), hl
+        ld a, (trade_give)          ; what it gives: its property
+        call trade_value
+        ex de, hl
+        ld a, (trade_card_a)
+        or a
+        jr z, .no_card_a
+        ld de, TRADE_CARD_VALUE
+        call trade_add_sum
+.no_card_a:
+        ld (trade_gives), hl
+        ld a, (trade_a)             ; the interest it pays now: paid out, and a cost
+        call trade_interest_due
+        ld (trade_pays), hl
+        ex de, hl
+        ld hl, (trade_gives)
+        call trade_add_sum
+        ld (trade_gives), hl
+        ld a, (trade_cash_to)       ; the cash balance
+        cp NO_PLAYER
+        jp z, trade_ai_accepts.judge
+        ld hl, trade_a
+        cp (hl)
+        ld de, (trade_cash)
+        jp nz, trade_ai_accepts.pays    ; a pays it
+        ld hl, (trade_gets)
+        call trade_add_sum
+        ld (trade_gets), hl
+        jp trade_ai_accepts.judge
 
 ; ---------------------------------------------------------------------------------------------
 ; trade_retire - X with OPT_RETIRE: a player leaves the game after a Y (seed 003 "Quitar")

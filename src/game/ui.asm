@@ -398,15 +398,17 @@ ask_player:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; pause - wait a number of frames (the idle routine runs each frame)
+; pause - wait a number of frames (the idle routine runs each frame); shorter in a
+; computer's turn with the fast setting (issue 11: ai_pause_frames, v_speed)
 ; Input: B = frames.  Output: none.  Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 pause:
-        halt
+        call ai_pause_frames
+.frame: halt
         push bc
         call keys_idle
         pop bc
-        djnz pause
+        djnz .frame
         ret
 
 str_yn:         db " (Y/N) ", 0

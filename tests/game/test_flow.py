@@ -94,7 +94,7 @@ def test_a_computer_player_plays_its_own_turn(g):
     g.wait_text("2 CPU throws for who goes first", 200)
     g.rig_dice(1, 2)                  # the computer's throw: 3, ANNE starts
     throw(g, 1, 2, "N")               # ANNE declines Whitechapel Road: the auction
-    assert g.find("Highest £30 by 2 CPU") is not None   # it opened at half the price
+    assert g.find("highest £30 by 2 CPU") is not None   # it opened at half the price
     g.rig_dice(2, 4)                  # the computer's own throw: The Angel, Islington
     g.tap("ENTER")                    # no human bid: sold to the computer
     g.wait_until(lambda s: s.state().current == 1 and s.state().turns == 2, 2000,
