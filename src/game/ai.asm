@@ -42,6 +42,10 @@ AI_MAX_BUILDS   equ 6               ; buildings a computer player puts up in one
 AI_BID_STEP     equ 10              ; a computer raises the bid by this much
 AI_OPENING_PERCENT equ 50           ; and opens at this percentage of the price
 AI_TRADE_WAIT   equ 24              ; turns (all players') before a computer proposes again
+AI_OFFER_SHIFT  equ 3               ; offers rise by 1 % of the price every 2^3 turns, so that
+AI_OFFER_MAX    equ 250             ; no refusal stands for ever (at most this percent)
+AI_COLLECT_TURNS equ 150            ; from this turn on, with no group to complete, it also
+                                    ; buys towards one (ai_trade_target)
 AI_SPEED_NORMAL equ 0               ; v_speed
 AI_SPEED_FAST   equ 1
 AI_FAST_SHIFT   equ 3               ; fast: a computer turn's pauses last 1/8 (at least 1 frame)
@@ -65,11 +69,11 @@ ai_personalities:
         dw 150                      ; PERS_STEADY: middle of the road
         db 110, 40, 0
         dw 250
-        db 4, 140, 2, 130
-        dw 300                      ; PERS_CAUTIOUS: a big reserve, sits in jail, builds three
+        db 5, 140, 2, 130
+        dw 300                      ; PERS_CAUTIOUS: a big reserve, sits in jail, builds four
         db 80, 10, 0                ; houses at most
         dw 500
-        db 3, 110, 4, 115
+        db 4, 110, 4, 115
         dw 50                       ; PERS_ENTERPRISING: invests early and builds high, deals
         db 125, 100, 1              ; readily and offers most
         dw 50
@@ -637,8 +641,8 @@ ai_trade_propose:
         ret nc
 .may:   call ai_trade_target        ; carry: ai_target, ai_owner, ai_target_price
         ret nc
-        ld de, (ai_target_price)    ; the offer in all: price * offer %
-        ld a, (iy+AI_OFFER_PERCENT)
+        call ai_offer_percent       ; the offer in all: price * offer %
+        ld de, (ai_target_price)
         call ai_percent
         ld (ai_offer), hl
         ld a, (ai_target)           ; the cash it may pay: cash less reserve less the 10 %
@@ -782,12 +786,49 @@ ai_trade_stamp:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; ai_trade_target - the dearest property of another player's that would complete one of the
-; computer's colour groups (every other site of the group its own)
+; ai_offer_percent - what a computer offers in its proposals: AI_OFFER_PERCENT, rising with
+; the game's turns (1 % every 2^AI_OFFER_SHIFT) up to AI_OFFER_MAX: an owner who refused
+; is asked again later for more, so that games where every group is split still move on
+; Input: IY = personality.  Output: A = percent.  Corrupts: F, HL.
+; ---------------------------------------------------------------------------------------------
+ai_offer_percent:
+        ld hl, (v_turns)
+        rept AI_OFFER_SHIFT
+        srl h
+        rr l
+        endm
+        ld a, h
+        or a
+        ld a, AI_OFFER_MAX
+        ret nz
+        ld a, l
+        add a, (iy+AI_OFFER_PERCENT)
+        jr c, .max
+        cp AI_OFFER_MAX
+        ret c
+.max:   ld a, AI_OFFER_MAX
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; ai_trade_target - the property a computer asks for: the dearest of another player's that
+; would complete one of its colour groups (every other site of the group its own); failing
+; that, from turn AI_COLLECT_TURNS on, the dearest site of a group it has a share of that is
+; its owner's only one there (so that groups split three ways come together in time)
 ; Input: ai_player.  Output: carry set: ai_target, ai_owner, ai_target_price; carry clear:
 ; none.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 ai_trade_target:
+        xor a                       ; first the sites that complete a group
+        call .pass
+        ret c
+        ld hl, (v_turns)
+        ld de, AI_COLLECT_TURNS
+        or a
+        sbc hl, de
+        ccf
+        ret nc                      ; (carry clear: none yet)
+        ld a, 1                     ; then the sites that collect towards one
+.pass:  ld (.mode), a
         ld hl, 0
         ld (ai_target_price), hl
         ld b, 0
@@ -804,12 +845,38 @@ ai_trade_target:
         ld (.owner), a
         pop bc
         push bc
+        ld a, (.mode)
+        or a
+        jr nz, .collect
         ld a, (ai_player)
         ld c, a
         ld a, b
         call ai_completes_group
         jr nc, .next
+        jr .price
+.collect:
+        ld a, b                     ; a site of a group it has a share of ...
+        call board_record
+        ld a, (hl)
+        cp KIND_SITE
+        jr nz, .next
         pop bc
+        push bc
+        ld a, (ai_player)
+        ld c, a
+        ld a, b
+        call ai_owned_in_group
+        or a
+        jr z, .next
+        pop bc
+        push bc
+        ld a, (.owner)              ; ... the owner's only one there
+        ld c, a
+        ld a, b
+        call ai_owned_in_group
+        cp 2
+        jr nc, .next
+.price: pop bc
         push bc
         ld a, b
         ld de, BOARD_PRICE
@@ -837,6 +904,7 @@ ai_trade_target:
         scf
         ret
 .owner: db 0
+.mode:  db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_trade_choose_give - the property a computer offers with its proposal: its most valuable

@@ -827,7 +827,8 @@ bank_take_upto:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; player_credit - money from another player (already taken from it) to a player
+; player_credit - money from another player (already taken from it) to a player; what
+; would take the cash past 65535 goes into the Bank's account instead
 ; Input: A = player, HL = pounds.  Output: P_CASH (at most 65535).  Corrupts: AF, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 player_credit:
@@ -837,7 +838,13 @@ player_credit:
         push hl
         pop ix
         pop hl
-        call cash_add
+        push hl
+        call cash_add               ; HL = what fitted under 65535
+        ex de, hl
+        pop hl
+        or a
+        sbc hl, de                  ; what did not fit goes to the Bank: money is conserved
+        call nz, bank_gain
         pop ix
         ret
 

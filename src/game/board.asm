@@ -912,7 +912,7 @@ board_player_row:
         bit PF_COMPUTER, (ix + P_FLAGS)
         jr z, .human
         ld a, (ix + P_PERSONALITY)
-        cp PERSONALITIES
+        cp AI_PERSONALITIES
         jr c, .known
         xor a
 .known: ld e, a
@@ -955,8 +955,9 @@ board_player_row:
 str_out:        db "  OUT", 0
 str_bust:       db " BUST", 0
 board_personality_initials:
-        db "MRGSCE"                 ; Mean, Reckless, Greedy, Steady, Cautious, Entrepreneurial
-        assert $ - board_personality_initials == PERSONALITIES
+        db "MRGSCEB"                ; Mean, Reckless, Greedy, Steady, Cautious, Entrepreneurial,
+                                    ; and the Buyer the tournament measures them against
+        assert $ - board_personality_initials == AI_PERSONALITIES
 
 ; ---------------------------------------------------------------------------------------------
 ; board_inverse - an attribute with ink and paper swapped

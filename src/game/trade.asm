@@ -14,6 +14,9 @@
 ;       players may not borrow)
 ;   the deal in the lower third; "... agrees? (Y/N)" asked of the other player (a computer
 ;   player decides by trade_ai_accepts); then the transfer.
+; A computer player proposes deals of its own before it throws (issue 11: ai.asm's
+; ai_trade_propose fills these variables with the owner of the site it wants as trade_a, and
+; uses trade_summary, trade_ai_accepts_a, trade_transfer).
 ; No site changes hands while its colour group has buildings (A47).  A mortgaged property
 ; changes hands with the booklet's interest (A54): the new owner pays the Bank 10 % of the
 ; loan at once, and may lift the mortgage at once for the principal alone ("Lift it now?");

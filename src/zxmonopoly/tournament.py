@@ -46,7 +46,10 @@ from dataclasses import dataclass, field
 
 from zxmonopoly.rules.data import SQUARES
 
-PERSONALITIES = ("Mean", "Reckless", "Greedy", "Steady", "Cautious", "Entrepreneurial")
+PERSONALITIES = ("Mean", "Reckless", "Greedy", "Steady", "Cautious", "Entrepreneurial", "Buyer")
+#: The six the setup gives out; the seventh, the Buyer (PERS_BUYER: buys everything it can at
+#: the printed price, never builds or trades), is a yardstick chosen only with --players.
+GAME_PERSONALITIES = PERSONALITIES[:6]
 #: Frames a game may last before it is called a deadlock (about 55 hours of Spectrum time).
 DEFAULT_FRAME_LIMIT = 10_000_000
 HOTEL_LEVEL = 5
@@ -73,7 +76,7 @@ def parse_players(spec: str | None) -> list[int]:
     """``Mean,Reckless,...`` (2-6 names or unique prefixes, repeats allowed) as PERS_*;
     None: all six."""
     if not spec:
-        return list(range(len(PERSONALITIES)))
+        return list(range(len(GAME_PERSONALITIES)))
     chosen = [personality_of(word) for word in spec.split(",") if word.strip()]
     if not 2 <= len(chosen) <= 6:
         raise ValueError(f"--players needs 2 to 6 personalities, got {len(chosen)}")
@@ -227,7 +230,8 @@ def _state_dump(session) -> str:
     return "\n".join(lines) + "\nscreen:\n" + format_screen(session.lines())
 
 
-def _setup(session, personalities: Sequence[int], minutes: int | None, seed: int) -> None:
+def _setup(session, personalities: Sequence[int], minutes: int | None, seed: int,
+           fast: bool = True) -> None:
     """Title key, seed, then the setup's keys for all-computer players."""
     session.wait_input(500)
     session.tap("SPACE")
@@ -249,6 +253,8 @@ def _setup(session, personalities: Sequence[int], minutes: int | None, seed: int
     for n, pers in enumerate(personalities):
         session.poke(session.symbols["v_players"] + n * session.symbols["PLAYER_RECORD"]
                      + session.symbols["P_PERSONALITY"], pers)
+    if fast:  # the game's own fast setting (F in the menu): computer pauses cut short
+        session.poke("v_speed", session.symbols["AI_SPEED_FAST"])
     if minutes:
         session.tap("Y")
         session.wait_input()
@@ -268,7 +274,7 @@ def _setup(session, personalities: Sequence[int], minutes: int | None, seed: int
 
 def play_game(seed: int, personalities: Sequence[int], *, minutes: int | None = 10,
               engine: str | None = "jit", frame_limit: int = DEFAULT_FRAME_LIMIT,
-              check_every_frame: bool = False) -> GameResult:
+              check_every_frame: bool = False, fast: bool = True) -> GameResult:
     """Play one all-computer game; InvariantError on a violation or a game that never ends."""
     from zxmonopoly.harness.session import Session
 
@@ -276,7 +282,7 @@ def play_game(seed: int, personalities: Sequence[int], *, minutes: int | None = 
     session = Session.game(engine=engine)
     s = session.symbols
     mem = session.machine.memory
-    _setup(session, personalities, minutes, seed)
+    _setup(session, personalities, minutes, seed, fast)
     n = len(personalities)
     result = GameResult(seed, [PlayerResult(PERSONALITIES[p]) for p in personalities])
     start_frame = session.frame
@@ -413,7 +419,7 @@ def format_table(results: Sequence[GameResult]) -> str:
 
 def run_tournament(games: int, seed: int, players: Sequence[int], *, minutes: int | None = 10,
                    engine: str | None = "jit", verbose: bool = False,
-                   frame_limit: int = DEFAULT_FRAME_LIMIT) -> list[GameResult]:
+                   frame_limit: int = DEFAULT_FRAME_LIMIT, fast: bool = True) -> list[GameResult]:
     """``games`` games; game g uses seed ``(seed + g) % 65536`` (0 becomes 1) and the
     players' seating rotated by g, so no personality always throws first."""
     results = []
@@ -422,7 +428,7 @@ def run_tournament(games: int, seed: int, players: Sequence[int], *, minutes: in
         k = g % len(players)
         seating = list(players[k:]) + list(players[:k])
         result = play_game(game_seed, seating, minutes=minutes, engine=engine,
-                           frame_limit=frame_limit)
+                           frame_limit=frame_limit, fast=fast)
         results.append(result)
         if verbose:
             who = ", ".join(f"{p.personality}{'*' if p.won else ''} {p.worth}"
@@ -445,6 +451,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "0: a normal game, ended only by bankruptcy)")
     parser.add_argument("--frame-limit", type=int, default=DEFAULT_FRAME_LIMIT, metavar="N",
                         help="call a game deadlocked after N frames (default %(default)s)")
+    parser.add_argument("--normal-speed", dest="fast", action="store_false",
+                        help="computer turns at the pace a watcher sees (default: the game's "
+                        "fast setting, F in the menu)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no line per game")
 
 
@@ -458,7 +467,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         results = run_tournament(args.games, args.seed, players, minutes=args.short or None,
                                  engine=args.engine or "jit", verbose=not args.quiet,
-                                 frame_limit=args.frame_limit)
+                                 frame_limit=args.frame_limit, fast=args.fast)
     except InvariantError as exc:
         print(f"INVARIANT VIOLATED: {exc}")
         return 1

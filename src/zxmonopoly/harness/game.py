@@ -28,7 +28,7 @@ from zxmonopoly.spectrum.video import SPECTRUM_CHARACTERS
 #: Entrepreneurial") by the game's PERS_* constant.
 PERSONALITY_SYMBOLS = {"PERS_MEAN": "Mean", "PERS_RECKLESS": "Reckless", "PERS_GREEDY": "Greedy",
                        "PERS_STEADY": "Steady", "PERS_CAUTIOUS": "Cautious",
-                       "PERS_ENTERPRISING": "Entrepreneurial"}
+                       "PERS_ENTERPRISING": "Entrepreneurial", "PERS_BUYER": "Buyer"}
 #: Token names by the game's TOKEN_* constant.
 TOKEN_SYMBOLS = {"TOKEN_BOOT": "Boot", "TOKEN_CAR": "Car", "TOKEN_DOG": "Dog",
                  "TOKEN_HAT": "Hat", "TOKEN_IRON": "Iron", "TOKEN_SHIP": "Ship"}
