@@ -457,3 +457,22 @@ def test_no_auction_option_leaves_it_with_the_bank(machine):
     machine.poke("v_options", 1 << machine.symbols["OPT_NO_AUCTION"])
     g.throw(2, 3, ("n",))
     assert g.owner(5) is None and "stays with the Bank" in g.messages()
+
+
+def test_bankrupt_to_the_bank_auctions_the_property_and_returns_the_cards(machine):
+    g = Game(machine)
+    g.own(6, 1, mortgaged=True)             # The Angel, Islington: auctioned unmortgaged
+    g.own(39, 1, mortgaged=True)            # Mayfair: nothing left to raise money on
+    machine.poke(machine.player_address(1, "P_JAIL_CARDS"), 1 << machine.symbols["JC_CHEST"])
+    machine.poke("v_chest_count", 15)       # (the card is out of its pack while held)
+    g.set_cash(1, 10)
+    g.current(1)
+    g.put(1, 1)
+    # Income Tax (£200) bankrupts BOB, who has nothing left to sell or mortgage.
+    g.throw(1, 2, ("1", "9", "0", "ENTER", "ENTER",      # The Angel to ANN for £90
+                   "ENTER"))                            # Mayfair: no bids
+    assert g.flags(1) & 1 == 0 and g.flags(1) & 8
+    assert g.owner(6) == 0 and not g.byte(6) & 8 and g.cash(0) == 1500 - 90
+    assert g.owner(39) is None and not g.byte(39) & 8
+    assert len(g.pack("chest")) == 16
+    assert g.conserved()
