@@ -244,7 +244,8 @@ class DifferentialGame:
             return False
         if m.rent_due is not None and self.rng.random() < 0.7:
             owner = m.rent_due.owner
-            self.rig.call("rent_claim", budget=STEP_BUDGET)
+            self.rig.start_call("rent_claim")
+            self._turn_questions()            # a short human payer is asked how to raise it
             turn.claim_rent(m, owner)
             if self.out_of_reach():
                 self.report.stopped = "a player could not pay rent (raising money)"
