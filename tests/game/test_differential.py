@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from zxmonopoly.harness import run_script
 from zxmonopoly.harness.differential import DifferentialGame, Mismatch
 from zxmonopoly.harness.rig import GameRig
 
@@ -25,11 +26,23 @@ def test_game_and_model_agree(rig, seed):
     assert report.actions > 10, report.stopped
 
 
-def test_a_difference_is_reported_with_seed_action_and_states(rig):
-    game = DifferentialGame(7, players=2, rig=rig)
+def test_a_difference_is_reported_with_seed_action_and_states(rig, tmp_path):
+    game = DifferentialGame(7, players=2, rig=rig, script_dir=tmp_path)
     game.model.players[0].cash += 1           # the model now disagrees with the game
-    with pytest.raises(Mismatch, match=r"(?s)seed 7, action 2 .*player 1 \(cash"):
+    with pytest.raises(Mismatch, match=r"(?s)seed 7, action 2 .*player 1 \(cash.*keystroke"):
         game.play(1)
+    script = tmp_path / "differential-7.zxs"
+    result = run_script(script, engine="jit")  # it replays, and fails where the model differs
+    assert not result.passed and "expected player 1 cash" in result.message
+
+
+def test_a_seeded_game_replays_as_a_keystroke_script_through_the_tape(rig, tmp_path):
+    game = DifferentialGame(5, players=4, rig=rig)
+    assert game.play(60).stopped == "60 actions"
+    script = tmp_path / "seed5.zxs"
+    script.write_text(game.script())
+    result = run_script(script, engine="jit")  # title, setup keys, 60 throws and answers
+    assert result.passed, result.report()
 
 
 @pytest.mark.slow

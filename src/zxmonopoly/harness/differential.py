@@ -10,12 +10,19 @@ seed is a reproducible test case.
 The comparison stops, as "out of the model's reach", when a player cannot pay: the game then
 sells and mortgages on the player's behalf (bank.asm) while the model records a debt for the
 player to settle by hand.
+
+Every game is also written down as a keystroke script (:meth:`DifferentialGame.script`): the
+same game played from the title through the real setup, the same throws and answers, ending
+with the model's state as ``expect`` lines. A mismatch writes it to ``script_dir`` (when
+given), so the difference becomes a regression test that replays through the tape.
 """
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from zxmonopoly.harness.game import GameState, decode_state
 from zxmonopoly.harness.rig import RETURN_TRAP, GameRig
@@ -78,8 +85,11 @@ class DifferentialGame:
     """One seeded game of human players, the game's routines against the rules model."""
 
     def __init__(self, seed: int, players: int = 2, engine: str | None = None,
-                 rig: GameRig | None = None) -> None:
+                 rig: GameRig | None = None, script_dir: str | os.PathLike[str] | None = None
+                 ) -> None:
         self.seed = seed
+        self.script_dir = None if script_dir is None else Path(script_dir)
+        self.keys: list[str] = _setup_lines(seed & 0xFFFF or 1, players)
         self.rng = random.Random(seed)
         self.rig = rig if rig is not None else GameRig(engine=engine)
         self.report = Report(seed)
@@ -92,6 +102,8 @@ class DifferentialGame:
             for i, ch in enumerate(NAMES[p].encode() + b"\0"):
                 r.poke(r.player_address(p, "P_NAME") + i, ch)
         r.poke16("v_seed", seed & 0xFFFF or 1)
+        for _ in range(players):     # the rattles of the throws for who goes first (a script
+            r.call("snd_rattle")     # plays them) draw random numbers before the shuffle
         r.call("game_new")
         state = self.state()
         self.model = new_game(NAMES[:players], chance=state.chance, chest=state.chest)
@@ -110,8 +122,13 @@ class DifferentialGame:
         self.report.log.append(action)
         problems = _compare(self.state(), self.model)
         if problems:
+            where = ""
+            if self.script_dir is not None:
+                path = self.script_dir / f"differential-{self.seed}.zxs"
+                path.write_text(self.script(), encoding="utf-8")
+                where = f"\nthe game as a keystroke script: {path}"
             raise Mismatch(f"seed {self.seed}, action {self.report.actions} ({action}):\n  "
-                           + "\n  ".join(problems) + "\nscreen:\n" + self.rig.text())
+                           + "\n  ".join(problems) + where + "\nscreen:\n" + self.rig.text())
 
     def out_of_reach(self) -> bool:
         """Whether the model now waits for a debt to be settled by hand (see module doc)."""
@@ -132,10 +149,31 @@ class DifferentialGame:
         return " ".join(self.rig.row(n).strip() for n in (21, 22, 23))
 
     def _answer(self, keys: str) -> None:
-        """Tap each key when the game waits for one."""
+        """Tap each key when the game waits for one (and write it into the script)."""
         for key in keys:
+            name = "ENTER" if key == "\n" else key.upper()
+            self.keys += ["wait input within 6000", f"tap {name}"]
             self.rig.wait_input(STEP_BUDGET)
-            self.rig.tap("ENTER" if key == "\n" else key)
+            self.rig.tap(name)
+
+    def script(self) -> str:
+        """The game so far as a keystroke script that ends expecting the model's state."""
+        lines = [f"# Differential play, seed {self.seed}: {self.report.actions} actions, written "
+                 "by zxmonopoly.harness.differential.", *self.keys, "wait input within 6000"]
+        m = self.model
+        for i, p in enumerate(m.players):
+            lines += [f"expect state player {i + 1} cash = {p.cash}",
+                      f"expect state player {i + 1} square = {p.square}",
+                      f"expect state player {i + 1} in_jail = {'yes' if p.in_jail else 'no'}"]
+        for index, h in m.holdings.items():
+            owner = "none" if h.owner is None else str(h.owner + 1)
+            lines.append(f"expect state square {index} owner = {owner}")
+            if h.owner is not None:
+                lines.append(f"expect state square {index} mortgaged = "
+                             f"{'yes' if h.mortgaged else 'no'}")
+        lines.append(f"expect state chance = {','.join(m.decks['chance'])}")
+        lines.append(f"expect state chest = {','.join(m.decks['chest'])}")
+        return "\n".join(lines) + "\n"
 
     def _bids(self, square: int) -> list[tuple[int, int]]:
         """Bids for an auction: none to three, rising, sometimes one beyond the bidder's assets."""
@@ -244,6 +282,7 @@ class DifferentialGame:
             return False
         if m.rent_due is not None and self.rng.random() < 0.7:
             owner = m.rent_due.owner
+            self.keys += ["wait input within 6000", "tap R"]
             self.rig.start_call("rent_claim")
             self._turn_questions()            # a short human payer is asked how to raise it
             turn.claim_rent(m, owner)
@@ -256,6 +295,7 @@ class DifferentialGame:
         self.rig.poke("v_rig_dice", dice[0])
         self.rig.poke(self.rig.address("v_rig_dice") + 1, dice[1])
         current = m.current
+        self.keys += ["wait input within 6000", f"roll {dice[0]} {dice[1]}", "tap D"]
         self.rig.start_call("turn_throw")
         answers = self._turn_questions()
         again = bool(self.rig.machine.cpu.f & 1)
@@ -287,6 +327,21 @@ class DifferentialGame:
         else:
             self.report.stopped = f"{actions} actions"
         return self.report
+
+
+def _setup_lines(seed: int, players: int) -> list[str]:
+    """The script's start: the title, the seed, the players entered as in the rig, no short
+    game or options, player 1 throwing highest for who goes first."""
+    lines = ["game", "tap SPACE", "wait input", f"seed {seed}"]
+    for p in range(players):
+        lines += ["wait input", f"tap {p + 1}", "wait input", "tap N", "wait input",
+                  f"type {NAMES[p]}", "wait input", "tap ENTER"]
+    if players < len(NAMES):
+        lines += ["wait input", "tap ENTER"]
+    lines += ["wait input", "tap N"] * 4             # short game, the three options
+    for p in range(players):
+        lines += ["wait input", "roll 6 6" if p == 0 else "roll 1 2", "tap D"]
+    return lines
 
 
 #: Card ids the game and the model both know, for messages.
