@@ -174,7 +174,7 @@ class Window:
         self.last_snapshot: Path | None = None
         self.recorder: Recorder | None = None
         self.symbols: Path | None = None  # the running program's symbol map, for recordings
-        self.status = ""  # a lasting note in the title (e.g. the game is not written yet)
+        self.status = ""  # a lasting note in the title bar
         self.message = ""
         self.message_until = 0.0
         self._title = ""
