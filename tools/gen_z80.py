@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import json
 import re
 import sys
 from collections.abc import Callable
@@ -42,31 +43,24 @@ CONFIG = [("int_end", state.INT_END), ("int_data", state.INT_DATA),
           ("int_ack_clears", state.INT_ACK_CLEARS), ("rom_top", state.ROM_TOP),
           ("io_exit", state.IO_EXIT)]
 
-# Rough opcode frequencies of Spectrum code (ROM and games), so that the dispatch tree puts
-# the common instructions near its root. Anything not listed weighs 1.
-HOT_MAIN = {
-    0x7E: 40, 0x23: 40, 0x20: 35, 0x28: 30, 0x10: 30, 0x18: 20, 0xC9: 25, 0xCD: 25,
-    0x3E: 20, 0xFE: 25, 0xE6: 15, 0x77: 25, 0x12: 10, 0x1A: 15, 0x13: 20, 0xC3: 10,
-    0x21: 15, 0x11: 12, 0x01: 10, 0x06: 10, 0x0E: 8, 0x36: 8, 0x2B: 8, 0x0B: 10,
-    0x78: 15, 0x79: 10, 0x7A: 8, 0x7B: 8, 0x7C: 8, 0x7D: 8, 0x47: 8, 0x4F: 8, 0x57: 6,
-    0x5F: 6, 0x67: 6, 0x6F: 6, 0xB1: 12, 0xB7: 12, 0xA7: 10, 0xAF: 12, 0x3C: 8, 0x3D: 8,
-    0x05: 8, 0x0D: 6, 0x04: 5, 0x0C: 5, 0x19: 10, 0x09: 8, 0xE5: 10, 0xE1: 10, 0xC5: 10,
-    0xC1: 10, 0xD5: 8, 0xD1: 8, 0xF5: 6, 0xF1: 6, 0xC8: 10, 0xC0: 10, 0xD8: 6, 0xD0: 6,
-    0x30: 8, 0x38: 8, 0xCA: 6, 0xC2: 6, 0xEB: 8, 0xD9: 4, 0x08: 4, 0x76: 20, 0x00: 6,
-    0x2A: 8, 0x22: 6, 0x3A: 10, 0x32: 8, 0x46: 6, 0x4E: 6, 0x56: 6, 0x5E: 6, 0x66: 4,
-    0x6E: 4, 0x70: 4, 0x71: 4, 0x72: 4, 0x73: 4, 0x34: 5, 0x35: 5, 0x80: 6, 0x85: 6,
-    0x87: 6, 0x90: 4, 0x96: 4, 0xBE: 8, 0xB8: 4, 0xB9: 4, 0xBA: 4, 0xBB: 4, 0x1F: 4,
-    0x0F: 4, 0x07: 4, 0x17: 4, 0xCB: 30, 0xED: 25, 0xDD: 25, 0xFD: 30,
-}
-HOT_CB = {0x46: 10, 0x4E: 8, 0x56: 8, 0x5E: 8, 0x66: 6, 0x6E: 8, 0x76: 6, 0x7E: 8, 0x3F: 6,
-          0x3C: 6, 0x3A: 6, 0x38: 8, 0x1A: 6, 0x1B: 6, 0x13: 8, 0x12: 6, 0x11: 6, 0x10: 6,
-          0x27: 4, 0x21: 6, 0x25: 4, 0x17: 4, 0x47: 8, 0x7F: 4, 0xC6: 6, 0x86: 6}
-HOT_ED = {0xB0: 20, 0xB8: 10, 0x52: 10, 0x42: 8, 0x5A: 6, 0x4A: 6, 0x43: 6, 0x4B: 6,
-          0x53: 6, 0x5B: 8, 0x73: 4, 0x7B: 4, 0xA0: 6, 0x44: 6, 0x78: 6, 0x79: 4, 0xB1: 4}
-HOT_DD = {0x7E: 20, 0x77: 15, 0x46: 10, 0x4E: 10, 0x56: 8, 0x5E: 8, 0x66: 6, 0x6E: 6,
-          0x36: 8, 0x34: 6, 0x35: 6, 0x21: 8, 0x70: 6, 0x71: 6, 0x72: 4, 0x73: 4,
-          0xBE: 6, 0x86: 6, 0x96: 4, 0xA6: 4, 0xCB: 20, 0xE5: 6, 0xE1: 6, 0x19: 6, 0x09: 6,
-          0x23: 6, 0x2B: 4}
+# How often each opcode runs in the product (our ROM, a real-time tape load, the game), as
+# measured by tools/profile_z80.py, so that the dispatch trees need the fewest tests on
+# average. Every opcode also gets an even share (UNIFORM per opcode, a quarter of the whole
+# over 256 opcodes): other programs run too, and no opcode should sink deep in the tree.
+PROFILE = json.loads((ROOT / "tools" / "z80_profile.json").read_text())
+UNIFORM = PROFILE["scale"] // 1000
+
+
+def profile_weights(table: str) -> dict[int, int]:
+    """Weights of one table's opcodes: measured share plus the even share."""
+    measured = {int(k, 16): v for k, v in PROFILE[table].items()}
+    return {op: measured.get(op, 0) + UNIFORM for op in range(256)}
+
+
+HOT_MAIN = profile_weights("main")
+HOT_CB = profile_weights("cb")
+HOT_ED = profile_weights("ed")
+HOT_DD = profile_weights("dd")
 
 
 def indent(lines: list[str], n: int) -> list[str]:
@@ -96,24 +90,43 @@ def tree(cases: list[tuple[int, list[str]]], weights: dict[int, int], var: str =
 
 
 def _split(segs: list[tuple[int, int, list[str]]], w: list[int], var: str) -> list[str]:
-    if len(segs) == 1:
-        return segs[0][2] or ["pass"]
-    total = sum(w)
-    best, acc, best_k = None, 0, 1
-    for k in range(1, len(segs)):
-        acc += w[k - 1]
-        diff = abs(total - 2 * acc)
-        if best is None or diff < best:
-            best, best_k = diff, k
-    left = _split(segs[:best_k], w[:best_k], var)
-    right = _split(segs[best_k:], w[best_k:], var)
-    pivot = segs[best_k][0]
-    # A single-opcode left side reads better as an equality test.
-    if len(segs[:best_k]) == 1 and segs[0][1] - segs[0][0] == 1:
-        head = f"if {var} == {segs[0][0]:#04x}:"
-    else:
-        head = f"if {var} < {pivot:#04x}:"
-    return [head, *indent(left, 1), "else:", *indent(right, 1)]
+    """The if-tree of least expected comparisons over ``segs`` (weights ``w``).
+
+    An optimal alphabetic tree by dynamic programming, with Knuth's bound on the roots
+    (the best split of [i, j) lies between those of [i, j-1) and [i+1, j)), so O(n^2).
+    """
+    n = len(segs)
+    pre = [0]
+    for x in w:
+        pre.append(pre[-1] + x)
+    cost = [[0] * (n + 1) for _ in range(n + 1)]
+    root = [[0] * (n + 1) for _ in range(n + 1)]
+    for i in range(n - 1):
+        root[i][i + 2] = i + 1
+        cost[i][i + 2] = pre[i + 2] - pre[i]
+    for size in range(3, n + 1):
+        for i in range(n - size + 1):
+            j = i + size
+            best, best_k = None, 0
+            for k in range(root[i][j - 1], root[i + 1][j] + 1):
+                c = cost[i][k] + cost[k][j]
+                if best is None or c < best:
+                    best, best_k = c, k
+            cost[i][j] = best + pre[j] - pre[i]
+            root[i][j] = best_k
+
+    def emit(i: int, j: int) -> list[str]:
+        if j - i == 1:
+            return segs[i][2] or ["pass"]
+        k = root[i][j]
+        # A single-opcode left side reads better as an equality test.
+        if k - i == 1 and segs[i][1] - segs[i][0] == 1:
+            head = f"if {var} == {segs[i][0]:#04x}:"
+        else:
+            head = f"if {var} < {segs[k][0]:#04x}:"
+        return [head, *indent(emit(i, k), 1), "else:", *indent(emit(k, j), 1)]
+
+    return emit(0, n)
 
 
 # ---------------------------------------------------------------------------------------
@@ -518,14 +531,52 @@ def finish(v: Variant, leaf: Leaf, specs: list, xy: str = "ix") -> list[str]:
     return expand_devices(v, out)
 
 
+def halt_skip_code(v: Variant) -> list[str]:
+    """After a HALT's pass: the passes that follow, up to the limit, without the dispatch.
+
+    Only when nothing can stop them early: no interrupt that could be accepted before the
+    limit, no breakpoint on the HALT (the loop would stop after this pass). Each pass is
+    an M1 cycle at PC (4 T, R+1). Where no contention can fall, a run of passes is one
+    jump of whole passes; a HALT in contended memory inside the screen's lines is passed
+    one by one, each delayed as the ULA delays an opcode fetch there.
+    """
+    jump = ["k = (stop - t + 3) >> 2", "t += k << 2", "r += k"]
+    guard = "if not (iff1 and t < int_end) and not bp[pc]:"
+    if not v.machine:
+        return ["if t < until and not (iff1 and t < int_end) and not bp[pc]:",
+                "    stop = until", *indent(jump, 1)]
+    if v.trace:  # tests of contention: a contended HALT stays one pass at a time
+        return [guard.replace("if ", "if t < until and (pc & 0xC000) != 0x4000 and ", 1),
+                "    stop = until", *indent(jump, 1)]
+    return [
+        guard,
+        "    if (pc & 0xC000) != 0x4000:",
+        "        if t < until:",
+        "            stop = until",
+        *indent(jump, 3),
+        "    else:",
+        "        while t < until:",
+        f"            if {CONT_FROM} < t < {CONT_TO}:",
+        "                t += CONT[t] + 4",
+        "                r += 1",
+        "            else:",
+        f"                stop = until if (t >= {CONT_TO} or until <= {CONT_FROM}) "
+        f"else {CONT_FROM + 1}",
+        *indent(jump, 4),
+    ]
+
+
 def expand_devices(v: Variant, lines: list[str]) -> list[str]:
-    """Replace ``@PORT_IN`` / ``@PORT_OUT`` by the variant's devices."""
+    """Replace ``@PORT_IN`` / ``@PORT_OUT`` by the variant's devices, ``@HALT_SKIP`` by its
+    way of passing a HALT."""
     out: list[str] = []
     for x in lines:
         s = x.strip()
+        pad = x[: len(x) - len(x.lstrip())]
         if s in ("@PORT_IN", "@PORT_OUT"):
-            pad = x[: len(x) - len(x.lstrip())]
             out += [pad + y for y in (port_in_code(v) if s == "@PORT_IN" else port_out_code(v))]
+        elif s == "@HALT_SKIP":
+            out += [pad + y for y in halt_skip_code(v)]
         else:
             out.append(x)
     return out
@@ -744,17 +795,30 @@ def loop(v: Variant, dispatch: list[str]) -> list[str]:
     """The run loop around a dispatch block."""
     if v.table_walk:
         dispatch = [*CYCLE_TABLE.dispatch_code("0", "ix", "int_data"), *dispatch]
+    # While the interrupt line is up (t < int_end) the loop runs one instruction at a time,
+    # checking before each; after that it cannot be accepted in this run (t only grows), so
+    # the inner loop runs to ``until`` with no check at all: the common case pays nothing.
     return [
         "while t < until:",
-        "    if t < int_end and iff1 and ei_at != t:",
-        *indent(interrupt_lines(v), 2),
+        "    if t < int_end:",
+        "        if iff1 and ei_at != t:",
+        *indent(interrupt_lines(v), 3),
+        "            if bp[pc]:",
+        f"                reason = {state.EXIT_BREAK}",
+        "                break",
+        "            continue",
+        "        lim = t + 1",
         "    else:",
+        "        lim = until",
+        "    while t < lim:",
         "        op = mem[pc]",
         "        pc = (pc + 1) & 0xFFFF",
         "        r += 1",
         *indent(dispatch, 2),
-        "    if bp[pc]:",
-        f"        reason = {state.EXIT_BREAK}",
+        "        if bp[pc]:",
+        f"            reason = {state.EXIT_BREAK}",
+        "            break",
+        "    if reason:",
         "        break",
     ]
 
@@ -772,6 +836,43 @@ def args(v: Variant) -> str:
     return ARGS + (", TRACE" if v.trace else ", CONT") + ", keys, joy, out_log, tape"
 
 
+# CPython adds small ints fast but has no fast path for ``&``: stepping PC and testing for
+# the wrap is cheaper than masking (numba compiles either to the same few instructions).
+WRAPS = {
+    "pc = (pc + 1) & 0xFFFF": ["pc += 1", "if pc == 0x10000:", "    pc = 0"],
+    "pc = (pc + 2) & 0xFFFF": ["pc += 2", "if pc > 0xFFFF:", "    pc -= 0x10000"],
+}
+
+
+# R counts every M1 cycle, and CPython allocates a new int for every sum above 256: so the
+# CPython engines keep R's low 7 bits only (LD R,A may leave up to 255 until the next M1) and
+# step them through a table of small, shared ints; the numba engines count unmasked.
+R_STEPS = {"r += 1": ["r = R_INC1[r]"], "r += 2": ["r = R_INC2[r]"]}
+R_SUM = re.compile(r"^r ([+-])= (\w+)$")
+R_TABLES = ["R_INC1 = _R_INC1", "R_INC2 = _R_INC2"]
+R_TABLES_SOURCE = ["_R_INC1 = [(x + 1) & 0x7F for x in range(256)]",
+                   "_R_INC2 = [(x + 2) & 0x7F for x in range(256)]"]
+
+
+def cheap_wraps(lines: list[str]) -> list[str]:
+    """Rewrite PC's masked steps forward as an add and a wrap test, and R's steps as
+    7-bit ones (CPython engines)."""
+    out: list[str] = []
+    for line in lines:
+        stripped = line.lstrip()
+        pad = line[: len(line) - len(stripped)]
+        sums = R_SUM.match(stripped)
+        if stripped in WRAPS:
+            out += [pad + x for x in WRAPS[stripped]]
+        elif stripped in R_STEPS:
+            out += [pad + x for x in R_STEPS[stripped]]
+        elif sums:
+            out.append(f"{pad}r = (r {sums[1]} {sums[2]}) & 0x7F")
+        else:
+            out.append(line)
+    return out
+
+
 def gen_python(v: Variant = BARE) -> str:
     """A CPython engine: one function, everything inline."""
     def prefix(name: str) -> list[str]:
@@ -782,13 +883,14 @@ def gen_python(v: Variant = BARE) -> str:
         return index_body(v, name)
 
     dispatch = tree(main_cases(v, prefix), HOT_MAIN)
-    body = [*load_lines(v), *entry_lines(), "reason = 0", *loop(v, dispatch),
+    body = [*R_TABLES, *load_lines(v), *entry_lines(), "reason = 0", *loop(v, dispatch),
             *store_lines(v), *exit_lines(), "return reason"]
     body = expand_exits(body, lambda n: [f"reason = {n}", "break"])
+    body = cheap_wraps(body)
     what = ("The CPython engine" + (" of the Spectrum (contention, ULA ports)" if v.machine
                                    else " of the bare CPU") +
             ": run(state, memory, breakpoints, until, tables...) -> exit reason.")
-    src = [HEADER.format(what=what), "", f"def run({args(v)}):",
+    src = [HEADER.format(what=what), *R_TABLES_SOURCE, "", "", f"def run({args(v)}):",
            '    """Run until T reaches ``until`` or an exit; return the exit reason."""',
            *indent(body, 1), ""]
     return "\n".join(src)

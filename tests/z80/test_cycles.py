@@ -97,3 +97,77 @@ def test_fast_paths_change_no_timing():
         if results[0] != results[1]:
             differ.append(f"{vector.name} from T={start}: {results[0][:3]} vs {results[1][:3]}")
     assert not differ, differ[:20]
+
+
+def _one_pass_at_a_time(variant):
+    """An engine of ``variant`` whose HALT never skips ahead: each pass goes round the loop."""
+    gen = load_generator()
+    saved = gen.halt_skip_code
+    gen.halt_skip_code = lambda v: []
+    try:
+        source = gen.gen_python(variant)
+    finally:
+        gen.halt_skip_code = saved
+    return engine_from(source, "<one HALT pass at a time>")
+
+
+def _halt_runs(run, engine: str, machine: bool, iff1: int):
+    """(T, R, PC, halted) after HALTs at contended and uncontended addresses, run from
+    starts spread over the frame (borders, screen lines, the edges between) to limits."""
+    from zxmonopoly.spectrum.machine import FRAME_TSTATES, contention_table
+    from zxmonopoly.z80 import Z80
+
+    cont = contention_table()
+    out = []
+    for where in (0x6000, 0x9000):
+        for start in (0, 4, 14200, 14270, 14271, 14300, 14335, 14340, 30001, 57200, 57246,
+                      57250, 69000):
+            for limit in (14272, 14335 + 224 * 3 + 5, 57247, FRAME_TSTATES):
+                if limit <= start:
+                    continue
+                memory = bytearray(0x10000)
+                memory[where] = 0x76  # HALT
+                cpu = Z80(memory, engine=engine)
+                cpu.pc, cpu.r, cpu.iff1, cpu.iff2, cpu.tstates = where, 0x25, iff1, iff1, start
+                args = [cpu.state, cpu._mem, cpu.breakpoints, limit, *cpu._tables]
+                if machine:
+                    args += [cont if engine == "jit" else cont.tolist(),
+                             np.full(8, 0xFF, dtype=np.uint8), np.zeros(1, dtype=np.uint8),
+                             np.zeros(64, dtype=np.int64), np.zeros(1, dtype=np.int64)]
+                run(*args)
+                out.append((where, start, limit, cpu.tstates, cpu.r, cpu.pc, cpu.halted))
+    return out
+
+
+@pytest.mark.parametrize("iff1", [0, 1])
+def test_halt_skips_ahead_exactly(iff1):
+    """A HALT runs its passes to the limit at once (in contended memory, one by one only
+    inside the screen's lines): T, R and PC come out as if each pass went round the loop,
+    in the CPython and numba Spectrum engines and the bare CPU's."""
+    from zxmonopoly.z80 import _engine_py, _spectrum_py
+    from zxmonopoly.z80.cpu import jit_available
+
+    gen = load_generator()
+    slow_machine = _halt_runs(_one_pass_at_a_time(gen.REFERENCE), "python", True, iff1)
+    assert _halt_runs(_spectrum_py.run, "python", True, iff1) == slow_machine
+    slow_bare = _halt_runs(_one_pass_at_a_time(gen.BARE), "python", False, iff1)
+    assert _halt_runs(_engine_py.run, "python", False, iff1) == slow_bare
+    if jit_available():
+        from zxmonopoly.z80 import _engine_jit, _spectrum_jit
+
+        assert _halt_runs(_spectrum_jit.run, "jit", True, iff1) == slow_machine
+        assert _halt_runs(_engine_jit.run, "jit", False, iff1) == slow_bare
+
+
+def test_halt_stops_at_a_breakpoint_on_it():
+    """A breakpoint on the HALT stops the run after its first pass, not at the limit."""
+    from zxmonopoly.z80 import Z80
+
+    for engine in ("python", "jit"):
+        memory = bytearray(0x10000)
+        memory[0x9000] = 0x76
+        cpu = Z80(memory, engine=engine)
+        cpu.pc = 0x9000
+        cpu.breakpoints[0x9000] = 1
+        assert cpu.run(10_000) == 1  # EXIT_BREAK
+        assert (cpu.tstates, cpu.pc, cpu.halted) == (4, 0x9000, 1)

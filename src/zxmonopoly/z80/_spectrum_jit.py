@@ -145,13 +145,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
             t += ft
         else:
             t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
-    if op < 121:
-        if op < 74:
-            if op < 64:
-                pass
-            elif op < 68:
-                if op < 67:
-                    if op < 66:
+    if op < 83:
+        if op < 82:
+            if op < 75:
+                if op < 64:
+                    pass
+                elif op < 68:
+                    if op < 67:
                         if op == 64:
                             port = b << 8 | c
                             if io_exit:
@@ -229,7 +229,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             b = v
                             f = f & 1 | SZ53P[v]
                             qt = t
-                        else:
+                        elif op == 65:
                             port = b << 8 | c
                             v = b
                             wz = port + 1 & 65535
@@ -291,46 +291,224 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                     st[41] = ldair_at
                                     st[42] = qt
                                     return 4
+                        else:
+                            v = h << 8 | l
+                            nn = b << 8 | c
+                            cy = f & 1
+                            res = v - nn - cy
+                            f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
+                            res = res & 65535
+                            if res == 0:
+                                f = f | 64
+                            wz = v + 1 & 65535
+                            h = res >> 8
+                            l = res & 255
+                            qt = t
                     else:
-                        v = h << 8 | l
-                        nn = b << 8 | c
-                        cy = f & 1
-                        res = v - nn - cy
-                        f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
-                        res = res & 65535
-                        if res == 0:
-                            f = f | 64
-                        wz = v + 1 & 65535
-                        h = res >> 8
-                        l = res & 255
-                        qt = t
+                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                        pc = pc + 2 & 65535
+                        v = b << 8 | c
+                        if nn >= rom_top:
+                            mem[nn] = v & 255
+                        nn = nn + 1 & 65535
+                        wz = nn
+                        if nn >= rom_top:
+                            mem[nn] = v >> 8
+                elif op == 68:
+                    v = a
+                    f = SBC_F[v]
+                    a = 0 - v & 255
+                    qt = t
+                elif op < 72:
+                    if op < 71:
+                        if op == 69:
+                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                            sp = sp + 2 & 65535
+                            pc = nn
+                            wz = nn
+                            iff1 = iff2
+                        else:
+                            im = 0
+                    else:
+                        i = a
+                elif op == 72:
+                    port = b << 8 | c
+                    if io_exit:
+                        if st[36]:
+                            v = st[37] & 255
+                            st[36] = 0
+                        else:
+                            st[38] = port
+                            pc = pc - 2 & 65535
+                            r -= 2
+                            st[0] = a
+                            st[1] = f
+                            st[2] = b
+                            st[3] = c
+                            st[4] = d
+                            st[5] = e
+                            st[6] = h
+                            st[7] = l
+                            st[18] = sp
+                            st[19] = pc
+                            st[20] = i
+                            st[22] = wz
+                            st[23] = iff1
+                            st[25] = im
+                            st[27] = t
+                            st[48] = ula_out
+                            st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
+                            st[45] = r
+                            st[46] = r7
+                            st[41] = ldair_at
+                            st[42] = qt
+                            return 2
+                    elif port & 1 == 0:
+                        if tape_on:
+                            now_ = tape_t0 + tio + 1
+                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                tape_pos += 1
+                            ear_in = (tape_level0 ^ tape_pos) & 1
+                        k = port >> 8
+                        v = 31
+                        if k & 1 == 0:
+                            v = v & int(keys[0])
+                        if k & 2 == 0:
+                            v = v & int(keys[1])
+                        if k & 4 == 0:
+                            v = v & int(keys[2])
+                        if k & 8 == 0:
+                            v = v & int(keys[3])
+                        if k & 16 == 0:
+                            v = v & int(keys[4])
+                        if k & 32 == 0:
+                            v = v & int(keys[5])
+                        if k & 64 == 0:
+                            v = v & int(keys[6])
+                        if k & 128 == 0:
+                            v = v & int(keys[7])
+                        v = v & 31 | 160 | (ula_out >> 4 & 1 ^ ear_in) << 6
+                    elif port & 224 == 0:
+                        v = int(joy[0])
+                    else:
+                        v = 255
+                        ft = tio + 1 - 14336
+                        if ft >= 0:
+                            line = ft // 224
+                            col = ft - line * 224
+                            if line < 192 and col < 128 and (2 <= col & 7 <= 5):
+                                x_ = (col >> 3 << 1) + ((col & 7) - 2 >> 1)
+                                if col & 1:
+                                    v = I64(mem[22528 + (line >> 3 << 5) + x_])
+                                else:
+                                    v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
+                    wz = port + 1 & 65535
+                    c = v
+                    f = f & 1 | SZ53P[v]
+                    qt = t
+                elif op == 73:
+                    port = b << 8 | c
+                    v = c
+                    wz = port + 1 & 65535
+                    pass
+                    if io_exit:
+                        st[38] = port
+                        st[39] = v
+                        st[0] = a
+                        st[1] = f
+                        st[2] = b
+                        st[3] = c
+                        st[4] = d
+                        st[5] = e
+                        st[6] = h
+                        st[7] = l
+                        st[18] = sp
+                        st[19] = pc
+                        st[20] = i
+                        st[22] = wz
+                        st[23] = iff1
+                        st[25] = im
+                        st[27] = t
+                        st[48] = ula_out
+                        st[49] = out_n
+                        st[50] = ear_in
+                        st[53] = tape_pos
+                        st[45] = r
+                        st[46] = r7
+                        st[41] = ldair_at
+                        st[42] = qt
+                        return 3
+                    elif port & 1 == 0:
+                        ula_out = v
+                        out_log[out_n] = tio + 1
+                        out_log[out_n + 1] = v
+                        out_n += 2
+                        if out_n > len(out_log) - 2:
+                            st[0] = a
+                            st[1] = f
+                            st[2] = b
+                            st[3] = c
+                            st[4] = d
+                            st[5] = e
+                            st[6] = h
+                            st[7] = l
+                            st[18] = sp
+                            st[19] = pc
+                            st[20] = i
+                            st[22] = wz
+                            st[23] = iff1
+                            st[25] = im
+                            st[27] = t
+                            st[48] = ula_out
+                            st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
+                            st[45] = r
+                            st[46] = r7
+                            st[41] = ldair_at
+                            st[42] = qt
+                            return 4
                 else:
-                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                    pc = pc + 2 & 65535
-                    v = b << 8 | c
-                    if nn >= rom_top:
-                        mem[nn] = v & 255
-                    nn = nn + 1 & 65535
-                    wz = nn
-                    if nn >= rom_top:
-                        mem[nn] = v >> 8
-            elif op == 68:
-                v = a
-                f = SBC_F[v]
-                a = 0 - v & 255
-                qt = t
-            elif op < 71:
-                if op == 69:
+                    v = h << 8 | l
+                    nn = b << 8 | c
+                    cy = f & 1
+                    res = v + nn + cy
+                    f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
+                    res = res & 65535
+                    if res == 0:
+                        f = f | 64
+                    wz = v + 1 & 65535
+                    h = res >> 8
+                    l = res & 255
+                    qt = t
+            elif op == 75:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
+                wz = nn + 1 & 65535
+                b = v >> 8
+                c = v & 255
+            elif op < 78:
+                if op == 76:
+                    v = a
+                    f = SBC_F[v]
+                    a = 0 - v & 255
+                    qt = t
+                else:
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                     sp = sp + 2 & 65535
                     pc = nn
                     wz = nn
                     iff1 = iff2
-                else:
+            elif op < 80:
+                if op == 78:
                     im = 0
-            elif op == 71:
-                i = a
-            elif op == 72:
+                else:
+                    r = a
+                    r7 = a & 128
+            elif op == 80:
                 port = b << 8 | c
                 if io_exit:
                     if st[36]:
@@ -404,12 +582,12 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             else:
                                 v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
                 wz = port + 1 & 65535
-                c = v
+                d = v
                 f = f & 1 | SZ53P[v]
                 qt = t
             else:
                 port = b << 8 | c
-                v = c
+                v = d
                 wz = port + 1 & 65535
                 pass
                 if io_exit:
@@ -469,344 +647,140 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[41] = ldair_at
                         st[42] = qt
                         return 4
-        elif op < 91:
-            if op < 82:
-                if op == 74:
-                    v = h << 8 | l
-                    nn = b << 8 | c
-                    cy = f & 1
-                    res = v + nn + cy
-                    f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
-                    res = res & 65535
-                    if res == 0:
-                        f = f | 64
-                    wz = v + 1 & 65535
-                    h = res >> 8
-                    l = res & 255
-                    qt = t
-                elif op == 75:
-                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                    pc = pc + 2 & 65535
-                    v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-                    wz = nn + 1 & 65535
-                    b = v >> 8
-                    c = v & 255
-                elif op < 79:
-                    if op == 76:
-                        v = a
-                        f = SBC_F[v]
-                        a = 0 - v & 255
-                        qt = t
-                    elif op == 77:
-                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                        sp = sp + 2 & 65535
-                        pc = nn
-                        wz = nn
-                        iff1 = iff2
-                    else:
-                        im = 0
-                elif op == 79:
-                    r = a
-                    r7 = a & 128
-                elif op == 80:
-                    port = b << 8 | c
-                    if io_exit:
-                        if st[36]:
-                            v = st[37] & 255
-                            st[36] = 0
+        else:
+            v = h << 8 | l
+            nn = d << 8 | e
+            cy = f & 1
+            res = v - nn - cy
+            f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
+            res = res & 65535
+            if res == 0:
+                f = f | 64
+            wz = v + 1 & 65535
+            h = res >> 8
+            l = res & 255
+            qt = t
+    elif op < 121:
+        if op < 120:
+            if op == 83:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                v = d << 8 | e
+                if nn >= rom_top:
+                    mem[nn] = v & 255
+                nn = nn + 1 & 65535
+                wz = nn
+                if nn >= rom_top:
+                    mem[nn] = v >> 8
+            elif op < 92:
+                if op < 91:
+                    if op < 87:
+                        if op < 86:
+                            if op == 84:
+                                v = a
+                                f = SBC_F[v]
+                                a = 0 - v & 255
+                                qt = t
+                            else:
+                                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                                sp = sp + 2 & 65535
+                                pc = nn
+                                wz = nn
+                                iff1 = iff2
                         else:
-                            st[38] = port
-                            pc = pc - 2 & 65535
-                            r -= 2
-                            st[0] = a
-                            st[1] = f
-                            st[2] = b
-                            st[3] = c
-                            st[4] = d
-                            st[5] = e
-                            st[6] = h
-                            st[7] = l
-                            st[18] = sp
-                            st[19] = pc
-                            st[20] = i
-                            st[22] = wz
-                            st[23] = iff1
-                            st[25] = im
-                            st[27] = t
-                            st[48] = ula_out
-                            st[49] = out_n
-                            st[50] = ear_in
-                            st[53] = tape_pos
-                            st[45] = r
-                            st[46] = r7
-                            st[41] = ldair_at
-                            st[42] = qt
-                            return 2
-                    elif port & 1 == 0:
-                        if tape_on:
-                            now_ = tape_t0 + tio + 1
-                            while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                tape_pos += 1
-                            ear_in = (tape_level0 ^ tape_pos) & 1
-                        k = port >> 8
-                        v = 31
-                        if k & 1 == 0:
-                            v = v & int(keys[0])
-                        if k & 2 == 0:
-                            v = v & int(keys[1])
-                        if k & 4 == 0:
-                            v = v & int(keys[2])
-                        if k & 8 == 0:
-                            v = v & int(keys[3])
-                        if k & 16 == 0:
-                            v = v & int(keys[4])
-                        if k & 32 == 0:
-                            v = v & int(keys[5])
-                        if k & 64 == 0:
-                            v = v & int(keys[6])
-                        if k & 128 == 0:
-                            v = v & int(keys[7])
-                        v = v & 31 | 160 | (ula_out >> 4 & 1 ^ ear_in) << 6
-                    elif port & 224 == 0:
-                        v = int(joy[0])
-                    else:
-                        v = 255
-                        ft = tio + 1 - 14336
-                        if ft >= 0:
-                            line = ft // 224
-                            col = ft - line * 224
-                            if line < 192 and col < 128 and (2 <= col & 7 <= 5):
-                                x_ = (col >> 3 << 1) + ((col & 7) - 2 >> 1)
-                                if col & 1:
-                                    v = I64(mem[22528 + (line >> 3 << 5) + x_])
-                                else:
-                                    v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
-                    wz = port + 1 & 65535
-                    d = v
-                    f = f & 1 | SZ53P[v]
-                    qt = t
-                else:
-                    port = b << 8 | c
-                    v = d
-                    wz = port + 1 & 65535
-                    pass
-                    if io_exit:
-                        st[38] = port
-                        st[39] = v
-                        st[0] = a
-                        st[1] = f
-                        st[2] = b
-                        st[3] = c
-                        st[4] = d
-                        st[5] = e
-                        st[6] = h
-                        st[7] = l
-                        st[18] = sp
-                        st[19] = pc
-                        st[20] = i
-                        st[22] = wz
-                        st[23] = iff1
-                        st[25] = im
-                        st[27] = t
-                        st[48] = ula_out
-                        st[49] = out_n
-                        st[50] = ear_in
-                        st[53] = tape_pos
-                        st[45] = r
-                        st[46] = r7
-                        st[41] = ldair_at
-                        st[42] = qt
-                        return 3
-                    elif port & 1 == 0:
-                        ula_out = v
-                        out_log[out_n] = tio + 1
-                        out_log[out_n + 1] = v
-                        out_n += 2
-                        if out_n > len(out_log) - 2:
-                            st[0] = a
-                            st[1] = f
-                            st[2] = b
-                            st[3] = c
-                            st[4] = d
-                            st[5] = e
-                            st[6] = h
-                            st[7] = l
-                            st[18] = sp
-                            st[19] = pc
-                            st[20] = i
-                            st[22] = wz
-                            st[23] = iff1
-                            st[25] = im
-                            st[27] = t
-                            st[48] = ula_out
-                            st[49] = out_n
-                            st[50] = ear_in
-                            st[53] = tape_pos
-                            st[45] = r
-                            st[46] = r7
-                            st[41] = ldair_at
-                            st[42] = qt
-                            return 4
-            elif op < 84:
-                if op == 82:
-                    v = h << 8 | l
-                    nn = d << 8 | e
-                    cy = f & 1
-                    res = v - nn - cy
-                    f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
-                    res = res & 65535
-                    if res == 0:
-                        f = f | 64
-                    wz = v + 1 & 65535
-                    h = res >> 8
-                    l = res & 255
-                    qt = t
-                else:
-                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                    pc = pc + 2 & 65535
-                    v = d << 8 | e
-                    if nn >= rom_top:
-                        mem[nn] = v & 255
-                    nn = nn + 1 & 65535
-                    wz = nn
-                    if nn >= rom_top:
-                        mem[nn] = v >> 8
-            elif op < 90:
-                if op < 87:
-                    if op == 84:
-                        v = a
-                        f = SBC_F[v]
-                        a = 0 - v & 255
-                        qt = t
-                    elif op == 85:
-                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                        sp = sp + 2 & 65535
-                        pc = nn
-                        wz = nn
-                        iff1 = iff2
-                    else:
-                        im = 1
-                elif op == 87:
-                    a = i
-                    f = f & 1 | SZ53[a] | iff2 << 2
-                    pass
-                    ldair_at = t
-                    qt = t
-                elif op == 88:
-                    port = b << 8 | c
-                    if io_exit:
-                        if st[36]:
-                            v = st[37] & 255
-                            st[36] = 0
+                            im = 1
+                    elif op < 89:
+                        if op == 87:
+                            a = i
+                            f = f & 1 | SZ53[a] | iff2 << 2
+                            pass
+                            ldair_at = t
+                            qt = t
                         else:
-                            st[38] = port
-                            pc = pc - 2 & 65535
-                            r -= 2
-                            st[0] = a
-                            st[1] = f
-                            st[2] = b
-                            st[3] = c
-                            st[4] = d
-                            st[5] = e
-                            st[6] = h
-                            st[7] = l
-                            st[18] = sp
-                            st[19] = pc
-                            st[20] = i
-                            st[22] = wz
-                            st[23] = iff1
-                            st[25] = im
-                            st[27] = t
-                            st[48] = ula_out
-                            st[49] = out_n
-                            st[50] = ear_in
-                            st[53] = tape_pos
-                            st[45] = r
-                            st[46] = r7
-                            st[41] = ldair_at
-                            st[42] = qt
-                            return 2
-                    elif port & 1 == 0:
-                        if tape_on:
-                            now_ = tape_t0 + tio + 1
-                            while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                tape_pos += 1
-                            ear_in = (tape_level0 ^ tape_pos) & 1
-                        k = port >> 8
-                        v = 31
-                        if k & 1 == 0:
-                            v = v & int(keys[0])
-                        if k & 2 == 0:
-                            v = v & int(keys[1])
-                        if k & 4 == 0:
-                            v = v & int(keys[2])
-                        if k & 8 == 0:
-                            v = v & int(keys[3])
-                        if k & 16 == 0:
-                            v = v & int(keys[4])
-                        if k & 32 == 0:
-                            v = v & int(keys[5])
-                        if k & 64 == 0:
-                            v = v & int(keys[6])
-                        if k & 128 == 0:
-                            v = v & int(keys[7])
-                        v = v & 31 | 160 | (ula_out >> 4 & 1 ^ ear_in) << 6
-                    elif port & 224 == 0:
-                        v = int(joy[0])
-                    else:
-                        v = 255
-                        ft = tio + 1 - 14336
-                        if ft >= 0:
-                            line = ft // 224
-                            col = ft - line * 224
-                            if line < 192 and col < 128 and (2 <= col & 7 <= 5):
-                                x_ = (col >> 3 << 1) + ((col & 7) - 2 >> 1)
-                                if col & 1:
-                                    v = I64(mem[22528 + (line >> 3 << 5) + x_])
+                            port = b << 8 | c
+                            if io_exit:
+                                if st[36]:
+                                    v = st[37] & 255
+                                    st[36] = 0
                                 else:
-                                    v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
-                    wz = port + 1 & 65535
-                    e = v
-                    f = f & 1 | SZ53P[v]
-                    qt = t
-                else:
-                    port = b << 8 | c
-                    v = e
-                    wz = port + 1 & 65535
-                    pass
-                    if io_exit:
-                        st[38] = port
-                        st[39] = v
-                        st[0] = a
-                        st[1] = f
-                        st[2] = b
-                        st[3] = c
-                        st[4] = d
-                        st[5] = e
-                        st[6] = h
-                        st[7] = l
-                        st[18] = sp
-                        st[19] = pc
-                        st[20] = i
-                        st[22] = wz
-                        st[23] = iff1
-                        st[25] = im
-                        st[27] = t
-                        st[48] = ula_out
-                        st[49] = out_n
-                        st[50] = ear_in
-                        st[53] = tape_pos
-                        st[45] = r
-                        st[46] = r7
-                        st[41] = ldair_at
-                        st[42] = qt
-                        return 3
-                    elif port & 1 == 0:
-                        ula_out = v
-                        out_log[out_n] = tio + 1
-                        out_log[out_n + 1] = v
-                        out_n += 2
-                        if out_n > len(out_log) - 2:
+                                    st[38] = port
+                                    pc = pc - 2 & 65535
+                                    r -= 2
+                                    st[0] = a
+                                    st[1] = f
+                                    st[2] = b
+                                    st[3] = c
+                                    st[4] = d
+                                    st[5] = e
+                                    st[6] = h
+                                    st[7] = l
+                                    st[18] = sp
+                                    st[19] = pc
+                                    st[20] = i
+                                    st[22] = wz
+                                    st[23] = iff1
+                                    st[25] = im
+                                    st[27] = t
+                                    st[48] = ula_out
+                                    st[49] = out_n
+                                    st[50] = ear_in
+                                    st[53] = tape_pos
+                                    st[45] = r
+                                    st[46] = r7
+                                    st[41] = ldair_at
+                                    st[42] = qt
+                                    return 2
+                            elif port & 1 == 0:
+                                if tape_on:
+                                    now_ = tape_t0 + tio + 1
+                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                        tape_pos += 1
+                                    ear_in = (tape_level0 ^ tape_pos) & 1
+                                k = port >> 8
+                                v = 31
+                                if k & 1 == 0:
+                                    v = v & int(keys[0])
+                                if k & 2 == 0:
+                                    v = v & int(keys[1])
+                                if k & 4 == 0:
+                                    v = v & int(keys[2])
+                                if k & 8 == 0:
+                                    v = v & int(keys[3])
+                                if k & 16 == 0:
+                                    v = v & int(keys[4])
+                                if k & 32 == 0:
+                                    v = v & int(keys[5])
+                                if k & 64 == 0:
+                                    v = v & int(keys[6])
+                                if k & 128 == 0:
+                                    v = v & int(keys[7])
+                                v = v & 31 | 160 | (ula_out >> 4 & 1 ^ ear_in) << 6
+                            elif port & 224 == 0:
+                                v = int(joy[0])
+                            else:
+                                v = 255
+                                ft = tio + 1 - 14336
+                                if ft >= 0:
+                                    line = ft // 224
+                                    col = ft - line * 224
+                                    if line < 192 and col < 128 and (2 <= col & 7 <= 5):
+                                        x_ = (col >> 3 << 1) + ((col & 7) - 2 >> 1)
+                                        if col & 1:
+                                            v = I64(mem[22528 + (line >> 3 << 5) + x_])
+                                        else:
+                                            v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
+                            wz = port + 1 & 65535
+                            e = v
+                            f = f & 1 | SZ53P[v]
+                            qt = t
+                    elif op == 89:
+                        port = b << 8 | c
+                        v = e
+                        wz = port + 1 & 65535
+                        pass
+                        if io_exit:
+                            st[38] = port
+                            st[39] = v
                             st[0] = a
                             st[1] = f
                             st[2] = b
@@ -830,45 +804,74 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[46] = r7
                             st[41] = ldair_at
                             st[42] = qt
-                            return 4
-            else:
-                v = h << 8 | l
-                nn = d << 8 | e
-                cy = f & 1
-                res = v + nn + cy
-                f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
-                res = res & 65535
-                if res == 0:
-                    f = f | 64
-                wz = v + 1 & 65535
-                h = res >> 8
-                l = res & 255
-                qt = t
-        elif op < 106:
-            if op < 95:
-                if op == 91:
+                            return 3
+                        elif port & 1 == 0:
+                            ula_out = v
+                            out_log[out_n] = tio + 1
+                            out_log[out_n + 1] = v
+                            out_n += 2
+                            if out_n > len(out_log) - 2:
+                                st[0] = a
+                                st[1] = f
+                                st[2] = b
+                                st[3] = c
+                                st[4] = d
+                                st[5] = e
+                                st[6] = h
+                                st[7] = l
+                                st[18] = sp
+                                st[19] = pc
+                                st[20] = i
+                                st[22] = wz
+                                st[23] = iff1
+                                st[25] = im
+                                st[27] = t
+                                st[48] = ula_out
+                                st[49] = out_n
+                                st[50] = ear_in
+                                st[53] = tape_pos
+                                st[45] = r
+                                st[46] = r7
+                                st[41] = ldair_at
+                                st[42] = qt
+                                return 4
+                    else:
+                        v = h << 8 | l
+                        nn = d << 8 | e
+                        cy = f & 1
+                        res = v + nn + cy
+                        f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
+                        res = res & 65535
+                        if res == 0:
+                            f = f | 64
+                        wz = v + 1 & 65535
+                        h = res >> 8
+                        l = res & 255
+                        qt = t
+                else:
                     nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                     pc = pc + 2 & 65535
                     v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
                     wz = nn + 1 & 65535
                     d = v >> 8
                     e = v & 255
-                elif op == 92:
-                    v = a
-                    f = SBC_F[v]
-                    a = 0 - v & 255
-                    qt = t
-                elif op == 93:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
-                    pc = nn
-                    wz = nn
-                    iff1 = iff2
-                else:
-                    im = 2
-            elif op < 100:
+            elif op < 105:
                 if op < 97:
-                    if op == 95:
+                    if op < 94:
+                        if op == 92:
+                            v = a
+                            f = SBC_F[v]
+                            a = 0 - v & 255
+                            qt = t
+                        else:
+                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                            sp = sp + 2 & 65535
+                            pc = nn
+                            wz = nn
+                            iff1 = iff2
+                    elif op == 94:
+                        im = 2
+                    elif op == 95:
                         a = r & 127 | r7
                         f = f & 1 | SZ53[a] | iff2 << 2
                         pass
@@ -951,44 +954,127 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         h = v
                         f = f & 1 | SZ53P[v]
                         qt = t
-                elif op == 97:
+                elif op < 101:
+                    if op < 99:
+                        if op == 97:
+                            port = b << 8 | c
+                            v = h
+                            wz = port + 1 & 65535
+                            pass
+                            if io_exit:
+                                st[38] = port
+                                st[39] = v
+                                st[0] = a
+                                st[1] = f
+                                st[2] = b
+                                st[3] = c
+                                st[4] = d
+                                st[5] = e
+                                st[6] = h
+                                st[7] = l
+                                st[18] = sp
+                                st[19] = pc
+                                st[20] = i
+                                st[22] = wz
+                                st[23] = iff1
+                                st[25] = im
+                                st[27] = t
+                                st[48] = ula_out
+                                st[49] = out_n
+                                st[50] = ear_in
+                                st[53] = tape_pos
+                                st[45] = r
+                                st[46] = r7
+                                st[41] = ldair_at
+                                st[42] = qt
+                                return 3
+                            elif port & 1 == 0:
+                                ula_out = v
+                                out_log[out_n] = tio + 1
+                                out_log[out_n + 1] = v
+                                out_n += 2
+                                if out_n > len(out_log) - 2:
+                                    st[0] = a
+                                    st[1] = f
+                                    st[2] = b
+                                    st[3] = c
+                                    st[4] = d
+                                    st[5] = e
+                                    st[6] = h
+                                    st[7] = l
+                                    st[18] = sp
+                                    st[19] = pc
+                                    st[20] = i
+                                    st[22] = wz
+                                    st[23] = iff1
+                                    st[25] = im
+                                    st[27] = t
+                                    st[48] = ula_out
+                                    st[49] = out_n
+                                    st[50] = ear_in
+                                    st[53] = tape_pos
+                                    st[45] = r
+                                    st[46] = r7
+                                    st[41] = ldair_at
+                                    st[42] = qt
+                                    return 4
+                        else:
+                            v = h << 8 | l
+                            nn = h << 8 | l
+                            cy = f & 1
+                            res = v - nn - cy
+                            f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
+                            res = res & 65535
+                            if res == 0:
+                                f = f | 64
+                            wz = v + 1 & 65535
+                            h = res >> 8
+                            l = res & 255
+                            qt = t
+                    elif op == 99:
+                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                        pc = pc + 2 & 65535
+                        v = h << 8 | l
+                        if nn >= rom_top:
+                            mem[nn] = v & 255
+                        nn = nn + 1 & 65535
+                        wz = nn
+                        if nn >= rom_top:
+                            mem[nn] = v >> 8
+                    else:
+                        v = a
+                        f = SBC_F[v]
+                        a = 0 - v & 255
+                        qt = t
+                elif op < 103:
+                    if op == 101:
+                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                        sp = sp + 2 & 65535
+                        pc = nn
+                        wz = nn
+                        iff1 = iff2
+                    else:
+                        im = 0
+                elif op == 103:
+                    ea = h << 8 | l
+                    v = I64(mem[ea])
+                    n = (a << 4 | v >> 4) & 255
+                    a = a & 240 | v & 15
+                    if ea >= rom_top:
+                        mem[ea] = n
+                    f = f & 1 | SZ53P[a]
+                    wz = ea + 1 & 65535
+                    qt = t
+                else:
                     port = b << 8 | c
-                    v = h
-                    wz = port + 1 & 65535
-                    pass
                     if io_exit:
-                        st[38] = port
-                        st[39] = v
-                        st[0] = a
-                        st[1] = f
-                        st[2] = b
-                        st[3] = c
-                        st[4] = d
-                        st[5] = e
-                        st[6] = h
-                        st[7] = l
-                        st[18] = sp
-                        st[19] = pc
-                        st[20] = i
-                        st[22] = wz
-                        st[23] = iff1
-                        st[25] = im
-                        st[27] = t
-                        st[48] = ula_out
-                        st[49] = out_n
-                        st[50] = ear_in
-                        st[53] = tape_pos
-                        st[45] = r
-                        st[46] = r7
-                        st[41] = ldair_at
-                        st[42] = qt
-                        return 3
-                    elif port & 1 == 0:
-                        ula_out = v
-                        out_log[out_n] = tio + 1
-                        out_log[out_n + 1] = v
-                        out_n += 2
-                        if out_n > len(out_log) - 2:
+                        if st[36]:
+                            v = st[37] & 255
+                            st[36] = 0
+                        else:
+                            st[38] = port
+                            pc = pc - 2 & 65535
+                            r -= 2
                             st[0] = a
                             st[1] = f
                             st[2] = b
@@ -1012,209 +1098,128 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[46] = r7
                             st[41] = ldair_at
                             st[42] = qt
-                            return 4
-                elif op == 98:
-                    v = h << 8 | l
-                    nn = h << 8 | l
-                    cy = f & 1
-                    res = v - nn - cy
-                    f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
-                    res = res & 65535
-                    if res == 0:
-                        f = f | 64
-                    wz = v + 1 & 65535
-                    h = res >> 8
-                    l = res & 255
-                    qt = t
-                else:
-                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                    pc = pc + 2 & 65535
-                    v = h << 8 | l
-                    if nn >= rom_top:
-                        mem[nn] = v & 255
-                    nn = nn + 1 & 65535
-                    wz = nn
-                    if nn >= rom_top:
-                        mem[nn] = v >> 8
-            elif op < 103:
-                if op == 100:
-                    v = a
-                    f = SBC_F[v]
-                    a = 0 - v & 255
-                    qt = t
-                elif op == 101:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
-                    pc = nn
-                    wz = nn
-                    iff1 = iff2
-                else:
-                    im = 0
-            elif op == 103:
-                ea = h << 8 | l
-                v = I64(mem[ea])
-                n = (a << 4 | v >> 4) & 255
-                a = a & 240 | v & 15
-                if ea >= rom_top:
-                    mem[ea] = n
-                f = f & 1 | SZ53P[a]
-                wz = ea + 1 & 65535
-                qt = t
-            elif op == 104:
-                port = b << 8 | c
-                if io_exit:
-                    if st[36]:
-                        v = st[37] & 255
-                        st[36] = 0
+                            return 2
+                    elif port & 1 == 0:
+                        if tape_on:
+                            now_ = tape_t0 + tio + 1
+                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                tape_pos += 1
+                            ear_in = (tape_level0 ^ tape_pos) & 1
+                        k = port >> 8
+                        v = 31
+                        if k & 1 == 0:
+                            v = v & int(keys[0])
+                        if k & 2 == 0:
+                            v = v & int(keys[1])
+                        if k & 4 == 0:
+                            v = v & int(keys[2])
+                        if k & 8 == 0:
+                            v = v & int(keys[3])
+                        if k & 16 == 0:
+                            v = v & int(keys[4])
+                        if k & 32 == 0:
+                            v = v & int(keys[5])
+                        if k & 64 == 0:
+                            v = v & int(keys[6])
+                        if k & 128 == 0:
+                            v = v & int(keys[7])
+                        v = v & 31 | 160 | (ula_out >> 4 & 1 ^ ear_in) << 6
+                    elif port & 224 == 0:
+                        v = int(joy[0])
                     else:
-                        st[38] = port
-                        pc = pc - 2 & 65535
-                        r -= 2
-                        st[0] = a
-                        st[1] = f
-                        st[2] = b
-                        st[3] = c
-                        st[4] = d
-                        st[5] = e
-                        st[6] = h
-                        st[7] = l
-                        st[18] = sp
-                        st[19] = pc
-                        st[20] = i
-                        st[22] = wz
-                        st[23] = iff1
-                        st[25] = im
-                        st[27] = t
-                        st[48] = ula_out
-                        st[49] = out_n
-                        st[50] = ear_in
-                        st[53] = tape_pos
-                        st[45] = r
-                        st[46] = r7
-                        st[41] = ldair_at
-                        st[42] = qt
-                        return 2
-                elif port & 1 == 0:
-                    if tape_on:
-                        now_ = tape_t0 + tio + 1
-                        while tape_pos < tape_end and tape[tape_pos] <= now_:
-                            tape_pos += 1
-                        ear_in = (tape_level0 ^ tape_pos) & 1
-                    k = port >> 8
-                    v = 31
-                    if k & 1 == 0:
-                        v = v & int(keys[0])
-                    if k & 2 == 0:
-                        v = v & int(keys[1])
-                    if k & 4 == 0:
-                        v = v & int(keys[2])
-                    if k & 8 == 0:
-                        v = v & int(keys[3])
-                    if k & 16 == 0:
-                        v = v & int(keys[4])
-                    if k & 32 == 0:
-                        v = v & int(keys[5])
-                    if k & 64 == 0:
-                        v = v & int(keys[6])
-                    if k & 128 == 0:
-                        v = v & int(keys[7])
-                    v = v & 31 | 160 | (ula_out >> 4 & 1 ^ ear_in) << 6
-                elif port & 224 == 0:
-                    v = int(joy[0])
-                else:
-                    v = 255
-                    ft = tio + 1 - 14336
-                    if ft >= 0:
-                        line = ft // 224
-                        col = ft - line * 224
-                        if line < 192 and col < 128 and (2 <= col & 7 <= 5):
-                            x_ = (col >> 3 << 1) + ((col & 7) - 2 >> 1)
-                            if col & 1:
-                                v = I64(mem[22528 + (line >> 3 << 5) + x_])
-                            else:
-                                v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
-                wz = port + 1 & 65535
-                l = v
-                f = f & 1 | SZ53P[v]
-                qt = t
-            else:
-                port = b << 8 | c
-                v = l
-                wz = port + 1 & 65535
-                pass
-                if io_exit:
-                    st[38] = port
-                    st[39] = v
-                    st[0] = a
-                    st[1] = f
-                    st[2] = b
-                    st[3] = c
-                    st[4] = d
-                    st[5] = e
-                    st[6] = h
-                    st[7] = l
-                    st[18] = sp
-                    st[19] = pc
-                    st[20] = i
-                    st[22] = wz
-                    st[23] = iff1
-                    st[25] = im
-                    st[27] = t
-                    st[48] = ula_out
-                    st[49] = out_n
-                    st[50] = ear_in
-                    st[53] = tape_pos
-                    st[45] = r
-                    st[46] = r7
-                    st[41] = ldair_at
-                    st[42] = qt
-                    return 3
-                elif port & 1 == 0:
-                    ula_out = v
-                    out_log[out_n] = tio + 1
-                    out_log[out_n + 1] = v
-                    out_n += 2
-                    if out_n > len(out_log) - 2:
-                        st[0] = a
-                        st[1] = f
-                        st[2] = b
-                        st[3] = c
-                        st[4] = d
-                        st[5] = e
-                        st[6] = h
-                        st[7] = l
-                        st[18] = sp
-                        st[19] = pc
-                        st[20] = i
-                        st[22] = wz
-                        st[23] = iff1
-                        st[25] = im
-                        st[27] = t
-                        st[48] = ula_out
-                        st[49] = out_n
-                        st[50] = ear_in
-                        st[53] = tape_pos
-                        st[45] = r
-                        st[46] = r7
-                        st[41] = ldair_at
-                        st[42] = qt
-                        return 4
-        elif op < 116:
-            if op < 112:
+                        v = 255
+                        ft = tio + 1 - 14336
+                        if ft >= 0:
+                            line = ft // 224
+                            col = ft - line * 224
+                            if line < 192 and col < 128 and (2 <= col & 7 <= 5):
+                                x_ = (col >> 3 << 1) + ((col & 7) - 2 >> 1)
+                                if col & 1:
+                                    v = I64(mem[22528 + (line >> 3 << 5) + x_])
+                                else:
+                                    v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
+                    wz = port + 1 & 65535
+                    l = v
+                    f = f & 1 | SZ53P[v]
+                    qt = t
+            elif op < 113:
                 if op < 109:
-                    if op == 106:
-                        v = h << 8 | l
-                        nn = h << 8 | l
-                        cy = f & 1
-                        res = v + nn + cy
-                        f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
-                        res = res & 65535
-                        if res == 0:
-                            f = f | 64
-                        wz = v + 1 & 65535
-                        h = res >> 8
-                        l = res & 255
-                        qt = t
+                    if op < 107:
+                        if op == 105:
+                            port = b << 8 | c
+                            v = l
+                            wz = port + 1 & 65535
+                            pass
+                            if io_exit:
+                                st[38] = port
+                                st[39] = v
+                                st[0] = a
+                                st[1] = f
+                                st[2] = b
+                                st[3] = c
+                                st[4] = d
+                                st[5] = e
+                                st[6] = h
+                                st[7] = l
+                                st[18] = sp
+                                st[19] = pc
+                                st[20] = i
+                                st[22] = wz
+                                st[23] = iff1
+                                st[25] = im
+                                st[27] = t
+                                st[48] = ula_out
+                                st[49] = out_n
+                                st[50] = ear_in
+                                st[53] = tape_pos
+                                st[45] = r
+                                st[46] = r7
+                                st[41] = ldair_at
+                                st[42] = qt
+                                return 3
+                            elif port & 1 == 0:
+                                ula_out = v
+                                out_log[out_n] = tio + 1
+                                out_log[out_n + 1] = v
+                                out_n += 2
+                                if out_n > len(out_log) - 2:
+                                    st[0] = a
+                                    st[1] = f
+                                    st[2] = b
+                                    st[3] = c
+                                    st[4] = d
+                                    st[5] = e
+                                    st[6] = h
+                                    st[7] = l
+                                    st[18] = sp
+                                    st[19] = pc
+                                    st[20] = i
+                                    st[22] = wz
+                                    st[23] = iff1
+                                    st[25] = im
+                                    st[27] = t
+                                    st[48] = ula_out
+                                    st[49] = out_n
+                                    st[50] = ear_in
+                                    st[53] = tape_pos
+                                    st[45] = r
+                                    st[46] = r7
+                                    st[41] = ldair_at
+                                    st[42] = qt
+                                    return 4
+                        else:
+                            v = h << 8 | l
+                            nn = h << 8 | l
+                            cy = f & 1
+                            res = v + nn + cy
+                            f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
+                            res = res & 65535
+                            if res == 0:
+                                f = f | 64
+                            wz = v + 1 & 65535
+                            h = res >> 8
+                            l = res & 255
+                            qt = t
                     elif op == 107:
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
@@ -1227,15 +1232,16 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         f = SBC_F[v]
                         a = 0 - v & 255
                         qt = t
-                elif op == 109:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
-                    pc = nn
-                    wz = nn
-                    iff1 = iff2
-                elif op == 110:
-                    im = 0
-                else:
+                elif op < 111:
+                    if op == 109:
+                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                        sp = sp + 2 & 65535
+                        pc = nn
+                        wz = nn
+                        iff1 = iff2
+                    else:
+                        im = 0
+                elif op == 111:
                     ea = h << 8 | l
                     v = I64(mem[ea])
                     n = (v << 4 | a & 15) & 255
@@ -1245,8 +1251,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     f = f & 1 | SZ53P[a]
                     wz = ea + 1 & 65535
                     qt = t
-            elif op < 115:
-                if op == 112:
+                else:
                     port = b << 8 | c
                     if io_exit:
                         if st[36]:
@@ -1322,44 +1327,16 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     wz = port + 1 & 65535
                     f = f & 1 | SZ53P[v]
                     qt = t
-                elif op == 113:
-                    port = b << 8 | c
-                    v = 0
-                    wz = port + 1 & 65535
-                    pass
-                    if io_exit:
-                        st[38] = port
-                        st[39] = v
-                        st[0] = a
-                        st[1] = f
-                        st[2] = b
-                        st[3] = c
-                        st[4] = d
-                        st[5] = e
-                        st[6] = h
-                        st[7] = l
-                        st[18] = sp
-                        st[19] = pc
-                        st[20] = i
-                        st[22] = wz
-                        st[23] = iff1
-                        st[25] = im
-                        st[27] = t
-                        st[48] = ula_out
-                        st[49] = out_n
-                        st[50] = ear_in
-                        st[53] = tape_pos
-                        st[45] = r
-                        st[46] = r7
-                        st[41] = ldair_at
-                        st[42] = qt
-                        return 3
-                    elif port & 1 == 0:
-                        ula_out = v
-                        out_log[out_n] = tio + 1
-                        out_log[out_n + 1] = v
-                        out_n += 2
-                        if out_n > len(out_log) - 2:
+            elif op < 116:
+                if op < 115:
+                    if op == 113:
+                        port = b << 8 | c
+                        v = 0
+                        wz = port + 1 & 65535
+                        pass
+                        if io_exit:
+                            st[38] = port
+                            st[39] = v
                             st[0] = a
                             st[1] = f
                             st[2] = b
@@ -1383,32 +1360,61 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[46] = r7
                             st[41] = ldair_at
                             st[42] = qt
-                            return 4
+                            return 3
+                        elif port & 1 == 0:
+                            ula_out = v
+                            out_log[out_n] = tio + 1
+                            out_log[out_n + 1] = v
+                            out_n += 2
+                            if out_n > len(out_log) - 2:
+                                st[0] = a
+                                st[1] = f
+                                st[2] = b
+                                st[3] = c
+                                st[4] = d
+                                st[5] = e
+                                st[6] = h
+                                st[7] = l
+                                st[18] = sp
+                                st[19] = pc
+                                st[20] = i
+                                st[22] = wz
+                                st[23] = iff1
+                                st[25] = im
+                                st[27] = t
+                                st[48] = ula_out
+                                st[49] = out_n
+                                st[50] = ear_in
+                                st[53] = tape_pos
+                                st[45] = r
+                                st[46] = r7
+                                st[41] = ldair_at
+                                st[42] = qt
+                                return 4
+                    else:
+                        v = h << 8 | l
+                        nn = sp
+                        cy = f & 1
+                        res = v - nn - cy
+                        f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
+                        res = res & 65535
+                        if res == 0:
+                            f = f | 64
+                        wz = v + 1 & 65535
+                        h = res >> 8
+                        l = res & 255
+                        qt = t
                 else:
-                    v = h << 8 | l
-                    nn = sp
-                    cy = f & 1
-                    res = v - nn - cy
-                    f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
-                    res = res & 65535
-                    if res == 0:
-                        f = f | 64
-                    wz = v + 1 & 65535
-                    h = res >> 8
-                    l = res & 255
-                    qt = t
-            else:
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
-                v = sp
-                if nn >= rom_top:
-                    mem[nn] = v & 255
-                nn = nn + 1 & 65535
-                wz = nn
-                if nn >= rom_top:
-                    mem[nn] = v >> 8
-        elif op < 120:
-            if op < 118:
+                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                    pc = pc + 2 & 65535
+                    v = sp
+                    if nn >= rom_top:
+                        mem[nn] = v & 255
+                    nn = nn + 1 & 65535
+                    wz = nn
+                    if nn >= rom_top:
+                        mem[nn] = v >> 8
+            elif op < 118:
                 if op == 116:
                     v = a
                     f = SBC_F[v]
@@ -1501,7 +1507,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
             a = v
             f = f & 1 | SZ53P[v]
             qt = t
-    elif op < 178:
+    elif op < 188:
         if op < 160:
             if op < 127:
                 if op < 123:
@@ -1580,17 +1586,18 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         h = res >> 8
                         l = res & 255
                         qt = t
-                elif op == 123:
-                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                    pc = pc + 2 & 65535
-                    v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-                    wz = nn + 1 & 65535
-                    sp = v
-                elif op == 124:
-                    v = a
-                    f = SBC_F[v]
-                    a = 0 - v & 255
-                    qt = t
+                elif op < 125:
+                    if op == 123:
+                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                        pc = pc + 2 & 65535
+                        v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
+                        wz = nn + 1 & 65535
+                        sp = v
+                    else:
+                        v = a
+                        f = SBC_F[v]
+                        a = 0 - v & 255
+                        qt = t
                 elif op == 125:
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                     sp = sp + 2 & 65535
@@ -1602,171 +1609,143 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
             else:
                 pass
         elif op < 176:
-            if op < 164:
-                if op == 160:
-                    v = I64(mem[h << 8 | l])
-                    ea = d << 8 | e
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    ea = ea + 1 & 65535
-                    d = ea >> 8
-                    e = ea & 255
-                    ea = (h << 8 | l) + 1 & 65535
-                    h = ea >> 8
-                    l = ea & 255
-                    c = c - 1 & 255
-                    if c == 255:
-                        b = b - 1 & 255
-                    n = a + v & 255
-                    f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-                    qt = t
-                elif op == 161:
-                    v = I64(mem[h << 8 | l])
-                    res = a - v & 255
-                    hf = (a ^ v ^ res) & 16
-                    n = res - (hf >> 4) & 255
-                    ea = (h << 8 | l) + 1 & 65535
-                    h = ea >> 8
-                    l = ea & 255
-                    c = c - 1 & 255
-                    if c == 255:
-                        b = b - 1 & 255
-                    wz = wz + 1 & 65535
-                    f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-                    qt = t
-                elif op == 162:
-                    port = b << 8 | c
-                    if io_exit:
-                        if st[36]:
-                            v = st[37] & 255
-                            st[36] = 0
+            if op < 168:
+                if op < 164:
+                    if op < 162:
+                        if op == 160:
+                            v = I64(mem[h << 8 | l])
+                            ea = d << 8 | e
+                            if ea >= rom_top:
+                                mem[ea] = v
+                            ea = ea + 1 & 65535
+                            d = ea >> 8
+                            e = ea & 255
+                            ea = (h << 8 | l) + 1 & 65535
+                            h = ea >> 8
+                            l = ea & 255
+                            c = c - 1 & 255
+                            if c == 255:
+                                b = b - 1 & 255
+                            n = a + v & 255
+                            f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+                            qt = t
                         else:
-                            st[38] = port
-                            pc = pc - 2 & 65535
-                            r -= 2
-                            st[0] = a
-                            st[1] = f
-                            st[2] = b
-                            st[3] = c
-                            st[4] = d
-                            st[5] = e
-                            st[6] = h
-                            st[7] = l
-                            st[18] = sp
-                            st[19] = pc
-                            st[20] = i
-                            st[22] = wz
-                            st[23] = iff1
-                            st[25] = im
-                            st[27] = t
-                            st[48] = ula_out
-                            st[49] = out_n
-                            st[50] = ear_in
-                            st[53] = tape_pos
-                            st[45] = r
-                            st[46] = r7
-                            st[41] = ldair_at
-                            st[42] = qt
-                            return 2
-                    elif port & 1 == 0:
-                        if tape_on:
-                            now_ = tape_t0 + tio + 1
-                            while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                tape_pos += 1
-                            ear_in = (tape_level0 ^ tape_pos) & 1
-                        k = port >> 8
-                        v = 31
-                        if k & 1 == 0:
-                            v = v & int(keys[0])
-                        if k & 2 == 0:
-                            v = v & int(keys[1])
-                        if k & 4 == 0:
-                            v = v & int(keys[2])
-                        if k & 8 == 0:
-                            v = v & int(keys[3])
-                        if k & 16 == 0:
-                            v = v & int(keys[4])
-                        if k & 32 == 0:
-                            v = v & int(keys[5])
-                        if k & 64 == 0:
-                            v = v & int(keys[6])
-                        if k & 128 == 0:
-                            v = v & int(keys[7])
-                        v = v & 31 | 160 | (ula_out >> 4 & 1 ^ ear_in) << 6
-                    elif port & 224 == 0:
-                        v = int(joy[0])
+                            v = I64(mem[h << 8 | l])
+                            res = a - v & 255
+                            hf = (a ^ v ^ res) & 16
+                            n = res - (hf >> 4) & 255
+                            ea = (h << 8 | l) + 1 & 65535
+                            h = ea >> 8
+                            l = ea & 255
+                            c = c - 1 & 255
+                            if c == 255:
+                                b = b - 1 & 255
+                            wz = wz + 1 & 65535
+                            f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+                            qt = t
+                    elif op == 162:
+                        port = b << 8 | c
+                        if io_exit:
+                            if st[36]:
+                                v = st[37] & 255
+                                st[36] = 0
+                            else:
+                                st[38] = port
+                                pc = pc - 2 & 65535
+                                r -= 2
+                                st[0] = a
+                                st[1] = f
+                                st[2] = b
+                                st[3] = c
+                                st[4] = d
+                                st[5] = e
+                                st[6] = h
+                                st[7] = l
+                                st[18] = sp
+                                st[19] = pc
+                                st[20] = i
+                                st[22] = wz
+                                st[23] = iff1
+                                st[25] = im
+                                st[27] = t
+                                st[48] = ula_out
+                                st[49] = out_n
+                                st[50] = ear_in
+                                st[53] = tape_pos
+                                st[45] = r
+                                st[46] = r7
+                                st[41] = ldair_at
+                                st[42] = qt
+                                return 2
+                        elif port & 1 == 0:
+                            if tape_on:
+                                now_ = tape_t0 + tio + 1
+                                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                    tape_pos += 1
+                                ear_in = (tape_level0 ^ tape_pos) & 1
+                            k = port >> 8
+                            v = 31
+                            if k & 1 == 0:
+                                v = v & int(keys[0])
+                            if k & 2 == 0:
+                                v = v & int(keys[1])
+                            if k & 4 == 0:
+                                v = v & int(keys[2])
+                            if k & 8 == 0:
+                                v = v & int(keys[3])
+                            if k & 16 == 0:
+                                v = v & int(keys[4])
+                            if k & 32 == 0:
+                                v = v & int(keys[5])
+                            if k & 64 == 0:
+                                v = v & int(keys[6])
+                            if k & 128 == 0:
+                                v = v & int(keys[7])
+                            v = v & 31 | 160 | (ula_out >> 4 & 1 ^ ear_in) << 6
+                        elif port & 224 == 0:
+                            v = int(joy[0])
+                        else:
+                            v = 255
+                            ft = tio + 1 - 14336
+                            if ft >= 0:
+                                line = ft // 224
+                                col = ft - line * 224
+                                if line < 192 and col < 128 and (2 <= col & 7 <= 5):
+                                    x_ = (col >> 3 << 1) + ((col & 7) - 2 >> 1)
+                                    if col & 1:
+                                        v = I64(mem[22528 + (line >> 3 << 5) + x_])
+                                    else:
+                                        v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
+                        wz = port + 1 & 65535
+                        b = b - 1 & 255
+                        ea = h << 8 | l
+                        if ea >= rom_top:
+                            mem[ea] = v
+                        ea = (h << 8 | l) + 1 & 65535
+                        h = ea >> 8
+                        l = ea & 255
+                        k = v + (c + 1 & 255)
+                        nf = v >> 6 & 2
+                        hc = 17 if k > 255 else 0
+                        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
+                        pass
+                        qt = t
                     else:
-                        v = 255
-                        ft = tio + 1 - 14336
-                        if ft >= 0:
-                            line = ft // 224
-                            col = ft - line * 224
-                            if line < 192 and col < 128 and (2 <= col & 7 <= 5):
-                                x_ = (col >> 3 << 1) + ((col & 7) - 2 >> 1)
-                                if col & 1:
-                                    v = I64(mem[22528 + (line >> 3 << 5) + x_])
-                                else:
-                                    v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
-                    wz = port + 1 & 65535
-                    b = b - 1 & 255
-                    ea = h << 8 | l
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    ea = (h << 8 | l) + 1 & 65535
-                    h = ea >> 8
-                    l = ea & 255
-                    k = v + (c + 1 & 255)
-                    nf = v >> 6 & 2
-                    hc = 17 if k > 255 else 0
-                    f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
-                    pass
-                    qt = t
-                else:
-                    v = I64(mem[h << 8 | l])
-                    b = b - 1 & 255
-                    port = b << 8 | c
-                    wz = port + 1 & 65535
-                    ea = (h << 8 | l) + 1 & 65535
-                    h = ea >> 8
-                    l = ea & 255
-                    k = v + l
-                    nf = v >> 6 & 2
-                    hc = 17 if k > 255 else 0
-                    f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
-                    pass
-                    if io_exit:
-                        st[38] = port
-                        st[39] = v
-                        st[0] = a
-                        st[1] = f
-                        st[2] = b
-                        st[3] = c
-                        st[4] = d
-                        st[5] = e
-                        st[6] = h
-                        st[7] = l
-                        st[18] = sp
-                        st[19] = pc
-                        st[20] = i
-                        st[22] = wz
-                        st[23] = iff1
-                        st[25] = im
-                        st[27] = t
-                        st[48] = ula_out
-                        st[49] = out_n
-                        st[50] = ear_in
-                        st[53] = tape_pos
-                        st[45] = r
-                        st[46] = r7
-                        st[41] = ldair_at
-                        st[42] = qt
-                        return 3
-                    elif port & 1 == 0:
-                        ula_out = v
-                        out_log[out_n] = tio + 1
-                        out_log[out_n + 1] = v
-                        out_n += 2
-                        if out_n > len(out_log) - 2:
+                        v = I64(mem[h << 8 | l])
+                        b = b - 1 & 255
+                        port = b << 8 | c
+                        wz = port + 1 & 65535
+                        ea = (h << 8 | l) + 1 & 65535
+                        h = ea >> 8
+                        l = ea & 255
+                        k = v + l
+                        nf = v >> 6 & 2
+                        hc = 17 if k > 255 else 0
+                        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
+                        pass
+                        if io_exit:
+                            st[38] = port
+                            st[39] = v
                             st[0] = a
                             st[1] = f
                             st[2] = b
@@ -1790,44 +1769,74 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[46] = r7
                             st[41] = ldair_at
                             st[42] = qt
-                            return 4
-                    qt = t
-            elif op < 170:
-                if op < 168:
-                    pass
-                elif op == 168:
-                    v = I64(mem[h << 8 | l])
-                    ea = d << 8 | e
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    ea = ea - 1 & 65535
-                    d = ea >> 8
-                    e = ea & 255
-                    ea = (h << 8 | l) - 1 & 65535
-                    h = ea >> 8
-                    l = ea & 255
-                    c = c - 1 & 255
-                    if c == 255:
-                        b = b - 1 & 255
-                    n = a + v & 255
-                    f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-                    qt = t
+                            return 3
+                        elif port & 1 == 0:
+                            ula_out = v
+                            out_log[out_n] = tio + 1
+                            out_log[out_n + 1] = v
+                            out_n += 2
+                            if out_n > len(out_log) - 2:
+                                st[0] = a
+                                st[1] = f
+                                st[2] = b
+                                st[3] = c
+                                st[4] = d
+                                st[5] = e
+                                st[6] = h
+                                st[7] = l
+                                st[18] = sp
+                                st[19] = pc
+                                st[20] = i
+                                st[22] = wz
+                                st[23] = iff1
+                                st[25] = im
+                                st[27] = t
+                                st[48] = ula_out
+                                st[49] = out_n
+                                st[50] = ear_in
+                                st[53] = tape_pos
+                                st[45] = r
+                                st[46] = r7
+                                st[41] = ldair_at
+                                st[42] = qt
+                                return 4
+                        qt = t
                 else:
-                    v = I64(mem[h << 8 | l])
-                    res = a - v & 255
-                    hf = (a ^ v ^ res) & 16
-                    n = res - (hf >> 4) & 255
-                    ea = (h << 8 | l) - 1 & 65535
-                    h = ea >> 8
-                    l = ea & 255
-                    c = c - 1 & 255
-                    if c == 255:
-                        b = b - 1 & 255
-                    wz = wz - 1 & 65535
-                    f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-                    qt = t
+                    pass
             elif op < 172:
-                if op == 170:
+                if op < 170:
+                    if op == 168:
+                        v = I64(mem[h << 8 | l])
+                        ea = d << 8 | e
+                        if ea >= rom_top:
+                            mem[ea] = v
+                        ea = ea - 1 & 65535
+                        d = ea >> 8
+                        e = ea & 255
+                        ea = (h << 8 | l) - 1 & 65535
+                        h = ea >> 8
+                        l = ea & 255
+                        c = c - 1 & 255
+                        if c == 255:
+                            b = b - 1 & 255
+                        n = a + v & 255
+                        f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+                        qt = t
+                    else:
+                        v = I64(mem[h << 8 | l])
+                        res = a - v & 255
+                        hf = (a ^ v ^ res) & 16
+                        n = res - (hf >> 4) & 255
+                        ea = (h << 8 | l) - 1 & 65535
+                        h = ea >> 8
+                        l = ea & 255
+                        c = c - 1 & 255
+                        if c == 255:
+                            b = b - 1 & 255
+                        wz = wz - 1 & 65535
+                        f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+                        qt = t
+                elif op == 170:
                     port = b << 8 | c
                     if io_exit:
                         if st[36]:
@@ -2024,44 +2033,43 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     pass
                 break
             qt = t
-        else:
-            while True:
-                if 14271 < t < 57247 and (not 128 <= (t - 14335) % 224 <= 200):
-                    t, tio = _walk(CONT, CYC, 268, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
-                else:
-                    t_extra = 0
-                    if b << 8 | c != 1 and a != I64(mem[h << 8 | l]):
-                        t_extra = 5
-                    t += 16 + t_extra
-                v = I64(mem[h << 8 | l])
-                res = a - v & 255
-                hf = (a ^ v ^ res) & 16
-                n = res - (hf >> 4) & 255
-                ea = (h << 8 | l) + 1 & 65535
-                h = ea >> 8
-                l = ea & 255
-                c = c - 1 & 255
-                if c == 255:
-                    b = b - 1 & 255
-                wz = wz + 1 & 65535
-                f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-                if b | c and res:
-                    pc = pc - 2 & 65535
-                    wz = pc + 1 & 65535
-                    f = f & 215 | pc >> 8 & 40
-                    pass
-                    if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 177):
-                        pc = pc + 2 & 65535
-                        r += 2
-                        continue
-                else:
-                    pass
-                break
-            qt = t
-    elif op < 188:
-        if op < 184:
+        elif op < 184:
             if op < 180:
-                if op == 178:
+                if op == 177:
+                    while True:
+                        if 14271 < t < 57247 and (not 128 <= (t - 14335) % 224 <= 200):
+                            t, tio = _walk(CONT, CYC, 268, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
+                        else:
+                            t_extra = 0
+                            if b << 8 | c != 1 and a != I64(mem[h << 8 | l]):
+                                t_extra = 5
+                            t += 16 + t_extra
+                        v = I64(mem[h << 8 | l])
+                        res = a - v & 255
+                        hf = (a ^ v ^ res) & 16
+                        n = res - (hf >> 4) & 255
+                        ea = (h << 8 | l) + 1 & 65535
+                        h = ea >> 8
+                        l = ea & 255
+                        c = c - 1 & 255
+                        if c == 255:
+                            b = b - 1 & 255
+                        wz = wz + 1 & 65535
+                        f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+                        if b | c and res:
+                            pc = pc - 2 & 65535
+                            wz = pc + 1 & 65535
+                            f = f & 215 | pc >> 8 & 40
+                            pass
+                            if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 177):
+                                pc = pc + 2 & 65535
+                                r += 2
+                                continue
+                        else:
+                            pass
+                        break
+                    qt = t
+                elif op == 178:
                     port = b << 8 | c
                     if io_exit:
                         if st[36]:
@@ -2255,77 +2263,78 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     qt = t
             else:
                 pass
-        elif op == 184:
-            while True:
-                if 14271 < t < 57247 and (not 128 <= (t - 14335) % 224 <= 200):
-                    t, tio = _walk(CONT, CYC, 242, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
-                else:
-                    t_extra = 0
-                    if b << 8 | c != 1:
-                        t_extra = 5
-                    t += 16 + t_extra
-                v = I64(mem[h << 8 | l])
-                ea = d << 8 | e
-                if ea >= rom_top:
-                    mem[ea] = v
-                ea = ea - 1 & 65535
-                d = ea >> 8
-                e = ea & 255
-                ea = (h << 8 | l) - 1 & 65535
-                h = ea >> 8
-                l = ea & 255
-                c = c - 1 & 255
-                if c == 255:
-                    b = b - 1 & 255
-                n = a + v & 255
-                f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-                if b | c:
-                    pc = pc - 2 & 65535
-                    wz = pc + 1 & 65535
-                    f = f & 215 | pc >> 8 & 40
-                    pass
-                    if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 184):
-                        pc = pc + 2 & 65535
-                        r += 2
-                        continue
-                else:
-                    pass
-                break
-            qt = t
-        elif op == 185:
-            while True:
-                if 14271 < t < 57247 and (not 128 <= (t - 14335) % 224 <= 200):
-                    t, tio = _walk(CONT, CYC, 268, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
-                else:
-                    t_extra = 0
-                    if b << 8 | c != 1 and a != I64(mem[h << 8 | l]):
-                        t_extra = 5
-                    t += 16 + t_extra
-                v = I64(mem[h << 8 | l])
-                res = a - v & 255
-                hf = (a ^ v ^ res) & 16
-                n = res - (hf >> 4) & 255
-                ea = (h << 8 | l) - 1 & 65535
-                h = ea >> 8
-                l = ea & 255
-                c = c - 1 & 255
-                if c == 255:
-                    b = b - 1 & 255
-                wz = wz - 1 & 65535
-                f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-                if b | c and res:
-                    pc = pc - 2 & 65535
-                    wz = pc + 1 & 65535
-                    f = f & 215 | pc >> 8 & 40
-                    pass
-                    if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 185):
-                        pc = pc + 2 & 65535
-                        r += 2
-                        continue
-                else:
-                    pass
-                break
-            qt = t
+        elif op < 186:
+            if op == 184:
+                while True:
+                    if 14271 < t < 57247 and (not 128 <= (t - 14335) % 224 <= 200):
+                        t, tio = _walk(CONT, CYC, 242, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
+                    else:
+                        t_extra = 0
+                        if b << 8 | c != 1:
+                            t_extra = 5
+                        t += 16 + t_extra
+                    v = I64(mem[h << 8 | l])
+                    ea = d << 8 | e
+                    if ea >= rom_top:
+                        mem[ea] = v
+                    ea = ea - 1 & 65535
+                    d = ea >> 8
+                    e = ea & 255
+                    ea = (h << 8 | l) - 1 & 65535
+                    h = ea >> 8
+                    l = ea & 255
+                    c = c - 1 & 255
+                    if c == 255:
+                        b = b - 1 & 255
+                    n = a + v & 255
+                    f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+                    if b | c:
+                        pc = pc - 2 & 65535
+                        wz = pc + 1 & 65535
+                        f = f & 215 | pc >> 8 & 40
+                        pass
+                        if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 184):
+                            pc = pc + 2 & 65535
+                            r += 2
+                            continue
+                    else:
+                        pass
+                    break
+                qt = t
+            else:
+                while True:
+                    if 14271 < t < 57247 and (not 128 <= (t - 14335) % 224 <= 200):
+                        t, tio = _walk(CONT, CYC, 268, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
+                    else:
+                        t_extra = 0
+                        if b << 8 | c != 1 and a != I64(mem[h << 8 | l]):
+                            t_extra = 5
+                        t += 16 + t_extra
+                    v = I64(mem[h << 8 | l])
+                    res = a - v & 255
+                    hf = (a ^ v ^ res) & 16
+                    n = res - (hf >> 4) & 255
+                    ea = (h << 8 | l) - 1 & 65535
+                    h = ea >> 8
+                    l = ea & 255
+                    c = c - 1 & 255
+                    if c == 255:
+                        b = b - 1 & 255
+                    wz = wz - 1 & 65535
+                    f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+                    if b | c and res:
+                        pc = pc - 2 & 65535
+                        wz = pc + 1 & 65535
+                        f = f & 215 | pc >> 8 & 40
+                        pass
+                        if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 185):
+                            pc = pc + 2 & 65535
+                            r += 2
+                            continue
+                    else:
+                        pass
+                    break
+                qt = t
         elif op == 186:
             port = b << 8 | c
             if io_exit:
@@ -2559,8 +2568,8 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         else:
             t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
     if op < 117:
-        if op < 68:
-            if op < 35:
+        if op < 34:
+            if op < 33:
                 if op < 25:
                     if op < 10:
                         if op < 9:
@@ -2578,100 +2587,102 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             qt = t
                     else:
                         ei_at = t
-                elif op < 33:
-                    if op == 25:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        v = ix
-                        nn = d << 8 | e
-                        res = v + nn
-                        wz = v + 1 & 65535
-                        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                        res = res & 65535
-                        ix = res
-                        qt = t
-                    else:
-                        ei_at = t
-                elif op == 33:
+                elif op == 25:
                     pc = pc + 1 & 65535
                     r += 1
-                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                    pc = pc + 2 & 65535
-                    ix = nn
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                    pc = pc + 2 & 65535
                     v = ix
-                    if nn >= rom_top:
-                        mem[nn] = v & 255
-                    nn = nn + 1 & 65535
-                    wz = nn
-                    if nn >= rom_top:
-                        mem[nn] = v >> 8
-            elif op < 53:
-                if op < 44:
-                    if op < 38:
-                        if op == 35:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            ix = ix + 1 & 65535
-                        elif op == 36:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            v = (ix >> 8) + 1 & 255
-                            ix = ix & 255 | v << 8
-                            f = f & 1 | INC_F[v]
-                            qt = t
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            v = (ix >> 8) - 1 & 255
-                            ix = ix & 255 | v << 8
-                            f = f & 1 | DEC_F[v]
-                            qt = t
-                    elif op < 42:
-                        if op == 38:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            n = I64(mem[pc])
-                            pc = pc + 1 & 65535
-                            ix = ix & 255 | n << 8
-                        elif op < 41:
-                            ei_at = t
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            v = ix
-                            nn = ix
-                            res = v + nn
-                            wz = v + 1 & 65535
-                            f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                            res = res & 65535
-                            ix = res
-                            qt = t
-                    elif op == 42:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-                        wz = nn + 1 & 65535
-                        ix = v
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ix = ix - 1 & 65535
-                elif op < 52:
+                    nn = d << 8 | e
+                    res = v + nn
+                    wz = v + 1 & 65535
+                    f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+                    res = res & 65535
+                    ix = res
+                    qt = t
+                else:
+                    ei_at = t
+            else:
+                pc = pc + 1 & 65535
+                r += 1
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                ix = nn
+        elif op < 36:
+            if op == 34:
+                pc = pc + 1 & 65535
+                r += 1
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                v = ix
+                if nn >= rom_top:
+                    mem[nn] = v & 255
+                nn = nn + 1 & 65535
+                wz = nn
+                if nn >= rom_top:
+                    mem[nn] = v >> 8
+            else:
+                pc = pc + 1 & 65535
+                r += 1
+                ix = ix + 1 & 65535
+        elif op < 79:
+            if op < 55:
+                if op < 54:
                     if op < 47:
-                        if op == 44:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            v = (ix & 255) + 1 & 255
-                            ix = ix & 65280 | v
-                            f = f & 1 | INC_F[v]
-                            qt = t
+                        if op < 41:
+                            if op < 38:
+                                if op == 36:
+                                    pc = pc + 1 & 65535
+                                    r += 1
+                                    v = (ix >> 8) + 1 & 255
+                                    ix = ix & 255 | v << 8
+                                    f = f & 1 | INC_F[v]
+                                    qt = t
+                                else:
+                                    pc = pc + 1 & 65535
+                                    r += 1
+                                    v = (ix >> 8) - 1 & 255
+                                    ix = ix & 255 | v << 8
+                                    f = f & 1 | DEC_F[v]
+                                    qt = t
+                            elif op == 38:
+                                pc = pc + 1 & 65535
+                                r += 1
+                                n = I64(mem[pc])
+                                pc = pc + 1 & 65535
+                                ix = ix & 255 | n << 8
+                            else:
+                                ei_at = t
+                        elif op < 43:
+                            if op == 41:
+                                pc = pc + 1 & 65535
+                                r += 1
+                                v = ix
+                                nn = ix
+                                res = v + nn
+                                wz = v + 1 & 65535
+                                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+                                res = res & 65535
+                                ix = res
+                                qt = t
+                            else:
+                                pc = pc + 1 & 65535
+                                r += 1
+                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                                pc = pc + 2 & 65535
+                                v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
+                                wz = nn + 1 & 65535
+                                ix = v
+                        elif op < 45:
+                            if op == 43:
+                                pc = pc + 1 & 65535
+                                r += 1
+                                ix = ix - 1 & 65535
+                            else:
+                                pc = pc + 1 & 65535
+                                r += 1
+                                v = (ix & 255) + 1 & 255
+                                ix = ix & 65280 | v
+                                f = f & 1 | INC_F[v]
+                                qt = t
                         elif op == 45:
                             pc = pc + 1 & 65535
                             r += 1
@@ -2685,31 +2696,30 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
                             ix = ix & 65280 | n
-                    else:
+                    elif op < 52:
                         ei_at = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    v = I64(mem[ea]) + 1 & 255
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    f = f & 1 | INC_F[v]
-                    qt = t
-            elif op < 55:
-                if op == 53:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    v = I64(mem[ea]) - 1 & 255
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    f = f & 1 | DEC_F[v]
-                    qt = t
+                    elif op == 52:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                        pc = pc + 1 & 65535
+                        wz = ea
+                        v = I64(mem[ea]) + 1 & 255
+                        if ea >= rom_top:
+                            mem[ea] = v
+                        f = f & 1 | INC_F[v]
+                        qt = t
+                    else:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                        pc = pc + 1 & 65535
+                        wz = ea
+                        v = I64(mem[ea]) - 1 & 255
+                        if ea >= rom_top:
+                            mem[ea] = v
+                        f = f & 1 | DEC_F[v]
+                        qt = t
                 else:
                     pc = pc + 1 & 65535
                     r += 1
@@ -2720,25 +2730,25 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     if ea >= rom_top:
                         mem[ea] = n
-            elif op < 58:
-                if op < 57:
-                    ei_at = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    v = ix
-                    nn = sp
-                    res = v + nn
-                    wz = v + 1 & 65535
-                    f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                    res = res & 65535
-                    ix = res
-                    qt = t
-            else:
-                ei_at = t
-        elif op < 94:
-            if op < 79:
-                if op < 71:
+            elif op < 78:
+                if op < 68:
+                    if op < 58:
+                        if op < 57:
+                            ei_at = t
+                        else:
+                            pc = pc + 1 & 65535
+                            r += 1
+                            v = ix
+                            nn = sp
+                            res = v + nn
+                            wz = v + 1 & 65535
+                            f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+                            res = res & 65535
+                            ix = res
+                            qt = t
+                    else:
+                        ei_at = t
+                elif op < 71:
                     if op < 70:
                         if op == 68:
                             pc = pc + 1 & 65535
@@ -2755,95 +2765,96 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         wz = ea
                         b = I64(mem[ea])
-                elif op < 78:
-                    if op < 76:
-                        ei_at = t
-                    elif op == 76:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        c = ix >> 8
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        c = ix & 255
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    c = I64(mem[ea])
-            elif op < 86:
-                if op < 84:
+                elif op < 76:
                     ei_at = t
-                elif op == 84:
+                elif op == 76:
                     pc = pc + 1 & 65535
                     r += 1
-                    d = ix >> 8
+                    c = ix >> 8
                 else:
                     pc = pc + 1 & 65535
                     r += 1
-                    d = ix & 255
-            elif op == 86:
+                    c = ix & 255
+            else:
                 pc = pc + 1 & 65535
                 r += 1
                 ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
                 pc = pc + 1 & 65535
                 wz = ea
-                d = I64(mem[ea])
-            elif op < 92:
-                ei_at = t
-            elif op == 92:
-                pc = pc + 1 & 65535
-                r += 1
-                e = ix >> 8
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                e = ix & 255
-        elif op < 110:
-            if op < 101:
-                if op == 94:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    e = I64(mem[ea])
-                elif op < 98:
-                    if op == 95:
+                c = I64(mem[ea])
+        elif op < 102:
+            if op < 94:
+                if op < 87:
+                    if op < 84:
                         ei_at = t
-                    elif op == 96:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ix = ix & 255 | b << 8
+                    elif op < 86:
+                        if op == 84:
+                            pc = pc + 1 & 65535
+                            r += 1
+                            d = ix >> 8
+                        else:
+                            pc = pc + 1 & 65535
+                            r += 1
+                            d = ix & 255
                     else:
                         pc = pc + 1 & 65535
                         r += 1
-                        ix = ix & 255 | c << 8
-                elif op == 98:
+                        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                        pc = pc + 1 & 65535
+                        wz = ea
+                        d = I64(mem[ea])
+                elif op < 92:
+                    ei_at = t
+                elif op == 92:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    e = ix >> 8
+                else:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    e = ix & 255
+            elif op == 94:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                e = I64(mem[ea])
+            elif op < 98:
+                if op == 95:
+                    ei_at = t
+                elif op == 96:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    ix = ix & 255 | b << 8
+                else:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    ix = ix & 255 | c << 8
+            elif op < 100:
+                if op == 98:
                     pc = pc + 1 & 65535
                     r += 1
                     ix = ix & 255 | d << 8
-                elif op == 99:
+                else:
                     pc = pc + 1 & 65535
                     r += 1
                     ix = ix & 255 | e << 8
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-            elif op < 103:
-                if op == 101:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ix = ix & 255 | (ix & 255) << 8
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    h = I64(mem[ea])
+            elif op == 100:
+                pc = pc + 1 & 65535
+                r += 1
+            else:
+                pc = pc + 1 & 65535
+                r += 1
+                ix = ix & 255 | (ix & 255) << 8
+        elif op < 110:
+            if op == 102:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                h = I64(mem[ea])
             elif op < 106:
                 if op == 103:
                     pc = pc + 1 & 65535
@@ -2873,19 +2884,19 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             else:
                 pc = pc + 1 & 65535
                 r += 1
-        elif op < 113:
-            if op == 110:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                l = I64(mem[ea])
-            elif op == 111:
+        elif op == 110:
+            pc = pc + 1 & 65535
+            r += 1
+            ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+            pc = pc + 1 & 65535
+            wz = ea
+            l = I64(mem[ea])
+        elif op < 114:
+            if op == 111:
                 pc = pc + 1 & 65535
                 r += 1
                 ix = ix & 65280 | a
-            else:
+            elif op == 112:
                 pc = pc + 1 & 65535
                 r += 1
                 ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2893,30 +2904,31 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 wz = ea
                 if ea >= rom_top:
                     mem[ea] = b
-        elif op == 113:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            pc = pc + 1 & 65535
-            wz = ea
-            if ea >= rom_top:
-                mem[ea] = c
-        elif op == 114:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            pc = pc + 1 & 65535
-            wz = ea
-            if ea >= rom_top:
-                mem[ea] = d
-        elif op == 115:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            pc = pc + 1 & 65535
-            wz = ea
-            if ea >= rom_top:
-                mem[ea] = e
+            else:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                if ea >= rom_top:
+                    mem[ea] = c
+        elif op < 116:
+            if op == 114:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                if ea >= rom_top:
+                    mem[ea] = d
+            else:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                if ea >= rom_top:
+                    mem[ea] = e
         else:
             pc = pc + 1 & 65535
             r += 1
@@ -2925,95 +2937,64 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             wz = ea
             if ea >= rom_top:
                 mem[ea] = h
-    elif op < 181:
-        if op < 135:
-            if op < 126:
-                if op < 120:
-                    if op < 119:
-                        if op == 117:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                            pc = pc + 1 & 65535
-                            wz = ea
-                            if ea >= rom_top:
-                                mem[ea] = l
-                        else:
-                            ei_at = t
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        if ea >= rom_top:
-                            mem[ea] = a
-                elif op < 124:
+    elif op < 190:
+        if op < 126:
+            if op == 117:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                if ea >= rom_top:
+                    mem[ea] = l
+            elif op < 120:
+                if op == 118:
                     ei_at = t
-                elif op == 124:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    a = ix >> 8
                 else:
                     pc = pc + 1 & 65535
                     r += 1
-                    a = ix & 255
-            elif op == 126:
+                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                    pc = pc + 1 & 65535
+                    wz = ea
+                    if ea >= rom_top:
+                        mem[ea] = a
+            elif op < 124:
+                ei_at = t
+            elif op == 124:
+                pc = pc + 1 & 65535
+                r += 1
+                a = ix >> 8
+            else:
+                pc = pc + 1 & 65535
+                r += 1
+                a = ix & 255
+        elif op < 166:
+            if op == 126:
                 pc = pc + 1 & 65535
                 r += 1
                 ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
                 pc = pc + 1 & 65535
                 wz = ea
                 a = I64(mem[ea])
-            elif op < 133:
-                if op < 132:
-                    ei_at = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    v = ix >> 8
-                    f = ADC_F[a << 8 | v]
-                    a = a + v & 255
-                    qt = t
-            elif op == 133:
-                pc = pc + 1 & 65535
-                r += 1
-                v = ix & 255
-                f = ADC_F[a << 8 | v]
-                a = a + v & 255
-                qt = t
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                v = I64(mem[ea])
-                f = ADC_F[a << 8 | v]
-                a = a + v & 255
-                qt = t
-        elif op < 158:
-            if op < 148:
-                if op < 141:
-                    if op < 140:
+            elif op < 143:
+                if op < 135:
+                    if op < 132:
                         ei_at = t
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        v = ix >> 8
-                        cy = f & 1
-                        f = ADC_F[cy << 16 | a << 8 | v]
-                        a = a + v + cy & 255
-                        qt = t
-                elif op < 143:
-                    if op == 141:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        v = ix & 255
-                        cy = f & 1
-                        f = ADC_F[cy << 16 | a << 8 | v]
-                        a = a + v + cy & 255
-                        qt = t
+                    elif op < 134:
+                        if op == 132:
+                            pc = pc + 1 & 65535
+                            r += 1
+                            v = ix >> 8
+                            f = ADC_F[a << 8 | v]
+                            a = a + v & 255
+                            qt = t
+                        else:
+                            pc = pc + 1 & 65535
+                            r += 1
+                            v = ix & 255
+                            f = ADC_F[a << 8 | v]
+                            a = a + v & 255
+                            qt = t
                     else:
                         pc = pc + 1 & 65535
                         r += 1
@@ -3021,14 +3002,42 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         wz = ea
                         v = I64(mem[ea])
-                        cy = f & 1
-                        f = ADC_F[cy << 16 | a << 8 | v]
-                        a = a + v + cy & 255
+                        f = ADC_F[a << 8 | v]
+                        a = a + v & 255
                         qt = t
-                else:
+                elif op < 140:
                     ei_at = t
+                elif op == 140:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    v = ix >> 8
+                    cy = f & 1
+                    f = ADC_F[cy << 16 | a << 8 | v]
+                    a = a + v + cy & 255
+                    qt = t
+                elif op == 141:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    v = ix & 255
+                    cy = f & 1
+                    f = ADC_F[cy << 16 | a << 8 | v]
+                    a = a + v + cy & 255
+                    qt = t
+                else:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                    pc = pc + 1 & 65535
+                    wz = ea
+                    v = I64(mem[ea])
+                    cy = f & 1
+                    f = ADC_F[cy << 16 | a << 8 | v]
+                    a = a + v + cy & 255
+                    qt = t
             elif op < 151:
-                if op < 150:
+                if op < 148:
+                    ei_at = t
+                elif op < 150:
                     if op == 148:
                         pc = pc + 1 & 65535
                         r += 1
@@ -3053,27 +3062,26 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     f = SBC_F[a << 8 | v]
                     a = a - v & 255
                     qt = t
-            elif op < 156:
-                ei_at = t
-            elif op == 156:
-                pc = pc + 1 & 65535
-                r += 1
-                v = ix >> 8
-                cy = f & 1
-                f = SBC_F[cy << 16 | a << 8 | v]
-                a = a - v - cy & 255
-                qt = t
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                v = ix & 255
-                cy = f & 1
-                f = SBC_F[cy << 16 | a << 8 | v]
-                a = a - v - cy & 255
-                qt = t
-        elif op < 167:
-            if op < 164:
-                if op == 158:
+            elif op < 159:
+                if op < 156:
+                    ei_at = t
+                elif op == 156:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    v = ix >> 8
+                    cy = f & 1
+                    f = SBC_F[cy << 16 | a << 8 | v]
+                    a = a - v - cy & 255
+                    qt = t
+                elif op == 157:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    v = ix & 255
+                    cy = f & 1
+                    f = SBC_F[cy << 16 | a << 8 | v]
+                    a = a - v - cy & 255
+                    qt = t
+                else:
                     pc = pc + 1 & 65535
                     r += 1
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3084,31 +3092,30 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     f = SBC_F[cy << 16 | a << 8 | v]
                     a = a - v - cy & 255
                     qt = t
-                else:
-                    ei_at = t
-            elif op < 166:
-                if op == 164:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    a = a & ix >> 8
-                    f = SZ53P[a] | 16
-                    qt = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    a = a & (ix & 255)
-                    f = SZ53P[a] | 16
-                    qt = t
+            elif op < 164:
+                ei_at = t
+            elif op == 164:
+                pc = pc + 1 & 65535
+                r += 1
+                a = a & ix >> 8
+                f = SZ53P[a] | 16
+                qt = t
             else:
                 pc = pc + 1 & 65535
                 r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                a = a & I64(mem[ea])
+                a = a & (ix & 255)
                 f = SZ53P[a] | 16
                 qt = t
-        elif op < 174:
+        elif op == 166:
+            pc = pc + 1 & 65535
+            r += 1
+            ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+            pc = pc + 1 & 65535
+            wz = ea
+            a = a & I64(mem[ea])
+            f = SZ53P[a] | 16
+            qt = t
+        elif op < 175:
             if op < 172:
                 ei_at = t
             elif op == 172:
@@ -3117,147 +3124,144 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 a = a ^ ix >> 8
                 f = SZ53P[a]
                 qt = t
-            else:
+            elif op == 173:
                 pc = pc + 1 & 65535
                 r += 1
                 a = a ^ ix & 255
                 f = SZ53P[a]
                 qt = t
-        elif op == 174:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            pc = pc + 1 & 65535
-            wz = ea
-            a = a ^ I64(mem[ea])
-            f = SZ53P[a]
-            qt = t
-        elif op < 180:
-            ei_at = t
-        else:
-            pc = pc + 1 & 65535
-            r += 1
-            a = a | ix >> 8
-            f = SZ53P[a]
-            qt = t
-    elif op < 204:
-        if op < 203:
-            if op < 191:
-                if op < 188:
-                    if op < 183:
-                        if op == 181:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            a = a | ix & 255
-                            f = SZ53P[a]
-                            qt = t
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                            pc = pc + 1 & 65535
-                            wz = ea
-                            a = a | I64(mem[ea])
-                            f = SZ53P[a]
-                            qt = t
-                    else:
-                        ei_at = t
-                elif op < 190:
-                    if op == 188:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        f = CP_F[a << 8 | ix >> 8]
-                        qt = t
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        f = CP_F[a << 8 | ix & 255]
-                        qt = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    f = CP_F[a << 8 | I64(mem[ea])]
-                    qt = t
             else:
-                ei_at = t
-        else:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            wz = ea
-            op = I64(mem[pc + 1 & 65535])
-            pc = pc + 2 & 65535
-            v = I64(mem[ea])
-            y = op >> 3 & 7
-            if op < 64:
-                if y == 0:
-                    cy = v >> 7
-                    v = (v << 1 | cy) & 255
-                    f = SZ53P[v] | cy
-                elif y == 1:
-                    cy = v & 1
-                    v = v >> 1 | cy << 7
-                    f = SZ53P[v] | cy
-                elif y == 2:
-                    cy = v >> 7
-                    v = (v << 1 | f & 1) & 255
-                    f = SZ53P[v] | cy
-                elif y == 3:
-                    cy = v & 1
-                    v = v >> 1 | (f & 1) << 7
-                    f = SZ53P[v] | cy
-                elif y == 4:
-                    cy = v >> 7
-                    v = v << 1 & 255
-                    f = SZ53P[v] | cy
-                elif y == 5:
-                    cy = v & 1
-                    v = v >> 1 | v & 128
-                    f = SZ53P[v] | cy
-                elif y == 6:
-                    cy = v >> 7
-                    v = (v << 1 | 1) & 255
-                    f = SZ53P[v] | cy
-                else:
-                    cy = v & 1
-                    v = v >> 1
-                    f = SZ53P[v] | cy
-            elif op < 128:
-                f = f & 1 | 16 | ea >> 8 & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
-                pass
+                pc = pc + 1 & 65535
+                r += 1
+                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                a = a ^ I64(mem[ea])
+                f = SZ53P[a]
                 qt = t
-            elif op < 192:
-                v = v & (255 ^ 1 << y)
+        elif op < 183:
+            if op < 180:
+                ei_at = t
+            elif op == 180:
+                pc = pc + 1 & 65535
+                r += 1
+                a = a | ix >> 8
+                f = SZ53P[a]
+                qt = t
+            elif op == 181:
+                pc = pc + 1 & 65535
+                r += 1
+                a = a | ix & 255
+                f = SZ53P[a]
+                qt = t
             else:
-                v = v | 1 << y
-            if op < 64 or op >= 128:
-                if ea >= rom_top:
-                    mem[ea] = v
-                pass
-                if op < 64:
-                    qt = t
-                z = op & 7
-                if z == 0:
-                    b = v
-                elif z == 1:
-                    c = v
-                elif z == 2:
-                    d = v
-                elif z == 3:
-                    e = v
-                elif z == 4:
-                    h = v
-                elif z == 5:
-                    l = v
-                elif z == 7:
-                    a = v
-    elif op < 229:
-        if op < 225:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                a = a | I64(mem[ea])
+                f = SZ53P[a]
+                qt = t
+        elif op < 188:
             ei_at = t
-        elif op == 225:
+        elif op == 188:
+            pc = pc + 1 & 65535
+            r += 1
+            f = CP_F[a << 8 | ix >> 8]
+            qt = t
+        else:
+            pc = pc + 1 & 65535
+            r += 1
+            f = CP_F[a << 8 | ix & 255]
+            qt = t
+    elif op < 225:
+        if op == 190:
+            pc = pc + 1 & 65535
+            r += 1
+            ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+            pc = pc + 1 & 65535
+            wz = ea
+            f = CP_F[a << 8 | I64(mem[ea])]
+            qt = t
+        elif op < 204:
+            if op < 203:
+                ei_at = t
+            else:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                wz = ea
+                op = I64(mem[pc + 1 & 65535])
+                pc = pc + 2 & 65535
+                v = I64(mem[ea])
+                y = op >> 3 & 7
+                if op < 64:
+                    if y == 0:
+                        cy = v >> 7
+                        v = (v << 1 | cy) & 255
+                        f = SZ53P[v] | cy
+                    elif y == 1:
+                        cy = v & 1
+                        v = v >> 1 | cy << 7
+                        f = SZ53P[v] | cy
+                    elif y == 2:
+                        cy = v >> 7
+                        v = (v << 1 | f & 1) & 255
+                        f = SZ53P[v] | cy
+                    elif y == 3:
+                        cy = v & 1
+                        v = v >> 1 | (f & 1) << 7
+                        f = SZ53P[v] | cy
+                    elif y == 4:
+                        cy = v >> 7
+                        v = v << 1 & 255
+                        f = SZ53P[v] | cy
+                    elif y == 5:
+                        cy = v & 1
+                        v = v >> 1 | v & 128
+                        f = SZ53P[v] | cy
+                    elif y == 6:
+                        cy = v >> 7
+                        v = (v << 1 | 1) & 255
+                        f = SZ53P[v] | cy
+                    else:
+                        cy = v & 1
+                        v = v >> 1
+                        f = SZ53P[v] | cy
+                elif op < 128:
+                    f = f & 1 | 16 | ea >> 8 & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
+                    pass
+                    qt = t
+                elif op < 192:
+                    v = v & (255 ^ 1 << y)
+                else:
+                    v = v | 1 << y
+                if op < 64 or op >= 128:
+                    if ea >= rom_top:
+                        mem[ea] = v
+                    pass
+                    if op < 64:
+                        qt = t
+                    z = op & 7
+                    if z == 0:
+                        b = v
+                    elif z == 1:
+                        c = v
+                    elif z == 2:
+                        d = v
+                    elif z == 3:
+                        e = v
+                    elif z == 4:
+                        h = v
+                    elif z == 5:
+                        l = v
+                    elif z == 7:
+                        a = v
+        else:
+            ei_at = t
+    elif op < 229:
+        if op == 225:
             pc = pc + 1 & 65535
             r += 1
             nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -3279,24 +3283,25 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             wz = nn
         else:
             ei_at = t
-    elif op < 234:
-        if op == 229:
-            pc = pc + 1 & 65535
-            r += 1
-            sp = sp - 1 & 65535
-            if sp >= rom_top:
-                mem[sp] = ix >> 8
-            sp = sp - 1 & 65535
-            if sp >= rom_top:
-                mem[sp] = ix & 255
-        elif op < 233:
-            ei_at = t
-        else:
-            pc = pc + 1 & 65535
-            r += 1
-            pc = ix
+    elif op == 229:
+        pc = pc + 1 & 65535
+        r += 1
+        sp = sp - 1 & 65535
+        if sp >= rom_top:
+            mem[sp] = ix >> 8
+        sp = sp - 1 & 65535
+        if sp >= rom_top:
+            mem[sp] = ix & 255
     elif op < 249:
-        ei_at = t
+        if op < 234:
+            if op < 233:
+                ei_at = t
+            else:
+                pc = pc + 1 & 65535
+                r += 1
+                pc = ix
+        else:
+            ei_at = t
     elif op == 249:
         pc = pc + 1 & 65535
         r += 1
@@ -3335,8 +3340,8 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         else:
             t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, iy, op, 0)
     if op < 117:
-        if op < 68:
-            if op < 35:
+        if op < 34:
+            if op < 33:
                 if op < 25:
                     if op < 10:
                         if op < 9:
@@ -3354,100 +3359,102 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             qt = t
                     else:
                         ei_at = t
-                elif op < 33:
-                    if op == 25:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        v = iy
-                        nn = d << 8 | e
-                        res = v + nn
-                        wz = v + 1 & 65535
-                        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                        res = res & 65535
-                        iy = res
-                        qt = t
-                    else:
-                        ei_at = t
-                elif op == 33:
+                elif op == 25:
                     pc = pc + 1 & 65535
                     r += 1
-                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                    pc = pc + 2 & 65535
-                    iy = nn
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                    pc = pc + 2 & 65535
                     v = iy
-                    if nn >= rom_top:
-                        mem[nn] = v & 255
-                    nn = nn + 1 & 65535
-                    wz = nn
-                    if nn >= rom_top:
-                        mem[nn] = v >> 8
-            elif op < 53:
-                if op < 44:
-                    if op < 38:
-                        if op == 35:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            iy = iy + 1 & 65535
-                        elif op == 36:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            v = (iy >> 8) + 1 & 255
-                            iy = iy & 255 | v << 8
-                            f = f & 1 | INC_F[v]
-                            qt = t
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            v = (iy >> 8) - 1 & 255
-                            iy = iy & 255 | v << 8
-                            f = f & 1 | DEC_F[v]
-                            qt = t
-                    elif op < 42:
-                        if op == 38:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            n = I64(mem[pc])
-                            pc = pc + 1 & 65535
-                            iy = iy & 255 | n << 8
-                        elif op < 41:
-                            ei_at = t
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            v = iy
-                            nn = iy
-                            res = v + nn
-                            wz = v + 1 & 65535
-                            f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                            res = res & 65535
-                            iy = res
-                            qt = t
-                    elif op == 42:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-                        wz = nn + 1 & 65535
-                        iy = v
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        iy = iy - 1 & 65535
-                elif op < 52:
+                    nn = d << 8 | e
+                    res = v + nn
+                    wz = v + 1 & 65535
+                    f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+                    res = res & 65535
+                    iy = res
+                    qt = t
+                else:
+                    ei_at = t
+            else:
+                pc = pc + 1 & 65535
+                r += 1
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                iy = nn
+        elif op < 36:
+            if op == 34:
+                pc = pc + 1 & 65535
+                r += 1
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                v = iy
+                if nn >= rom_top:
+                    mem[nn] = v & 255
+                nn = nn + 1 & 65535
+                wz = nn
+                if nn >= rom_top:
+                    mem[nn] = v >> 8
+            else:
+                pc = pc + 1 & 65535
+                r += 1
+                iy = iy + 1 & 65535
+        elif op < 79:
+            if op < 55:
+                if op < 54:
                     if op < 47:
-                        if op == 44:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            v = (iy & 255) + 1 & 255
-                            iy = iy & 65280 | v
-                            f = f & 1 | INC_F[v]
-                            qt = t
+                        if op < 41:
+                            if op < 38:
+                                if op == 36:
+                                    pc = pc + 1 & 65535
+                                    r += 1
+                                    v = (iy >> 8) + 1 & 255
+                                    iy = iy & 255 | v << 8
+                                    f = f & 1 | INC_F[v]
+                                    qt = t
+                                else:
+                                    pc = pc + 1 & 65535
+                                    r += 1
+                                    v = (iy >> 8) - 1 & 255
+                                    iy = iy & 255 | v << 8
+                                    f = f & 1 | DEC_F[v]
+                                    qt = t
+                            elif op == 38:
+                                pc = pc + 1 & 65535
+                                r += 1
+                                n = I64(mem[pc])
+                                pc = pc + 1 & 65535
+                                iy = iy & 255 | n << 8
+                            else:
+                                ei_at = t
+                        elif op < 43:
+                            if op == 41:
+                                pc = pc + 1 & 65535
+                                r += 1
+                                v = iy
+                                nn = iy
+                                res = v + nn
+                                wz = v + 1 & 65535
+                                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+                                res = res & 65535
+                                iy = res
+                                qt = t
+                            else:
+                                pc = pc + 1 & 65535
+                                r += 1
+                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                                pc = pc + 2 & 65535
+                                v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
+                                wz = nn + 1 & 65535
+                                iy = v
+                        elif op < 45:
+                            if op == 43:
+                                pc = pc + 1 & 65535
+                                r += 1
+                                iy = iy - 1 & 65535
+                            else:
+                                pc = pc + 1 & 65535
+                                r += 1
+                                v = (iy & 255) + 1 & 255
+                                iy = iy & 65280 | v
+                                f = f & 1 | INC_F[v]
+                                qt = t
                         elif op == 45:
                             pc = pc + 1 & 65535
                             r += 1
@@ -3461,31 +3468,30 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
                             iy = iy & 65280 | n
-                    else:
+                    elif op < 52:
                         ei_at = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    v = I64(mem[ea]) + 1 & 255
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    f = f & 1 | INC_F[v]
-                    qt = t
-            elif op < 55:
-                if op == 53:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    v = I64(mem[ea]) - 1 & 255
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    f = f & 1 | DEC_F[v]
-                    qt = t
+                    elif op == 52:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                        pc = pc + 1 & 65535
+                        wz = ea
+                        v = I64(mem[ea]) + 1 & 255
+                        if ea >= rom_top:
+                            mem[ea] = v
+                        f = f & 1 | INC_F[v]
+                        qt = t
+                    else:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                        pc = pc + 1 & 65535
+                        wz = ea
+                        v = I64(mem[ea]) - 1 & 255
+                        if ea >= rom_top:
+                            mem[ea] = v
+                        f = f & 1 | DEC_F[v]
+                        qt = t
                 else:
                     pc = pc + 1 & 65535
                     r += 1
@@ -3496,25 +3502,25 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     if ea >= rom_top:
                         mem[ea] = n
-            elif op < 58:
-                if op < 57:
-                    ei_at = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    v = iy
-                    nn = sp
-                    res = v + nn
-                    wz = v + 1 & 65535
-                    f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                    res = res & 65535
-                    iy = res
-                    qt = t
-            else:
-                ei_at = t
-        elif op < 94:
-            if op < 79:
-                if op < 71:
+            elif op < 78:
+                if op < 68:
+                    if op < 58:
+                        if op < 57:
+                            ei_at = t
+                        else:
+                            pc = pc + 1 & 65535
+                            r += 1
+                            v = iy
+                            nn = sp
+                            res = v + nn
+                            wz = v + 1 & 65535
+                            f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+                            res = res & 65535
+                            iy = res
+                            qt = t
+                    else:
+                        ei_at = t
+                elif op < 71:
                     if op < 70:
                         if op == 68:
                             pc = pc + 1 & 65535
@@ -3531,95 +3537,96 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         wz = ea
                         b = I64(mem[ea])
-                elif op < 78:
-                    if op < 76:
-                        ei_at = t
-                    elif op == 76:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        c = iy >> 8
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        c = iy & 255
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    c = I64(mem[ea])
-            elif op < 86:
-                if op < 84:
+                elif op < 76:
                     ei_at = t
-                elif op == 84:
+                elif op == 76:
                     pc = pc + 1 & 65535
                     r += 1
-                    d = iy >> 8
+                    c = iy >> 8
                 else:
                     pc = pc + 1 & 65535
                     r += 1
-                    d = iy & 255
-            elif op == 86:
+                    c = iy & 255
+            else:
                 pc = pc + 1 & 65535
                 r += 1
                 ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
                 pc = pc + 1 & 65535
                 wz = ea
-                d = I64(mem[ea])
-            elif op < 92:
-                ei_at = t
-            elif op == 92:
-                pc = pc + 1 & 65535
-                r += 1
-                e = iy >> 8
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                e = iy & 255
-        elif op < 110:
-            if op < 101:
-                if op == 94:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    e = I64(mem[ea])
-                elif op < 98:
-                    if op == 95:
+                c = I64(mem[ea])
+        elif op < 102:
+            if op < 94:
+                if op < 87:
+                    if op < 84:
                         ei_at = t
-                    elif op == 96:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        iy = iy & 255 | b << 8
+                    elif op < 86:
+                        if op == 84:
+                            pc = pc + 1 & 65535
+                            r += 1
+                            d = iy >> 8
+                        else:
+                            pc = pc + 1 & 65535
+                            r += 1
+                            d = iy & 255
                     else:
                         pc = pc + 1 & 65535
                         r += 1
-                        iy = iy & 255 | c << 8
-                elif op == 98:
+                        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                        pc = pc + 1 & 65535
+                        wz = ea
+                        d = I64(mem[ea])
+                elif op < 92:
+                    ei_at = t
+                elif op == 92:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    e = iy >> 8
+                else:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    e = iy & 255
+            elif op == 94:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                e = I64(mem[ea])
+            elif op < 98:
+                if op == 95:
+                    ei_at = t
+                elif op == 96:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    iy = iy & 255 | b << 8
+                else:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    iy = iy & 255 | c << 8
+            elif op < 100:
+                if op == 98:
                     pc = pc + 1 & 65535
                     r += 1
                     iy = iy & 255 | d << 8
-                elif op == 99:
+                else:
                     pc = pc + 1 & 65535
                     r += 1
                     iy = iy & 255 | e << 8
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-            elif op < 103:
-                if op == 101:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    iy = iy & 255 | (iy & 255) << 8
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    h = I64(mem[ea])
+            elif op == 100:
+                pc = pc + 1 & 65535
+                r += 1
+            else:
+                pc = pc + 1 & 65535
+                r += 1
+                iy = iy & 255 | (iy & 255) << 8
+        elif op < 110:
+            if op == 102:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                h = I64(mem[ea])
             elif op < 106:
                 if op == 103:
                     pc = pc + 1 & 65535
@@ -3649,19 +3656,19 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             else:
                 pc = pc + 1 & 65535
                 r += 1
-        elif op < 113:
-            if op == 110:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                l = I64(mem[ea])
-            elif op == 111:
+        elif op == 110:
+            pc = pc + 1 & 65535
+            r += 1
+            ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+            pc = pc + 1 & 65535
+            wz = ea
+            l = I64(mem[ea])
+        elif op < 114:
+            if op == 111:
                 pc = pc + 1 & 65535
                 r += 1
                 iy = iy & 65280 | a
-            else:
+            elif op == 112:
                 pc = pc + 1 & 65535
                 r += 1
                 ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3669,30 +3676,31 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 wz = ea
                 if ea >= rom_top:
                     mem[ea] = b
-        elif op == 113:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            pc = pc + 1 & 65535
-            wz = ea
-            if ea >= rom_top:
-                mem[ea] = c
-        elif op == 114:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            pc = pc + 1 & 65535
-            wz = ea
-            if ea >= rom_top:
-                mem[ea] = d
-        elif op == 115:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            pc = pc + 1 & 65535
-            wz = ea
-            if ea >= rom_top:
-                mem[ea] = e
+            else:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                if ea >= rom_top:
+                    mem[ea] = c
+        elif op < 116:
+            if op == 114:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                if ea >= rom_top:
+                    mem[ea] = d
+            else:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                if ea >= rom_top:
+                    mem[ea] = e
         else:
             pc = pc + 1 & 65535
             r += 1
@@ -3701,95 +3709,64 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             wz = ea
             if ea >= rom_top:
                 mem[ea] = h
-    elif op < 181:
-        if op < 135:
-            if op < 126:
-                if op < 120:
-                    if op < 119:
-                        if op == 117:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                            pc = pc + 1 & 65535
-                            wz = ea
-                            if ea >= rom_top:
-                                mem[ea] = l
-                        else:
-                            ei_at = t
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        if ea >= rom_top:
-                            mem[ea] = a
-                elif op < 124:
+    elif op < 190:
+        if op < 126:
+            if op == 117:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                if ea >= rom_top:
+                    mem[ea] = l
+            elif op < 120:
+                if op == 118:
                     ei_at = t
-                elif op == 124:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    a = iy >> 8
                 else:
                     pc = pc + 1 & 65535
                     r += 1
-                    a = iy & 255
-            elif op == 126:
+                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                    pc = pc + 1 & 65535
+                    wz = ea
+                    if ea >= rom_top:
+                        mem[ea] = a
+            elif op < 124:
+                ei_at = t
+            elif op == 124:
+                pc = pc + 1 & 65535
+                r += 1
+                a = iy >> 8
+            else:
+                pc = pc + 1 & 65535
+                r += 1
+                a = iy & 255
+        elif op < 166:
+            if op == 126:
                 pc = pc + 1 & 65535
                 r += 1
                 ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
                 pc = pc + 1 & 65535
                 wz = ea
                 a = I64(mem[ea])
-            elif op < 133:
-                if op < 132:
-                    ei_at = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    v = iy >> 8
-                    f = ADC_F[a << 8 | v]
-                    a = a + v & 255
-                    qt = t
-            elif op == 133:
-                pc = pc + 1 & 65535
-                r += 1
-                v = iy & 255
-                f = ADC_F[a << 8 | v]
-                a = a + v & 255
-                qt = t
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                v = I64(mem[ea])
-                f = ADC_F[a << 8 | v]
-                a = a + v & 255
-                qt = t
-        elif op < 158:
-            if op < 148:
-                if op < 141:
-                    if op < 140:
+            elif op < 143:
+                if op < 135:
+                    if op < 132:
                         ei_at = t
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        v = iy >> 8
-                        cy = f & 1
-                        f = ADC_F[cy << 16 | a << 8 | v]
-                        a = a + v + cy & 255
-                        qt = t
-                elif op < 143:
-                    if op == 141:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        v = iy & 255
-                        cy = f & 1
-                        f = ADC_F[cy << 16 | a << 8 | v]
-                        a = a + v + cy & 255
-                        qt = t
+                    elif op < 134:
+                        if op == 132:
+                            pc = pc + 1 & 65535
+                            r += 1
+                            v = iy >> 8
+                            f = ADC_F[a << 8 | v]
+                            a = a + v & 255
+                            qt = t
+                        else:
+                            pc = pc + 1 & 65535
+                            r += 1
+                            v = iy & 255
+                            f = ADC_F[a << 8 | v]
+                            a = a + v & 255
+                            qt = t
                     else:
                         pc = pc + 1 & 65535
                         r += 1
@@ -3797,14 +3774,42 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         wz = ea
                         v = I64(mem[ea])
-                        cy = f & 1
-                        f = ADC_F[cy << 16 | a << 8 | v]
-                        a = a + v + cy & 255
+                        f = ADC_F[a << 8 | v]
+                        a = a + v & 255
                         qt = t
-                else:
+                elif op < 140:
                     ei_at = t
+                elif op == 140:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    v = iy >> 8
+                    cy = f & 1
+                    f = ADC_F[cy << 16 | a << 8 | v]
+                    a = a + v + cy & 255
+                    qt = t
+                elif op == 141:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    v = iy & 255
+                    cy = f & 1
+                    f = ADC_F[cy << 16 | a << 8 | v]
+                    a = a + v + cy & 255
+                    qt = t
+                else:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                    pc = pc + 1 & 65535
+                    wz = ea
+                    v = I64(mem[ea])
+                    cy = f & 1
+                    f = ADC_F[cy << 16 | a << 8 | v]
+                    a = a + v + cy & 255
+                    qt = t
             elif op < 151:
-                if op < 150:
+                if op < 148:
+                    ei_at = t
+                elif op < 150:
                     if op == 148:
                         pc = pc + 1 & 65535
                         r += 1
@@ -3829,27 +3834,26 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     f = SBC_F[a << 8 | v]
                     a = a - v & 255
                     qt = t
-            elif op < 156:
-                ei_at = t
-            elif op == 156:
-                pc = pc + 1 & 65535
-                r += 1
-                v = iy >> 8
-                cy = f & 1
-                f = SBC_F[cy << 16 | a << 8 | v]
-                a = a - v - cy & 255
-                qt = t
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                v = iy & 255
-                cy = f & 1
-                f = SBC_F[cy << 16 | a << 8 | v]
-                a = a - v - cy & 255
-                qt = t
-        elif op < 167:
-            if op < 164:
-                if op == 158:
+            elif op < 159:
+                if op < 156:
+                    ei_at = t
+                elif op == 156:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    v = iy >> 8
+                    cy = f & 1
+                    f = SBC_F[cy << 16 | a << 8 | v]
+                    a = a - v - cy & 255
+                    qt = t
+                elif op == 157:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    v = iy & 255
+                    cy = f & 1
+                    f = SBC_F[cy << 16 | a << 8 | v]
+                    a = a - v - cy & 255
+                    qt = t
+                else:
                     pc = pc + 1 & 65535
                     r += 1
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3860,31 +3864,30 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     f = SBC_F[cy << 16 | a << 8 | v]
                     a = a - v - cy & 255
                     qt = t
-                else:
-                    ei_at = t
-            elif op < 166:
-                if op == 164:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    a = a & iy >> 8
-                    f = SZ53P[a] | 16
-                    qt = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    a = a & (iy & 255)
-                    f = SZ53P[a] | 16
-                    qt = t
+            elif op < 164:
+                ei_at = t
+            elif op == 164:
+                pc = pc + 1 & 65535
+                r += 1
+                a = a & iy >> 8
+                f = SZ53P[a] | 16
+                qt = t
             else:
                 pc = pc + 1 & 65535
                 r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                a = a & I64(mem[ea])
+                a = a & (iy & 255)
                 f = SZ53P[a] | 16
                 qt = t
-        elif op < 174:
+        elif op == 166:
+            pc = pc + 1 & 65535
+            r += 1
+            ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+            pc = pc + 1 & 65535
+            wz = ea
+            a = a & I64(mem[ea])
+            f = SZ53P[a] | 16
+            qt = t
+        elif op < 175:
             if op < 172:
                 ei_at = t
             elif op == 172:
@@ -3893,147 +3896,144 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 a = a ^ iy >> 8
                 f = SZ53P[a]
                 qt = t
-            else:
+            elif op == 173:
                 pc = pc + 1 & 65535
                 r += 1
                 a = a ^ iy & 255
                 f = SZ53P[a]
                 qt = t
-        elif op == 174:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            pc = pc + 1 & 65535
-            wz = ea
-            a = a ^ I64(mem[ea])
-            f = SZ53P[a]
-            qt = t
-        elif op < 180:
-            ei_at = t
-        else:
-            pc = pc + 1 & 65535
-            r += 1
-            a = a | iy >> 8
-            f = SZ53P[a]
-            qt = t
-    elif op < 204:
-        if op < 203:
-            if op < 191:
-                if op < 188:
-                    if op < 183:
-                        if op == 181:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            a = a | iy & 255
-                            f = SZ53P[a]
-                            qt = t
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                            pc = pc + 1 & 65535
-                            wz = ea
-                            a = a | I64(mem[ea])
-                            f = SZ53P[a]
-                            qt = t
-                    else:
-                        ei_at = t
-                elif op < 190:
-                    if op == 188:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        f = CP_F[a << 8 | iy >> 8]
-                        qt = t
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        f = CP_F[a << 8 | iy & 255]
-                        qt = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    f = CP_F[a << 8 | I64(mem[ea])]
-                    qt = t
             else:
-                ei_at = t
-        else:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            wz = ea
-            op = I64(mem[pc + 1 & 65535])
-            pc = pc + 2 & 65535
-            v = I64(mem[ea])
-            y = op >> 3 & 7
-            if op < 64:
-                if y == 0:
-                    cy = v >> 7
-                    v = (v << 1 | cy) & 255
-                    f = SZ53P[v] | cy
-                elif y == 1:
-                    cy = v & 1
-                    v = v >> 1 | cy << 7
-                    f = SZ53P[v] | cy
-                elif y == 2:
-                    cy = v >> 7
-                    v = (v << 1 | f & 1) & 255
-                    f = SZ53P[v] | cy
-                elif y == 3:
-                    cy = v & 1
-                    v = v >> 1 | (f & 1) << 7
-                    f = SZ53P[v] | cy
-                elif y == 4:
-                    cy = v >> 7
-                    v = v << 1 & 255
-                    f = SZ53P[v] | cy
-                elif y == 5:
-                    cy = v & 1
-                    v = v >> 1 | v & 128
-                    f = SZ53P[v] | cy
-                elif y == 6:
-                    cy = v >> 7
-                    v = (v << 1 | 1) & 255
-                    f = SZ53P[v] | cy
-                else:
-                    cy = v & 1
-                    v = v >> 1
-                    f = SZ53P[v] | cy
-            elif op < 128:
-                f = f & 1 | 16 | ea >> 8 & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
-                pass
+                pc = pc + 1 & 65535
+                r += 1
+                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                a = a ^ I64(mem[ea])
+                f = SZ53P[a]
                 qt = t
-            elif op < 192:
-                v = v & (255 ^ 1 << y)
+        elif op < 183:
+            if op < 180:
+                ei_at = t
+            elif op == 180:
+                pc = pc + 1 & 65535
+                r += 1
+                a = a | iy >> 8
+                f = SZ53P[a]
+                qt = t
+            elif op == 181:
+                pc = pc + 1 & 65535
+                r += 1
+                a = a | iy & 255
+                f = SZ53P[a]
+                qt = t
             else:
-                v = v | 1 << y
-            if op < 64 or op >= 128:
-                if ea >= rom_top:
-                    mem[ea] = v
-                pass
-                if op < 64:
-                    qt = t
-                z = op & 7
-                if z == 0:
-                    b = v
-                elif z == 1:
-                    c = v
-                elif z == 2:
-                    d = v
-                elif z == 3:
-                    e = v
-                elif z == 4:
-                    h = v
-                elif z == 5:
-                    l = v
-                elif z == 7:
-                    a = v
-    elif op < 229:
-        if op < 225:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                a = a | I64(mem[ea])
+                f = SZ53P[a]
+                qt = t
+        elif op < 188:
             ei_at = t
-        elif op == 225:
+        elif op == 188:
+            pc = pc + 1 & 65535
+            r += 1
+            f = CP_F[a << 8 | iy >> 8]
+            qt = t
+        else:
+            pc = pc + 1 & 65535
+            r += 1
+            f = CP_F[a << 8 | iy & 255]
+            qt = t
+    elif op < 225:
+        if op == 190:
+            pc = pc + 1 & 65535
+            r += 1
+            ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+            pc = pc + 1 & 65535
+            wz = ea
+            f = CP_F[a << 8 | I64(mem[ea])]
+            qt = t
+        elif op < 204:
+            if op < 203:
+                ei_at = t
+            else:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                wz = ea
+                op = I64(mem[pc + 1 & 65535])
+                pc = pc + 2 & 65535
+                v = I64(mem[ea])
+                y = op >> 3 & 7
+                if op < 64:
+                    if y == 0:
+                        cy = v >> 7
+                        v = (v << 1 | cy) & 255
+                        f = SZ53P[v] | cy
+                    elif y == 1:
+                        cy = v & 1
+                        v = v >> 1 | cy << 7
+                        f = SZ53P[v] | cy
+                    elif y == 2:
+                        cy = v >> 7
+                        v = (v << 1 | f & 1) & 255
+                        f = SZ53P[v] | cy
+                    elif y == 3:
+                        cy = v & 1
+                        v = v >> 1 | (f & 1) << 7
+                        f = SZ53P[v] | cy
+                    elif y == 4:
+                        cy = v >> 7
+                        v = v << 1 & 255
+                        f = SZ53P[v] | cy
+                    elif y == 5:
+                        cy = v & 1
+                        v = v >> 1 | v & 128
+                        f = SZ53P[v] | cy
+                    elif y == 6:
+                        cy = v >> 7
+                        v = (v << 1 | 1) & 255
+                        f = SZ53P[v] | cy
+                    else:
+                        cy = v & 1
+                        v = v >> 1
+                        f = SZ53P[v] | cy
+                elif op < 128:
+                    f = f & 1 | 16 | ea >> 8 & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
+                    pass
+                    qt = t
+                elif op < 192:
+                    v = v & (255 ^ 1 << y)
+                else:
+                    v = v | 1 << y
+                if op < 64 or op >= 128:
+                    if ea >= rom_top:
+                        mem[ea] = v
+                    pass
+                    if op < 64:
+                        qt = t
+                    z = op & 7
+                    if z == 0:
+                        b = v
+                    elif z == 1:
+                        c = v
+                    elif z == 2:
+                        d = v
+                    elif z == 3:
+                        e = v
+                    elif z == 4:
+                        h = v
+                    elif z == 5:
+                        l = v
+                    elif z == 7:
+                        a = v
+        else:
+            ei_at = t
+    elif op < 229:
+        if op == 225:
             pc = pc + 1 & 65535
             r += 1
             nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -4055,24 +4055,25 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             wz = nn
         else:
             ei_at = t
-    elif op < 234:
-        if op == 229:
-            pc = pc + 1 & 65535
-            r += 1
-            sp = sp - 1 & 65535
-            if sp >= rom_top:
-                mem[sp] = iy >> 8
-            sp = sp - 1 & 65535
-            if sp >= rom_top:
-                mem[sp] = iy & 255
-        elif op < 233:
-            ei_at = t
-        else:
-            pc = pc + 1 & 65535
-            r += 1
-            pc = iy
+    elif op == 229:
+        pc = pc + 1 & 65535
+        r += 1
+        sp = sp - 1 & 65535
+        if sp >= rom_top:
+            mem[sp] = iy >> 8
+        sp = sp - 1 & 65535
+        if sp >= rom_top:
+            mem[sp] = iy & 255
     elif op < 249:
-        ei_at = t
+        if op < 234:
+            if op < 233:
+                ei_at = t
+            else:
+                pc = pc + 1 & 65535
+                r += 1
+                pc = iy
+        else:
+            ei_at = t
     elif op == 249:
         pc = pc + 1 & 65535
         r += 1
@@ -4149,37 +4150,45 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     qt = -1
     reason = 0
     while t < until:
-        if t < int_end and iff1 and (ei_at != t):
-            op = 0
-            t, tio = _walk(CONT, CYC, CYC_AT[1025 if im == 2 else 1024], t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, int_data)
-            if halted:
-                pc = pc + 1 & 65535
-                halted = 0
-            if ldair_at == t:
-                f = f & 251
-            iff1 = 0
-            iff2 = 0
-            r += 1
-            if int_ack_clears:
-                int_end = 0
-            sp = sp - 1 & 65535
-            if sp >= rom_top:
-                mem[sp] = pc >> 8
-            sp = sp - 1 & 65535
-            if sp >= rom_top:
-                mem[sp] = pc & 255
-            if im == 2:
-                ea = i << 8 | int_data
-                pc = I64(mem[ea]) | I64(mem[ea + 1 & 65535]) << 8
-                pass
-            else:
-                if im == 0 and int_data & 199 == 199:
-                    pc = int_data & 56
+        if t < int_end:
+            if iff1 and ei_at != t:
+                op = 0
+                t, tio = _walk(CONT, CYC, CYC_AT[1025 if im == 2 else 1024], t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, int_data)
+                if halted:
+                    pc = pc + 1 & 65535
+                    halted = 0
+                if ldair_at == t:
+                    f = f & 251
+                iff1 = 0
+                iff2 = 0
+                r += 1
+                if int_ack_clears:
+                    int_end = 0
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = pc >> 8
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = pc & 255
+                if im == 2:
+                    ea = i << 8 | int_data
+                    pc = I64(mem[ea]) | I64(mem[ea + 1 & 65535]) << 8
+                    pass
                 else:
-                    pc = 56
-                pass
-            wz = pc
+                    if im == 0 and int_data & 199 == 199:
+                        pc = int_data & 56
+                    else:
+                        pc = 56
+                    pass
+                wz = pc
+                if bp[pc]:
+                    reason = 1
+                    break
+                continue
+            lim = t + 1
         else:
+            lim = until
+        while t < lim:
             op = I64(mem[pc])
             pc = pc + 1 & 65535
             r += 1
@@ -4192,43 +4201,44 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     t += ft
                 else:
                     t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, int_data)
-            if op < 120:
-                if op < 36:
-                    if op < 20:
-                        if op < 14:
-                            if op < 7:
-                                if op < 4:
-                                    if op == 0:
-                                        pass
-                                    elif op == 1:
-                                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                        pc = pc + 2 & 65535
-                                        b = nn >> 8
-                                        c = nn & 255
-                                    elif op == 2:
-                                        ea = b << 8 | c
-                                        if ea >= rom_top:
-                                            mem[ea] = a
-                                        wz = c + 1 & 255 | a << 8
+            if op < 62:
+                if op < 35:
+                    if op < 17:
+                        if op < 16:
+                            if op < 11:
+                                if op < 5:
+                                    if op < 4:
+                                        if op < 2:
+                                            if op == 0:
+                                                pass
+                                            else:
+                                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                                                pc = pc + 2 & 65535
+                                                b = nn >> 8
+                                                c = nn & 255
+                                        elif op == 2:
+                                            ea = b << 8 | c
+                                            if ea >= rom_top:
+                                                mem[ea] = a
+                                            wz = c + 1 & 255 | a << 8
+                                        else:
+                                            c = c + 1 & 255
+                                            if c == 0:
+                                                b = b + 1 & 255
                                     else:
-                                        c = c + 1 & 255
-                                        if c == 0:
-                                            b = b + 1 & 255
-                                elif op < 6:
-                                    if op == 4:
                                         b = b + 1 & 255
                                         f = f & 1 | INC_F[b]
                                         qt = t
-                                    else:
+                                elif op < 7:
+                                    if op == 5:
                                         b = b - 1 & 255
                                         f = f & 1 | DEC_F[b]
                                         qt = t
-                                else:
-                                    n = I64(mem[pc])
-                                    pc = pc + 1 & 65535
-                                    b = n
-                            elif op < 11:
-                                if op < 9:
+                                    else:
+                                        n = I64(mem[pc])
+                                        pc = pc + 1 & 65535
+                                        b = n
+                                elif op < 9:
                                     if op == 7:
                                         a = (a << 1 | a >> 7) & 255
                                         f = f & 196 | a & 41
@@ -4254,186 +4264,185 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 c = c - 1 & 255
                                 if c == 255:
                                     b = b - 1 & 255
-                            elif op == 12:
-                                c = c + 1 & 255
-                                f = f & 1 | INC_F[c]
-                                qt = t
-                            else:
-                                c = c - 1 & 255
-                                f = f & 1 | DEC_F[c]
-                                qt = t
-                        elif op < 17:
-                            if op < 16:
-                                if op == 14:
+                            elif op < 15:
+                                if op < 14:
+                                    if op == 12:
+                                        c = c + 1 & 255
+                                        f = f & 1 | INC_F[c]
+                                        qt = t
+                                    else:
+                                        c = c - 1 & 255
+                                        f = f & 1 | DEC_F[c]
+                                        qt = t
+                                else:
                                     n = I64(mem[pc])
                                     pc = pc + 1 & 65535
                                     c = n
-                                else:
-                                    cy = a & 1
-                                    a = a >> 1 | cy << 7
-                                    f = f & 196 | cy | a & 40
-                                    qt = t
-                            else:
-                                b = b - 1 & 255
-                                n = I64(mem[pc])
-                                pc = pc + 1 & 65535
-                                if b:
-                                    pc = pc + ((n ^ 128) - 128) & 65535
-                                    wz = pc
-                                    pass
-                                else:
-                                    pass
-                        elif op < 19:
-                            if op == 17:
-                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                pc = pc + 2 & 65535
-                                d = nn >> 8
-                                e = nn & 255
-                            else:
-                                ea = d << 8 | e
-                                if ea >= rom_top:
-                                    mem[ea] = a
-                                wz = e + 1 & 255 | a << 8
-                        else:
-                            e = e + 1 & 255
-                            if e == 0:
-                                d = d + 1 & 255
-                    elif op < 33:
-                        if op < 27:
-                            if op < 25:
-                                if op < 24:
-                                    if op < 23:
-                                        if op == 20:
-                                            d = d + 1 & 255
-                                            f = f & 1 | INC_F[d]
-                                            qt = t
-                                        elif op == 21:
-                                            d = d - 1 & 255
-                                            f = f & 1 | DEC_F[d]
-                                            qt = t
-                                        else:
-                                            n = I64(mem[pc])
-                                            pc = pc + 1 & 65535
-                                            d = n
-                                    else:
-                                        cy = a >> 7
-                                        a = (a << 1 | f & 1) & 255
-                                        f = f & 196 | cy | a & 40
-                                        qt = t
-                                else:
-                                    n = I64(mem[pc])
-                                    pc = pc + 1 & 65535
-                                    pc = pc + ((n ^ 128) - 128) & 65535
-                                    wz = pc
-                            elif op == 25:
-                                v = h << 8 | l
-                                nn = d << 8 | e
-                                res = v + nn
-                                wz = v + 1 & 65535
-                                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                                res = res & 65535
-                                h = res >> 8
-                                l = res & 255
-                                qt = t
-                            else:
-                                ea = d << 8 | e
-                                a = I64(mem[ea])
-                                wz = ea + 1 & 65535
-                        elif op < 32:
-                            if op < 31:
-                                if op < 29:
-                                    if op == 27:
-                                        e = e - 1 & 255
-                                        if e == 255:
-                                            d = d - 1 & 255
-                                    else:
-                                        e = e + 1 & 255
-                                        f = f & 1 | INC_F[e]
-                                        qt = t
-                                elif op == 29:
-                                    e = e - 1 & 255
-                                    f = f & 1 | DEC_F[e]
-                                    qt = t
-                                else:
-                                    n = I64(mem[pc])
-                                    pc = pc + 1 & 65535
-                                    e = n
                             else:
                                 cy = a & 1
-                                a = a >> 1 | (f & 1) << 7
+                                a = a >> 1 | cy << 7
                                 f = f & 196 | cy | a & 40
                                 qt = t
                         else:
+                            b = b - 1 & 255
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
-                            if f & 64 == 0:
+                            if b:
                                 pc = pc + ((n ^ 128) - 128) & 65535
                                 wz = pc
                                 pass
                             else:
                                 pass
-                    elif op < 35:
-                        if op == 33:
-                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            pc = pc + 2 & 65535
-                            h = nn >> 8
-                            l = nn & 255
-                        else:
-                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            pc = pc + 2 & 65535
-                            v = h << 8 | l
-                            if nn >= rom_top:
-                                mem[nn] = v & 255
-                            nn = nn + 1 & 65535
-                            wz = nn
-                            if nn >= rom_top:
-                                mem[nn] = v >> 8
-                    else:
-                        l = l + 1 & 255
-                        if l == 0:
-                            h = h + 1 & 255
-                elif op < 71:
-                    if op < 53:
-                        if op < 42:
-                            if op < 40:
-                                if op < 38:
-                                    if op == 36:
-                                        h = h + 1 & 255
-                                        f = f & 1 | INC_F[h]
-                                        qt = t
+                    elif op < 25:
+                        if op < 24:
+                            if op < 20:
+                                if op < 19:
+                                    if op == 17:
+                                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                                        pc = pc + 2 & 65535
+                                        d = nn >> 8
+                                        e = nn & 255
                                     else:
-                                        h = h - 1 & 255
-                                        f = f & 1 | DEC_F[h]
-                                        qt = t
-                                elif op == 38:
-                                    n = I64(mem[pc])
-                                    pc = pc + 1 & 65535
-                                    h = n
+                                        ea = d << 8 | e
+                                        if ea >= rom_top:
+                                            mem[ea] = a
+                                        wz = e + 1 & 255 | a << 8
                                 else:
-                                    cy = f & 1
-                                    v = 0
-                                    if f & 16 or a & 15 > 9:
-                                        v = 6
-                                    if cy or a > 153:
-                                        v = v | 96
-                                        cy = 1
-                                    if f & 2:
-                                        res = a - v & 255
-                                    else:
-                                        res = a + v & 255
-                                    f = f & 2 | cy | (a ^ res) & 16 | SZ53P[res]
-                                    a = res
+                                    e = e + 1 & 255
+                                    if e == 0:
+                                        d = d + 1 & 255
+                            elif op < 22:
+                                if op == 20:
+                                    d = d + 1 & 255
+                                    f = f & 1 | INC_F[d]
                                     qt = t
-                            elif op == 40:
+                                else:
+                                    d = d - 1 & 255
+                                    f = f & 1 | DEC_F[d]
+                                    qt = t
+                            elif op == 22:
                                 n = I64(mem[pc])
                                 pc = pc + 1 & 65535
-                                if f & 64:
-                                    pc = pc + ((n ^ 128) - 128) & 65535
-                                    wz = pc
-                                    pass
-                                else:
-                                    pass
+                                d = n
                             else:
+                                cy = a >> 7
+                                a = (a << 1 | f & 1) & 255
+                                f = f & 196 | cy | a & 40
+                                qt = t
+                        else:
+                            n = I64(mem[pc])
+                            pc = pc + 1 & 65535
+                            pc = pc + ((n ^ 128) - 128) & 65535
+                            wz = pc
+                    elif op < 27:
+                        if op == 25:
+                            v = h << 8 | l
+                            nn = d << 8 | e
+                            res = v + nn
+                            wz = v + 1 & 65535
+                            f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+                            res = res & 65535
+                            h = res >> 8
+                            l = res & 255
+                            qt = t
+                        else:
+                            ea = d << 8 | e
+                            a = I64(mem[ea])
+                            wz = ea + 1 & 65535
+                    elif op < 32:
+                        if op < 31:
+                            if op < 29:
+                                if op == 27:
+                                    e = e - 1 & 255
+                                    if e == 255:
+                                        d = d - 1 & 255
+                                else:
+                                    e = e + 1 & 255
+                                    f = f & 1 | INC_F[e]
+                                    qt = t
+                            elif op == 29:
+                                e = e - 1 & 255
+                                f = f & 1 | DEC_F[e]
+                                qt = t
+                            else:
+                                n = I64(mem[pc])
+                                pc = pc + 1 & 65535
+                                e = n
+                        else:
+                            cy = a & 1
+                            a = a >> 1 | (f & 1) << 7
+                            f = f & 196 | cy | a & 40
+                            qt = t
+                    elif op == 32:
+                        n = I64(mem[pc])
+                        pc = pc + 1 & 65535
+                        if f & 64 == 0:
+                            pc = pc + ((n ^ 128) - 128) & 65535
+                            wz = pc
+                            pass
+                        else:
+                            pass
+                    elif op == 33:
+                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                        pc = pc + 2 & 65535
+                        h = nn >> 8
+                        l = nn & 255
+                    else:
+                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                        pc = pc + 2 & 65535
+                        v = h << 8 | l
+                        if nn >= rom_top:
+                            mem[nn] = v & 255
+                        nn = nn + 1 & 65535
+                        wz = nn
+                        if nn >= rom_top:
+                            mem[nn] = v >> 8
+                elif op < 41:
+                    if op < 40:
+                        if op == 35:
+                            l = l + 1 & 255
+                            if l == 0:
+                                h = h + 1 & 255
+                        elif op == 36:
+                            h = h + 1 & 255
+                            f = f & 1 | INC_F[h]
+                            qt = t
+                        elif op == 37:
+                            h = h - 1 & 255
+                            f = f & 1 | DEC_F[h]
+                            qt = t
+                        elif op == 38:
+                            n = I64(mem[pc])
+                            pc = pc + 1 & 65535
+                            h = n
+                        else:
+                            cy = f & 1
+                            v = 0
+                            if f & 16 or a & 15 > 9:
+                                v = 6
+                            if cy or a > 153:
+                                v = v | 96
+                                cy = 1
+                            if f & 2:
+                                res = a - v & 255
+                            else:
+                                res = a + v & 255
+                            f = f & 2 | cy | (a ^ res) & 16 | SZ53P[res]
+                            a = res
+                            qt = t
+                    else:
+                        n = I64(mem[pc])
+                        pc = pc + 1 & 65535
+                        if f & 64:
+                            pc = pc + ((n ^ 128) - 128) & 65535
+                            wz = pc
+                            pass
+                        else:
+                            pass
+                elif op < 54:
+                    if op < 45:
+                        if op < 44:
+                            if op == 41:
                                 v = h << 8 | l
                                 nn = h << 8 | l
                                 res = v + nn
@@ -4443,331 +4452,351 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 h = res >> 8
                                 l = res & 255
                                 qt = t
-                        elif op < 48:
-                            if op == 42:
+                            elif op == 42:
                                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                                 pc = pc + 2 & 65535
                                 v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
                                 wz = nn + 1 & 65535
                                 h = v >> 8
                                 l = v & 255
-                            elif op == 43:
+                            else:
                                 l = l - 1 & 255
                                 if l == 255:
                                     h = h - 1 & 255
-                            elif op < 46:
-                                if op == 44:
-                                    l = l + 1 & 255
-                                    f = f & 1 | INC_F[l]
-                                    qt = t
-                                else:
-                                    l = l - 1 & 255
-                                    f = f & 1 | DEC_F[l]
-                                    qt = t
-                            elif op == 46:
+                        else:
+                            l = l + 1 & 255
+                            f = f & 1 | INC_F[l]
+                            qt = t
+                    elif op < 48:
+                        if op < 47:
+                            if op == 45:
+                                l = l - 1 & 255
+                                f = f & 1 | DEC_F[l]
+                                qt = t
+                            else:
                                 n = I64(mem[pc])
                                 pc = pc + 1 & 65535
                                 l = n
-                            else:
-                                a = a ^ 255
-                                f = f & 197 | a & 40 | 18
-                                qt = t
-                        elif op < 50:
-                            if op == 48:
-                                n = I64(mem[pc])
-                                pc = pc + 1 & 65535
-                                if f & 1 == 0:
-                                    pc = pc + ((n ^ 128) - 128) & 65535
-                                    wz = pc
-                                    pass
-                                else:
-                                    pass
-                            else:
-                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                pc = pc + 2 & 65535
-                                sp = nn
-                        elif op == 50:
+                        else:
+                            a = a ^ 255
+                            f = f & 197 | a & 40 | 18
+                            qt = t
+                    elif op == 48:
+                        n = I64(mem[pc])
+                        pc = pc + 1 & 65535
+                        if f & 1 == 0:
+                            pc = pc + ((n ^ 128) - 128) & 65535
+                            wz = pc
+                            pass
+                        else:
+                            pass
+                    elif op < 51:
+                        if op == 49:
+                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                            pc = pc + 2 & 65535
+                            sp = nn
+                        else:
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                             pc = pc + 2 & 65535
                             if nn >= rom_top:
                                 mem[nn] = a
                             wz = nn + 1 & 255 | a << 8
-                        elif op == 51:
-                            sp = sp + 1 & 65535
-                        else:
-                            ea = h << 8 | l
-                            v = I64(mem[ea]) + 1 & 255
-                            if ea >= rom_top:
-                                mem[ea] = v
-                            f = f & 1 | INC_F[v]
-                            qt = t
-                    elif op < 61:
-                        if op < 57:
-                            if op < 55:
-                                if op == 53:
-                                    ea = h << 8 | l
-                                    v = I64(mem[ea]) - 1 & 255
-                                    if ea >= rom_top:
-                                        mem[ea] = v
-                                    f = f & 1 | DEC_F[v]
-                                    qt = t
-                                else:
-                                    n = I64(mem[pc])
-                                    pc = pc + 1 & 65535
-                                    ea = h << 8 | l
-                                    if ea >= rom_top:
-                                        mem[ea] = n
-                            elif op == 55:
-                                if qt == t:
-                                    q = f
-                                elif t == entry_t:
-                                    q = q_entry
-                                else:
-                                    q = 0
-                                f = f & 196 | 1 | (q ^ f | a) & 40
-                                qt = t
-                            else:
-                                n = I64(mem[pc])
-                                pc = pc + 1 & 65535
-                                if f & 1:
-                                    pc = pc + ((n ^ 128) - 128) & 65535
-                                    wz = pc
-                                    pass
-                                else:
-                                    pass
-                        elif op < 59:
-                            if op == 57:
-                                v = h << 8 | l
-                                nn = sp
-                                res = v + nn
-                                wz = v + 1 & 65535
-                                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                                res = res & 65535
-                                h = res >> 8
-                                l = res & 255
-                                qt = t
-                            else:
-                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                pc = pc + 2 & 65535
-                                a = I64(mem[nn])
-                                wz = nn + 1 & 65535
-                        elif op == 59:
-                            sp = sp - 1 & 65535
-                        else:
-                            a = a + 1 & 255
-                            f = f & 1 | INC_F[a]
-                            qt = t
-                    elif op < 63:
-                        if op == 61:
-                            a = a - 1 & 255
-                            f = f & 1 | DEC_F[a]
-                            qt = t
-                        else:
-                            n = I64(mem[pc])
-                            pc = pc + 1 & 65535
-                            a = n
-                    elif op < 69:
-                        if op < 66:
-                            if op == 63:
-                                if qt == t:
-                                    q = f
-                                elif t == entry_t:
-                                    q = q_entry
-                                else:
-                                    q = 0
-                                f = (f & 197 | (f & 1) << 4 | (q ^ f | a) & 40) ^ 1
-                                qt = t
-                            elif op == 64:
-                                pass
-                            else:
-                                b = c
-                        elif op == 66:
-                            b = d
-                        elif op == 67:
-                            b = e
-                        else:
-                            b = h
-                    elif op == 69:
-                        b = l
+                    elif op == 51:
+                        sp = sp + 1 & 65535
+                    elif op == 52:
+                        ea = h << 8 | l
+                        v = I64(mem[ea]) + 1 & 255
+                        if ea >= rom_top:
+                            mem[ea] = v
+                        f = f & 1 | INC_F[v]
+                        qt = t
                     else:
-                        b = I64(mem[h << 8 | l])
-                elif op < 104:
-                    if op < 87:
-                        if op < 79:
-                            if op < 74:
-                                if op == 71:
+                        ea = h << 8 | l
+                        v = I64(mem[ea]) - 1 & 255
+                        if ea >= rom_top:
+                            mem[ea] = v
+                        f = f & 1 | DEC_F[v]
+                        qt = t
+                elif op == 54:
+                    n = I64(mem[pc])
+                    pc = pc + 1 & 65535
+                    ea = h << 8 | l
+                    if ea >= rom_top:
+                        mem[ea] = n
+                elif op < 57:
+                    if op == 55:
+                        if qt == t:
+                            q = f
+                        elif t == entry_t:
+                            q = q_entry
+                        else:
+                            q = 0
+                        f = f & 196 | 1 | (q ^ f | a) & 40
+                        qt = t
+                    else:
+                        n = I64(mem[pc])
+                        pc = pc + 1 & 65535
+                        if f & 1:
+                            pc = pc + ((n ^ 128) - 128) & 65535
+                            wz = pc
+                            pass
+                        else:
+                            pass
+                elif op < 59:
+                    if op == 57:
+                        v = h << 8 | l
+                        nn = sp
+                        res = v + nn
+                        wz = v + 1 & 65535
+                        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+                        res = res & 65535
+                        h = res >> 8
+                        l = res & 255
+                        qt = t
+                    else:
+                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                        pc = pc + 2 & 65535
+                        a = I64(mem[nn])
+                        wz = nn + 1 & 65535
+                elif op < 61:
+                    if op == 59:
+                        sp = sp - 1 & 65535
+                    else:
+                        a = a + 1 & 255
+                        f = f & 1 | INC_F[a]
+                        qt = t
+                else:
+                    a = a - 1 & 255
+                    f = f & 1 | DEC_F[a]
+                    qt = t
+            elif op < 178:
+                if op < 121:
+                    if op < 111:
+                        if op < 87:
+                            if op < 75:
+                                if op < 67:
+                                    if op == 62:
+                                        n = I64(mem[pc])
+                                        pc = pc + 1 & 65535
+                                        a = n
+                                    elif op < 65:
+                                        if op == 63:
+                                            if qt == t:
+                                                q = f
+                                            elif t == entry_t:
+                                                q = q_entry
+                                            else:
+                                                q = 0
+                                            f = (f & 197 | (f & 1) << 4 | (q ^ f | a) & 40) ^ 1
+                                            qt = t
+                                        else:
+                                            pass
+                                    elif op == 65:
+                                        b = c
+                                    else:
+                                        b = d
+                                elif op < 71:
+                                    if op == 67:
+                                        b = e
+                                    elif op == 68:
+                                        b = h
+                                    elif op == 69:
+                                        b = l
+                                    else:
+                                        b = I64(mem[h << 8 | l])
+                                elif op == 71:
                                     b = a
                                 elif op == 72:
                                     c = b
-                                else:
+                                elif op == 73:
                                     pass
-                            elif op < 78:
-                                if op < 76:
-                                    if op == 74:
-                                        c = d
-                                    else:
-                                        c = e
-                                elif op == 76:
-                                    c = h
                                 else:
-                                    c = l
-                            else:
-                                c = I64(mem[h << 8 | l])
-                        elif op < 82:
-                            if op == 79:
-                                c = a
-                            elif op == 80:
-                                d = b
-                            else:
-                                d = c
-                        elif op < 86:
-                            if op < 84:
-                                if op == 82:
+                                    c = d
+                            elif op < 80:
+                                if op < 79:
+                                    if op < 77:
+                                        if op == 75:
+                                            c = e
+                                        else:
+                                            c = h
+                                    elif op == 77:
+                                        c = l
+                                    else:
+                                        c = I64(mem[h << 8 | l])
+                                else:
+                                    c = a
+                            elif op < 84:
+                                if op < 82:
+                                    if op == 80:
+                                        d = b
+                                    else:
+                                        d = c
+                                elif op == 82:
                                     pass
                                 else:
                                     d = e
-                            elif op == 84:
-                                d = h
+                            elif op < 86:
+                                if op == 84:
+                                    d = h
+                                else:
+                                    d = l
                             else:
-                                d = l
-                        else:
-                            d = I64(mem[h << 8 | l])
-                    elif op < 95:
-                        if op < 91:
-                            if op == 87:
-                                d = a
-                            elif op == 88:
-                                e = b
-                            elif op == 89:
-                                e = c
+                                d = I64(mem[h << 8 | l])
+                        elif op < 100:
+                            if op < 95:
+                                if op < 91:
+                                    if op < 89:
+                                        if op == 87:
+                                            d = a
+                                        else:
+                                            e = b
+                                    elif op == 89:
+                                        e = c
+                                    else:
+                                        e = d
+                                elif op < 93:
+                                    if op == 91:
+                                        pass
+                                    else:
+                                        e = h
+                                elif op == 93:
+                                    e = l
+                                else:
+                                    e = I64(mem[h << 8 | l])
+                            elif op == 95:
+                                e = a
+                            elif op < 98:
+                                if op == 96:
+                                    h = b
+                                else:
+                                    h = c
+                            elif op == 98:
+                                h = d
                             else:
-                                e = d
-                        elif op < 94:
-                            if op == 91:
-                                pass
-                            elif op == 92:
-                                e = h
+                                h = e
+                        elif op < 104:
+                            if op < 103:
+                                if op < 102:
+                                    if op == 100:
+                                        pass
+                                    else:
+                                        h = l
+                                else:
+                                    h = I64(mem[h << 8 | l])
                             else:
-                                e = l
-                        else:
-                            e = I64(mem[h << 8 | l])
-                    elif op < 101:
-                        if op == 95:
-                            e = a
-                        elif op < 98:
-                            if op == 96:
-                                h = b
-                            else:
-                                h = c
-                        elif op == 98:
-                            h = d
-                        elif op == 99:
-                            h = e
-                        else:
-                            pass
-                    elif op < 103:
-                        if op == 101:
-                            h = l
-                        else:
-                            h = I64(mem[h << 8 | l])
-                    else:
-                        h = a
-                elif op < 118:
-                    if op < 112:
-                        if op < 110:
-                            if op < 107:
+                                h = a
+                        elif op < 108:
+                            if op < 106:
                                 if op == 104:
                                     l = b
-                                elif op == 105:
-                                    l = c
                                 else:
-                                    l = d
-                            elif op == 107:
+                                    l = c
+                            elif op == 106:
+                                l = d
+                            else:
                                 l = e
-                            elif op == 108:
+                        elif op < 110:
+                            if op == 108:
                                 l = h
                             else:
                                 pass
-                        elif op == 110:
+                        else:
                             l = I64(mem[h << 8 | l])
-                        else:
-                            l = a
-                    elif op < 114:
-                        if op == 112:
-                            ea = h << 8 | l
-                            if ea >= rom_top:
-                                mem[ea] = b
-                        else:
-                            ea = h << 8 | l
-                            if ea >= rom_top:
-                                mem[ea] = c
-                    elif op == 114:
-                        ea = h << 8 | l
-                        if ea >= rom_top:
-                            mem[ea] = d
-                    elif op == 115:
-                        ea = h << 8 | l
-                        if ea >= rom_top:
-                            mem[ea] = e
-                    elif op == 116:
-                        ea = h << 8 | l
-                        if ea >= rom_top:
-                            mem[ea] = h
-                    else:
-                        ea = h << 8 | l
-                        if ea >= rom_top:
-                            mem[ea] = l
-                elif op == 118:
-                    pc = pc - 1 & 65535
-                    halted = 1
-                    pass
-                    if t < until and (not (iff1 and t < int_end)) and (pc & 49152 != 16384):
-                        k = until - t + 3 >> 2
-                        t += k << 2
-                        r += k
-                else:
-                    ea = h << 8 | l
-                    if ea >= rom_top:
-                        mem[ea] = a
-            elif op < 201:
-                if op < 160:
-                    if op < 126:
-                        if op < 122:
-                            if op == 120:
-                                a = b
-                            else:
-                                a = c
-                        elif op < 124:
-                            if op == 122:
-                                a = d
-                            else:
-                                a = e
-                        elif op == 124:
-                            a = h
-                        else:
-                            a = l
-                    elif op < 129:
-                        if op == 126:
-                            a = I64(mem[h << 8 | l])
-                        elif op == 127:
-                            pass
-                        else:
-                            f = ADC_F[a << 8 | b]
-                            a = a + b & 255
-                            qt = t
-                    elif op < 142:
-                        if op < 135:
-                            if op < 133:
-                                if op < 131:
-                                    if op == 129:
-                                        f = ADC_F[a << 8 | c]
-                                        a = a + c & 255
-                                        qt = t
+                    elif op < 120:
+                        if op < 119:
+                            if op == 111:
+                                l = a
+                            elif op < 116:
+                                if op < 115:
+                                    if op < 114:
+                                        if op == 112:
+                                            ea = h << 8 | l
+                                            if ea >= rom_top:
+                                                mem[ea] = b
+                                        else:
+                                            ea = h << 8 | l
+                                            if ea >= rom_top:
+                                                mem[ea] = c
                                     else:
-                                        f = ADC_F[a << 8 | d]
-                                        a = a + d & 255
-                                        qt = t
-                                elif op == 131:
+                                        ea = h << 8 | l
+                                        if ea >= rom_top:
+                                            mem[ea] = d
+                                else:
+                                    ea = h << 8 | l
+                                    if ea >= rom_top:
+                                        mem[ea] = e
+                            elif op < 118:
+                                if op == 116:
+                                    ea = h << 8 | l
+                                    if ea >= rom_top:
+                                        mem[ea] = h
+                                else:
+                                    ea = h << 8 | l
+                                    if ea >= rom_top:
+                                        mem[ea] = l
+                            else:
+                                pc = pc - 1 & 65535
+                                halted = 1
+                                pass
+                                if not (iff1 and t < int_end) and (not bp[pc]):
+                                    if pc & 49152 != 16384:
+                                        if t < until:
+                                            stop = until
+                                            k = stop - t + 3 >> 2
+                                            t += k << 2
+                                            r += k
+                                    else:
+                                        while t < until:
+                                            if 14271 < t < 57247:
+                                                t += CONT[t] + 4
+                                                r += 1
+                                            else:
+                                                stop = until if t >= 57247 or until <= 14271 else 14272
+                                                k = stop - t + 3 >> 2
+                                                t += k << 2
+                                                r += k
+                        else:
+                            ea = h << 8 | l
+                            if ea >= rom_top:
+                                mem[ea] = a
+                    else:
+                        a = b
+                elif op < 169:
+                    if op < 138:
+                        if op < 126:
+                            if op < 125:
+                                if op < 123:
+                                    if op == 121:
+                                        a = c
+                                    else:
+                                        a = d
+                                elif op == 123:
+                                    a = e
+                                else:
+                                    a = h
+                            else:
+                                a = l
+                        elif op < 131:
+                            if op == 126:
+                                a = I64(mem[h << 8 | l])
+                            elif op < 129:
+                                if op == 127:
+                                    pass
+                                else:
+                                    f = ADC_F[a << 8 | b]
+                                    a = a + b & 255
+                                    qt = t
+                            elif op == 129:
+                                f = ADC_F[a << 8 | c]
+                                a = a + c & 255
+                                qt = t
+                            else:
+                                f = ADC_F[a << 8 | d]
+                                a = a + d & 255
+                                qt = t
+                        elif op < 134:
+                            if op < 133:
+                                if op == 131:
                                     f = ADC_F[a << 8 | e]
                                     a = a + e & 255
                                     qt = t
@@ -4775,95 +4804,98 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     f = ADC_F[a << 8 | h]
                                     a = a + h & 255
                                     qt = t
-                            elif op == 133:
+                            else:
                                 f = ADC_F[a << 8 | l]
                                 a = a + l & 255
                                 qt = t
-                            else:
+                        elif op < 136:
+                            if op == 134:
                                 v = I64(mem[h << 8 | l])
                                 f = ADC_F[a << 8 | v]
                                 a = a + v & 255
                                 qt = t
-                        elif op == 135:
-                            f = ADC_F[a << 8 | a]
-                            a = a + a & 255
-                            qt = t
-                        elif op < 139:
-                            if op == 136:
-                                cy = f & 1
-                                f = ADC_F[cy << 16 | a << 8 | b]
-                                a = a + b + cy & 255
-                                qt = t
-                            elif op == 137:
-                                cy = f & 1
-                                f = ADC_F[cy << 16 | a << 8 | c]
-                                a = a + c + cy & 255
-                                qt = t
                             else:
-                                cy = f & 1
-                                f = ADC_F[cy << 16 | a << 8 | d]
-                                a = a + d + cy & 255
+                                f = ADC_F[a << 8 | a]
+                                a = a + a & 255
                                 qt = t
-                        elif op == 139:
+                        elif op == 136:
                             cy = f & 1
-                            f = ADC_F[cy << 16 | a << 8 | e]
-                            a = a + e + cy & 255
-                            qt = t
-                        elif op == 140:
-                            cy = f & 1
-                            f = ADC_F[cy << 16 | a << 8 | h]
-                            a = a + h + cy & 255
+                            f = ADC_F[cy << 16 | a << 8 | b]
+                            a = a + b + cy & 255
                             qt = t
                         else:
                             cy = f & 1
-                            f = ADC_F[cy << 16 | a << 8 | l]
-                            a = a + l + cy & 255
+                            f = ADC_F[cy << 16 | a << 8 | c]
+                            a = a + c + cy & 255
                             qt = t
-                    elif op < 150:
+                    elif op < 153:
                         if op < 145:
-                            if op < 144:
-                                if op == 142:
+                            if op < 141:
+                                if op < 140:
+                                    if op == 138:
+                                        cy = f & 1
+                                        f = ADC_F[cy << 16 | a << 8 | d]
+                                        a = a + d + cy & 255
+                                        qt = t
+                                    else:
+                                        cy = f & 1
+                                        f = ADC_F[cy << 16 | a << 8 | e]
+                                        a = a + e + cy & 255
+                                        qt = t
+                                else:
+                                    cy = f & 1
+                                    f = ADC_F[cy << 16 | a << 8 | h]
+                                    a = a + h + cy & 255
+                                    qt = t
+                            elif op < 143:
+                                if op == 141:
+                                    cy = f & 1
+                                    f = ADC_F[cy << 16 | a << 8 | l]
+                                    a = a + l + cy & 255
+                                    qt = t
+                                else:
                                     v = I64(mem[h << 8 | l])
                                     cy = f & 1
                                     f = ADC_F[cy << 16 | a << 8 | v]
                                     a = a + v + cy & 255
                                     qt = t
-                                else:
-                                    cy = f & 1
-                                    f = ADC_F[cy << 16 | a << 8 | a]
-                                    a = a + a + cy & 255
-                                    qt = t
+                            elif op == 143:
+                                cy = f & 1
+                                f = ADC_F[cy << 16 | a << 8 | a]
+                                a = a + a + cy & 255
+                                qt = t
                             else:
                                 f = SBC_F[a << 8 | b]
                                 a = a - b & 255
                                 qt = t
-                        elif op < 147:
-                            if op == 145:
-                                f = SBC_F[a << 8 | c]
-                                a = a - c & 255
+                        elif op < 149:
+                            if op < 147:
+                                if op == 145:
+                                    f = SBC_F[a << 8 | c]
+                                    a = a - c & 255
+                                    qt = t
+                                else:
+                                    f = SBC_F[a << 8 | d]
+                                    a = a - d & 255
+                                    qt = t
+                            elif op == 147:
+                                f = SBC_F[a << 8 | e]
+                                a = a - e & 255
                                 qt = t
                             else:
-                                f = SBC_F[a << 8 | d]
-                                a = a - d & 255
+                                f = SBC_F[a << 8 | h]
+                                a = a - h & 255
                                 qt = t
-                        elif op == 147:
-                            f = SBC_F[a << 8 | e]
-                            a = a - e & 255
-                            qt = t
-                        elif op == 148:
-                            f = SBC_F[a << 8 | h]
-                            a = a - h & 255
-                            qt = t
-                        else:
-                            f = SBC_F[a << 8 | l]
-                            a = a - l & 255
-                            qt = t
-                    elif op < 153:
-                        if op == 150:
-                            v = I64(mem[h << 8 | l])
-                            f = SBC_F[a << 8 | v]
-                            a = a - v & 255
-                            qt = t
+                        elif op < 151:
+                            if op == 149:
+                                f = SBC_F[a << 8 | l]
+                                a = a - l & 255
+                                qt = t
+                            else:
+                                v = I64(mem[h << 8 | l])
+                                f = SBC_F[a << 8 | v]
+                                a = a - v & 255
+                                qt = t
                         elif op == 151:
                             f = SBC_F[a << 8 | a]
                             a = a - a & 255
@@ -4873,363 +4905,385 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             f = SBC_F[cy << 16 | a << 8 | b]
                             a = a - b - cy & 255
                             qt = t
-                    elif op < 156:
-                        if op == 153:
-                            cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | c]
-                            a = a - c - cy & 255
-                            qt = t
-                        elif op == 154:
-                            cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | d]
-                            a = a - d - cy & 255
-                            qt = t
-                        else:
-                            cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | e]
-                            a = a - e - cy & 255
-                            qt = t
-                    elif op < 158:
-                        if op == 156:
-                            cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | h]
-                            a = a - h - cy & 255
-                            qt = t
-                        else:
-                            cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | l]
-                            a = a - l - cy & 255
-                            qt = t
-                    elif op == 158:
-                        v = I64(mem[h << 8 | l])
-                        cy = f & 1
-                        f = SBC_F[cy << 16 | a << 8 | v]
-                        a = a - v - cy & 255
-                        qt = t
-                    else:
-                        cy = f & 1
-                        f = SBC_F[cy << 16 | a << 8 | a]
-                        a = a - a - cy & 255
-                        qt = t
-                elif op < 186:
-                    if op < 177:
-                        if op < 169:
-                            if op < 167:
-                                if op < 163:
-                                    if op == 160:
-                                        a = a & b
-                                        f = SZ53P[a] | 16
-                                        qt = t
-                                    elif op == 161:
-                                        a = a & c
-                                        f = SZ53P[a] | 16
-                                        qt = t
-                                    else:
-                                        a = a & d
-                                        f = SZ53P[a] | 16
-                                        qt = t
-                                elif op < 165:
-                                    if op == 163:
-                                        a = a & e
-                                        f = SZ53P[a] | 16
-                                        qt = t
-                                    else:
-                                        a = a & h
-                                        f = SZ53P[a] | 16
-                                        qt = t
-                                elif op == 165:
-                                    a = a & l
-                                    f = SZ53P[a] | 16
+                    elif op < 161:
+                        if op < 157:
+                            if op < 155:
+                                if op == 153:
+                                    cy = f & 1
+                                    f = SBC_F[cy << 16 | a << 8 | c]
+                                    a = a - c - cy & 255
                                     qt = t
                                 else:
-                                    a = a & I64(mem[h << 8 | l])
-                                    f = SZ53P[a] | 16
+                                    cy = f & 1
+                                    f = SBC_F[cy << 16 | a << 8 | d]
+                                    a = a - d - cy & 255
                                     qt = t
-                            elif op == 167:
-                                a = a & a
+                            elif op == 155:
+                                cy = f & 1
+                                f = SBC_F[cy << 16 | a << 8 | e]
+                                a = a - e - cy & 255
+                                qt = t
+                            else:
+                                cy = f & 1
+                                f = SBC_F[cy << 16 | a << 8 | h]
+                                a = a - h - cy & 255
+                                qt = t
+                        elif op < 159:
+                            if op == 157:
+                                cy = f & 1
+                                f = SBC_F[cy << 16 | a << 8 | l]
+                                a = a - l - cy & 255
+                                qt = t
+                            else:
+                                v = I64(mem[h << 8 | l])
+                                cy = f & 1
+                                f = SBC_F[cy << 16 | a << 8 | v]
+                                a = a - v - cy & 255
+                                qt = t
+                        elif op == 159:
+                            cy = f & 1
+                            f = SBC_F[cy << 16 | a << 8 | a]
+                            a = a - a - cy & 255
+                            qt = t
+                        else:
+                            a = a & b
+                            f = SZ53P[a] | 16
+                            qt = t
+                    elif op < 165:
+                        if op < 163:
+                            if op == 161:
+                                a = a & c
                                 f = SZ53P[a] | 16
                                 qt = t
                             else:
-                                a = a ^ b
-                                f = SZ53P[a]
+                                a = a & d
+                                f = SZ53P[a] | 16
                                 qt = t
-                        elif op < 175:
-                            if op < 172:
-                                if op == 169:
-                                    a = a ^ c
-                                    f = SZ53P[a]
-                                    qt = t
-                                elif op == 170:
-                                    a = a ^ d
-                                    f = SZ53P[a]
-                                    qt = t
-                                else:
-                                    a = a ^ e
-                                    f = SZ53P[a]
-                                    qt = t
-                            elif op == 172:
-                                a = a ^ h
-                                f = SZ53P[a]
-                                qt = t
-                            elif op == 173:
-                                a = a ^ l
-                                f = SZ53P[a]
-                                qt = t
-                            else:
-                                a = a ^ I64(mem[h << 8 | l])
-                                f = SZ53P[a]
-                                qt = t
-                        elif op == 175:
-                            a = a ^ a
-                            f = SZ53P[a]
+                        elif op == 163:
+                            a = a & e
+                            f = SZ53P[a] | 16
                             qt = t
                         else:
-                            a = a | b
-                            f = SZ53P[a]
+                            a = a & h
+                            f = SZ53P[a] | 16
                             qt = t
-                    elif op < 183:
-                        if op == 177:
-                            a = a | c
-                            f = SZ53P[a]
-                            qt = t
-                        elif op < 180:
-                            if op == 178:
-                                a = a | d
-                                f = SZ53P[a]
-                                qt = t
-                            else:
-                                a = a | e
-                                f = SZ53P[a]
-                                qt = t
-                        elif op == 180:
-                            a = a | h
-                            f = SZ53P[a]
-                            qt = t
-                        elif op == 181:
-                            a = a | l
-                            f = SZ53P[a]
+                    elif op < 167:
+                        if op == 165:
+                            a = a & l
+                            f = SZ53P[a] | 16
                             qt = t
                         else:
-                            a = a | I64(mem[h << 8 | l])
-                            f = SZ53P[a]
+                            a = a & I64(mem[h << 8 | l])
+                            f = SZ53P[a] | 16
                             qt = t
-                    elif op == 183:
-                        a = a | a
+                    elif op == 167:
+                        a = a & a
+                        f = SZ53P[a] | 16
+                        qt = t
+                    else:
+                        a = a ^ b
                         f = SZ53P[a]
                         qt = t
-                    elif op == 184:
-                        f = CP_F[a << 8 | b]
+                elif op < 177:
+                    if op == 169:
+                        a = a ^ c
+                        f = SZ53P[a]
                         qt = t
-                    else:
-                        f = CP_F[a << 8 | c]
-                        qt = t
-                elif op < 194:
-                    if op < 192:
-                        if op < 189:
-                            if op == 186:
-                                f = CP_F[a << 8 | d]
-                                qt = t
-                            elif op == 187:
-                                f = CP_F[a << 8 | e]
+                    elif op < 173:
+                        if op < 172:
+                            if op == 170:
+                                a = a ^ d
+                                f = SZ53P[a]
                                 qt = t
                             else:
-                                f = CP_F[a << 8 | h]
+                                a = a ^ e
+                                f = SZ53P[a]
                                 qt = t
-                        elif op == 189:
-                            f = CP_F[a << 8 | l]
+                        else:
+                            a = a ^ h
+                            f = SZ53P[a]
                             qt = t
-                        elif op == 190:
-                            f = CP_F[a << 8 | I64(mem[h << 8 | l])]
+                    elif op < 175:
+                        if op == 173:
+                            a = a ^ l
+                            f = SZ53P[a]
                             qt = t
                         else:
-                            f = CP_F[a << 8 | a]
+                            a = a ^ I64(mem[h << 8 | l])
+                            f = SZ53P[a]
                             qt = t
-                    elif op == 192:
-                        if f & 64 == 0:
-                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                            sp = sp + 2 & 65535
-                            pc = nn
-                            wz = nn
-                            pass
-                        else:
-                            pass
+                    elif op == 175:
+                        a = a ^ a
+                        f = SZ53P[a]
+                        qt = t
                     else:
-                        c = I64(mem[sp])
-                        b = I64(mem[sp + 1 & 65535])
-                        sp = sp + 2 & 65535
-                elif op < 197:
-                    if op == 194:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        wz = nn
-                        if f & 64 == 0:
-                            pc = nn
-                    elif op == 195:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        pc = nn
-                        wz = nn
-                    else:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        wz = nn
-                        if f & 64 == 0:
+                        a = a | b
+                        f = SZ53P[a]
+                        qt = t
+                else:
+                    a = a | c
+                    f = SZ53P[a]
+                    qt = t
+            elif op < 230:
+                if op < 203:
+                    if op < 201:
+                        if op < 193:
+                            if op < 184:
+                                if op < 183:
+                                    if op < 180:
+                                        if op == 178:
+                                            a = a | d
+                                            f = SZ53P[a]
+                                            qt = t
+                                        else:
+                                            a = a | e
+                                            f = SZ53P[a]
+                                            qt = t
+                                    elif op < 182:
+                                        if op == 180:
+                                            a = a | h
+                                            f = SZ53P[a]
+                                            qt = t
+                                        else:
+                                            a = a | l
+                                            f = SZ53P[a]
+                                            qt = t
+                                    else:
+                                        a = a | I64(mem[h << 8 | l])
+                                        f = SZ53P[a]
+                                        qt = t
+                                else:
+                                    a = a | a
+                                    f = SZ53P[a]
+                                    qt = t
+                            elif op < 188:
+                                if op < 186:
+                                    if op == 184:
+                                        f = CP_F[a << 8 | b]
+                                        qt = t
+                                    else:
+                                        f = CP_F[a << 8 | c]
+                                        qt = t
+                                elif op == 186:
+                                    f = CP_F[a << 8 | d]
+                                    qt = t
+                                else:
+                                    f = CP_F[a << 8 | e]
+                                    qt = t
+                            elif op < 191:
+                                if op < 190:
+                                    if op == 188:
+                                        f = CP_F[a << 8 | h]
+                                        qt = t
+                                    else:
+                                        f = CP_F[a << 8 | l]
+                                        qt = t
+                                else:
+                                    f = CP_F[a << 8 | I64(mem[h << 8 | l])]
+                                    qt = t
+                            elif op == 191:
+                                f = CP_F[a << 8 | a]
+                                qt = t
+                            elif f & 64 == 0:
+                                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                                sp = sp + 2 & 65535
+                                pc = nn
+                                wz = nn
+                                pass
+                            else:
+                                pass
+                        elif op < 198:
+                            if op < 197:
+                                if op == 193:
+                                    c = I64(mem[sp])
+                                    b = I64(mem[sp + 1 & 65535])
+                                    sp = sp + 2 & 65535
+                                elif op < 196:
+                                    if op == 194:
+                                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                                        pc = pc + 2 & 65535
+                                        wz = nn
+                                        if f & 64 == 0:
+                                            pc = nn
+                                    else:
+                                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                                        pc = pc + 2 & 65535
+                                        pc = nn
+                                        wz = nn
+                                else:
+                                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                                    pc = pc + 2 & 65535
+                                    wz = nn
+                                    if f & 64 == 0:
+                                        sp = sp - 1 & 65535
+                                        if sp >= rom_top:
+                                            mem[sp] = pc >> 8
+                                        sp = sp - 1 & 65535
+                                        if sp >= rom_top:
+                                            mem[sp] = pc & 255
+                                        pc = nn
+                                        pass
+                                    else:
+                                        pass
+                            else:
+                                sp = sp - 1 & 65535
+                                if sp >= rom_top:
+                                    mem[sp] = b
+                                sp = sp - 1 & 65535
+                                if sp >= rom_top:
+                                    mem[sp] = c
+                        elif op == 198:
+                            n = I64(mem[pc])
+                            pc = pc + 1 & 65535
+                            f = ADC_F[a << 8 | n]
+                            a = a + n & 255
+                            qt = t
+                        elif op == 199:
                             sp = sp - 1 & 65535
                             if sp >= rom_top:
                                 mem[sp] = pc >> 8
                             sp = sp - 1 & 65535
                             if sp >= rom_top:
                                 mem[sp] = pc & 255
-                            pc = nn
-                            pass
-                        else:
-                            pass
-                elif op < 199:
-                    if op == 197:
-                        sp = sp - 1 & 65535
-                        if sp >= rom_top:
-                            mem[sp] = b
-                        sp = sp - 1 & 65535
-                        if sp >= rom_top:
-                            mem[sp] = c
-                    else:
-                        n = I64(mem[pc])
-                        pc = pc + 1 & 65535
-                        f = ADC_F[a << 8 | n]
-                        a = a + n & 255
-                        qt = t
-                elif op == 199:
-                    sp = sp - 1 & 65535
-                    if sp >= rom_top:
-                        mem[sp] = pc >> 8
-                    sp = sp - 1 & 65535
-                    if sp >= rom_top:
-                        mem[sp] = pc & 255
-                    pc = 0
-                    wz = pc
-                elif f & 64:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
-                    pc = nn
-                    wz = nn
-                    pass
-                else:
-                    pass
-            elif op < 225:
-                if op < 206:
-                    if op < 203:
-                        if op == 201:
+                            pc = 0
+                            wz = pc
+                        elif f & 64:
                             nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                             sp = sp + 2 & 65535
                             pc = nn
                             wz = nn
-                        else:
-                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            pc = pc + 2 & 65535
-                            wz = nn
-                            if f & 64:
-                                pc = nn
-                    elif op == 203:
-                        op = I64(mem[pc])
-                        pc = pc + 1 & 65535
-                        r += 1
-                        slot_ = 256 + op
-                        k_ = CYC_AT[slot_]
-                        if k_ >= 0:
-                            ft = FAST_T[slot_]
-                            if ft >= 0 and (not (14271 < t < 57247 and (not 128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 4 and pc - 2 & 49152 != 16384 and (pc + 2 & 49152 != 16384) and (BUS[slot_] == 1 or i & 192 != 64))):
-                                tio = t + IO_OFF[slot_]
-                                t += ft
-                            else:
-                                t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
-                        z = op & 7
-                        y = op >> 3 & 7
-                        if z == 6:
-                            ea = h << 8 | l
-                            v = I64(mem[ea])
-                        elif z == 0:
-                            v = b
-                        elif z == 1:
-                            v = c
-                        elif z == 2:
-                            v = d
-                        elif z == 3:
-                            v = e
-                        elif z == 4:
-                            v = h
-                        elif z == 5:
-                            v = l
-                        else:
-                            v = a
-                        if op < 64:
-                            if y == 0:
-                                cy = v >> 7
-                                v = (v << 1 | cy) & 255
-                                f = SZ53P[v] | cy
-                            elif y == 1:
-                                cy = v & 1
-                                v = v >> 1 | cy << 7
-                                f = SZ53P[v] | cy
-                            elif y == 2:
-                                cy = v >> 7
-                                v = (v << 1 | f & 1) & 255
-                                f = SZ53P[v] | cy
-                            elif y == 3:
-                                cy = v & 1
-                                v = v >> 1 | (f & 1) << 7
-                                f = SZ53P[v] | cy
-                            elif y == 4:
-                                cy = v >> 7
-                                v = v << 1 & 255
-                                f = SZ53P[v] | cy
-                            elif y == 5:
-                                cy = v & 1
-                                v = v >> 1 | v & 128
-                                f = SZ53P[v] | cy
-                            elif y == 6:
-                                cy = v >> 7
-                                v = (v << 1 | 1) & 255
-                                f = SZ53P[v] | cy
-                            else:
-                                cy = v & 1
-                                v = v >> 1
-                                f = SZ53P[v] | cy
-                        elif op < 128:
-                            f = f & 1 | 16 | (wz >> 8 if z == 6 else v) & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
                             pass
-                            qt = t
-                        elif op < 192:
-                            v = v & (255 ^ 1 << y)
                         else:
-                            v = v | 1 << y
-                        if op < 64 or op >= 128:
-                            if z == 6:
-                                if ea >= rom_top:
-                                    mem[ea] = v
-                                pass
-                            else:
-                                pass
-                                if z == 0:
-                                    b = v
-                                elif z == 1:
-                                    c = v
-                                elif z == 2:
-                                    d = v
-                                elif z == 3:
-                                    e = v
-                                elif z == 4:
-                                    h = v
-                                elif z == 5:
-                                    l = v
-                                elif z == 7:
-                                    a = v
-                            if op < 64:
-                                qt = t
-                    elif op == 204:
+                            pass
+                    elif op == 201:
+                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                        sp = sp + 2 & 65535
+                        pc = nn
+                        wz = nn
+                    else:
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         wz = nn
                         if f & 64:
+                            pc = nn
+                elif op < 219:
+                    if op < 206:
+                        if op < 205:
+                            if op == 203:
+                                op = I64(mem[pc])
+                                pc = pc + 1 & 65535
+                                r += 1
+                                slot_ = 256 + op
+                                k_ = CYC_AT[slot_]
+                                if k_ >= 0:
+                                    ft = FAST_T[slot_]
+                                    if ft >= 0 and (not (14271 < t < 57247 and (not 128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 4 and pc - 2 & 49152 != 16384 and (pc + 2 & 49152 != 16384) and (BUS[slot_] == 1 or i & 192 != 64))):
+                                        tio = t + IO_OFF[slot_]
+                                        t += ft
+                                    else:
+                                        t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
+                                z = op & 7
+                                y = op >> 3 & 7
+                                if z == 6:
+                                    ea = h << 8 | l
+                                    v = I64(mem[ea])
+                                elif z == 0:
+                                    v = b
+                                elif z == 1:
+                                    v = c
+                                elif z == 2:
+                                    v = d
+                                elif z == 3:
+                                    v = e
+                                elif z == 4:
+                                    v = h
+                                elif z == 5:
+                                    v = l
+                                else:
+                                    v = a
+                                if op < 64:
+                                    if y == 0:
+                                        cy = v >> 7
+                                        v = (v << 1 | cy) & 255
+                                        f = SZ53P[v] | cy
+                                    elif y == 1:
+                                        cy = v & 1
+                                        v = v >> 1 | cy << 7
+                                        f = SZ53P[v] | cy
+                                    elif y == 2:
+                                        cy = v >> 7
+                                        v = (v << 1 | f & 1) & 255
+                                        f = SZ53P[v] | cy
+                                    elif y == 3:
+                                        cy = v & 1
+                                        v = v >> 1 | (f & 1) << 7
+                                        f = SZ53P[v] | cy
+                                    elif y == 4:
+                                        cy = v >> 7
+                                        v = v << 1 & 255
+                                        f = SZ53P[v] | cy
+                                    elif y == 5:
+                                        cy = v & 1
+                                        v = v >> 1 | v & 128
+                                        f = SZ53P[v] | cy
+                                    elif y == 6:
+                                        cy = v >> 7
+                                        v = (v << 1 | 1) & 255
+                                        f = SZ53P[v] | cy
+                                    else:
+                                        cy = v & 1
+                                        v = v >> 1
+                                        f = SZ53P[v] | cy
+                                elif op < 128:
+                                    f = f & 1 | 16 | (wz >> 8 if z == 6 else v) & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
+                                    pass
+                                    qt = t
+                                elif op < 192:
+                                    v = v & (255 ^ 1 << y)
+                                else:
+                                    v = v | 1 << y
+                                if op < 64 or op >= 128:
+                                    if z == 6:
+                                        if ea >= rom_top:
+                                            mem[ea] = v
+                                        pass
+                                    else:
+                                        pass
+                                        if z == 0:
+                                            b = v
+                                        elif z == 1:
+                                            c = v
+                                        elif z == 2:
+                                            d = v
+                                        elif z == 3:
+                                            e = v
+                                        elif z == 4:
+                                            h = v
+                                        elif z == 5:
+                                            l = v
+                                        elif z == 7:
+                                            a = v
+                                    if op < 64:
+                                        qt = t
+                            else:
+                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                                pc = pc + 2 & 65535
+                                wz = nn
+                                if f & 64:
+                                    sp = sp - 1 & 65535
+                                    if sp >= rom_top:
+                                        mem[sp] = pc >> 8
+                                    sp = sp - 1 & 65535
+                                    if sp >= rom_top:
+                                        mem[sp] = pc & 255
+                                    pc = nn
+                                    pass
+                                else:
+                                    pass
+                        else:
+                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                            pc = pc + 2 & 65535
+                            wz = nn
                             sp = sp - 1 & 65535
                             if sp >= rom_top:
                                 mem[sp] = pc >> 8
@@ -5237,22 +5291,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if sp >= rom_top:
                                 mem[sp] = pc & 255
                             pc = nn
-                            pass
-                        else:
-                            pass
-                    else:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        wz = nn
-                        sp = sp - 1 & 65535
-                        if sp >= rom_top:
-                            mem[sp] = pc >> 8
-                        sp = sp - 1 & 65535
-                        if sp >= rom_top:
-                            mem[sp] = pc & 255
-                        pc = nn
-                elif op < 217:
-                    if op < 211:
+                    elif op < 213:
                         if op < 209:
                             if op < 208:
                                 if op == 206:
@@ -5283,56 +5322,54 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             e = I64(mem[sp])
                             d = I64(mem[sp + 1 & 65535])
                             sp = sp + 2 & 65535
-                        else:
+                        elif op == 210:
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                             pc = pc + 2 & 65535
                             wz = nn
                             if f & 1 == 0:
                                 pc = nn
-                    elif op < 214:
-                        if op < 213:
-                            if op == 211:
-                                n = I64(mem[pc])
-                                pc = pc + 1 & 65535
-                                port = a << 8 | n
-                                v = a
-                                wz = n + 1 & 255 | a << 8
-                                pass
-                                if io_exit:
-                                    st[38] = port
-                                    st[39] = v
-                                    reason = 3
+                        elif op == 211:
+                            n = I64(mem[pc])
+                            pc = pc + 1 & 65535
+                            port = a << 8 | n
+                            v = a
+                            wz = n + 1 & 255 | a << 8
+                            pass
+                            if io_exit:
+                                st[38] = port
+                                st[39] = v
+                                reason = 3
+                                break
+                            elif port & 1 == 0:
+                                ula_out = v
+                                out_log[out_n] = tio + 1
+                                out_log[out_n + 1] = v
+                                out_n += 2
+                                if out_n > len(out_log) - 2:
+                                    reason = 4
                                     break
-                                elif port & 1 == 0:
-                                    ula_out = v
-                                    out_log[out_n] = tio + 1
-                                    out_log[out_n + 1] = v
-                                    out_n += 2
-                                    if out_n > len(out_log) - 2:
-                                        reason = 4
-                                        break
-                            else:
-                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                pc = pc + 2 & 65535
-                                wz = nn
-                                if f & 1 == 0:
-                                    sp = sp - 1 & 65535
-                                    if sp >= rom_top:
-                                        mem[sp] = pc >> 8
-                                    sp = sp - 1 & 65535
-                                    if sp >= rom_top:
-                                        mem[sp] = pc & 255
-                                    pc = nn
-                                    pass
-                                else:
-                                    pass
                         else:
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = d
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = e
+                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                            pc = pc + 2 & 65535
+                            wz = nn
+                            if f & 1 == 0:
+                                sp = sp - 1 & 65535
+                                if sp >= rom_top:
+                                    mem[sp] = pc >> 8
+                                sp = sp - 1 & 65535
+                                if sp >= rom_top:
+                                    mem[sp] = pc & 255
+                                pc = nn
+                                pass
+                            else:
+                                pass
+                    elif op == 213:
+                        sp = sp - 1 & 65535
+                        if sp >= rom_top:
+                            mem[sp] = d
+                        sp = sp - 1 & 65535
+                        if sp >= rom_top:
+                            mem[sp] = e
                     elif op < 216:
                         if op == 214:
                             n = I64(mem[pc])
@@ -5349,173 +5386,91 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 mem[sp] = pc & 255
                             pc = 16
                             wz = pc
-                    elif f & 1:
-                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                        sp = sp + 2 & 65535
-                        pc = nn
-                        wz = nn
-                        pass
-                    else:
-                        pass
-                elif op < 221:
-                    if op == 217:
+                    elif op == 216:
+                        if f & 1:
+                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                            sp = sp + 2 & 65535
+                            pc = nn
+                            wz = nn
+                            pass
+                        else:
+                            pass
+                    elif op == 217:
                         b, b_ = (b_, b)
                         c, c_ = (c_, c)
                         d, d_ = (d_, d)
                         e, e_ = (e_, e)
                         h, h_ = (h_, h)
                         l, l_ = (l_, l)
-                    elif op == 218:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        wz = nn
-                        if f & 1:
-                            pc = nn
-                    elif op == 219:
-                        n = I64(mem[pc])
-                        pc = pc + 1 & 65535
-                        port = a << 8 | n
-                        if io_exit:
-                            if st[36]:
-                                v = st[37] & 255
-                                st[36] = 0
-                            else:
-                                st[38] = port
-                                pc = pc - 2 & 65535
-                                r -= 1
-                                reason = 2
-                                break
-                        elif port & 1 == 0:
-                            if tape_on:
-                                now_ = tape_t0 + tio + 1
-                                while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                    tape_pos += 1
-                                ear_in = (tape_level0 ^ tape_pos) & 1
-                            k = port >> 8
-                            v = 31
-                            if k & 1 == 0:
-                                v = v & int(keys[0])
-                            if k & 2 == 0:
-                                v = v & int(keys[1])
-                            if k & 4 == 0:
-                                v = v & int(keys[2])
-                            if k & 8 == 0:
-                                v = v & int(keys[3])
-                            if k & 16 == 0:
-                                v = v & int(keys[4])
-                            if k & 32 == 0:
-                                v = v & int(keys[5])
-                            if k & 64 == 0:
-                                v = v & int(keys[6])
-                            if k & 128 == 0:
-                                v = v & int(keys[7])
-                            v = v & 31 | 160 | (ula_out >> 4 & 1 ^ ear_in) << 6
-                        elif port & 224 == 0:
-                            v = int(joy[0])
-                        else:
-                            v = 255
-                            ft = tio + 1 - 14336
-                            if ft >= 0:
-                                line = ft // 224
-                                col = ft - line * 224
-                                if line < 192 and col < 128 and (2 <= col & 7 <= 5):
-                                    x_ = (col >> 3 << 1) + ((col & 7) - 2 >> 1)
-                                    if col & 1:
-                                        v = I64(mem[22528 + (line >> 3 << 5) + x_])
-                                    else:
-                                        v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
-                        wz = port + 1 & 65535
-                        a = v
                     else:
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         wz = nn
                         if f & 1:
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc >> 8
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc & 255
                             pc = nn
-                            pass
-                        else:
-                            pass
-                elif op == 221:
-                    reason = _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT)
-                    a = st[0]
-                    f = st[1]
-                    b = st[2]
-                    c = st[3]
-                    d = st[4]
-                    e = st[5]
-                    h = st[6]
-                    l = st[7]
-                    ix = st[16]
-                    sp = st[18]
-                    pc = st[19]
-                    wz = st[22]
-                    t = st[27]
-                    r = st[45]
-                    ei_at = st[40]
-                    qt = st[42]
-                    if reason:
-                        break
-                elif op == 222:
+                elif op == 219:
                     n = I64(mem[pc])
                     pc = pc + 1 & 65535
-                    cy = f & 1
-                    f = SBC_F[cy << 16 | a << 8 | n]
-                    a = a - n - cy & 255
-                    qt = t
-                elif op == 223:
-                    sp = sp - 1 & 65535
-                    if sp >= rom_top:
-                        mem[sp] = pc >> 8
-                    sp = sp - 1 & 65535
-                    if sp >= rom_top:
-                        mem[sp] = pc & 255
-                    pc = 24
-                    wz = pc
-                elif f & 4 == 0:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
-                    pc = nn
-                    wz = nn
-                    pass
-                else:
-                    pass
-            elif op < 240:
-                if op < 232:
-                    if op < 230:
-                        if op < 227:
-                            if op == 225:
-                                l = I64(mem[sp])
-                                h = I64(mem[sp + 1 & 65535])
-                                sp = sp + 2 & 65535
-                            else:
+                    port = a << 8 | n
+                    if io_exit:
+                        if st[36]:
+                            v = st[37] & 255
+                            st[36] = 0
+                        else:
+                            st[38] = port
+                            pc = pc - 2 & 65535
+                            r -= 1
+                            reason = 2
+                            break
+                    elif port & 1 == 0:
+                        if tape_on:
+                            now_ = tape_t0 + tio + 1
+                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                tape_pos += 1
+                            ear_in = (tape_level0 ^ tape_pos) & 1
+                        k = port >> 8
+                        v = 31
+                        if k & 1 == 0:
+                            v = v & int(keys[0])
+                        if k & 2 == 0:
+                            v = v & int(keys[1])
+                        if k & 4 == 0:
+                            v = v & int(keys[2])
+                        if k & 8 == 0:
+                            v = v & int(keys[3])
+                        if k & 16 == 0:
+                            v = v & int(keys[4])
+                        if k & 32 == 0:
+                            v = v & int(keys[5])
+                        if k & 64 == 0:
+                            v = v & int(keys[6])
+                        if k & 128 == 0:
+                            v = v & int(keys[7])
+                        v = v & 31 | 160 | (ula_out >> 4 & 1 ^ ear_in) << 6
+                    elif port & 224 == 0:
+                        v = int(joy[0])
+                    else:
+                        v = 255
+                        ft = tio + 1 - 14336
+                        if ft >= 0:
+                            line = ft // 224
+                            col = ft - line * 224
+                            if line < 192 and col < 128 and (2 <= col & 7 <= 5):
+                                x_ = (col >> 3 << 1) + ((col & 7) - 2 >> 1)
+                                if col & 1:
+                                    v = I64(mem[22528 + (line >> 3 << 5) + x_])
+                                else:
+                                    v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
+                    wz = port + 1 & 65535
+                    a = v
+                elif op < 226:
+                    if op < 225:
+                        if op < 222:
+                            if op == 220:
                                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                                 pc = pc + 2 & 65535
                                 wz = nn
-                                if f & 4 == 0:
-                                    pc = nn
-                        elif op < 229:
-                            if op == 227:
-                                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                                v = h << 8 | l
-                                ea = sp + 1 & 65535
-                                if ea >= rom_top:
-                                    mem[ea] = v >> 8
-                                if sp >= rom_top:
-                                    mem[sp] = v & 255
-                                h = nn >> 8
-                                l = nn & 255
-                                wz = nn
-                            else:
-                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                pc = pc + 2 & 65535
-                                wz = nn
-                                if f & 4 == 0:
+                                if f & 1:
                                     sp = sp - 1 & 65535
                                     if sp >= rom_top:
                                         mem[sp] = pc >> 8
@@ -5526,55 +5481,77 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     pass
                                 else:
                                     pass
-                        else:
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = h
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = l
-                    elif op == 230:
-                        n = I64(mem[pc])
-                        pc = pc + 1 & 65535
-                        a = a & n
-                        f = SZ53P[a] | 16
-                        qt = t
-                    else:
-                        sp = sp - 1 & 65535
-                        if sp >= rom_top:
-                            mem[sp] = pc >> 8
-                        sp = sp - 1 & 65535
-                        if sp >= rom_top:
-                            mem[sp] = pc & 255
-                        pc = 32
-                        wz = pc
-                elif op < 237:
-                    if op < 235:
-                        if op == 232:
-                            if f & 4:
-                                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                                sp = sp + 2 & 65535
-                                pc = nn
-                                wz = nn
-                                pass
                             else:
-                                pass
-                        elif op == 233:
-                            pc = h << 8 | l
-                        else:
-                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            pc = pc + 2 & 65535
+                                reason = _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT)
+                                a = st[0]
+                                f = st[1]
+                                b = st[2]
+                                c = st[3]
+                                d = st[4]
+                                e = st[5]
+                                h = st[6]
+                                l = st[7]
+                                ix = st[16]
+                                sp = st[18]
+                                pc = st[19]
+                                wz = st[22]
+                                t = st[27]
+                                r = st[45]
+                                ei_at = st[40]
+                                qt = st[42]
+                                if reason:
+                                    break
+                        elif op == 222:
+                            n = I64(mem[pc])
+                            pc = pc + 1 & 65535
+                            cy = f & 1
+                            f = SBC_F[cy << 16 | a << 8 | n]
+                            a = a - n - cy & 255
+                            qt = t
+                        elif op == 223:
+                            sp = sp - 1 & 65535
+                            if sp >= rom_top:
+                                mem[sp] = pc >> 8
+                            sp = sp - 1 & 65535
+                            if sp >= rom_top:
+                                mem[sp] = pc & 255
+                            pc = 24
+                            wz = pc
+                        elif f & 4 == 0:
+                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                            sp = sp + 2 & 65535
+                            pc = nn
                             wz = nn
-                            if f & 4:
-                                pc = nn
-                    elif op == 235:
-                        d, h = (h, d)
-                        e, l = (l, e)
+                            pass
+                        else:
+                            pass
+                    else:
+                        l = I64(mem[sp])
+                        h = I64(mem[sp + 1 & 65535])
+                        sp = sp + 2 & 65535
+                elif op < 229:
+                    if op == 226:
+                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                        pc = pc + 2 & 65535
+                        wz = nn
+                        if f & 4 == 0:
+                            pc = nn
+                    elif op == 227:
+                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                        v = h << 8 | l
+                        ea = sp + 1 & 65535
+                        if ea >= rom_top:
+                            mem[ea] = v >> 8
+                        if sp >= rom_top:
+                            mem[sp] = v & 255
+                        h = nn >> 8
+                        l = nn & 255
+                        wz = nn
                     else:
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         wz = nn
-                        if f & 4:
+                        if f & 4 == 0:
                             sp = sp - 1 & 65535
                             if sp >= rom_top:
                                 mem[sp] = pc >> 8
@@ -5585,54 +5562,34 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             pass
                         else:
                             pass
-                elif op == 237:
-                    reason = _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff2, im, t, ula_out, out_n, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp, CONT, keys, joy, out_log, tape)
-                    a = st[0]
-                    f = st[1]
-                    b = st[2]
-                    c = st[3]
-                    d = st[4]
-                    e = st[5]
-                    h = st[6]
-                    l = st[7]
-                    sp = st[18]
-                    pc = st[19]
-                    i = st[20]
-                    wz = st[22]
-                    iff1 = st[23]
-                    im = st[25]
-                    t = st[27]
-                    ula_out = st[48]
-                    out_n = st[49]
-                    ear_in = st[50]
-                    tape_pos = st[53]
-                    r = st[45]
-                    r7 = st[46]
-                    ldair_at = st[41]
-                    qt = st[42]
-                    if reason:
-                        break
-                elif op == 238:
-                    n = I64(mem[pc])
-                    pc = pc + 1 & 65535
-                    a = a ^ n
-                    f = SZ53P[a]
-                    qt = t
                 else:
                     sp = sp - 1 & 65535
                     if sp >= rom_top:
-                        mem[sp] = pc >> 8
+                        mem[sp] = h
                     sp = sp - 1 & 65535
                     if sp >= rom_top:
-                        mem[sp] = pc & 255
-                    pc = 40
-                    wz = pc
-            elif op < 254:
-                if op < 253:
-                    if op < 245:
-                        if op < 242:
-                            if op == 240:
-                                if f & 128 == 0:
+                        mem[sp] = l
+            elif op < 242:
+                if op == 230:
+                    n = I64(mem[pc])
+                    pc = pc + 1 & 65535
+                    a = a & n
+                    f = SZ53P[a] | 16
+                    qt = t
+                elif op < 241:
+                    if op < 237:
+                        if op < 235:
+                            if op < 233:
+                                if op == 231:
+                                    sp = sp - 1 & 65535
+                                    if sp >= rom_top:
+                                        mem[sp] = pc >> 8
+                                    sp = sp - 1 & 65535
+                                    if sp >= rom_top:
+                                        mem[sp] = pc & 255
+                                    pc = 32
+                                    wz = pc
+                                elif f & 4:
                                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                                     sp = sp + 2 & 65535
                                     pc = nn
@@ -5640,24 +5597,22 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     pass
                                 else:
                                     pass
+                            elif op == 233:
+                                pc = h << 8 | l
                             else:
-                                f = I64(mem[sp])
-                                a = I64(mem[sp + 1 & 65535])
-                                sp = sp + 2 & 65535
-                        elif op == 242:
-                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            pc = pc + 2 & 65535
-                            wz = nn
-                            if f & 128 == 0:
-                                pc = nn
-                        elif op == 243:
-                            iff1 = 0
-                            iff2 = 0
+                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                                pc = pc + 2 & 65535
+                                wz = nn
+                                if f & 4:
+                                    pc = nn
+                        elif op == 235:
+                            d, h = (h, d)
+                            e, l = (l, e)
                         else:
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                             pc = pc + 2 & 65535
                             wz = nn
-                            if f & 128 == 0:
+                            if f & 4:
                                 sp = sp - 1 & 65535
                                 if sp >= rom_top:
                                     mem[sp] = pc >> 8
@@ -5668,21 +5623,103 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 pass
                             else:
                                 pass
-                    elif op == 245:
+                    elif op == 237:
+                        reason = _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff2, im, t, ula_out, out_n, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp, CONT, keys, joy, out_log, tape)
+                        a = st[0]
+                        f = st[1]
+                        b = st[2]
+                        c = st[3]
+                        d = st[4]
+                        e = st[5]
+                        h = st[6]
+                        l = st[7]
+                        sp = st[18]
+                        pc = st[19]
+                        i = st[20]
+                        wz = st[22]
+                        iff1 = st[23]
+                        im = st[25]
+                        t = st[27]
+                        ula_out = st[48]
+                        out_n = st[49]
+                        ear_in = st[50]
+                        tape_pos = st[53]
+                        r = st[45]
+                        r7 = st[46]
+                        ldair_at = st[41]
+                        qt = st[42]
+                        if reason:
+                            break
+                    elif op == 238:
+                        n = I64(mem[pc])
+                        pc = pc + 1 & 65535
+                        a = a ^ n
+                        f = SZ53P[a]
+                        qt = t
+                    elif op == 239:
                         sp = sp - 1 & 65535
                         if sp >= rom_top:
-                            mem[sp] = a
+                            mem[sp] = pc >> 8
                         sp = sp - 1 & 65535
                         if sp >= rom_top:
-                            mem[sp] = f
-                    elif op < 249:
-                        if op == 246:
-                            n = I64(mem[pc])
-                            pc = pc + 1 & 65535
-                            a = a | n
-                            f = SZ53P[a]
-                            qt = t
-                        elif op == 247:
+                            mem[sp] = pc & 255
+                        pc = 40
+                        wz = pc
+                    elif f & 128 == 0:
+                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                        sp = sp + 2 & 65535
+                        pc = nn
+                        wz = nn
+                        pass
+                    else:
+                        pass
+                else:
+                    f = I64(mem[sp])
+                    a = I64(mem[sp + 1 & 65535])
+                    sp = sp + 2 & 65535
+            elif op < 246:
+                if op < 245:
+                    if op == 242:
+                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                        pc = pc + 2 & 65535
+                        wz = nn
+                        if f & 128 == 0:
+                            pc = nn
+                    elif op == 243:
+                        iff1 = 0
+                        iff2 = 0
+                    else:
+                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                        pc = pc + 2 & 65535
+                        wz = nn
+                        if f & 128 == 0:
+                            sp = sp - 1 & 65535
+                            if sp >= rom_top:
+                                mem[sp] = pc >> 8
+                            sp = sp - 1 & 65535
+                            if sp >= rom_top:
+                                mem[sp] = pc & 255
+                            pc = nn
+                            pass
+                        else:
+                            pass
+                else:
+                    sp = sp - 1 & 65535
+                    if sp >= rom_top:
+                        mem[sp] = a
+                    sp = sp - 1 & 65535
+                    if sp >= rom_top:
+                        mem[sp] = f
+            elif op < 254:
+                if op == 246:
+                    n = I64(mem[pc])
+                    pc = pc + 1 & 65535
+                    a = a | n
+                    f = SZ53P[a]
+                    qt = t
+                elif op < 251:
+                    if op < 249:
+                        if op == 247:
                             sp = sp - 1 & 65535
                             if sp >= rom_top:
                                 mem[sp] = pc >> 8
@@ -5699,35 +5736,34 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             pass
                         else:
                             pass
-                    elif op < 251:
-                        if op == 249:
-                            sp = h << 8 | l
-                        else:
-                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            pc = pc + 2 & 65535
-                            wz = nn
-                            if f & 128:
-                                pc = nn
-                    elif op == 251:
-                        iff1 = 1
-                        iff2 = 1
-                        pass
-                        ei_at = t
+                    elif op == 249:
+                        sp = h << 8 | l
                     else:
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         wz = nn
                         if f & 128:
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc >> 8
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc & 255
                             pc = nn
-                            pass
-                        else:
-                            pass
+                elif op == 251:
+                    iff1 = 1
+                    iff2 = 1
+                    pass
+                    ei_at = t
+                elif op == 252:
+                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                    pc = pc + 2 & 65535
+                    wz = nn
+                    if f & 128:
+                        sp = sp - 1 & 65535
+                        if sp >= rom_top:
+                            mem[sp] = pc >> 8
+                        sp = sp - 1 & 65535
+                        if sp >= rom_top:
+                            mem[sp] = pc & 255
+                        pc = nn
+                        pass
+                    else:
+                        pass
                 else:
                     reason = _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT)
                     a = st[0]
@@ -5762,8 +5798,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     mem[sp] = pc & 255
                 pc = 56
                 wz = pc
-        if bp[pc]:
-            reason = 1
+            if bp[pc]:
+                reason = 1
+                break
+        if reason:
             break
     st[0] = a
     st[1] = f

@@ -13,7 +13,8 @@ last flag-changing instruction, for Q) and ``ldair_at`` (T after LD A,I/LD A,R).
 
 Special lines the generator expands per engine: ``@EXIT n`` (store state and return
 reason ``n``); ``@PORT_IN`` / ``@PORT_OUT`` (the devices on the ports when no callback takes
-them); ``@CYCLES`` (where the contended engines walk the machine cycles, if not at the top).
+them); ``@CYCLES`` (where the contended engines walk the machine cycles, if not at the top);
+``@HALT_SKIP`` (after a HALT's pass: the engine runs the passes that follow).
 T-states returned by a template are added after its code; a template that returns ``None``
 adds them itself (conditional timings). The Spectrum engines replace those fixed additions by
 a walk through the instruction's machine cycles (``cycles()`` below), delaying each one that
@@ -488,12 +489,9 @@ def _simple(lines: list[str], t: int, flags: bool = False):  # noqa: ANN202
 
 def _halt(op: isa.Op, pre: int, table: str) -> Leaf:
     # PC stays on the HALT (as in Fuse); each pass is one 4-T internal NOP with R+1. When no
-    # interrupt can come before the limit, jump ahead in whole NOPs: the result is the same.
-    return Leaf([
-        "pc = (pc - 1) & 0xFFFF", "halted = 1", "t += 4",
-        "if t < until and not (iff1 and t < int_end) and (pc & 0xC000) != 0x4000:",
-        "    k = (until - t + 3) >> 2", "    t += k << 2", "    r += k",
-    ], None)
+    # interrupt can come before the limit, ``@HALT_SKIP`` runs the passes to the limit in a
+    # tight loop or in one jump (the engine's own code: it knows about contention).
+    return Leaf(["pc = (pc - 1) & 0xFFFF", "halted = 1", "t += 4", "@HALT_SKIP"], None)
 
 
 def _ei(op: isa.Op, pre: int, table: str) -> Leaf:
