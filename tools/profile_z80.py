@@ -2,8 +2,11 @@
 
 The CPython engine finds an opcode's code through a tree of ``if op < k`` tests
 (tools/gen_z80.py); the tree is built to need the fewest tests on average under these
-frequencies. They are counted, not guessed, in what the emulator really runs:
+frequencies. They are counted, not guessed, in the Z80 code we have - as written, and as the
+emulator runs it:
 
+* ``code`` - every instruction of our ROM and of the game as the assembler lays them out,
+  each counted once (what programs are made of, not just their hottest loops);
 * ``rom`` - our ROM booting from power-on, then its editor waiting for a key;
 * ``load`` - ``LOAD ""`` through the EAR bit in real time (the ROM's edge-timing loop);
 * ``game`` - the bundled Monopoly: the title, the setup keys, then four computer players.
@@ -29,20 +32,44 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from zxmonopoly.asm.build import GAME, image_path  # noqa: E402
+from zxmonopoly.asm.build import GAME, ROM, assemble_target, image_path  # noqa: E402
+from zxmonopoly.asm.source import INSTRUCTION  # noqa: E402
 from zxmonopoly.harness.session import Session  # noqa: E402
 from zxmonopoly.tournament import _setup  # noqa: E402
 
 OUT = ROOT / "tools" / "z80_profile.json"
 TABLES = ("main", "cb", "ed", "dd")
-#: Share of each part in the profile: play is what the emulator runs most.
-PARTS = {"rom": 0.2, "load": 0.2, "game": 0.6}
+#: Share of each part in the profile: half as written, half as run (mostly play).
+PARTS = {"code": 0.5, "rom": 0.1, "load": 0.1, "game": 0.3}
 #: Parts-per-million each table's weights are scaled to.
 SCALE = 1_000_000
 #: LDIR, CPIR, LDDR, CPDR (after ED): they repeat in place.
 REPEATING = (0xB0, 0xB1, 0xB8, 0xB9)
 #: Where the game's code starts: PC there means the tape has loaded and the game runs.
 GAME_START = 0x6000
+
+
+def count_op(data: bytes, counts: dict[str, Counter[int]]) -> None:
+    """Count one instruction's bytes by table (DDCB also as its CB operation)."""
+    op = data[0]
+    counts["main"][op] += 1
+    if op == 0xCB:
+        counts["cb"][data[1]] += 1
+    elif op == 0xED:
+        counts["ed"][data[1]] += 1
+    elif op in (0xDD, 0xFD):
+        counts["dd"][data[1]] += 1
+        if data[1] == 0xCB:
+            counts["cb"][data[3]] += 1
+
+
+def count_code(counts: dict[str, Counter[int]]) -> None:
+    """Count every instruction of our ROM and the game once, from the assembler's listing."""
+    for target in (ROM, GAME):
+        program = assemble_target(ROOT, target)
+        for line in program.listing:
+            if line.stmt.kind == INSTRUCTION and line.data:
+                count_op(line.data, counts)
 
 
 def count_frame(session: Session, counts: dict[str, Counter[int]]) -> None:
@@ -61,15 +88,7 @@ def count_frame(session: Session, counts: dict[str, Counter[int]]) -> None:
             machine.step()
             continue
         last = pc
-        if op == 0xCB:
-            counts["cb"][nxt] += 1
-        elif op == 0xED:
-            counts["ed"][nxt] += 1
-        elif op in (0xDD, 0xFD):
-            counts["dd"][nxt] += 1
-            if nxt == 0xCB:  # DDCB d op: the operation is the CB table's
-                counts["cb"][mem[(pc + 3) & 0xFFFF]] += 1
-        counts["main"][op] += 1
+        count_op(bytes(mem[(pc + k) & 0xFFFF] for k in range(4)), counts)
         machine.step()
 
 
@@ -91,6 +110,7 @@ def profile(quick: bool = False) -> dict[str, dict[str, Counter[int]]]:
     parts: dict[str, dict[str, Counter[int]]] = {}
     for part in PARTS:
         parts[part] = {t: Counter() for t in TABLES}
+    count_code(parts["code"])
     # Our ROM from power-on, then its editor idling with the K cursor.
     session = Session(boot=False)
     sample(session, 200, 2 * scale, parts["rom"])

@@ -153,6 +153,21 @@ def test_breakpoint_stops_before_the_marked_address(engine):
     assert cpu.pc == 3 and cpu.tstates == 12 + 4 + 12 + 12
 
 
+def test_breakpoint_map_keeps_what_is_set(engine):
+    cpu = cpu_with(engine, "00 00 00 00 18FA")
+    bp = cpu.breakpoints
+    assert not bp and len(bp) == 65536
+    bp[3] = 1
+    bp[0x10005] = 7  # addresses wrap to 16 bits; any non-zero value sets
+    assert bp and bp[3] == 1 and bp[5] == 1 and bp.addresses == [3, 5]
+    assert cpu.run(10_000) == state.EXIT_BREAK and cpu.pc == 3
+    bp[3] = 0
+    bp.clear()
+    assert not bp and bp[5] == 0 and bp.addresses == []
+    # None set: the run goes round the loop to the limit.
+    assert cpu.run(cpu.tstates + 1_000) == state.EXIT_LIMIT and cpu.tstates >= 1_012
+
+
 def test_rom_top_protects_low_memory(engine):
     cpu = cpu_with(engine, "3E55 320010 320080")  # LD A,55h; LD (1000h),A; LD (8000h),A
     cpu.rom_top = 0x4000

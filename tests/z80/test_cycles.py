@@ -57,7 +57,7 @@ def test_contention_checks_match_every_fuse_trace(traced):
         joy = np.zeros(1, dtype=np.uint8)
         log = np.zeros(64, dtype=np.int64)
         tape = np.zeros(1, dtype=np.int64)
-        traced(cpu.state, memory, cpu.breakpoints, vector.until, *cpu._tables, record, keys,
+        traced(cpu.state, memory, cpu.breakpoints.array, vector.until, *cpu._tables, record, keys,
                joy, log, tape)
         want = _expected(vector)
         if seen != want:
@@ -90,7 +90,7 @@ def test_fast_paths_change_no_timing():
                 setattr(cpu, name, value)
             cpu.pc = (cpu.pc & 0x3FFF) | 0x4000 if n % 2 else cpu.pc
             cpu.tstates = start
-            run(cpu.state, memory, cpu.breakpoints, start + vector.until, *cpu._tables, cont,
+            run(cpu.state, memory, cpu.breakpoints.array, start + vector.until, *cpu._tables, cont,
                 np.full(8, 0xFF, dtype=np.uint8), np.zeros(1, dtype=np.uint8),
                 np.zeros(64, dtype=np.int64), np.zeros(1, dtype=np.int64))
             results.append((cpu.tstates, cpu.pc, cpu.af, bytes(memory)))
@@ -129,7 +129,7 @@ def _halt_runs(run, engine: str, machine: bool, iff1: int):
                 memory[where] = 0x76  # HALT
                 cpu = Z80(memory, engine=engine)
                 cpu.pc, cpu.r, cpu.iff1, cpu.iff2, cpu.tstates = where, 0x25, iff1, iff1, start
-                args = [cpu.state, cpu._mem, cpu.breakpoints, limit, *cpu._tables]
+                args = [cpu.state, cpu._mem, cpu.breakpoints.array, limit, *cpu._tables]
                 if machine:
                     args += [cont if engine == "jit" else cont.tolist(),
                              np.full(8, 0xFF, dtype=np.uint8), np.zeros(1, dtype=np.uint8),

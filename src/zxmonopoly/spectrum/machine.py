@@ -173,8 +173,9 @@ class Spectrum48:
         """Run the CPU until T reaches ``limit`` (within the frame) or a breakpoint."""
         st = self.cpu.state
         tables = self.cpu._tables
+        bp = self.cpu.breakpoints.array
         while True:
-            reason = self._run(st, self._mem, self.cpu.breakpoints, limit, *tables, self._cont,
+            reason = self._run(st, self._mem, bp, limit, *tables, self._cont,
                                self.keyboard.rows, self.joystick.state, self._log,
                                self.deck.edges)
             self._drain_log()

@@ -147,11 +147,11 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
             t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
     if op < 83:
         if op < 82:
-            if op < 75:
+            if op < 68:
                 if op < 64:
                     pass
-                elif op < 68:
-                    if op < 67:
+                elif op < 67:
+                    if op < 66:
                         if op == 64:
                             port = b << 8 | c
                             if io_exit:
@@ -229,7 +229,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             b = v
                             f = f & 1 | SZ53P[v]
                             qt = t
-                        elif op == 65:
+                        else:
                             port = b << 8 | c
                             v = b
                             wz = port + 1 & 65535
@@ -291,46 +291,46 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                     st[41] = ldair_at
                                     st[42] = qt
                                     return 4
-                        else:
-                            v = h << 8 | l
-                            nn = b << 8 | c
-                            cy = f & 1
-                            res = v - nn - cy
-                            f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
-                            res = res & 65535
-                            if res == 0:
-                                f = f | 64
-                            wz = v + 1 & 65535
-                            h = res >> 8
-                            l = res & 255
-                            qt = t
                     else:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        v = b << 8 | c
-                        if nn >= rom_top:
-                            mem[nn] = v & 255
-                        nn = nn + 1 & 65535
-                        wz = nn
-                        if nn >= rom_top:
-                            mem[nn] = v >> 8
-                elif op == 68:
+                        v = h << 8 | l
+                        nn = b << 8 | c
+                        cy = f & 1
+                        res = v - nn - cy
+                        f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
+                        res = res & 65535
+                        if res == 0:
+                            f = f | 64
+                        wz = v + 1 & 65535
+                        h = res >> 8
+                        l = res & 255
+                        qt = t
+                else:
+                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                    pc = pc + 2 & 65535
+                    v = b << 8 | c
+                    if nn >= rom_top:
+                        mem[nn] = v & 255
+                    nn = nn + 1 & 65535
+                    wz = nn
+                    if nn >= rom_top:
+                        mem[nn] = v >> 8
+            elif op < 75:
+                if op == 68:
                     v = a
                     f = SBC_F[v]
                     a = 0 - v & 255
                     qt = t
-                elif op < 72:
-                    if op < 71:
-                        if op == 69:
-                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                            sp = sp + 2 & 65535
-                            pc = nn
-                            wz = nn
-                            iff1 = iff2
-                        else:
-                            im = 0
+                elif op < 71:
+                    if op == 69:
+                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                        sp = sp + 2 & 65535
+                        pc = nn
+                        wz = nn
+                        iff1 = iff2
                     else:
-                        i = a
+                        im = 0
+                elif op == 71:
+                    i = a
                 elif op == 72:
                     port = b << 8 | c
                     if io_exit:
@@ -660,8 +660,8 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
             h = res >> 8
             l = res & 255
             qt = t
-    elif op < 121:
-        if op < 120:
+    elif op < 120:
+        if op < 91:
             if op == 83:
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
@@ -672,193 +672,10 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 wz = nn
                 if nn >= rom_top:
                     mem[nn] = v >> 8
-            elif op < 92:
-                if op < 91:
-                    if op < 87:
-                        if op < 86:
-                            if op == 84:
-                                v = a
-                                f = SBC_F[v]
-                                a = 0 - v & 255
-                                qt = t
-                            else:
-                                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                                sp = sp + 2 & 65535
-                                pc = nn
-                                wz = nn
-                                iff1 = iff2
-                        else:
-                            im = 1
-                    elif op < 89:
-                        if op == 87:
-                            a = i
-                            f = f & 1 | SZ53[a] | iff2 << 2
-                            pass
-                            ldair_at = t
-                            qt = t
-                        else:
-                            port = b << 8 | c
-                            if io_exit:
-                                if st[36]:
-                                    v = st[37] & 255
-                                    st[36] = 0
-                                else:
-                                    st[38] = port
-                                    pc = pc - 2 & 65535
-                                    r -= 2
-                                    st[0] = a
-                                    st[1] = f
-                                    st[2] = b
-                                    st[3] = c
-                                    st[4] = d
-                                    st[5] = e
-                                    st[6] = h
-                                    st[7] = l
-                                    st[18] = sp
-                                    st[19] = pc
-                                    st[20] = i
-                                    st[22] = wz
-                                    st[23] = iff1
-                                    st[25] = im
-                                    st[27] = t
-                                    st[48] = ula_out
-                                    st[49] = out_n
-                                    st[50] = ear_in
-                                    st[53] = tape_pos
-                                    st[45] = r
-                                    st[46] = r7
-                                    st[41] = ldair_at
-                                    st[42] = qt
-                                    return 2
-                            elif port & 1 == 0:
-                                if tape_on:
-                                    now_ = tape_t0 + tio + 1
-                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                        tape_pos += 1
-                                    ear_in = (tape_level0 ^ tape_pos) & 1
-                                k = port >> 8
-                                v = 31
-                                if k & 1 == 0:
-                                    v = v & int(keys[0])
-                                if k & 2 == 0:
-                                    v = v & int(keys[1])
-                                if k & 4 == 0:
-                                    v = v & int(keys[2])
-                                if k & 8 == 0:
-                                    v = v & int(keys[3])
-                                if k & 16 == 0:
-                                    v = v & int(keys[4])
-                                if k & 32 == 0:
-                                    v = v & int(keys[5])
-                                if k & 64 == 0:
-                                    v = v & int(keys[6])
-                                if k & 128 == 0:
-                                    v = v & int(keys[7])
-                                v = v & 31 | 160 | (ula_out >> 4 & 1 ^ ear_in) << 6
-                            elif port & 224 == 0:
-                                v = int(joy[0])
-                            else:
-                                v = 255
-                                ft = tio + 1 - 14336
-                                if ft >= 0:
-                                    line = ft // 224
-                                    col = ft - line * 224
-                                    if line < 192 and col < 128 and (2 <= col & 7 <= 5):
-                                        x_ = (col >> 3 << 1) + ((col & 7) - 2 >> 1)
-                                        if col & 1:
-                                            v = I64(mem[22528 + (line >> 3 << 5) + x_])
-                                        else:
-                                            v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
-                            wz = port + 1 & 65535
-                            e = v
-                            f = f & 1 | SZ53P[v]
-                            qt = t
-                    elif op == 89:
-                        port = b << 8 | c
-                        v = e
-                        wz = port + 1 & 65535
-                        pass
-                        if io_exit:
-                            st[38] = port
-                            st[39] = v
-                            st[0] = a
-                            st[1] = f
-                            st[2] = b
-                            st[3] = c
-                            st[4] = d
-                            st[5] = e
-                            st[6] = h
-                            st[7] = l
-                            st[18] = sp
-                            st[19] = pc
-                            st[20] = i
-                            st[22] = wz
-                            st[23] = iff1
-                            st[25] = im
-                            st[27] = t
-                            st[48] = ula_out
-                            st[49] = out_n
-                            st[50] = ear_in
-                            st[53] = tape_pos
-                            st[45] = r
-                            st[46] = r7
-                            st[41] = ldair_at
-                            st[42] = qt
-                            return 3
-                        elif port & 1 == 0:
-                            ula_out = v
-                            out_log[out_n] = tio + 1
-                            out_log[out_n + 1] = v
-                            out_n += 2
-                            if out_n > len(out_log) - 2:
-                                st[0] = a
-                                st[1] = f
-                                st[2] = b
-                                st[3] = c
-                                st[4] = d
-                                st[5] = e
-                                st[6] = h
-                                st[7] = l
-                                st[18] = sp
-                                st[19] = pc
-                                st[20] = i
-                                st[22] = wz
-                                st[23] = iff1
-                                st[25] = im
-                                st[27] = t
-                                st[48] = ula_out
-                                st[49] = out_n
-                                st[50] = ear_in
-                                st[53] = tape_pos
-                                st[45] = r
-                                st[46] = r7
-                                st[41] = ldair_at
-                                st[42] = qt
-                                return 4
-                    else:
-                        v = h << 8 | l
-                        nn = d << 8 | e
-                        cy = f & 1
-                        res = v + nn + cy
-                        f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
-                        res = res & 65535
-                        if res == 0:
-                            f = f | 64
-                        wz = v + 1 & 65535
-                        h = res >> 8
-                        l = res & 255
-                        qt = t
-                else:
-                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                    pc = pc + 2 & 65535
-                    v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-                    wz = nn + 1 & 65535
-                    d = v >> 8
-                    e = v & 255
-            elif op < 105:
-                if op < 97:
-                    if op < 94:
-                        if op == 92:
+            elif op < 90:
+                if op < 87:
+                    if op < 86:
+                        if op == 84:
                             v = a
                             f = SBC_F[v]
                             a = 0 - v & 255
@@ -869,203 +686,15 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             pc = nn
                             wz = nn
                             iff1 = iff2
-                    elif op == 94:
-                        im = 2
-                    elif op == 95:
-                        a = r & 127 | r7
-                        f = f & 1 | SZ53[a] | iff2 << 2
-                        pass
-                        ldair_at = t
-                        qt = t
                     else:
-                        port = b << 8 | c
-                        if io_exit:
-                            if st[36]:
-                                v = st[37] & 255
-                                st[36] = 0
-                            else:
-                                st[38] = port
-                                pc = pc - 2 & 65535
-                                r -= 2
-                                st[0] = a
-                                st[1] = f
-                                st[2] = b
-                                st[3] = c
-                                st[4] = d
-                                st[5] = e
-                                st[6] = h
-                                st[7] = l
-                                st[18] = sp
-                                st[19] = pc
-                                st[20] = i
-                                st[22] = wz
-                                st[23] = iff1
-                                st[25] = im
-                                st[27] = t
-                                st[48] = ula_out
-                                st[49] = out_n
-                                st[50] = ear_in
-                                st[53] = tape_pos
-                                st[45] = r
-                                st[46] = r7
-                                st[41] = ldair_at
-                                st[42] = qt
-                                return 2
-                        elif port & 1 == 0:
-                            if tape_on:
-                                now_ = tape_t0 + tio + 1
-                                while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                    tape_pos += 1
-                                ear_in = (tape_level0 ^ tape_pos) & 1
-                            k = port >> 8
-                            v = 31
-                            if k & 1 == 0:
-                                v = v & int(keys[0])
-                            if k & 2 == 0:
-                                v = v & int(keys[1])
-                            if k & 4 == 0:
-                                v = v & int(keys[2])
-                            if k & 8 == 0:
-                                v = v & int(keys[3])
-                            if k & 16 == 0:
-                                v = v & int(keys[4])
-                            if k & 32 == 0:
-                                v = v & int(keys[5])
-                            if k & 64 == 0:
-                                v = v & int(keys[6])
-                            if k & 128 == 0:
-                                v = v & int(keys[7])
-                            v = v & 31 | 160 | (ula_out >> 4 & 1 ^ ear_in) << 6
-                        elif port & 224 == 0:
-                            v = int(joy[0])
-                        else:
-                            v = 255
-                            ft = tio + 1 - 14336
-                            if ft >= 0:
-                                line = ft // 224
-                                col = ft - line * 224
-                                if line < 192 and col < 128 and (2 <= col & 7 <= 5):
-                                    x_ = (col >> 3 << 1) + ((col & 7) - 2 >> 1)
-                                    if col & 1:
-                                        v = I64(mem[22528 + (line >> 3 << 5) + x_])
-                                    else:
-                                        v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
-                        wz = port + 1 & 65535
-                        h = v
-                        f = f & 1 | SZ53P[v]
-                        qt = t
-                elif op < 101:
-                    if op < 99:
-                        if op == 97:
-                            port = b << 8 | c
-                            v = h
-                            wz = port + 1 & 65535
-                            pass
-                            if io_exit:
-                                st[38] = port
-                                st[39] = v
-                                st[0] = a
-                                st[1] = f
-                                st[2] = b
-                                st[3] = c
-                                st[4] = d
-                                st[5] = e
-                                st[6] = h
-                                st[7] = l
-                                st[18] = sp
-                                st[19] = pc
-                                st[20] = i
-                                st[22] = wz
-                                st[23] = iff1
-                                st[25] = im
-                                st[27] = t
-                                st[48] = ula_out
-                                st[49] = out_n
-                                st[50] = ear_in
-                                st[53] = tape_pos
-                                st[45] = r
-                                st[46] = r7
-                                st[41] = ldair_at
-                                st[42] = qt
-                                return 3
-                            elif port & 1 == 0:
-                                ula_out = v
-                                out_log[out_n] = tio + 1
-                                out_log[out_n + 1] = v
-                                out_n += 2
-                                if out_n > len(out_log) - 2:
-                                    st[0] = a
-                                    st[1] = f
-                                    st[2] = b
-                                    st[3] = c
-                                    st[4] = d
-                                    st[5] = e
-                                    st[6] = h
-                                    st[7] = l
-                                    st[18] = sp
-                                    st[19] = pc
-                                    st[20] = i
-                                    st[22] = wz
-                                    st[23] = iff1
-                                    st[25] = im
-                                    st[27] = t
-                                    st[48] = ula_out
-                                    st[49] = out_n
-                                    st[50] = ear_in
-                                    st[53] = tape_pos
-                                    st[45] = r
-                                    st[46] = r7
-                                    st[41] = ldair_at
-                                    st[42] = qt
-                                    return 4
-                        else:
-                            v = h << 8 | l
-                            nn = h << 8 | l
-                            cy = f & 1
-                            res = v - nn - cy
-                            f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
-                            res = res & 65535
-                            if res == 0:
-                                f = f | 64
-                            wz = v + 1 & 65535
-                            h = res >> 8
-                            l = res & 255
-                            qt = t
-                    elif op == 99:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        v = h << 8 | l
-                        if nn >= rom_top:
-                            mem[nn] = v & 255
-                        nn = nn + 1 & 65535
-                        wz = nn
-                        if nn >= rom_top:
-                            mem[nn] = v >> 8
-                    else:
-                        v = a
-                        f = SBC_F[v]
-                        a = 0 - v & 255
-                        qt = t
-                elif op < 103:
-                    if op == 101:
-                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                        sp = sp + 2 & 65535
-                        pc = nn
-                        wz = nn
-                        iff1 = iff2
-                    else:
-                        im = 0
-                elif op == 103:
-                    ea = h << 8 | l
-                    v = I64(mem[ea])
-                    n = (a << 4 | v >> 4) & 255
-                    a = a & 240 | v & 15
-                    if ea >= rom_top:
-                        mem[ea] = n
-                    f = f & 1 | SZ53P[a]
-                    wz = ea + 1 & 65535
+                        im = 1
+                elif op == 87:
+                    a = i
+                    f = f & 1 | SZ53[a] | iff2 << 2
+                    pass
+                    ldair_at = t
                     qt = t
-                else:
+                elif op == 88:
                     port = b << 8 | c
                     if io_exit:
                         if st[36]:
@@ -1139,109 +768,479 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                 else:
                                     v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
                     wz = port + 1 & 65535
-                    l = v
+                    e = v
                     f = f & 1 | SZ53P[v]
                     qt = t
-            elif op < 113:
-                if op < 109:
-                    if op < 107:
-                        if op == 105:
-                            port = b << 8 | c
-                            v = l
-                            wz = port + 1 & 65535
-                            pass
-                            if io_exit:
-                                st[38] = port
-                                st[39] = v
-                                st[0] = a
-                                st[1] = f
-                                st[2] = b
-                                st[3] = c
-                                st[4] = d
-                                st[5] = e
-                                st[6] = h
-                                st[7] = l
-                                st[18] = sp
-                                st[19] = pc
-                                st[20] = i
-                                st[22] = wz
-                                st[23] = iff1
-                                st[25] = im
-                                st[27] = t
-                                st[48] = ula_out
-                                st[49] = out_n
-                                st[50] = ear_in
-                                st[53] = tape_pos
-                                st[45] = r
-                                st[46] = r7
-                                st[41] = ldair_at
-                                st[42] = qt
-                                return 3
-                            elif port & 1 == 0:
-                                ula_out = v
-                                out_log[out_n] = tio + 1
-                                out_log[out_n + 1] = v
-                                out_n += 2
-                                if out_n > len(out_log) - 2:
-                                    st[0] = a
-                                    st[1] = f
-                                    st[2] = b
-                                    st[3] = c
-                                    st[4] = d
-                                    st[5] = e
-                                    st[6] = h
-                                    st[7] = l
-                                    st[18] = sp
-                                    st[19] = pc
-                                    st[20] = i
-                                    st[22] = wz
-                                    st[23] = iff1
-                                    st[25] = im
-                                    st[27] = t
-                                    st[48] = ula_out
-                                    st[49] = out_n
-                                    st[50] = ear_in
-                                    st[53] = tape_pos
-                                    st[45] = r
-                                    st[46] = r7
-                                    st[41] = ldair_at
-                                    st[42] = qt
-                                    return 4
-                        else:
-                            v = h << 8 | l
-                            nn = h << 8 | l
-                            cy = f & 1
-                            res = v + nn + cy
-                            f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
-                            res = res & 65535
-                            if res == 0:
-                                f = f | 64
-                            wz = v + 1 & 65535
-                            h = res >> 8
-                            l = res & 255
+                else:
+                    port = b << 8 | c
+                    v = e
+                    wz = port + 1 & 65535
+                    pass
+                    if io_exit:
+                        st[38] = port
+                        st[39] = v
+                        st[0] = a
+                        st[1] = f
+                        st[2] = b
+                        st[3] = c
+                        st[4] = d
+                        st[5] = e
+                        st[6] = h
+                        st[7] = l
+                        st[18] = sp
+                        st[19] = pc
+                        st[20] = i
+                        st[22] = wz
+                        st[23] = iff1
+                        st[25] = im
+                        st[27] = t
+                        st[48] = ula_out
+                        st[49] = out_n
+                        st[50] = ear_in
+                        st[53] = tape_pos
+                        st[45] = r
+                        st[46] = r7
+                        st[41] = ldair_at
+                        st[42] = qt
+                        return 3
+                    elif port & 1 == 0:
+                        ula_out = v
+                        out_log[out_n] = tio + 1
+                        out_log[out_n + 1] = v
+                        out_n += 2
+                        if out_n > len(out_log) - 2:
+                            st[0] = a
+                            st[1] = f
+                            st[2] = b
+                            st[3] = c
+                            st[4] = d
+                            st[5] = e
+                            st[6] = h
+                            st[7] = l
+                            st[18] = sp
+                            st[19] = pc
+                            st[20] = i
+                            st[22] = wz
+                            st[23] = iff1
+                            st[25] = im
+                            st[27] = t
+                            st[48] = ula_out
+                            st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
+                            st[45] = r
+                            st[46] = r7
+                            st[41] = ldair_at
+                            st[42] = qt
+                            return 4
+            else:
+                v = h << 8 | l
+                nn = d << 8 | e
+                cy = f & 1
+                res = v + nn + cy
+                f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
+                res = res & 65535
+                if res == 0:
+                    f = f | 64
+                wz = v + 1 & 65535
+                h = res >> 8
+                l = res & 255
+                qt = t
+        elif op == 91:
+            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+            pc = pc + 2 & 65535
+            v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
+            wz = nn + 1 & 65535
+            d = v >> 8
+            e = v & 255
+        elif op < 106:
+            if op < 98:
+                if op < 95:
+                    if op < 94:
+                        if op == 92:
+                            v = a
+                            f = SBC_F[v]
+                            a = 0 - v & 255
                             qt = t
-                    elif op == 107:
+                        else:
+                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                            sp = sp + 2 & 65535
+                            pc = nn
+                            wz = nn
+                            iff1 = iff2
+                    else:
+                        im = 2
+                elif op == 95:
+                    a = r & 127 | r7
+                    f = f & 1 | SZ53[a] | iff2 << 2
+                    pass
+                    ldair_at = t
+                    qt = t
+                elif op == 96:
+                    port = b << 8 | c
+                    if io_exit:
+                        if st[36]:
+                            v = st[37] & 255
+                            st[36] = 0
+                        else:
+                            st[38] = port
+                            pc = pc - 2 & 65535
+                            r -= 2
+                            st[0] = a
+                            st[1] = f
+                            st[2] = b
+                            st[3] = c
+                            st[4] = d
+                            st[5] = e
+                            st[6] = h
+                            st[7] = l
+                            st[18] = sp
+                            st[19] = pc
+                            st[20] = i
+                            st[22] = wz
+                            st[23] = iff1
+                            st[25] = im
+                            st[27] = t
+                            st[48] = ula_out
+                            st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
+                            st[45] = r
+                            st[46] = r7
+                            st[41] = ldair_at
+                            st[42] = qt
+                            return 2
+                    elif port & 1 == 0:
+                        if tape_on:
+                            now_ = tape_t0 + tio + 1
+                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                tape_pos += 1
+                            ear_in = (tape_level0 ^ tape_pos) & 1
+                        k = port >> 8
+                        v = 31
+                        if k & 1 == 0:
+                            v = v & int(keys[0])
+                        if k & 2 == 0:
+                            v = v & int(keys[1])
+                        if k & 4 == 0:
+                            v = v & int(keys[2])
+                        if k & 8 == 0:
+                            v = v & int(keys[3])
+                        if k & 16 == 0:
+                            v = v & int(keys[4])
+                        if k & 32 == 0:
+                            v = v & int(keys[5])
+                        if k & 64 == 0:
+                            v = v & int(keys[6])
+                        if k & 128 == 0:
+                            v = v & int(keys[7])
+                        v = v & 31 | 160 | (ula_out >> 4 & 1 ^ ear_in) << 6
+                    elif port & 224 == 0:
+                        v = int(joy[0])
+                    else:
+                        v = 255
+                        ft = tio + 1 - 14336
+                        if ft >= 0:
+                            line = ft // 224
+                            col = ft - line * 224
+                            if line < 192 and col < 128 and (2 <= col & 7 <= 5):
+                                x_ = (col >> 3 << 1) + ((col & 7) - 2 >> 1)
+                                if col & 1:
+                                    v = I64(mem[22528 + (line >> 3 << 5) + x_])
+                                else:
+                                    v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
+                    wz = port + 1 & 65535
+                    h = v
+                    f = f & 1 | SZ53P[v]
+                    qt = t
+                else:
+                    port = b << 8 | c
+                    v = h
+                    wz = port + 1 & 65535
+                    pass
+                    if io_exit:
+                        st[38] = port
+                        st[39] = v
+                        st[0] = a
+                        st[1] = f
+                        st[2] = b
+                        st[3] = c
+                        st[4] = d
+                        st[5] = e
+                        st[6] = h
+                        st[7] = l
+                        st[18] = sp
+                        st[19] = pc
+                        st[20] = i
+                        st[22] = wz
+                        st[23] = iff1
+                        st[25] = im
+                        st[27] = t
+                        st[48] = ula_out
+                        st[49] = out_n
+                        st[50] = ear_in
+                        st[53] = tape_pos
+                        st[45] = r
+                        st[46] = r7
+                        st[41] = ldair_at
+                        st[42] = qt
+                        return 3
+                    elif port & 1 == 0:
+                        ula_out = v
+                        out_log[out_n] = tio + 1
+                        out_log[out_n + 1] = v
+                        out_n += 2
+                        if out_n > len(out_log) - 2:
+                            st[0] = a
+                            st[1] = f
+                            st[2] = b
+                            st[3] = c
+                            st[4] = d
+                            st[5] = e
+                            st[6] = h
+                            st[7] = l
+                            st[18] = sp
+                            st[19] = pc
+                            st[20] = i
+                            st[22] = wz
+                            st[23] = iff1
+                            st[25] = im
+                            st[27] = t
+                            st[48] = ula_out
+                            st[49] = out_n
+                            st[50] = ear_in
+                            st[53] = tape_pos
+                            st[45] = r
+                            st[46] = r7
+                            st[41] = ldair_at
+                            st[42] = qt
+                            return 4
+            elif op < 102:
+                if op < 100:
+                    if op == 98:
+                        v = h << 8 | l
+                        nn = h << 8 | l
+                        cy = f & 1
+                        res = v - nn - cy
+                        f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
+                        res = res & 65535
+                        if res == 0:
+                            f = f | 64
+                        wz = v + 1 & 65535
+                        h = res >> 8
+                        l = res & 255
+                        qt = t
+                    else:
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
-                        v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-                        wz = nn + 1 & 65535
-                        h = v >> 8
-                        l = v & 255
-                    else:
-                        v = a
-                        f = SBC_F[v]
-                        a = 0 - v & 255
-                        qt = t
-                elif op < 111:
-                    if op == 109:
-                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                        sp = sp + 2 & 65535
-                        pc = nn
+                        v = h << 8 | l
+                        if nn >= rom_top:
+                            mem[nn] = v & 255
+                        nn = nn + 1 & 65535
                         wz = nn
-                        iff1 = iff2
+                        if nn >= rom_top:
+                            mem[nn] = v >> 8
+                elif op == 100:
+                    v = a
+                    f = SBC_F[v]
+                    a = 0 - v & 255
+                    qt = t
+                else:
+                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                    sp = sp + 2 & 65535
+                    pc = nn
+                    wz = nn
+                    iff1 = iff2
+            elif op < 104:
+                if op == 102:
+                    im = 0
+                else:
+                    ea = h << 8 | l
+                    v = I64(mem[ea])
+                    n = (a << 4 | v >> 4) & 255
+                    a = a & 240 | v & 15
+                    if ea >= rom_top:
+                        mem[ea] = n
+                    f = f & 1 | SZ53P[a]
+                    wz = ea + 1 & 65535
+                    qt = t
+            elif op == 104:
+                port = b << 8 | c
+                if io_exit:
+                    if st[36]:
+                        v = st[37] & 255
+                        st[36] = 0
                     else:
-                        im = 0
-                elif op == 111:
+                        st[38] = port
+                        pc = pc - 2 & 65535
+                        r -= 2
+                        st[0] = a
+                        st[1] = f
+                        st[2] = b
+                        st[3] = c
+                        st[4] = d
+                        st[5] = e
+                        st[6] = h
+                        st[7] = l
+                        st[18] = sp
+                        st[19] = pc
+                        st[20] = i
+                        st[22] = wz
+                        st[23] = iff1
+                        st[25] = im
+                        st[27] = t
+                        st[48] = ula_out
+                        st[49] = out_n
+                        st[50] = ear_in
+                        st[53] = tape_pos
+                        st[45] = r
+                        st[46] = r7
+                        st[41] = ldair_at
+                        st[42] = qt
+                        return 2
+                elif port & 1 == 0:
+                    if tape_on:
+                        now_ = tape_t0 + tio + 1
+                        while tape_pos < tape_end and tape[tape_pos] <= now_:
+                            tape_pos += 1
+                        ear_in = (tape_level0 ^ tape_pos) & 1
+                    k = port >> 8
+                    v = 31
+                    if k & 1 == 0:
+                        v = v & int(keys[0])
+                    if k & 2 == 0:
+                        v = v & int(keys[1])
+                    if k & 4 == 0:
+                        v = v & int(keys[2])
+                    if k & 8 == 0:
+                        v = v & int(keys[3])
+                    if k & 16 == 0:
+                        v = v & int(keys[4])
+                    if k & 32 == 0:
+                        v = v & int(keys[5])
+                    if k & 64 == 0:
+                        v = v & int(keys[6])
+                    if k & 128 == 0:
+                        v = v & int(keys[7])
+                    v = v & 31 | 160 | (ula_out >> 4 & 1 ^ ear_in) << 6
+                elif port & 224 == 0:
+                    v = int(joy[0])
+                else:
+                    v = 255
+                    ft = tio + 1 - 14336
+                    if ft >= 0:
+                        line = ft // 224
+                        col = ft - line * 224
+                        if line < 192 and col < 128 and (2 <= col & 7 <= 5):
+                            x_ = (col >> 3 << 1) + ((col & 7) - 2 >> 1)
+                            if col & 1:
+                                v = I64(mem[22528 + (line >> 3 << 5) + x_])
+                            else:
+                                v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
+                wz = port + 1 & 65535
+                l = v
+                f = f & 1 | SZ53P[v]
+                qt = t
+            else:
+                port = b << 8 | c
+                v = l
+                wz = port + 1 & 65535
+                pass
+                if io_exit:
+                    st[38] = port
+                    st[39] = v
+                    st[0] = a
+                    st[1] = f
+                    st[2] = b
+                    st[3] = c
+                    st[4] = d
+                    st[5] = e
+                    st[6] = h
+                    st[7] = l
+                    st[18] = sp
+                    st[19] = pc
+                    st[20] = i
+                    st[22] = wz
+                    st[23] = iff1
+                    st[25] = im
+                    st[27] = t
+                    st[48] = ula_out
+                    st[49] = out_n
+                    st[50] = ear_in
+                    st[53] = tape_pos
+                    st[45] = r
+                    st[46] = r7
+                    st[41] = ldair_at
+                    st[42] = qt
+                    return 3
+                elif port & 1 == 0:
+                    ula_out = v
+                    out_log[out_n] = tio + 1
+                    out_log[out_n + 1] = v
+                    out_n += 2
+                    if out_n > len(out_log) - 2:
+                        st[0] = a
+                        st[1] = f
+                        st[2] = b
+                        st[3] = c
+                        st[4] = d
+                        st[5] = e
+                        st[6] = h
+                        st[7] = l
+                        st[18] = sp
+                        st[19] = pc
+                        st[20] = i
+                        st[22] = wz
+                        st[23] = iff1
+                        st[25] = im
+                        st[27] = t
+                        st[48] = ula_out
+                        st[49] = out_n
+                        st[50] = ear_in
+                        st[53] = tape_pos
+                        st[45] = r
+                        st[46] = r7
+                        st[41] = ldair_at
+                        st[42] = qt
+                        return 4
+        elif op < 115:
+            if op < 109:
+                if op == 106:
+                    v = h << 8 | l
+                    nn = h << 8 | l
+                    cy = f & 1
+                    res = v + nn + cy
+                    f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
+                    res = res & 65535
+                    if res == 0:
+                        f = f | 64
+                    wz = v + 1 & 65535
+                    h = res >> 8
+                    l = res & 255
+                    qt = t
+                elif op == 107:
+                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                    pc = pc + 2 & 65535
+                    v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
+                    wz = nn + 1 & 65535
+                    h = v >> 8
+                    l = v & 255
+                else:
+                    v = a
+                    f = SBC_F[v]
+                    a = 0 - v & 255
+                    qt = t
+            elif op < 111:
+                if op == 109:
+                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                    sp = sp + 2 & 65535
+                    pc = nn
+                    wz = nn
+                    iff1 = iff2
+                else:
+                    im = 0
+            elif op < 113:
+                if op == 111:
                     ea = h << 8 | l
                     v = I64(mem[ea])
                     n = (v << 4 | a & 15) & 255
@@ -1327,119 +1326,14 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     wz = port + 1 & 65535
                     f = f & 1 | SZ53P[v]
                     qt = t
-            elif op < 116:
-                if op < 115:
-                    if op == 113:
-                        port = b << 8 | c
-                        v = 0
-                        wz = port + 1 & 65535
-                        pass
-                        if io_exit:
-                            st[38] = port
-                            st[39] = v
-                            st[0] = a
-                            st[1] = f
-                            st[2] = b
-                            st[3] = c
-                            st[4] = d
-                            st[5] = e
-                            st[6] = h
-                            st[7] = l
-                            st[18] = sp
-                            st[19] = pc
-                            st[20] = i
-                            st[22] = wz
-                            st[23] = iff1
-                            st[25] = im
-                            st[27] = t
-                            st[48] = ula_out
-                            st[49] = out_n
-                            st[50] = ear_in
-                            st[53] = tape_pos
-                            st[45] = r
-                            st[46] = r7
-                            st[41] = ldair_at
-                            st[42] = qt
-                            return 3
-                        elif port & 1 == 0:
-                            ula_out = v
-                            out_log[out_n] = tio + 1
-                            out_log[out_n + 1] = v
-                            out_n += 2
-                            if out_n > len(out_log) - 2:
-                                st[0] = a
-                                st[1] = f
-                                st[2] = b
-                                st[3] = c
-                                st[4] = d
-                                st[5] = e
-                                st[6] = h
-                                st[7] = l
-                                st[18] = sp
-                                st[19] = pc
-                                st[20] = i
-                                st[22] = wz
-                                st[23] = iff1
-                                st[25] = im
-                                st[27] = t
-                                st[48] = ula_out
-                                st[49] = out_n
-                                st[50] = ear_in
-                                st[53] = tape_pos
-                                st[45] = r
-                                st[46] = r7
-                                st[41] = ldair_at
-                                st[42] = qt
-                                return 4
-                    else:
-                        v = h << 8 | l
-                        nn = sp
-                        cy = f & 1
-                        res = v - nn - cy
-                        f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
-                        res = res & 65535
-                        if res == 0:
-                            f = f | 64
-                        wz = v + 1 & 65535
-                        h = res >> 8
-                        l = res & 255
-                        qt = t
-                else:
-                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                    pc = pc + 2 & 65535
-                    v = sp
-                    if nn >= rom_top:
-                        mem[nn] = v & 255
-                    nn = nn + 1 & 65535
-                    wz = nn
-                    if nn >= rom_top:
-                        mem[nn] = v >> 8
-            elif op < 118:
-                if op == 116:
-                    v = a
-                    f = SBC_F[v]
-                    a = 0 - v & 255
-                    qt = t
-                else:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
-                    pc = nn
-                    wz = nn
-                    iff1 = iff2
-            elif op == 118:
-                im = 1
-            else:
+            elif op == 113:
+                port = b << 8 | c
+                v = 0
+                wz = port + 1 & 65535
                 pass
-        else:
-            port = b << 8 | c
-            if io_exit:
-                if st[36]:
-                    v = st[37] & 255
-                    st[36] = 0
-                else:
+                if io_exit:
                     st[38] = port
-                    pc = pc - 2 & 65535
-                    r -= 2
+                    st[39] = v
                     st[0] = a
                     st[1] = f
                     st[2] = b
@@ -1463,92 +1357,166 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     st[46] = r7
                     st[41] = ldair_at
                     st[42] = qt
-                    return 2
-            elif port & 1 == 0:
-                if tape_on:
-                    now_ = tape_t0 + tio + 1
-                    while tape_pos < tape_end and tape[tape_pos] <= now_:
-                        tape_pos += 1
-                    ear_in = (tape_level0 ^ tape_pos) & 1
-                k = port >> 8
-                v = 31
-                if k & 1 == 0:
-                    v = v & int(keys[0])
-                if k & 2 == 0:
-                    v = v & int(keys[1])
-                if k & 4 == 0:
-                    v = v & int(keys[2])
-                if k & 8 == 0:
-                    v = v & int(keys[3])
-                if k & 16 == 0:
-                    v = v & int(keys[4])
-                if k & 32 == 0:
-                    v = v & int(keys[5])
-                if k & 64 == 0:
-                    v = v & int(keys[6])
-                if k & 128 == 0:
-                    v = v & int(keys[7])
-                v = v & 31 | 160 | (ula_out >> 4 & 1 ^ ear_in) << 6
-            elif port & 224 == 0:
-                v = int(joy[0])
+                    return 3
+                elif port & 1 == 0:
+                    ula_out = v
+                    out_log[out_n] = tio + 1
+                    out_log[out_n + 1] = v
+                    out_n += 2
+                    if out_n > len(out_log) - 2:
+                        st[0] = a
+                        st[1] = f
+                        st[2] = b
+                        st[3] = c
+                        st[4] = d
+                        st[5] = e
+                        st[6] = h
+                        st[7] = l
+                        st[18] = sp
+                        st[19] = pc
+                        st[20] = i
+                        st[22] = wz
+                        st[23] = iff1
+                        st[25] = im
+                        st[27] = t
+                        st[48] = ula_out
+                        st[49] = out_n
+                        st[50] = ear_in
+                        st[53] = tape_pos
+                        st[45] = r
+                        st[46] = r7
+                        st[41] = ldair_at
+                        st[42] = qt
+                        return 4
             else:
-                v = 255
-                ft = tio + 1 - 14336
-                if ft >= 0:
-                    line = ft // 224
-                    col = ft - line * 224
-                    if line < 192 and col < 128 and (2 <= col & 7 <= 5):
-                        x_ = (col >> 3 << 1) + ((col & 7) - 2 >> 1)
-                        if col & 1:
-                            v = I64(mem[22528 + (line >> 3 << 5) + x_])
-                        else:
-                            v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
-            wz = port + 1 & 65535
-            a = v
-            f = f & 1 | SZ53P[v]
-            qt = t
+                v = h << 8 | l
+                nn = sp
+                cy = f & 1
+                res = v - nn - cy
+                f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
+                res = res & 65535
+                if res == 0:
+                    f = f | 64
+                wz = v + 1 & 65535
+                h = res >> 8
+                l = res & 255
+                qt = t
+        elif op == 115:
+            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+            pc = pc + 2 & 65535
+            v = sp
+            if nn >= rom_top:
+                mem[nn] = v & 255
+            nn = nn + 1 & 65535
+            wz = nn
+            if nn >= rom_top:
+                mem[nn] = v >> 8
+        elif op < 118:
+            if op == 116:
+                v = a
+                f = SBC_F[v]
+                a = 0 - v & 255
+                qt = t
+            else:
+                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                sp = sp + 2 & 65535
+                pc = nn
+                wz = nn
+                iff1 = iff2
+        elif op == 118:
+            im = 1
+        else:
+            pass
+    elif op == 120:
+        port = b << 8 | c
+        if io_exit:
+            if st[36]:
+                v = st[37] & 255
+                st[36] = 0
+            else:
+                st[38] = port
+                pc = pc - 2 & 65535
+                r -= 2
+                st[0] = a
+                st[1] = f
+                st[2] = b
+                st[3] = c
+                st[4] = d
+                st[5] = e
+                st[6] = h
+                st[7] = l
+                st[18] = sp
+                st[19] = pc
+                st[20] = i
+                st[22] = wz
+                st[23] = iff1
+                st[25] = im
+                st[27] = t
+                st[48] = ula_out
+                st[49] = out_n
+                st[50] = ear_in
+                st[53] = tape_pos
+                st[45] = r
+                st[46] = r7
+                st[41] = ldair_at
+                st[42] = qt
+                return 2
+        elif port & 1 == 0:
+            if tape_on:
+                now_ = tape_t0 + tio + 1
+                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                    tape_pos += 1
+                ear_in = (tape_level0 ^ tape_pos) & 1
+            k = port >> 8
+            v = 31
+            if k & 1 == 0:
+                v = v & int(keys[0])
+            if k & 2 == 0:
+                v = v & int(keys[1])
+            if k & 4 == 0:
+                v = v & int(keys[2])
+            if k & 8 == 0:
+                v = v & int(keys[3])
+            if k & 16 == 0:
+                v = v & int(keys[4])
+            if k & 32 == 0:
+                v = v & int(keys[5])
+            if k & 64 == 0:
+                v = v & int(keys[6])
+            if k & 128 == 0:
+                v = v & int(keys[7])
+            v = v & 31 | 160 | (ula_out >> 4 & 1 ^ ear_in) << 6
+        elif port & 224 == 0:
+            v = int(joy[0])
+        else:
+            v = 255
+            ft = tio + 1 - 14336
+            if ft >= 0:
+                line = ft // 224
+                col = ft - line * 224
+                if line < 192 and col < 128 and (2 <= col & 7 <= 5):
+                    x_ = (col >> 3 << 1) + ((col & 7) - 2 >> 1)
+                    if col & 1:
+                        v = I64(mem[22528 + (line >> 3 << 5) + x_])
+                    else:
+                        v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
+        wz = port + 1 & 65535
+        a = v
+        f = f & 1 | SZ53P[v]
+        qt = t
     elif op < 188:
-        if op < 160:
-            if op < 127:
-                if op < 123:
-                    if op == 121:
-                        port = b << 8 | c
-                        v = a
-                        wz = port + 1 & 65535
-                        pass
-                        if io_exit:
-                            st[38] = port
-                            st[39] = v
-                            st[0] = a
-                            st[1] = f
-                            st[2] = b
-                            st[3] = c
-                            st[4] = d
-                            st[5] = e
-                            st[6] = h
-                            st[7] = l
-                            st[18] = sp
-                            st[19] = pc
-                            st[20] = i
-                            st[22] = wz
-                            st[23] = iff1
-                            st[25] = im
-                            st[27] = t
-                            st[48] = ula_out
-                            st[49] = out_n
-                            st[50] = ear_in
-                            st[53] = tape_pos
-                            st[45] = r
-                            st[46] = r7
-                            st[41] = ldair_at
-                            st[42] = qt
-                            return 3
-                        elif port & 1 == 0:
-                            ula_out = v
-                            out_log[out_n] = tio + 1
-                            out_log[out_n + 1] = v
-                            out_n += 2
-                            if out_n > len(out_log) - 2:
+        if op < 176:
+            if op < 160:
+                if op < 127:
+                    if op < 123:
+                        if op == 121:
+                            port = b << 8 | c
+                            v = a
+                            wz = port + 1 & 65535
+                            pass
+                            if io_exit:
+                                st[38] = port
+                                st[39] = v
                                 st[0] = a
                                 st[1] = f
                                 st[2] = b
@@ -1572,44 +1540,72 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                 st[46] = r7
                                 st[41] = ldair_at
                                 st[42] = qt
-                                return 4
-                    else:
-                        v = h << 8 | l
-                        nn = sp
-                        cy = f & 1
-                        res = v + nn + cy
-                        f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
-                        res = res & 65535
-                        if res == 0:
-                            f = f | 64
-                        wz = v + 1 & 65535
-                        h = res >> 8
-                        l = res & 255
-                        qt = t
-                elif op < 125:
-                    if op == 123:
+                                return 3
+                            elif port & 1 == 0:
+                                ula_out = v
+                                out_log[out_n] = tio + 1
+                                out_log[out_n + 1] = v
+                                out_n += 2
+                                if out_n > len(out_log) - 2:
+                                    st[0] = a
+                                    st[1] = f
+                                    st[2] = b
+                                    st[3] = c
+                                    st[4] = d
+                                    st[5] = e
+                                    st[6] = h
+                                    st[7] = l
+                                    st[18] = sp
+                                    st[19] = pc
+                                    st[20] = i
+                                    st[22] = wz
+                                    st[23] = iff1
+                                    st[25] = im
+                                    st[27] = t
+                                    st[48] = ula_out
+                                    st[49] = out_n
+                                    st[50] = ear_in
+                                    st[53] = tape_pos
+                                    st[45] = r
+                                    st[46] = r7
+                                    st[41] = ldair_at
+                                    st[42] = qt
+                                    return 4
+                        else:
+                            v = h << 8 | l
+                            nn = sp
+                            cy = f & 1
+                            res = v + nn + cy
+                            f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
+                            res = res & 65535
+                            if res == 0:
+                                f = f | 64
+                            wz = v + 1 & 65535
+                            h = res >> 8
+                            l = res & 255
+                            qt = t
+                    elif op == 123:
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
                         wz = nn + 1 & 65535
                         sp = v
-                    else:
+                    elif op == 124:
                         v = a
                         f = SBC_F[v]
                         a = 0 - v & 255
                         qt = t
-                elif op == 125:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
-                    pc = nn
-                    wz = nn
-                    iff1 = iff2
+                    elif op == 125:
+                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                        sp = sp + 2 & 65535
+                        pc = nn
+                        wz = nn
+                        iff1 = iff2
+                    else:
+                        im = 2
                 else:
-                    im = 2
-            else:
-                pass
-        elif op < 176:
-            if op < 168:
+                    pass
+            elif op < 168:
                 if op < 164:
                     if op < 162:
                         if op == 160:
@@ -2263,78 +2259,77 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     qt = t
             else:
                 pass
-        elif op < 186:
-            if op == 184:
-                while True:
-                    if 14271 < t < 57247 and (not 128 <= (t - 14335) % 224 <= 200):
-                        t, tio = _walk(CONT, CYC, 242, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
-                    else:
-                        t_extra = 0
-                        if b << 8 | c != 1:
-                            t_extra = 5
-                        t += 16 + t_extra
-                    v = I64(mem[h << 8 | l])
-                    ea = d << 8 | e
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    ea = ea - 1 & 65535
-                    d = ea >> 8
-                    e = ea & 255
-                    ea = (h << 8 | l) - 1 & 65535
-                    h = ea >> 8
-                    l = ea & 255
-                    c = c - 1 & 255
-                    if c == 255:
-                        b = b - 1 & 255
-                    n = a + v & 255
-                    f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-                    if b | c:
-                        pc = pc - 2 & 65535
-                        wz = pc + 1 & 65535
-                        f = f & 215 | pc >> 8 & 40
-                        pass
-                        if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 184):
-                            pc = pc + 2 & 65535
-                            r += 2
-                            continue
-                    else:
-                        pass
-                    break
-                qt = t
-            else:
-                while True:
-                    if 14271 < t < 57247 and (not 128 <= (t - 14335) % 224 <= 200):
-                        t, tio = _walk(CONT, CYC, 268, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
-                    else:
-                        t_extra = 0
-                        if b << 8 | c != 1 and a != I64(mem[h << 8 | l]):
-                            t_extra = 5
-                        t += 16 + t_extra
-                    v = I64(mem[h << 8 | l])
-                    res = a - v & 255
-                    hf = (a ^ v ^ res) & 16
-                    n = res - (hf >> 4) & 255
-                    ea = (h << 8 | l) - 1 & 65535
-                    h = ea >> 8
-                    l = ea & 255
-                    c = c - 1 & 255
-                    if c == 255:
-                        b = b - 1 & 255
-                    wz = wz - 1 & 65535
-                    f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-                    if b | c and res:
-                        pc = pc - 2 & 65535
-                        wz = pc + 1 & 65535
-                        f = f & 215 | pc >> 8 & 40
-                        pass
-                        if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 185):
-                            pc = pc + 2 & 65535
-                            r += 2
-                            continue
-                    else:
-                        pass
-                    break
-                qt = t
+        elif op == 184:
+            while True:
+                if 14271 < t < 57247 and (not 128 <= (t - 14335) % 224 <= 200):
+                    t, tio = _walk(CONT, CYC, 242, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
+                else:
+                    t_extra = 0
+                    if b << 8 | c != 1:
+                        t_extra = 5
+                    t += 16 + t_extra
+                v = I64(mem[h << 8 | l])
+                ea = d << 8 | e
+                if ea >= rom_top:
+                    mem[ea] = v
+                ea = ea - 1 & 65535
+                d = ea >> 8
+                e = ea & 255
+                ea = (h << 8 | l) - 1 & 65535
+                h = ea >> 8
+                l = ea & 255
+                c = c - 1 & 255
+                if c == 255:
+                    b = b - 1 & 255
+                n = a + v & 255
+                f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+                if b | c:
+                    pc = pc - 2 & 65535
+                    wz = pc + 1 & 65535
+                    f = f & 215 | pc >> 8 & 40
+                    pass
+                    if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 184):
+                        pc = pc + 2 & 65535
+                        r += 2
+                        continue
+                else:
+                    pass
+                break
+            qt = t
+        elif op == 185:
+            while True:
+                if 14271 < t < 57247 and (not 128 <= (t - 14335) % 224 <= 200):
+                    t, tio = _walk(CONT, CYC, 268, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
+                else:
+                    t_extra = 0
+                    if b << 8 | c != 1 and a != I64(mem[h << 8 | l]):
+                        t_extra = 5
+                    t += 16 + t_extra
+                v = I64(mem[h << 8 | l])
+                res = a - v & 255
+                hf = (a ^ v ^ res) & 16
+                n = res - (hf >> 4) & 255
+                ea = (h << 8 | l) - 1 & 65535
+                h = ea >> 8
+                l = ea & 255
+                c = c - 1 & 255
+                if c == 255:
+                    b = b - 1 & 255
+                wz = wz - 1 & 65535
+                f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+                if b | c and res:
+                    pc = pc - 2 & 65535
+                    wz = pc + 1 & 65535
+                    f = f & 215 | pc >> 8 & 40
+                    pass
+                    if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 185):
+                        pc = pc + 2 & 65535
+                        r += 2
+                        continue
+                else:
+                    pass
+                break
+            qt = t
         elif op == 186:
             port = b << 8 | c
             if io_exit:
@@ -2567,7 +2562,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             t += ft
         else:
             t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
-    if op < 117:
+    if op < 126:
         if op < 34:
             if op < 33:
                 if op < 25:
@@ -2606,29 +2601,29 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 ix = nn
-        elif op < 36:
-            if op == 34:
-                pc = pc + 1 & 65535
-                r += 1
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
-                v = ix
-                if nn >= rom_top:
-                    mem[nn] = v & 255
-                nn = nn + 1 & 65535
-                wz = nn
-                if nn >= rom_top:
-                    mem[nn] = v >> 8
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ix = ix + 1 & 65535
-        elif op < 79:
+        elif op < 102:
             if op < 55:
-                if op < 54:
-                    if op < 47:
-                        if op < 41:
-                            if op < 38:
+                if op < 36:
+                    if op == 34:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                        pc = pc + 2 & 65535
+                        v = ix
+                        if nn >= rom_top:
+                            mem[nn] = v & 255
+                        nn = nn + 1 & 65535
+                        wz = nn
+                        if nn >= rom_top:
+                            mem[nn] = v >> 8
+                    else:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        ix = ix + 1 & 65535
+                elif op < 54:
+                    if op < 43:
+                        if op < 42:
+                            if op < 39:
                                 if op == 36:
                                     pc = pc + 1 & 65535
                                     r += 1
@@ -2636,23 +2631,22 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                     ix = ix & 255 | v << 8
                                     f = f & 1 | INC_F[v]
                                     qt = t
-                                else:
+                                elif op == 37:
                                     pc = pc + 1 & 65535
                                     r += 1
                                     v = (ix >> 8) - 1 & 255
                                     ix = ix & 255 | v << 8
                                     f = f & 1 | DEC_F[v]
                                     qt = t
-                            elif op == 38:
-                                pc = pc + 1 & 65535
-                                r += 1
-                                n = I64(mem[pc])
-                                pc = pc + 1 & 65535
-                                ix = ix & 255 | n << 8
-                            else:
+                                else:
+                                    pc = pc + 1 & 65535
+                                    r += 1
+                                    n = I64(mem[pc])
+                                    pc = pc + 1 & 65535
+                                    ix = ix & 255 | n << 8
+                            elif op < 41:
                                 ei_at = t
-                        elif op < 43:
-                            if op == 41:
+                            else:
                                 pc = pc + 1 & 65535
                                 r += 1
                                 v = ix
@@ -2663,15 +2657,16 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 res = res & 65535
                                 ix = res
                                 qt = t
-                            else:
-                                pc = pc + 1 & 65535
-                                r += 1
-                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                pc = pc + 2 & 65535
-                                v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-                                wz = nn + 1 & 65535
-                                ix = v
-                        elif op < 45:
+                        else:
+                            pc = pc + 1 & 65535
+                            r += 1
+                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                            pc = pc + 2 & 65535
+                            v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
+                            wz = nn + 1 & 65535
+                            ix = v
+                    elif op < 47:
+                        if op < 45:
                             if op == 43:
                                 pc = pc + 1 & 65535
                                 r += 1
@@ -2730,27 +2725,26 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     if ea >= rom_top:
                         mem[ea] = n
-            elif op < 78:
-                if op < 68:
-                    if op < 58:
-                        if op < 57:
-                            ei_at = t
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            v = ix
-                            nn = sp
-                            res = v + nn
-                            wz = v + 1 & 65535
-                            f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                            res = res & 65535
-                            ix = res
-                            qt = t
-                    else:
-                        ei_at = t
-                elif op < 71:
+            elif op < 86:
+                if op < 78:
                     if op < 70:
-                        if op == 68:
+                        if op < 58:
+                            if op < 57:
+                                ei_at = t
+                            else:
+                                pc = pc + 1 & 65535
+                                r += 1
+                                v = ix
+                                nn = sp
+                                res = v + nn
+                                wz = v + 1 & 65535
+                                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+                                res = res & 65535
+                                ix = res
+                                qt = t
+                        elif op < 68:
+                            ei_at = t
+                        elif op == 68:
                             pc = pc + 1 & 65535
                             r += 1
                             b = ix >> 8
@@ -2758,51 +2752,48 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             b = ix & 255
-                    else:
+                    elif op == 70:
                         pc = pc + 1 & 65535
                         r += 1
                         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
                         pc = pc + 1 & 65535
                         wz = ea
                         b = I64(mem[ea])
-                elif op < 76:
-                    ei_at = t
-                elif op == 76:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    c = ix >> 8
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    c = ix & 255
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                c = I64(mem[ea])
-        elif op < 102:
-            if op < 94:
-                if op < 87:
-                    if op < 84:
+                    elif op < 76:
                         ei_at = t
-                    elif op < 86:
-                        if op == 84:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            d = ix >> 8
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            d = ix & 255
+                    elif op == 76:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        c = ix >> 8
                     else:
                         pc = pc + 1 & 65535
                         r += 1
-                        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        d = I64(mem[ea])
+                        c = ix & 255
+                elif op == 78:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                    pc = pc + 1 & 65535
+                    wz = ea
+                    c = I64(mem[ea])
+                elif op < 84:
+                    ei_at = t
+                elif op == 84:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    d = ix >> 8
+                else:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    d = ix & 255
+            elif op < 94:
+                if op == 86:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                    pc = pc + 1 & 65535
+                    wz = ea
+                    d = I64(mem[ea])
                 elif op < 92:
                     ei_at = t
                 elif op == 92:
@@ -2847,109 +2838,81 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 ix = ix & 255 | (ix & 255) << 8
-        elif op < 110:
-            if op == 102:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                h = I64(mem[ea])
-            elif op < 106:
-                if op == 103:
+        elif op < 117:
+            if op < 110:
+                if op == 102:
                     pc = pc + 1 & 65535
                     r += 1
-                    ix = ix & 255 | a << 8
-                elif op == 104:
+                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                    pc = pc + 1 & 65535
+                    wz = ea
+                    h = I64(mem[ea])
+                elif op < 106:
+                    if op == 103:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        ix = ix & 255 | a << 8
+                    elif op == 104:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        ix = ix & 65280 | b
+                    else:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        ix = ix & 65280 | c
+                elif op < 108:
+                    if op == 106:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        ix = ix & 65280 | d
+                    else:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        ix = ix & 65280 | e
+                elif op == 108:
                     pc = pc + 1 & 65535
                     r += 1
-                    ix = ix & 65280 | b
+                    ix = ix & 65280 | ix >> 8
                 else:
                     pc = pc + 1 & 65535
                     r += 1
-                    ix = ix & 65280 | c
-            elif op < 108:
-                if op == 106:
+            elif op == 110:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                l = I64(mem[ea])
+            elif op < 116:
+                if op < 113:
+                    if op == 111:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        ix = ix & 65280 | a
+                    else:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                        pc = pc + 1 & 65535
+                        wz = ea
+                        if ea >= rom_top:
+                            mem[ea] = b
+                elif op == 113:
                     pc = pc + 1 & 65535
                     r += 1
-                    ix = ix & 65280 | d
-                else:
+                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                    pc = pc + 1 & 65535
+                    wz = ea
+                    if ea >= rom_top:
+                        mem[ea] = c
+                elif op == 114:
                     pc = pc + 1 & 65535
                     r += 1
-                    ix = ix & 65280 | e
-            elif op == 108:
-                pc = pc + 1 & 65535
-                r += 1
-                ix = ix & 65280 | ix >> 8
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-        elif op == 110:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            pc = pc + 1 & 65535
-            wz = ea
-            l = I64(mem[ea])
-        elif op < 114:
-            if op == 111:
-                pc = pc + 1 & 65535
-                r += 1
-                ix = ix & 65280 | a
-            elif op == 112:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                if ea >= rom_top:
-                    mem[ea] = b
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                if ea >= rom_top:
-                    mem[ea] = c
-        elif op < 116:
-            if op == 114:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                if ea >= rom_top:
-                    mem[ea] = d
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                if ea >= rom_top:
-                    mem[ea] = e
-        else:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            pc = pc + 1 & 65535
-            wz = ea
-            if ea >= rom_top:
-                mem[ea] = h
-    elif op < 190:
-        if op < 126:
-            if op == 117:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                if ea >= rom_top:
-                    mem[ea] = l
-            elif op < 120:
-                if op == 118:
-                    ei_at = t
+                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                    pc = pc + 1 & 65535
+                    wz = ea
+                    if ea >= rom_top:
+                        mem[ea] = d
                 else:
                     pc = pc + 1 & 65535
                     r += 1
@@ -2957,18 +2920,46 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     wz = ea
                     if ea >= rom_top:
-                        mem[ea] = a
-            elif op < 124:
-                ei_at = t
-            elif op == 124:
-                pc = pc + 1 & 65535
-                r += 1
-                a = ix >> 8
+                        mem[ea] = e
             else:
                 pc = pc + 1 & 65535
                 r += 1
-                a = ix & 255
-        elif op < 166:
+                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                if ea >= rom_top:
+                    mem[ea] = h
+        elif op == 117:
+            pc = pc + 1 & 65535
+            r += 1
+            ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+            pc = pc + 1 & 65535
+            wz = ea
+            if ea >= rom_top:
+                mem[ea] = l
+        elif op < 120:
+            if op == 118:
+                ei_at = t
+            else:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                if ea >= rom_top:
+                    mem[ea] = a
+        elif op < 124:
+            ei_at = t
+        elif op == 124:
+            pc = pc + 1 & 65535
+            r += 1
+            a = ix >> 8
+        else:
+            pc = pc + 1 & 65535
+            r += 1
+            a = ix & 255
+    elif op < 225:
+        if op < 190:
             if op == 126:
                 pc = pc + 1 & 65535
                 r += 1
@@ -2976,24 +2967,82 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 wz = ea
                 a = I64(mem[ea])
-            elif op < 143:
-                if op < 135:
-                    if op < 132:
+            elif op < 166:
+                if op < 143:
+                    if op < 135:
+                        if op < 132:
+                            ei_at = t
+                        elif op < 134:
+                            if op == 132:
+                                pc = pc + 1 & 65535
+                                r += 1
+                                v = ix >> 8
+                                f = ADC_F[a << 8 | v]
+                                a = a + v & 255
+                                qt = t
+                            else:
+                                pc = pc + 1 & 65535
+                                r += 1
+                                v = ix & 255
+                                f = ADC_F[a << 8 | v]
+                                a = a + v & 255
+                                qt = t
+                        else:
+                            pc = pc + 1 & 65535
+                            r += 1
+                            ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                            pc = pc + 1 & 65535
+                            wz = ea
+                            v = I64(mem[ea])
+                            f = ADC_F[a << 8 | v]
+                            a = a + v & 255
+                            qt = t
+                    elif op < 140:
                         ei_at = t
-                    elif op < 134:
-                        if op == 132:
+                    elif op == 140:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        v = ix >> 8
+                        cy = f & 1
+                        f = ADC_F[cy << 16 | a << 8 | v]
+                        a = a + v + cy & 255
+                        qt = t
+                    elif op == 141:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        v = ix & 255
+                        cy = f & 1
+                        f = ADC_F[cy << 16 | a << 8 | v]
+                        a = a + v + cy & 255
+                        qt = t
+                    else:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                        pc = pc + 1 & 65535
+                        wz = ea
+                        v = I64(mem[ea])
+                        cy = f & 1
+                        f = ADC_F[cy << 16 | a << 8 | v]
+                        a = a + v + cy & 255
+                        qt = t
+                elif op < 151:
+                    if op < 148:
+                        ei_at = t
+                    elif op < 150:
+                        if op == 148:
                             pc = pc + 1 & 65535
                             r += 1
                             v = ix >> 8
-                            f = ADC_F[a << 8 | v]
-                            a = a + v & 255
+                            f = SBC_F[a << 8 | v]
+                            a = a - v & 255
                             qt = t
                         else:
                             pc = pc + 1 & 65535
                             r += 1
                             v = ix & 255
-                            f = ADC_F[a << 8 | v]
-                            a = a + v & 255
+                            f = SBC_F[a << 8 | v]
+                            a = a - v & 255
                             qt = t
                     else:
                         pc = pc + 1 & 65535
@@ -3002,296 +3051,241 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         wz = ea
                         v = I64(mem[ea])
-                        f = ADC_F[a << 8 | v]
-                        a = a + v & 255
+                        f = SBC_F[a << 8 | v]
+                        a = a - v & 255
                         qt = t
-                elif op < 140:
-                    ei_at = t
-                elif op == 140:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    v = ix >> 8
-                    cy = f & 1
-                    f = ADC_F[cy << 16 | a << 8 | v]
-                    a = a + v + cy & 255
-                    qt = t
-                elif op == 141:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    v = ix & 255
-                    cy = f & 1
-                    f = ADC_F[cy << 16 | a << 8 | v]
-                    a = a + v + cy & 255
-                    qt = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    v = I64(mem[ea])
-                    cy = f & 1
-                    f = ADC_F[cy << 16 | a << 8 | v]
-                    a = a + v + cy & 255
-                    qt = t
-            elif op < 151:
-                if op < 148:
-                    ei_at = t
-                elif op < 150:
-                    if op == 148:
+                elif op < 159:
+                    if op < 156:
+                        ei_at = t
+                    elif op == 156:
                         pc = pc + 1 & 65535
                         r += 1
                         v = ix >> 8
-                        f = SBC_F[a << 8 | v]
-                        a = a - v & 255
+                        cy = f & 1
+                        f = SBC_F[cy << 16 | a << 8 | v]
+                        a = a - v - cy & 255
+                        qt = t
+                    elif op == 157:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        v = ix & 255
+                        cy = f & 1
+                        f = SBC_F[cy << 16 | a << 8 | v]
+                        a = a - v - cy & 255
                         qt = t
                     else:
                         pc = pc + 1 & 65535
                         r += 1
-                        v = ix & 255
-                        f = SBC_F[a << 8 | v]
-                        a = a - v & 255
+                        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                        pc = pc + 1 & 65535
+                        wz = ea
+                        v = I64(mem[ea])
+                        cy = f & 1
+                        f = SBC_F[cy << 16 | a << 8 | v]
+                        a = a - v - cy & 255
                         qt = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    v = I64(mem[ea])
-                    f = SBC_F[a << 8 | v]
-                    a = a - v & 255
-                    qt = t
-            elif op < 159:
-                if op < 156:
+                elif op < 164:
                     ei_at = t
-                elif op == 156:
+                elif op == 164:
                     pc = pc + 1 & 65535
                     r += 1
-                    v = ix >> 8
-                    cy = f & 1
-                    f = SBC_F[cy << 16 | a << 8 | v]
-                    a = a - v - cy & 255
+                    a = a & ix >> 8
+                    f = SZ53P[a] | 16
                     qt = t
-                elif op == 157:
+                else:
                     pc = pc + 1 & 65535
                     r += 1
-                    v = ix & 255
-                    cy = f & 1
-                    f = SBC_F[cy << 16 | a << 8 | v]
-                    a = a - v - cy & 255
+                    a = a & (ix & 255)
+                    f = SZ53P[a] | 16
                     qt = t
+            elif op == 166:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                a = a & I64(mem[ea])
+                f = SZ53P[a] | 16
+                qt = t
+            elif op < 180:
+                if op < 172:
+                    ei_at = t
+                elif op < 175:
+                    if op == 172:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        a = a ^ ix >> 8
+                        f = SZ53P[a]
+                        qt = t
+                    elif op == 173:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        a = a ^ ix & 255
+                        f = SZ53P[a]
+                        qt = t
+                    else:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                        pc = pc + 1 & 65535
+                        wz = ea
+                        a = a ^ I64(mem[ea])
+                        f = SZ53P[a]
+                        qt = t
+                else:
+                    ei_at = t
+            elif op < 183:
+                if op < 182:
+                    if op == 180:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        a = a | ix >> 8
+                        f = SZ53P[a]
+                        qt = t
+                    else:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        a = a | ix & 255
+                        f = SZ53P[a]
+                        qt = t
                 else:
                     pc = pc + 1 & 65535
                     r += 1
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
                     pc = pc + 1 & 65535
                     wz = ea
-                    v = I64(mem[ea])
-                    cy = f & 1
-                    f = SBC_F[cy << 16 | a << 8 | v]
-                    a = a - v - cy & 255
+                    a = a | I64(mem[ea])
+                    f = SZ53P[a]
                     qt = t
-            elif op < 164:
+            elif op < 188:
                 ei_at = t
-            elif op == 164:
+            elif op == 188:
                 pc = pc + 1 & 65535
                 r += 1
-                a = a & ix >> 8
-                f = SZ53P[a] | 16
+                f = CP_F[a << 8 | ix >> 8]
                 qt = t
             else:
                 pc = pc + 1 & 65535
                 r += 1
-                a = a & (ix & 255)
-                f = SZ53P[a] | 16
+                f = CP_F[a << 8 | ix & 255]
                 qt = t
-        elif op == 166:
+        elif op < 203:
+            if op == 190:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                f = CP_F[a << 8 | I64(mem[ea])]
+                qt = t
+            else:
+                ei_at = t
+        elif op == 203:
             pc = pc + 1 & 65535
             r += 1
             ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            pc = pc + 1 & 65535
             wz = ea
-            a = a & I64(mem[ea])
-            f = SZ53P[a] | 16
-            qt = t
-        elif op < 175:
-            if op < 172:
-                ei_at = t
-            elif op == 172:
-                pc = pc + 1 & 65535
-                r += 1
-                a = a ^ ix >> 8
-                f = SZ53P[a]
-                qt = t
-            elif op == 173:
-                pc = pc + 1 & 65535
-                r += 1
-                a = a ^ ix & 255
-                f = SZ53P[a]
-                qt = t
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                a = a ^ I64(mem[ea])
-                f = SZ53P[a]
-                qt = t
-        elif op < 183:
-            if op < 180:
-                ei_at = t
-            elif op == 180:
-                pc = pc + 1 & 65535
-                r += 1
-                a = a | ix >> 8
-                f = SZ53P[a]
-                qt = t
-            elif op == 181:
-                pc = pc + 1 & 65535
-                r += 1
-                a = a | ix & 255
-                f = SZ53P[a]
-                qt = t
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                a = a | I64(mem[ea])
-                f = SZ53P[a]
-                qt = t
-        elif op < 188:
-            ei_at = t
-        elif op == 188:
-            pc = pc + 1 & 65535
-            r += 1
-            f = CP_F[a << 8 | ix >> 8]
-            qt = t
-        else:
-            pc = pc + 1 & 65535
-            r += 1
-            f = CP_F[a << 8 | ix & 255]
-            qt = t
-    elif op < 225:
-        if op == 190:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            pc = pc + 1 & 65535
-            wz = ea
-            f = CP_F[a << 8 | I64(mem[ea])]
-            qt = t
-        elif op < 204:
-            if op < 203:
-                ei_at = t
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                wz = ea
-                op = I64(mem[pc + 1 & 65535])
-                pc = pc + 2 & 65535
-                v = I64(mem[ea])
-                y = op >> 3 & 7
-                if op < 64:
-                    if y == 0:
-                        cy = v >> 7
-                        v = (v << 1 | cy) & 255
-                        f = SZ53P[v] | cy
-                    elif y == 1:
-                        cy = v & 1
-                        v = v >> 1 | cy << 7
-                        f = SZ53P[v] | cy
-                    elif y == 2:
-                        cy = v >> 7
-                        v = (v << 1 | f & 1) & 255
-                        f = SZ53P[v] | cy
-                    elif y == 3:
-                        cy = v & 1
-                        v = v >> 1 | (f & 1) << 7
-                        f = SZ53P[v] | cy
-                    elif y == 4:
-                        cy = v >> 7
-                        v = v << 1 & 255
-                        f = SZ53P[v] | cy
-                    elif y == 5:
-                        cy = v & 1
-                        v = v >> 1 | v & 128
-                        f = SZ53P[v] | cy
-                    elif y == 6:
-                        cy = v >> 7
-                        v = (v << 1 | 1) & 255
-                        f = SZ53P[v] | cy
-                    else:
-                        cy = v & 1
-                        v = v >> 1
-                        f = SZ53P[v] | cy
-                elif op < 128:
-                    f = f & 1 | 16 | ea >> 8 & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
-                    pass
-                    qt = t
-                elif op < 192:
-                    v = v & (255 ^ 1 << y)
+            op = I64(mem[pc + 1 & 65535])
+            pc = pc + 2 & 65535
+            v = I64(mem[ea])
+            y = op >> 3 & 7
+            if op < 64:
+                if y == 0:
+                    cy = v >> 7
+                    v = (v << 1 | cy) & 255
+                    f = SZ53P[v] | cy
+                elif y == 1:
+                    cy = v & 1
+                    v = v >> 1 | cy << 7
+                    f = SZ53P[v] | cy
+                elif y == 2:
+                    cy = v >> 7
+                    v = (v << 1 | f & 1) & 255
+                    f = SZ53P[v] | cy
+                elif y == 3:
+                    cy = v & 1
+                    v = v >> 1 | (f & 1) << 7
+                    f = SZ53P[v] | cy
+                elif y == 4:
+                    cy = v >> 7
+                    v = v << 1 & 255
+                    f = SZ53P[v] | cy
+                elif y == 5:
+                    cy = v & 1
+                    v = v >> 1 | v & 128
+                    f = SZ53P[v] | cy
+                elif y == 6:
+                    cy = v >> 7
+                    v = (v << 1 | 1) & 255
+                    f = SZ53P[v] | cy
                 else:
-                    v = v | 1 << y
-                if op < 64 or op >= 128:
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    pass
-                    if op < 64:
-                        qt = t
-                    z = op & 7
-                    if z == 0:
-                        b = v
-                    elif z == 1:
-                        c = v
-                    elif z == 2:
-                        d = v
-                    elif z == 3:
-                        e = v
-                    elif z == 4:
-                        h = v
-                    elif z == 5:
-                        l = v
-                    elif z == 7:
-                        a = v
+                    cy = v & 1
+                    v = v >> 1
+                    f = SZ53P[v] | cy
+            elif op < 128:
+                f = f & 1 | 16 | ea >> 8 & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
+                pass
+                qt = t
+            elif op < 192:
+                v = v & (255 ^ 1 << y)
+            else:
+                v = v | 1 << y
+            if op < 64 or op >= 128:
+                if ea >= rom_top:
+                    mem[ea] = v
+                pass
+                if op < 64:
+                    qt = t
+                z = op & 7
+                if z == 0:
+                    b = v
+                elif z == 1:
+                    c = v
+                elif z == 2:
+                    d = v
+                elif z == 3:
+                    e = v
+                elif z == 4:
+                    h = v
+                elif z == 5:
+                    l = v
+                elif z == 7:
+                    a = v
         else:
             ei_at = t
-    elif op < 229:
-        if op == 225:
-            pc = pc + 1 & 65535
-            r += 1
-            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-            sp = sp + 2 & 65535
-            ix = nn
-        elif op == 226:
-            ei_at = t
-        elif op == 227:
-            pc = pc + 1 & 65535
-            r += 1
-            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-            v = ix
-            ea = sp + 1 & 65535
-            if ea >= rom_top:
-                mem[ea] = v >> 8
-            if sp >= rom_top:
-                mem[sp] = v & 255
-            ix = nn
-            wz = nn
-        else:
-            ei_at = t
-    elif op == 229:
+    elif op == 225:
         pc = pc + 1 & 65535
         r += 1
-        sp = sp - 1 & 65535
-        if sp >= rom_top:
-            mem[sp] = ix >> 8
-        sp = sp - 1 & 65535
-        if sp >= rom_top:
-            mem[sp] = ix & 255
+        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+        sp = sp + 2 & 65535
+        ix = nn
+    elif op < 230:
+        if op < 229:
+            if op == 226:
+                ei_at = t
+            elif op == 227:
+                pc = pc + 1 & 65535
+                r += 1
+                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                v = ix
+                ea = sp + 1 & 65535
+                if ea >= rom_top:
+                    mem[ea] = v >> 8
+                if sp >= rom_top:
+                    mem[sp] = v & 255
+                ix = nn
+                wz = nn
+            else:
+                ei_at = t
+        else:
+            pc = pc + 1 & 65535
+            r += 1
+            sp = sp - 1 & 65535
+            if sp >= rom_top:
+                mem[sp] = ix >> 8
+            sp = sp - 1 & 65535
+            if sp >= rom_top:
+                mem[sp] = ix & 255
     elif op < 249:
         if op < 234:
             if op < 233:
@@ -3339,7 +3333,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             t += ft
         else:
             t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, iy, op, 0)
-    if op < 117:
+    if op < 126:
         if op < 34:
             if op < 33:
                 if op < 25:
@@ -3378,29 +3372,29 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 iy = nn
-        elif op < 36:
-            if op == 34:
-                pc = pc + 1 & 65535
-                r += 1
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
-                v = iy
-                if nn >= rom_top:
-                    mem[nn] = v & 255
-                nn = nn + 1 & 65535
-                wz = nn
-                if nn >= rom_top:
-                    mem[nn] = v >> 8
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                iy = iy + 1 & 65535
-        elif op < 79:
+        elif op < 102:
             if op < 55:
-                if op < 54:
-                    if op < 47:
-                        if op < 41:
-                            if op < 38:
+                if op < 36:
+                    if op == 34:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                        pc = pc + 2 & 65535
+                        v = iy
+                        if nn >= rom_top:
+                            mem[nn] = v & 255
+                        nn = nn + 1 & 65535
+                        wz = nn
+                        if nn >= rom_top:
+                            mem[nn] = v >> 8
+                    else:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        iy = iy + 1 & 65535
+                elif op < 54:
+                    if op < 43:
+                        if op < 42:
+                            if op < 39:
                                 if op == 36:
                                     pc = pc + 1 & 65535
                                     r += 1
@@ -3408,23 +3402,22 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                     iy = iy & 255 | v << 8
                                     f = f & 1 | INC_F[v]
                                     qt = t
-                                else:
+                                elif op == 37:
                                     pc = pc + 1 & 65535
                                     r += 1
                                     v = (iy >> 8) - 1 & 255
                                     iy = iy & 255 | v << 8
                                     f = f & 1 | DEC_F[v]
                                     qt = t
-                            elif op == 38:
-                                pc = pc + 1 & 65535
-                                r += 1
-                                n = I64(mem[pc])
-                                pc = pc + 1 & 65535
-                                iy = iy & 255 | n << 8
-                            else:
+                                else:
+                                    pc = pc + 1 & 65535
+                                    r += 1
+                                    n = I64(mem[pc])
+                                    pc = pc + 1 & 65535
+                                    iy = iy & 255 | n << 8
+                            elif op < 41:
                                 ei_at = t
-                        elif op < 43:
-                            if op == 41:
+                            else:
                                 pc = pc + 1 & 65535
                                 r += 1
                                 v = iy
@@ -3435,15 +3428,16 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 res = res & 65535
                                 iy = res
                                 qt = t
-                            else:
-                                pc = pc + 1 & 65535
-                                r += 1
-                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                pc = pc + 2 & 65535
-                                v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-                                wz = nn + 1 & 65535
-                                iy = v
-                        elif op < 45:
+                        else:
+                            pc = pc + 1 & 65535
+                            r += 1
+                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                            pc = pc + 2 & 65535
+                            v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
+                            wz = nn + 1 & 65535
+                            iy = v
+                    elif op < 47:
+                        if op < 45:
                             if op == 43:
                                 pc = pc + 1 & 65535
                                 r += 1
@@ -3502,27 +3496,26 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     if ea >= rom_top:
                         mem[ea] = n
-            elif op < 78:
-                if op < 68:
-                    if op < 58:
-                        if op < 57:
-                            ei_at = t
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            v = iy
-                            nn = sp
-                            res = v + nn
-                            wz = v + 1 & 65535
-                            f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                            res = res & 65535
-                            iy = res
-                            qt = t
-                    else:
-                        ei_at = t
-                elif op < 71:
+            elif op < 86:
+                if op < 78:
                     if op < 70:
-                        if op == 68:
+                        if op < 58:
+                            if op < 57:
+                                ei_at = t
+                            else:
+                                pc = pc + 1 & 65535
+                                r += 1
+                                v = iy
+                                nn = sp
+                                res = v + nn
+                                wz = v + 1 & 65535
+                                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+                                res = res & 65535
+                                iy = res
+                                qt = t
+                        elif op < 68:
+                            ei_at = t
+                        elif op == 68:
                             pc = pc + 1 & 65535
                             r += 1
                             b = iy >> 8
@@ -3530,51 +3523,48 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             r += 1
                             b = iy & 255
-                    else:
+                    elif op == 70:
                         pc = pc + 1 & 65535
                         r += 1
                         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
                         pc = pc + 1 & 65535
                         wz = ea
                         b = I64(mem[ea])
-                elif op < 76:
-                    ei_at = t
-                elif op == 76:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    c = iy >> 8
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    c = iy & 255
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                c = I64(mem[ea])
-        elif op < 102:
-            if op < 94:
-                if op < 87:
-                    if op < 84:
+                    elif op < 76:
                         ei_at = t
-                    elif op < 86:
-                        if op == 84:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            d = iy >> 8
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            d = iy & 255
+                    elif op == 76:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        c = iy >> 8
                     else:
                         pc = pc + 1 & 65535
                         r += 1
-                        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        d = I64(mem[ea])
+                        c = iy & 255
+                elif op == 78:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                    pc = pc + 1 & 65535
+                    wz = ea
+                    c = I64(mem[ea])
+                elif op < 84:
+                    ei_at = t
+                elif op == 84:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    d = iy >> 8
+                else:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    d = iy & 255
+            elif op < 94:
+                if op == 86:
+                    pc = pc + 1 & 65535
+                    r += 1
+                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                    pc = pc + 1 & 65535
+                    wz = ea
+                    d = I64(mem[ea])
                 elif op < 92:
                     ei_at = t
                 elif op == 92:
@@ -3619,109 +3609,81 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 r += 1
                 iy = iy & 255 | (iy & 255) << 8
-        elif op < 110:
-            if op == 102:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                h = I64(mem[ea])
-            elif op < 106:
-                if op == 103:
+        elif op < 117:
+            if op < 110:
+                if op == 102:
                     pc = pc + 1 & 65535
                     r += 1
-                    iy = iy & 255 | a << 8
-                elif op == 104:
+                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                    pc = pc + 1 & 65535
+                    wz = ea
+                    h = I64(mem[ea])
+                elif op < 106:
+                    if op == 103:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        iy = iy & 255 | a << 8
+                    elif op == 104:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        iy = iy & 65280 | b
+                    else:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        iy = iy & 65280 | c
+                elif op < 108:
+                    if op == 106:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        iy = iy & 65280 | d
+                    else:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        iy = iy & 65280 | e
+                elif op == 108:
                     pc = pc + 1 & 65535
                     r += 1
-                    iy = iy & 65280 | b
+                    iy = iy & 65280 | iy >> 8
                 else:
                     pc = pc + 1 & 65535
                     r += 1
-                    iy = iy & 65280 | c
-            elif op < 108:
-                if op == 106:
+            elif op == 110:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                l = I64(mem[ea])
+            elif op < 116:
+                if op < 113:
+                    if op == 111:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        iy = iy & 65280 | a
+                    else:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                        pc = pc + 1 & 65535
+                        wz = ea
+                        if ea >= rom_top:
+                            mem[ea] = b
+                elif op == 113:
                     pc = pc + 1 & 65535
                     r += 1
-                    iy = iy & 65280 | d
-                else:
+                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                    pc = pc + 1 & 65535
+                    wz = ea
+                    if ea >= rom_top:
+                        mem[ea] = c
+                elif op == 114:
                     pc = pc + 1 & 65535
                     r += 1
-                    iy = iy & 65280 | e
-            elif op == 108:
-                pc = pc + 1 & 65535
-                r += 1
-                iy = iy & 65280 | iy >> 8
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-        elif op == 110:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            pc = pc + 1 & 65535
-            wz = ea
-            l = I64(mem[ea])
-        elif op < 114:
-            if op == 111:
-                pc = pc + 1 & 65535
-                r += 1
-                iy = iy & 65280 | a
-            elif op == 112:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                if ea >= rom_top:
-                    mem[ea] = b
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                if ea >= rom_top:
-                    mem[ea] = c
-        elif op < 116:
-            if op == 114:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                if ea >= rom_top:
-                    mem[ea] = d
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                if ea >= rom_top:
-                    mem[ea] = e
-        else:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            pc = pc + 1 & 65535
-            wz = ea
-            if ea >= rom_top:
-                mem[ea] = h
-    elif op < 190:
-        if op < 126:
-            if op == 117:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                if ea >= rom_top:
-                    mem[ea] = l
-            elif op < 120:
-                if op == 118:
-                    ei_at = t
+                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                    pc = pc + 1 & 65535
+                    wz = ea
+                    if ea >= rom_top:
+                        mem[ea] = d
                 else:
                     pc = pc + 1 & 65535
                     r += 1
@@ -3729,18 +3691,46 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     pc = pc + 1 & 65535
                     wz = ea
                     if ea >= rom_top:
-                        mem[ea] = a
-            elif op < 124:
-                ei_at = t
-            elif op == 124:
-                pc = pc + 1 & 65535
-                r += 1
-                a = iy >> 8
+                        mem[ea] = e
             else:
                 pc = pc + 1 & 65535
                 r += 1
-                a = iy & 255
-        elif op < 166:
+                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                if ea >= rom_top:
+                    mem[ea] = h
+        elif op == 117:
+            pc = pc + 1 & 65535
+            r += 1
+            ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+            pc = pc + 1 & 65535
+            wz = ea
+            if ea >= rom_top:
+                mem[ea] = l
+        elif op < 120:
+            if op == 118:
+                ei_at = t
+            else:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                if ea >= rom_top:
+                    mem[ea] = a
+        elif op < 124:
+            ei_at = t
+        elif op == 124:
+            pc = pc + 1 & 65535
+            r += 1
+            a = iy >> 8
+        else:
+            pc = pc + 1 & 65535
+            r += 1
+            a = iy & 255
+    elif op < 225:
+        if op < 190:
             if op == 126:
                 pc = pc + 1 & 65535
                 r += 1
@@ -3748,24 +3738,82 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 pc = pc + 1 & 65535
                 wz = ea
                 a = I64(mem[ea])
-            elif op < 143:
-                if op < 135:
-                    if op < 132:
+            elif op < 166:
+                if op < 143:
+                    if op < 135:
+                        if op < 132:
+                            ei_at = t
+                        elif op < 134:
+                            if op == 132:
+                                pc = pc + 1 & 65535
+                                r += 1
+                                v = iy >> 8
+                                f = ADC_F[a << 8 | v]
+                                a = a + v & 255
+                                qt = t
+                            else:
+                                pc = pc + 1 & 65535
+                                r += 1
+                                v = iy & 255
+                                f = ADC_F[a << 8 | v]
+                                a = a + v & 255
+                                qt = t
+                        else:
+                            pc = pc + 1 & 65535
+                            r += 1
+                            ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                            pc = pc + 1 & 65535
+                            wz = ea
+                            v = I64(mem[ea])
+                            f = ADC_F[a << 8 | v]
+                            a = a + v & 255
+                            qt = t
+                    elif op < 140:
                         ei_at = t
-                    elif op < 134:
-                        if op == 132:
+                    elif op == 140:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        v = iy >> 8
+                        cy = f & 1
+                        f = ADC_F[cy << 16 | a << 8 | v]
+                        a = a + v + cy & 255
+                        qt = t
+                    elif op == 141:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        v = iy & 255
+                        cy = f & 1
+                        f = ADC_F[cy << 16 | a << 8 | v]
+                        a = a + v + cy & 255
+                        qt = t
+                    else:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                        pc = pc + 1 & 65535
+                        wz = ea
+                        v = I64(mem[ea])
+                        cy = f & 1
+                        f = ADC_F[cy << 16 | a << 8 | v]
+                        a = a + v + cy & 255
+                        qt = t
+                elif op < 151:
+                    if op < 148:
+                        ei_at = t
+                    elif op < 150:
+                        if op == 148:
                             pc = pc + 1 & 65535
                             r += 1
                             v = iy >> 8
-                            f = ADC_F[a << 8 | v]
-                            a = a + v & 255
+                            f = SBC_F[a << 8 | v]
+                            a = a - v & 255
                             qt = t
                         else:
                             pc = pc + 1 & 65535
                             r += 1
                             v = iy & 255
-                            f = ADC_F[a << 8 | v]
-                            a = a + v & 255
+                            f = SBC_F[a << 8 | v]
+                            a = a - v & 255
                             qt = t
                     else:
                         pc = pc + 1 & 65535
@@ -3774,296 +3822,241 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         pc = pc + 1 & 65535
                         wz = ea
                         v = I64(mem[ea])
-                        f = ADC_F[a << 8 | v]
-                        a = a + v & 255
+                        f = SBC_F[a << 8 | v]
+                        a = a - v & 255
                         qt = t
-                elif op < 140:
-                    ei_at = t
-                elif op == 140:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    v = iy >> 8
-                    cy = f & 1
-                    f = ADC_F[cy << 16 | a << 8 | v]
-                    a = a + v + cy & 255
-                    qt = t
-                elif op == 141:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    v = iy & 255
-                    cy = f & 1
-                    f = ADC_F[cy << 16 | a << 8 | v]
-                    a = a + v + cy & 255
-                    qt = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    v = I64(mem[ea])
-                    cy = f & 1
-                    f = ADC_F[cy << 16 | a << 8 | v]
-                    a = a + v + cy & 255
-                    qt = t
-            elif op < 151:
-                if op < 148:
-                    ei_at = t
-                elif op < 150:
-                    if op == 148:
+                elif op < 159:
+                    if op < 156:
+                        ei_at = t
+                    elif op == 156:
                         pc = pc + 1 & 65535
                         r += 1
                         v = iy >> 8
-                        f = SBC_F[a << 8 | v]
-                        a = a - v & 255
+                        cy = f & 1
+                        f = SBC_F[cy << 16 | a << 8 | v]
+                        a = a - v - cy & 255
+                        qt = t
+                    elif op == 157:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        v = iy & 255
+                        cy = f & 1
+                        f = SBC_F[cy << 16 | a << 8 | v]
+                        a = a - v - cy & 255
                         qt = t
                     else:
                         pc = pc + 1 & 65535
                         r += 1
-                        v = iy & 255
-                        f = SBC_F[a << 8 | v]
-                        a = a - v & 255
+                        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                        pc = pc + 1 & 65535
+                        wz = ea
+                        v = I64(mem[ea])
+                        cy = f & 1
+                        f = SBC_F[cy << 16 | a << 8 | v]
+                        a = a - v - cy & 255
                         qt = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    v = I64(mem[ea])
-                    f = SBC_F[a << 8 | v]
-                    a = a - v & 255
-                    qt = t
-            elif op < 159:
-                if op < 156:
+                elif op < 164:
                     ei_at = t
-                elif op == 156:
+                elif op == 164:
                     pc = pc + 1 & 65535
                     r += 1
-                    v = iy >> 8
-                    cy = f & 1
-                    f = SBC_F[cy << 16 | a << 8 | v]
-                    a = a - v - cy & 255
+                    a = a & iy >> 8
+                    f = SZ53P[a] | 16
                     qt = t
-                elif op == 157:
+                else:
                     pc = pc + 1 & 65535
                     r += 1
-                    v = iy & 255
-                    cy = f & 1
-                    f = SBC_F[cy << 16 | a << 8 | v]
-                    a = a - v - cy & 255
+                    a = a & (iy & 255)
+                    f = SZ53P[a] | 16
                     qt = t
+            elif op == 166:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                a = a & I64(mem[ea])
+                f = SZ53P[a] | 16
+                qt = t
+            elif op < 180:
+                if op < 172:
+                    ei_at = t
+                elif op < 175:
+                    if op == 172:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        a = a ^ iy >> 8
+                        f = SZ53P[a]
+                        qt = t
+                    elif op == 173:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        a = a ^ iy & 255
+                        f = SZ53P[a]
+                        qt = t
+                    else:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                        pc = pc + 1 & 65535
+                        wz = ea
+                        a = a ^ I64(mem[ea])
+                        f = SZ53P[a]
+                        qt = t
+                else:
+                    ei_at = t
+            elif op < 183:
+                if op < 182:
+                    if op == 180:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        a = a | iy >> 8
+                        f = SZ53P[a]
+                        qt = t
+                    else:
+                        pc = pc + 1 & 65535
+                        r += 1
+                        a = a | iy & 255
+                        f = SZ53P[a]
+                        qt = t
                 else:
                     pc = pc + 1 & 65535
                     r += 1
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
                     pc = pc + 1 & 65535
                     wz = ea
-                    v = I64(mem[ea])
-                    cy = f & 1
-                    f = SBC_F[cy << 16 | a << 8 | v]
-                    a = a - v - cy & 255
+                    a = a | I64(mem[ea])
+                    f = SZ53P[a]
                     qt = t
-            elif op < 164:
+            elif op < 188:
                 ei_at = t
-            elif op == 164:
+            elif op == 188:
                 pc = pc + 1 & 65535
                 r += 1
-                a = a & iy >> 8
-                f = SZ53P[a] | 16
+                f = CP_F[a << 8 | iy >> 8]
                 qt = t
             else:
                 pc = pc + 1 & 65535
                 r += 1
-                a = a & (iy & 255)
-                f = SZ53P[a] | 16
+                f = CP_F[a << 8 | iy & 255]
                 qt = t
-        elif op == 166:
+        elif op < 203:
+            if op == 190:
+                pc = pc + 1 & 65535
+                r += 1
+                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+                pc = pc + 1 & 65535
+                wz = ea
+                f = CP_F[a << 8 | I64(mem[ea])]
+                qt = t
+            else:
+                ei_at = t
+        elif op == 203:
             pc = pc + 1 & 65535
             r += 1
             ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            pc = pc + 1 & 65535
             wz = ea
-            a = a & I64(mem[ea])
-            f = SZ53P[a] | 16
-            qt = t
-        elif op < 175:
-            if op < 172:
-                ei_at = t
-            elif op == 172:
-                pc = pc + 1 & 65535
-                r += 1
-                a = a ^ iy >> 8
-                f = SZ53P[a]
-                qt = t
-            elif op == 173:
-                pc = pc + 1 & 65535
-                r += 1
-                a = a ^ iy & 255
-                f = SZ53P[a]
-                qt = t
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                a = a ^ I64(mem[ea])
-                f = SZ53P[a]
-                qt = t
-        elif op < 183:
-            if op < 180:
-                ei_at = t
-            elif op == 180:
-                pc = pc + 1 & 65535
-                r += 1
-                a = a | iy >> 8
-                f = SZ53P[a]
-                qt = t
-            elif op == 181:
-                pc = pc + 1 & 65535
-                r += 1
-                a = a | iy & 255
-                f = SZ53P[a]
-                qt = t
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                a = a | I64(mem[ea])
-                f = SZ53P[a]
-                qt = t
-        elif op < 188:
-            ei_at = t
-        elif op == 188:
-            pc = pc + 1 & 65535
-            r += 1
-            f = CP_F[a << 8 | iy >> 8]
-            qt = t
-        else:
-            pc = pc + 1 & 65535
-            r += 1
-            f = CP_F[a << 8 | iy & 255]
-            qt = t
-    elif op < 225:
-        if op == 190:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            pc = pc + 1 & 65535
-            wz = ea
-            f = CP_F[a << 8 | I64(mem[ea])]
-            qt = t
-        elif op < 204:
-            if op < 203:
-                ei_at = t
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                wz = ea
-                op = I64(mem[pc + 1 & 65535])
-                pc = pc + 2 & 65535
-                v = I64(mem[ea])
-                y = op >> 3 & 7
-                if op < 64:
-                    if y == 0:
-                        cy = v >> 7
-                        v = (v << 1 | cy) & 255
-                        f = SZ53P[v] | cy
-                    elif y == 1:
-                        cy = v & 1
-                        v = v >> 1 | cy << 7
-                        f = SZ53P[v] | cy
-                    elif y == 2:
-                        cy = v >> 7
-                        v = (v << 1 | f & 1) & 255
-                        f = SZ53P[v] | cy
-                    elif y == 3:
-                        cy = v & 1
-                        v = v >> 1 | (f & 1) << 7
-                        f = SZ53P[v] | cy
-                    elif y == 4:
-                        cy = v >> 7
-                        v = v << 1 & 255
-                        f = SZ53P[v] | cy
-                    elif y == 5:
-                        cy = v & 1
-                        v = v >> 1 | v & 128
-                        f = SZ53P[v] | cy
-                    elif y == 6:
-                        cy = v >> 7
-                        v = (v << 1 | 1) & 255
-                        f = SZ53P[v] | cy
-                    else:
-                        cy = v & 1
-                        v = v >> 1
-                        f = SZ53P[v] | cy
-                elif op < 128:
-                    f = f & 1 | 16 | ea >> 8 & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
-                    pass
-                    qt = t
-                elif op < 192:
-                    v = v & (255 ^ 1 << y)
+            op = I64(mem[pc + 1 & 65535])
+            pc = pc + 2 & 65535
+            v = I64(mem[ea])
+            y = op >> 3 & 7
+            if op < 64:
+                if y == 0:
+                    cy = v >> 7
+                    v = (v << 1 | cy) & 255
+                    f = SZ53P[v] | cy
+                elif y == 1:
+                    cy = v & 1
+                    v = v >> 1 | cy << 7
+                    f = SZ53P[v] | cy
+                elif y == 2:
+                    cy = v >> 7
+                    v = (v << 1 | f & 1) & 255
+                    f = SZ53P[v] | cy
+                elif y == 3:
+                    cy = v & 1
+                    v = v >> 1 | (f & 1) << 7
+                    f = SZ53P[v] | cy
+                elif y == 4:
+                    cy = v >> 7
+                    v = v << 1 & 255
+                    f = SZ53P[v] | cy
+                elif y == 5:
+                    cy = v & 1
+                    v = v >> 1 | v & 128
+                    f = SZ53P[v] | cy
+                elif y == 6:
+                    cy = v >> 7
+                    v = (v << 1 | 1) & 255
+                    f = SZ53P[v] | cy
                 else:
-                    v = v | 1 << y
-                if op < 64 or op >= 128:
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    pass
-                    if op < 64:
-                        qt = t
-                    z = op & 7
-                    if z == 0:
-                        b = v
-                    elif z == 1:
-                        c = v
-                    elif z == 2:
-                        d = v
-                    elif z == 3:
-                        e = v
-                    elif z == 4:
-                        h = v
-                    elif z == 5:
-                        l = v
-                    elif z == 7:
-                        a = v
+                    cy = v & 1
+                    v = v >> 1
+                    f = SZ53P[v] | cy
+            elif op < 128:
+                f = f & 1 | 16 | ea >> 8 & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
+                pass
+                qt = t
+            elif op < 192:
+                v = v & (255 ^ 1 << y)
+            else:
+                v = v | 1 << y
+            if op < 64 or op >= 128:
+                if ea >= rom_top:
+                    mem[ea] = v
+                pass
+                if op < 64:
+                    qt = t
+                z = op & 7
+                if z == 0:
+                    b = v
+                elif z == 1:
+                    c = v
+                elif z == 2:
+                    d = v
+                elif z == 3:
+                    e = v
+                elif z == 4:
+                    h = v
+                elif z == 5:
+                    l = v
+                elif z == 7:
+                    a = v
         else:
             ei_at = t
-    elif op < 229:
-        if op == 225:
-            pc = pc + 1 & 65535
-            r += 1
-            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-            sp = sp + 2 & 65535
-            iy = nn
-        elif op == 226:
-            ei_at = t
-        elif op == 227:
-            pc = pc + 1 & 65535
-            r += 1
-            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-            v = iy
-            ea = sp + 1 & 65535
-            if ea >= rom_top:
-                mem[ea] = v >> 8
-            if sp >= rom_top:
-                mem[sp] = v & 255
-            iy = nn
-            wz = nn
-        else:
-            ei_at = t
-    elif op == 229:
+    elif op == 225:
         pc = pc + 1 & 65535
         r += 1
-        sp = sp - 1 & 65535
-        if sp >= rom_top:
-            mem[sp] = iy >> 8
-        sp = sp - 1 & 65535
-        if sp >= rom_top:
-            mem[sp] = iy & 255
+        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+        sp = sp + 2 & 65535
+        iy = nn
+    elif op < 230:
+        if op < 229:
+            if op == 226:
+                ei_at = t
+            elif op == 227:
+                pc = pc + 1 & 65535
+                r += 1
+                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                v = iy
+                ea = sp + 1 & 65535
+                if ea >= rom_top:
+                    mem[ea] = v >> 8
+                if sp >= rom_top:
+                    mem[sp] = v & 255
+                iy = nn
+                wz = nn
+            else:
+                ei_at = t
+        else:
+            pc = pc + 1 & 65535
+            r += 1
+            sp = sp - 1 & 65535
+            if sp >= rom_top:
+                mem[sp] = iy >> 8
+            sp = sp - 1 & 65535
+            if sp >= rom_top:
+                mem[sp] = iy & 255
     elif op < 249:
         if op < 234:
             if op < 233:
@@ -4150,45 +4143,37 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     qt = -1
     reason = 0
     while t < until:
-        if t < int_end:
-            if iff1 and ei_at != t:
-                op = 0
-                t, tio = _walk(CONT, CYC, CYC_AT[1025 if im == 2 else 1024], t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, int_data)
-                if halted:
-                    pc = pc + 1 & 65535
-                    halted = 0
-                if ldair_at == t:
-                    f = f & 251
-                iff1 = 0
-                iff2 = 0
-                r += 1
-                if int_ack_clears:
-                    int_end = 0
-                sp = sp - 1 & 65535
-                if sp >= rom_top:
-                    mem[sp] = pc >> 8
-                sp = sp - 1 & 65535
-                if sp >= rom_top:
-                    mem[sp] = pc & 255
-                if im == 2:
-                    ea = i << 8 | int_data
-                    pc = I64(mem[ea]) | I64(mem[ea + 1 & 65535]) << 8
-                    pass
+        if t < int_end and iff1 and (ei_at != t):
+            op = 0
+            t, tio = _walk(CONT, CYC, CYC_AT[1025 if im == 2 else 1024], t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, int_data)
+            if halted:
+                pc = pc + 1 & 65535
+                halted = 0
+            if ldair_at == t:
+                f = f & 251
+            iff1 = 0
+            iff2 = 0
+            r += 1
+            if int_ack_clears:
+                int_end = 0
+            sp = sp - 1 & 65535
+            if sp >= rom_top:
+                mem[sp] = pc >> 8
+            sp = sp - 1 & 65535
+            if sp >= rom_top:
+                mem[sp] = pc & 255
+            if im == 2:
+                ea = i << 8 | int_data
+                pc = I64(mem[ea]) | I64(mem[ea + 1 & 65535]) << 8
+                pass
+            else:
+                if im == 0 and int_data & 199 == 199:
+                    pc = int_data & 56
                 else:
-                    if im == 0 and int_data & 199 == 199:
-                        pc = int_data & 56
-                    else:
-                        pc = 56
-                    pass
-                wz = pc
-                if bp[pc]:
-                    reason = 1
-                    break
-                continue
-            lim = t + 1
+                    pc = 56
+                pass
+            wz = pc
         else:
-            lim = until
-        while t < lim:
             op = I64(mem[pc])
             pc = pc + 1 & 65535
             r += 1
@@ -4201,9 +4186,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     t += ft
                 else:
                     t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, int_data)
-            if op < 62:
-                if op < 35:
-                    if op < 17:
+            if op < 112:
+                if op < 40:
+                    if op < 24:
                         if op < 16:
                             if op < 11:
                                 if op < 5:
@@ -4283,7 +4268,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 a = a >> 1 | cy << 7
                                 f = f & 196 | cy | a & 40
                                 qt = t
-                        else:
+                        elif op == 16:
                             b = b - 1 & 255
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
@@ -4293,155 +4278,151 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 pass
                             else:
                                 pass
-                    elif op < 25:
-                        if op < 24:
-                            if op < 20:
-                                if op < 19:
-                                    if op == 17:
-                                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                        pc = pc + 2 & 65535
-                                        d = nn >> 8
-                                        e = nn & 255
-                                    else:
-                                        ea = d << 8 | e
-                                        if ea >= rom_top:
-                                            mem[ea] = a
-                                        wz = e + 1 & 255 | a << 8
-                                else:
-                                    e = e + 1 & 255
-                                    if e == 0:
-                                        d = d + 1 & 255
-                            elif op < 22:
-                                if op == 20:
-                                    d = d + 1 & 255
-                                    f = f & 1 | INC_F[d]
-                                    qt = t
-                                else:
-                                    d = d - 1 & 255
-                                    f = f & 1 | DEC_F[d]
-                                    qt = t
-                            elif op == 22:
+                        elif op < 19:
+                            if op == 17:
+                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                                pc = pc + 2 & 65535
+                                d = nn >> 8
+                                e = nn & 255
+                            else:
+                                ea = d << 8 | e
+                                if ea >= rom_top:
+                                    mem[ea] = a
+                                wz = e + 1 & 255 | a << 8
+                        elif op == 19:
+                            e = e + 1 & 255
+                            if e == 0:
+                                d = d + 1 & 255
+                        elif op < 22:
+                            if op == 20:
+                                d = d + 1 & 255
+                                f = f & 1 | INC_F[d]
+                                qt = t
+                            else:
+                                d = d - 1 & 255
+                                f = f & 1 | DEC_F[d]
+                                qt = t
+                        elif op == 22:
+                            n = I64(mem[pc])
+                            pc = pc + 1 & 65535
+                            d = n
+                        else:
+                            cy = a >> 7
+                            a = (a << 1 | f & 1) & 255
+                            f = f & 196 | cy | a & 40
+                            qt = t
+                    elif op < 33:
+                        if op < 26:
+                            if op == 24:
                                 n = I64(mem[pc])
                                 pc = pc + 1 & 65535
-                                d = n
+                                pc = pc + ((n ^ 128) - 128) & 65535
+                                wz = pc
                             else:
-                                cy = a >> 7
-                                a = (a << 1 | f & 1) & 255
+                                v = h << 8 | l
+                                nn = d << 8 | e
+                                res = v + nn
+                                wz = v + 1 & 65535
+                                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+                                res = res & 65535
+                                h = res >> 8
+                                l = res & 255
+                                qt = t
+                        elif op < 32:
+                            if op == 26:
+                                ea = d << 8 | e
+                                a = I64(mem[ea])
+                                wz = ea + 1 & 65535
+                            elif op < 30:
+                                if op == 27:
+                                    e = e - 1 & 255
+                                    if e == 255:
+                                        d = d - 1 & 255
+                                elif op == 28:
+                                    e = e + 1 & 255
+                                    f = f & 1 | INC_F[e]
+                                    qt = t
+                                else:
+                                    e = e - 1 & 255
+                                    f = f & 1 | DEC_F[e]
+                                    qt = t
+                            elif op == 30:
+                                n = I64(mem[pc])
+                                pc = pc + 1 & 65535
+                                e = n
+                            else:
+                                cy = a & 1
+                                a = a >> 1 | (f & 1) << 7
                                 f = f & 196 | cy | a & 40
                                 qt = t
                         else:
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
-                            pc = pc + ((n ^ 128) - 128) & 65535
-                            wz = pc
-                    elif op < 27:
-                        if op == 25:
-                            v = h << 8 | l
-                            nn = d << 8 | e
-                            res = v + nn
-                            wz = v + 1 & 65535
-                            f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                            res = res & 65535
-                            h = res >> 8
-                            l = res & 255
-                            qt = t
-                        else:
-                            ea = d << 8 | e
-                            a = I64(mem[ea])
-                            wz = ea + 1 & 65535
-                    elif op < 32:
-                        if op < 31:
-                            if op < 29:
-                                if op == 27:
-                                    e = e - 1 & 255
-                                    if e == 255:
-                                        d = d - 1 & 255
-                                else:
-                                    e = e + 1 & 255
-                                    f = f & 1 | INC_F[e]
-                                    qt = t
-                            elif op == 29:
-                                e = e - 1 & 255
-                                f = f & 1 | DEC_F[e]
-                                qt = t
+                            if f & 64 == 0:
+                                pc = pc + ((n ^ 128) - 128) & 65535
+                                wz = pc
+                                pass
                             else:
-                                n = I64(mem[pc])
-                                pc = pc + 1 & 65535
-                                e = n
+                                pass
+                    elif op < 35:
+                        if op == 33:
+                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                            pc = pc + 2 & 65535
+                            h = nn >> 8
+                            l = nn & 255
                         else:
-                            cy = a & 1
-                            a = a >> 1 | (f & 1) << 7
-                            f = f & 196 | cy | a & 40
-                            qt = t
-                    elif op == 32:
+                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                            pc = pc + 2 & 65535
+                            v = h << 8 | l
+                            if nn >= rom_top:
+                                mem[nn] = v & 255
+                            nn = nn + 1 & 65535
+                            wz = nn
+                            if nn >= rom_top:
+                                mem[nn] = v >> 8
+                    elif op == 35:
+                        l = l + 1 & 255
+                        if l == 0:
+                            h = h + 1 & 255
+                    elif op == 36:
+                        h = h + 1 & 255
+                        f = f & 1 | INC_F[h]
+                        qt = t
+                    elif op == 37:
+                        h = h - 1 & 255
+                        f = f & 1 | DEC_F[h]
+                        qt = t
+                    elif op == 38:
                         n = I64(mem[pc])
                         pc = pc + 1 & 65535
-                        if f & 64 == 0:
-                            pc = pc + ((n ^ 128) - 128) & 65535
-                            wz = pc
-                            pass
-                        else:
-                            pass
-                    elif op == 33:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        h = nn >> 8
-                        l = nn & 255
+                        h = n
                     else:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        v = h << 8 | l
-                        if nn >= rom_top:
-                            mem[nn] = v & 255
-                        nn = nn + 1 & 65535
-                        wz = nn
-                        if nn >= rom_top:
-                            mem[nn] = v >> 8
-                elif op < 41:
-                    if op < 40:
-                        if op == 35:
-                            l = l + 1 & 255
-                            if l == 0:
-                                h = h + 1 & 255
-                        elif op == 36:
-                            h = h + 1 & 255
-                            f = f & 1 | INC_F[h]
-                            qt = t
-                        elif op == 37:
-                            h = h - 1 & 255
-                            f = f & 1 | DEC_F[h]
-                            qt = t
-                        elif op == 38:
+                        cy = f & 1
+                        v = 0
+                        if f & 16 or a & 15 > 9:
+                            v = 6
+                        if cy or a > 153:
+                            v = v | 96
+                            cy = 1
+                        if f & 2:
+                            res = a - v & 255
+                        else:
+                            res = a + v & 255
+                        f = f & 2 | cy | (a ^ res) & 16 | SZ53P[res]
+                        a = res
+                        qt = t
+                elif op < 58:
+                    if op < 45:
+                        if op == 40:
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
-                            h = n
-                        else:
-                            cy = f & 1
-                            v = 0
-                            if f & 16 or a & 15 > 9:
-                                v = 6
-                            if cy or a > 153:
-                                v = v | 96
-                                cy = 1
-                            if f & 2:
-                                res = a - v & 255
+                            if f & 64:
+                                pc = pc + ((n ^ 128) - 128) & 65535
+                                wz = pc
+                                pass
                             else:
-                                res = a + v & 255
-                            f = f & 2 | cy | (a ^ res) & 16 | SZ53P[res]
-                            a = res
-                            qt = t
-                    else:
-                        n = I64(mem[pc])
-                        pc = pc + 1 & 65535
-                        if f & 64:
-                            pc = pc + ((n ^ 128) - 128) & 65535
-                            wz = pc
-                            pass
-                        else:
-                            pass
-                elif op < 54:
-                    if op < 45:
-                        if op < 44:
+                                pass
+                        elif op < 44:
                             if op == 41:
                                 v = h << 8 | l
                                 nn = h << 8 | l
@@ -4467,64 +4448,65 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             l = l + 1 & 255
                             f = f & 1 | INC_F[l]
                             qt = t
-                    elif op < 48:
-                        if op < 47:
-                            if op == 45:
-                                l = l - 1 & 255
-                                f = f & 1 | DEC_F[l]
-                                qt = t
-                            else:
+                    elif op < 54:
+                        if op < 50:
+                            if op < 48:
+                                if op < 47:
+                                    if op == 45:
+                                        l = l - 1 & 255
+                                        f = f & 1 | DEC_F[l]
+                                        qt = t
+                                    else:
+                                        n = I64(mem[pc])
+                                        pc = pc + 1 & 65535
+                                        l = n
+                                else:
+                                    a = a ^ 255
+                                    f = f & 197 | a & 40 | 18
+                                    qt = t
+                            elif op == 48:
                                 n = I64(mem[pc])
                                 pc = pc + 1 & 65535
-                                l = n
-                        else:
-                            a = a ^ 255
-                            f = f & 197 | a & 40 | 18
-                            qt = t
-                    elif op == 48:
-                        n = I64(mem[pc])
-                        pc = pc + 1 & 65535
-                        if f & 1 == 0:
-                            pc = pc + ((n ^ 128) - 128) & 65535
-                            wz = pc
-                            pass
-                        else:
-                            pass
-                    elif op < 51:
-                        if op == 49:
-                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            pc = pc + 2 & 65535
-                            sp = nn
-                        else:
+                                if f & 1 == 0:
+                                    pc = pc + ((n ^ 128) - 128) & 65535
+                                    wz = pc
+                                    pass
+                                else:
+                                    pass
+                            else:
+                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                                pc = pc + 2 & 65535
+                                sp = nn
+                        elif op == 50:
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                             pc = pc + 2 & 65535
                             if nn >= rom_top:
                                 mem[nn] = a
                             wz = nn + 1 & 255 | a << 8
-                    elif op == 51:
-                        sp = sp + 1 & 65535
-                    elif op == 52:
+                        elif op < 53:
+                            if op == 51:
+                                sp = sp + 1 & 65535
+                            else:
+                                ea = h << 8 | l
+                                v = I64(mem[ea]) + 1 & 255
+                                if ea >= rom_top:
+                                    mem[ea] = v
+                                f = f & 1 | INC_F[v]
+                                qt = t
+                        else:
+                            ea = h << 8 | l
+                            v = I64(mem[ea]) - 1 & 255
+                            if ea >= rom_top:
+                                mem[ea] = v
+                            f = f & 1 | DEC_F[v]
+                            qt = t
+                    elif op == 54:
+                        n = I64(mem[pc])
+                        pc = pc + 1 & 65535
                         ea = h << 8 | l
-                        v = I64(mem[ea]) + 1 & 255
                         if ea >= rom_top:
-                            mem[ea] = v
-                        f = f & 1 | INC_F[v]
-                        qt = t
-                    else:
-                        ea = h << 8 | l
-                        v = I64(mem[ea]) - 1 & 255
-                        if ea >= rom_top:
-                            mem[ea] = v
-                        f = f & 1 | DEC_F[v]
-                        qt = t
-                elif op == 54:
-                    n = I64(mem[pc])
-                    pc = pc + 1 & 65535
-                    ea = h << 8 | l
-                    if ea >= rom_top:
-                        mem[ea] = n
-                elif op < 57:
-                    if op == 55:
+                            mem[ea] = n
+                    elif op == 55:
                         if qt == t:
                             q = f
                         elif t == entry_t:
@@ -4533,7 +4515,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             q = 0
                         f = f & 196 | 1 | (q ^ f | a) & 40
                         qt = t
-                    else:
+                    elif op == 56:
                         n = I64(mem[pc])
                         pc = pc + 1 & 65535
                         if f & 1:
@@ -4542,8 +4524,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             pass
                         else:
                             pass
-                elif op < 59:
-                    if op == 57:
+                    else:
                         v = h << 8 | l
                         nn = sp
                         res = v + nn
@@ -4553,323 +4534,324 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         h = res >> 8
                         l = res & 255
                         qt = t
-                    else:
+                elif op < 72:
+                    if op == 58:
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         a = I64(mem[nn])
                         wz = nn + 1 & 65535
-                elif op < 61:
-                    if op == 59:
-                        sp = sp - 1 & 65535
+                    elif op < 63:
+                        if op < 62:
+                            if op < 61:
+                                if op == 59:
+                                    sp = sp - 1 & 65535
+                                else:
+                                    a = a + 1 & 255
+                                    f = f & 1 | INC_F[a]
+                                    qt = t
+                            else:
+                                a = a - 1 & 255
+                                f = f & 1 | DEC_F[a]
+                                qt = t
+                        else:
+                            n = I64(mem[pc])
+                            pc = pc + 1 & 65535
+                            a = n
+                    elif op < 69:
+                        if op < 67:
+                            if op < 65:
+                                if op == 63:
+                                    if qt == t:
+                                        q = f
+                                    elif t == entry_t:
+                                        q = q_entry
+                                    else:
+                                        q = 0
+                                    f = (f & 197 | (f & 1) << 4 | (q ^ f | a) & 40) ^ 1
+                                    qt = t
+                                else:
+                                    pass
+                            elif op == 65:
+                                b = c
+                            else:
+                                b = d
+                        elif op == 67:
+                            b = e
+                        else:
+                            b = h
+                    elif op < 71:
+                        if op == 69:
+                            b = l
+                        else:
+                            b = I64(mem[h << 8 | l])
                     else:
-                        a = a + 1 & 255
-                        f = f & 1 | INC_F[a]
-                        qt = t
-                else:
-                    a = a - 1 & 255
-                    f = f & 1 | DEC_F[a]
-                    qt = t
-            elif op < 178:
-                if op < 121:
-                    if op < 111:
-                        if op < 87:
-                            if op < 75:
-                                if op < 67:
-                                    if op == 62:
-                                        n = I64(mem[pc])
-                                        pc = pc + 1 & 65535
-                                        a = n
-                                    elif op < 65:
-                                        if op == 63:
-                                            if qt == t:
-                                                q = f
-                                            elif t == entry_t:
-                                                q = q_entry
-                                            else:
-                                                q = 0
-                                            f = (f & 197 | (f & 1) << 4 | (q ^ f | a) & 40) ^ 1
-                                            qt = t
+                        b = a
+                elif op < 95:
+                    if op < 80:
+                        if op < 79:
+                            if op < 77:
+                                if op < 75:
+                                    if op < 74:
+                                        if op == 72:
+                                            c = b
                                         else:
                                             pass
-                                    elif op == 65:
-                                        b = c
                                     else:
-                                        b = d
-                                elif op < 71:
-                                    if op == 67:
-                                        b = e
-                                    elif op == 68:
-                                        b = h
-                                    elif op == 69:
-                                        b = l
-                                    else:
-                                        b = I64(mem[h << 8 | l])
-                                elif op == 71:
-                                    b = a
-                                elif op == 72:
-                                    c = b
-                                elif op == 73:
-                                    pass
+                                        c = d
+                                elif op == 75:
+                                    c = e
                                 else:
-                                    c = d
-                            elif op < 80:
-                                if op < 79:
-                                    if op < 77:
-                                        if op == 75:
-                                            c = e
-                                        else:
-                                            c = h
-                                    elif op == 77:
-                                        c = l
-                                    else:
-                                        c = I64(mem[h << 8 | l])
-                                else:
-                                    c = a
-                            elif op < 84:
-                                if op < 82:
-                                    if op == 80:
-                                        d = b
-                                    else:
-                                        d = c
-                                elif op == 82:
-                                    pass
-                                else:
-                                    d = e
-                            elif op < 86:
-                                if op == 84:
-                                    d = h
-                                else:
-                                    d = l
+                                    c = h
+                            elif op == 77:
+                                c = l
                             else:
-                                d = I64(mem[h << 8 | l])
-                        elif op < 100:
-                            if op < 95:
-                                if op < 91:
-                                    if op < 89:
-                                        if op == 87:
-                                            d = a
-                                        else:
-                                            e = b
-                                    elif op == 89:
-                                        e = c
-                                    else:
-                                        e = d
-                                elif op < 93:
-                                    if op == 91:
-                                        pass
-                                    else:
-                                        e = h
-                                elif op == 93:
-                                    e = l
-                                else:
-                                    e = I64(mem[h << 8 | l])
-                            elif op == 95:
-                                e = a
-                            elif op < 98:
-                                if op == 96:
-                                    h = b
-                                else:
-                                    h = c
-                            elif op == 98:
-                                h = d
-                            else:
-                                h = e
-                        elif op < 104:
-                            if op < 103:
-                                if op < 102:
-                                    if op == 100:
-                                        pass
-                                    else:
-                                        h = l
-                                else:
-                                    h = I64(mem[h << 8 | l])
-                            else:
-                                h = a
-                        elif op < 108:
-                            if op < 106:
-                                if op == 104:
-                                    l = b
-                                else:
-                                    l = c
-                            elif op == 106:
-                                l = d
-                            else:
-                                l = e
-                        elif op < 110:
-                            if op == 108:
-                                l = h
-                            else:
-                                pass
+                                c = I64(mem[h << 8 | l])
                         else:
-                            l = I64(mem[h << 8 | l])
-                    elif op < 120:
-                        if op < 119:
-                            if op == 111:
-                                l = a
-                            elif op < 116:
-                                if op < 115:
-                                    if op < 114:
-                                        if op == 112:
-                                            ea = h << 8 | l
-                                            if ea >= rom_top:
-                                                mem[ea] = b
+                            c = a
+                    elif op < 87:
+                        if op < 84:
+                            if op < 82:
+                                if op == 80:
+                                    d = b
+                                else:
+                                    d = c
+                            elif op == 82:
+                                pass
+                            else:
+                                d = e
+                        elif op < 86:
+                            if op == 84:
+                                d = h
+                            else:
+                                d = l
+                        else:
+                            d = I64(mem[h << 8 | l])
+                    elif op < 92:
+                        if op < 89:
+                            if op == 87:
+                                d = a
+                            else:
+                                e = b
+                        elif op == 89:
+                            e = c
+                        elif op == 90:
+                            e = d
+                        else:
+                            pass
+                    elif op < 94:
+                        if op == 92:
+                            e = h
+                        else:
+                            e = l
+                    else:
+                        e = I64(mem[h << 8 | l])
+                elif op < 104:
+                    if op < 100:
+                        if op == 95:
+                            e = a
+                        elif op < 98:
+                            if op == 96:
+                                h = b
+                            else:
+                                h = c
+                        elif op == 98:
+                            h = d
+                        else:
+                            h = e
+                    elif op < 103:
+                        if op < 102:
+                            if op == 100:
+                                pass
+                            else:
+                                h = l
+                        else:
+                            h = I64(mem[h << 8 | l])
+                    else:
+                        h = a
+                elif op < 111:
+                    if op < 107:
+                        if op == 104:
+                            l = b
+                        elif op == 105:
+                            l = c
+                        else:
+                            l = d
+                    elif op < 109:
+                        if op == 107:
+                            l = e
+                        else:
+                            l = h
+                    elif op == 109:
+                        pass
+                    else:
+                        l = I64(mem[h << 8 | l])
+                else:
+                    l = a
+            elif op < 205:
+                if op < 177:
+                    if op < 127:
+                        if op < 121:
+                            if op < 120:
+                                if op < 119:
+                                    if op < 115:
+                                        if op < 114:
+                                            if op == 112:
+                                                ea = h << 8 | l
+                                                if ea >= rom_top:
+                                                    mem[ea] = b
+                                            else:
+                                                ea = h << 8 | l
+                                                if ea >= rom_top:
+                                                    mem[ea] = c
                                         else:
                                             ea = h << 8 | l
                                             if ea >= rom_top:
-                                                mem[ea] = c
-                                    else:
+                                                mem[ea] = d
+                                    elif op == 115:
                                         ea = h << 8 | l
                                         if ea >= rom_top:
-                                            mem[ea] = d
-                                else:
-                                    ea = h << 8 | l
-                                    if ea >= rom_top:
-                                        mem[ea] = e
-                            elif op < 118:
-                                if op == 116:
-                                    ea = h << 8 | l
-                                    if ea >= rom_top:
-                                        mem[ea] = h
-                                else:
-                                    ea = h << 8 | l
-                                    if ea >= rom_top:
-                                        mem[ea] = l
-                            else:
-                                pc = pc - 1 & 65535
-                                halted = 1
-                                pass
-                                if not (iff1 and t < int_end) and (not bp[pc]):
-                                    if pc & 49152 != 16384:
-                                        if t < until:
-                                            stop = until
-                                            k = stop - t + 3 >> 2
-                                            t += k << 2
-                                            r += k
+                                            mem[ea] = e
+                                    elif op < 118:
+                                        if op == 116:
+                                            ea = h << 8 | l
+                                            if ea >= rom_top:
+                                                mem[ea] = h
+                                        else:
+                                            ea = h << 8 | l
+                                            if ea >= rom_top:
+                                                mem[ea] = l
                                     else:
-                                        while t < until:
-                                            if 14271 < t < 57247:
-                                                t += CONT[t] + 4
-                                                r += 1
+                                        pc = pc - 1 & 65535
+                                        halted = 1
+                                        pass
+                                        if not (iff1 and t < int_end) and (not bp[pc]):
+                                            if pc & 49152 != 16384:
+                                                if t < until:
+                                                    stop = until
+                                                    k = stop - t + 3 >> 2
+                                                    t += k << 2
+                                                    r += k
                                             else:
-                                                stop = until if t >= 57247 or until <= 14271 else 14272
-                                                k = stop - t + 3 >> 2
-                                                t += k << 2
-                                                r += k
+                                                while t < until:
+                                                    if 14271 < t < 57247:
+                                                        t += CONT[t] + 4
+                                                        r += 1
+                                                    else:
+                                                        stop = until if t >= 57247 or until <= 14271 else 14272
+                                                        k = stop - t + 3 >> 2
+                                                        t += k << 2
+                                                        r += k
+                                else:
+                                    ea = h << 8 | l
+                                    if ea >= rom_top:
+                                        mem[ea] = a
+                            else:
+                                a = b
+                        elif op < 125:
+                            if op == 121:
+                                a = c
+                            elif op == 122:
+                                a = d
+                            elif op == 123:
+                                a = e
+                            else:
+                                a = h
+                        elif op == 125:
+                            a = l
                         else:
-                            ea = h << 8 | l
-                            if ea >= rom_top:
-                                mem[ea] = a
-                    else:
-                        a = b
-                elif op < 169:
-                    if op < 138:
-                        if op < 126:
-                            if op < 125:
-                                if op < 123:
-                                    if op == 121:
-                                        a = c
-                                    else:
-                                        a = d
-                                elif op == 123:
-                                    a = e
-                                else:
-                                    a = h
-                            else:
-                                a = l
-                        elif op < 131:
-                            if op == 126:
-                                a = I64(mem[h << 8 | l])
-                            elif op < 129:
-                                if op == 127:
-                                    pass
-                                else:
-                                    f = ADC_F[a << 8 | b]
-                                    a = a + b & 255
-                                    qt = t
-                            elif op == 129:
-                                f = ADC_F[a << 8 | c]
-                                a = a + c & 255
-                                qt = t
-                            else:
-                                f = ADC_F[a << 8 | d]
-                                a = a + d & 255
-                                qt = t
-                        elif op < 134:
-                            if op < 133:
-                                if op == 131:
-                                    f = ADC_F[a << 8 | e]
-                                    a = a + e & 255
-                                    qt = t
-                                else:
-                                    f = ADC_F[a << 8 | h]
-                                    a = a + h & 255
-                                    qt = t
-                            else:
-                                f = ADC_F[a << 8 | l]
-                                a = a + l & 255
-                                qt = t
-                        elif op < 136:
-                            if op == 134:
-                                v = I64(mem[h << 8 | l])
-                                f = ADC_F[a << 8 | v]
-                                a = a + v & 255
-                                qt = t
-                            else:
-                                f = ADC_F[a << 8 | a]
-                                a = a + a & 255
-                                qt = t
-                        elif op == 136:
-                            cy = f & 1
-                            f = ADC_F[cy << 16 | a << 8 | b]
-                            a = a + b + cy & 255
-                            qt = t
-                        else:
-                            cy = f & 1
-                            f = ADC_F[cy << 16 | a << 8 | c]
-                            a = a + c + cy & 255
-                            qt = t
-                    elif op < 153:
-                        if op < 145:
-                            if op < 141:
-                                if op < 140:
-                                    if op == 138:
-                                        cy = f & 1
-                                        f = ADC_F[cy << 16 | a << 8 | d]
-                                        a = a + d + cy & 255
+                            a = I64(mem[h << 8 | l])
+                    elif op < 156:
+                        if op < 141:
+                            if op < 135:
+                                if op < 131:
+                                    if op < 129:
+                                        if op == 127:
+                                            pass
+                                        else:
+                                            f = ADC_F[a << 8 | b]
+                                            a = a + b & 255
+                                            qt = t
+                                    elif op == 129:
+                                        f = ADC_F[a << 8 | c]
+                                        a = a + c & 255
                                         qt = t
                                     else:
-                                        cy = f & 1
-                                        f = ADC_F[cy << 16 | a << 8 | e]
-                                        a = a + e + cy & 255
+                                        f = ADC_F[a << 8 | d]
+                                        a = a + d & 255
                                         qt = t
-                                else:
-                                    cy = f & 1
-                                    f = ADC_F[cy << 16 | a << 8 | h]
-                                    a = a + h + cy & 255
-                                    qt = t
-                            elif op < 143:
-                                if op == 141:
-                                    cy = f & 1
-                                    f = ADC_F[cy << 16 | a << 8 | l]
-                                    a = a + l + cy & 255
+                                elif op < 133:
+                                    if op == 131:
+                                        f = ADC_F[a << 8 | e]
+                                        a = a + e & 255
+                                        qt = t
+                                    else:
+                                        f = ADC_F[a << 8 | h]
+                                        a = a + h & 255
+                                        qt = t
+                                elif op == 133:
+                                    f = ADC_F[a << 8 | l]
+                                    a = a + l & 255
                                     qt = t
                                 else:
                                     v = I64(mem[h << 8 | l])
-                                    cy = f & 1
-                                    f = ADC_F[cy << 16 | a << 8 | v]
-                                    a = a + v + cy & 255
+                                    f = ADC_F[a << 8 | v]
+                                    a = a + v & 255
                                     qt = t
-                            elif op == 143:
-                                cy = f & 1
-                                f = ADC_F[cy << 16 | a << 8 | a]
-                                a = a + a + cy & 255
-                                qt = t
+                            elif op < 138:
+                                if op == 135:
+                                    f = ADC_F[a << 8 | a]
+                                    a = a + a & 255
+                                    qt = t
+                                elif op == 136:
+                                    cy = f & 1
+                                    f = ADC_F[cy << 16 | a << 8 | b]
+                                    a = a + b + cy & 255
+                                    qt = t
+                                else:
+                                    cy = f & 1
+                                    f = ADC_F[cy << 16 | a << 8 | c]
+                                    a = a + c + cy & 255
+                                    qt = t
+                            elif op < 140:
+                                if op == 138:
+                                    cy = f & 1
+                                    f = ADC_F[cy << 16 | a << 8 | d]
+                                    a = a + d + cy & 255
+                                    qt = t
+                                else:
+                                    cy = f & 1
+                                    f = ADC_F[cy << 16 | a << 8 | e]
+                                    a = a + e + cy & 255
+                                    qt = t
                             else:
-                                f = SBC_F[a << 8 | b]
-                                a = a - b & 255
+                                cy = f & 1
+                                f = ADC_F[cy << 16 | a << 8 | h]
+                                a = a + h + cy & 255
                                 qt = t
                         elif op < 149:
-                            if op < 147:
+                            if op < 145:
+                                if op < 143:
+                                    if op == 141:
+                                        cy = f & 1
+                                        f = ADC_F[cy << 16 | a << 8 | l]
+                                        a = a + l + cy & 255
+                                        qt = t
+                                    else:
+                                        v = I64(mem[h << 8 | l])
+                                        cy = f & 1
+                                        f = ADC_F[cy << 16 | a << 8 | v]
+                                        a = a + v + cy & 255
+                                        qt = t
+                                elif op == 143:
+                                    cy = f & 1
+                                    f = ADC_F[cy << 16 | a << 8 | a]
+                                    a = a + a + cy & 255
+                                    qt = t
+                                else:
+                                    f = SBC_F[a << 8 | b]
+                                    a = a - b & 255
+                                    qt = t
+                            elif op < 147:
                                 if op == 145:
                                     f = SBC_F[a << 8 | c]
                                     a = a - c & 255
@@ -4886,125 +4868,125 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 f = SBC_F[a << 8 | h]
                                 a = a - h & 255
                                 qt = t
-                        elif op < 151:
+                        elif op < 152:
                             if op == 149:
                                 f = SBC_F[a << 8 | l]
                                 a = a - l & 255
                                 qt = t
-                            else:
+                            elif op == 150:
                                 v = I64(mem[h << 8 | l])
                                 f = SBC_F[a << 8 | v]
                                 a = a - v & 255
                                 qt = t
-                        elif op == 151:
-                            f = SBC_F[a << 8 | a]
-                            a = a - a & 255
+                            else:
+                                f = SBC_F[a << 8 | a]
+                                a = a - a & 255
+                                qt = t
+                        elif op < 154:
+                            if op == 152:
+                                cy = f & 1
+                                f = SBC_F[cy << 16 | a << 8 | b]
+                                a = a - b - cy & 255
+                                qt = t
+                            else:
+                                cy = f & 1
+                                f = SBC_F[cy << 16 | a << 8 | c]
+                                a = a - c - cy & 255
+                                qt = t
+                        elif op == 154:
+                            cy = f & 1
+                            f = SBC_F[cy << 16 | a << 8 | d]
+                            a = a - d - cy & 255
                             qt = t
                         else:
                             cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | b]
-                            a = a - b - cy & 255
+                            f = SBC_F[cy << 16 | a << 8 | e]
+                            a = a - e - cy & 255
                             qt = t
-                    elif op < 161:
-                        if op < 157:
-                            if op < 155:
-                                if op == 153:
+                    elif op < 169:
+                        if op < 164:
+                            if op < 160:
+                                if op < 158:
+                                    if op == 156:
+                                        cy = f & 1
+                                        f = SBC_F[cy << 16 | a << 8 | h]
+                                        a = a - h - cy & 255
+                                        qt = t
+                                    else:
+                                        cy = f & 1
+                                        f = SBC_F[cy << 16 | a << 8 | l]
+                                        a = a - l - cy & 255
+                                        qt = t
+                                elif op == 158:
+                                    v = I64(mem[h << 8 | l])
                                     cy = f & 1
-                                    f = SBC_F[cy << 16 | a << 8 | c]
-                                    a = a - c - cy & 255
+                                    f = SBC_F[cy << 16 | a << 8 | v]
+                                    a = a - v - cy & 255
                                     qt = t
                                 else:
                                     cy = f & 1
-                                    f = SBC_F[cy << 16 | a << 8 | d]
-                                    a = a - d - cy & 255
+                                    f = SBC_F[cy << 16 | a << 8 | a]
+                                    a = a - a - cy & 255
                                     qt = t
-                            elif op == 155:
-                                cy = f & 1
-                                f = SBC_F[cy << 16 | a << 8 | e]
-                                a = a - e - cy & 255
-                                qt = t
-                            else:
-                                cy = f & 1
-                                f = SBC_F[cy << 16 | a << 8 | h]
-                                a = a - h - cy & 255
-                                qt = t
-                        elif op < 159:
-                            if op == 157:
-                                cy = f & 1
-                                f = SBC_F[cy << 16 | a << 8 | l]
-                                a = a - l - cy & 255
-                                qt = t
-                            else:
-                                v = I64(mem[h << 8 | l])
-                                cy = f & 1
-                                f = SBC_F[cy << 16 | a << 8 | v]
-                                a = a - v - cy & 255
-                                qt = t
-                        elif op == 159:
-                            cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | a]
-                            a = a - a - cy & 255
-                            qt = t
-                        else:
-                            a = a & b
-                            f = SZ53P[a] | 16
-                            qt = t
-                    elif op < 165:
-                        if op < 163:
-                            if op == 161:
-                                a = a & c
-                                f = SZ53P[a] | 16
-                                qt = t
-                            else:
+                            elif op < 162:
+                                if op == 160:
+                                    a = a & b
+                                    f = SZ53P[a] | 16
+                                    qt = t
+                                else:
+                                    a = a & c
+                                    f = SZ53P[a] | 16
+                                    qt = t
+                            elif op == 162:
                                 a = a & d
                                 f = SZ53P[a] | 16
                                 qt = t
-                        elif op == 163:
-                            a = a & e
+                            else:
+                                a = a & e
+                                f = SZ53P[a] | 16
+                                qt = t
+                        elif op < 167:
+                            if op < 166:
+                                if op == 164:
+                                    a = a & h
+                                    f = SZ53P[a] | 16
+                                    qt = t
+                                else:
+                                    a = a & l
+                                    f = SZ53P[a] | 16
+                                    qt = t
+                            else:
+                                a = a & I64(mem[h << 8 | l])
+                                f = SZ53P[a] | 16
+                                qt = t
+                        elif op == 167:
+                            a = a & a
                             f = SZ53P[a] | 16
                             qt = t
                         else:
-                            a = a & h
-                            f = SZ53P[a] | 16
+                            a = a ^ b
+                            f = SZ53P[a]
                             qt = t
-                    elif op < 167:
-                        if op == 165:
-                            a = a & l
-                            f = SZ53P[a] | 16
-                            qt = t
-                        else:
-                            a = a & I64(mem[h << 8 | l])
-                            f = SZ53P[a] | 16
-                            qt = t
-                    elif op == 167:
-                        a = a & a
-                        f = SZ53P[a] | 16
-                        qt = t
-                    else:
-                        a = a ^ b
-                        f = SZ53P[a]
-                        qt = t
-                elif op < 177:
-                    if op == 169:
+                    elif op == 169:
                         a = a ^ c
                         f = SZ53P[a]
                         qt = t
-                    elif op < 173:
-                        if op < 172:
-                            if op == 170:
-                                a = a ^ d
-                                f = SZ53P[a]
-                                qt = t
-                            else:
-                                a = a ^ e
-                                f = SZ53P[a]
-                                qt = t
-                        else:
-                            a = a ^ h
-                            f = SZ53P[a]
-                            qt = t
                     elif op < 175:
-                        if op == 173:
+                        if op < 173:
+                            if op < 172:
+                                if op == 170:
+                                    a = a ^ d
+                                    f = SZ53P[a]
+                                    qt = t
+                                else:
+                                    a = a ^ e
+                                    f = SZ53P[a]
+                                    qt = t
+                            else:
+                                a = a ^ h
+                                f = SZ53P[a]
+                                qt = t
+                        elif op == 173:
                             a = a ^ l
                             f = SZ53P[a]
                             qt = t
@@ -5020,118 +5002,115 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         a = a | b
                         f = SZ53P[a]
                         qt = t
-                else:
-                    a = a | c
-                    f = SZ53P[a]
-                    qt = t
-            elif op < 230:
-                if op < 203:
-                    if op < 201:
-                        if op < 193:
-                            if op < 184:
-                                if op < 183:
-                                    if op < 180:
-                                        if op == 178:
-                                            a = a | d
-                                            f = SZ53P[a]
-                                            qt = t
-                                        else:
-                                            a = a | e
-                                            f = SZ53P[a]
-                                            qt = t
-                                    elif op < 182:
-                                        if op == 180:
-                                            a = a | h
-                                            f = SZ53P[a]
-                                            qt = t
-                                        else:
-                                            a = a | l
-                                            f = SZ53P[a]
-                                            qt = t
-                                    else:
-                                        a = a | I64(mem[h << 8 | l])
-                                        f = SZ53P[a]
-                                        qt = t
-                                else:
-                                    a = a | a
+                elif op < 197:
+                    if op < 184:
+                        if op == 177:
+                            a = a | c
+                            f = SZ53P[a]
+                            qt = t
+                        elif op < 183:
+                            if op < 180:
+                                if op == 178:
+                                    a = a | d
                                     f = SZ53P[a]
                                     qt = t
+                                else:
+                                    a = a | e
+                                    f = SZ53P[a]
+                                    qt = t
+                            elif op < 182:
+                                if op == 180:
+                                    a = a | h
+                                    f = SZ53P[a]
+                                    qt = t
+                                else:
+                                    a = a | l
+                                    f = SZ53P[a]
+                                    qt = t
+                            else:
+                                a = a | I64(mem[h << 8 | l])
+                                f = SZ53P[a]
+                                qt = t
+                        else:
+                            a = a | a
+                            f = SZ53P[a]
+                            qt = t
+                    elif op < 193:
+                        if op < 190:
+                            if op < 186:
+                                if op == 184:
+                                    f = CP_F[a << 8 | b]
+                                    qt = t
+                                else:
+                                    f = CP_F[a << 8 | c]
+                                    qt = t
                             elif op < 188:
-                                if op < 186:
-                                    if op == 184:
-                                        f = CP_F[a << 8 | b]
-                                        qt = t
-                                    else:
-                                        f = CP_F[a << 8 | c]
-                                        qt = t
-                                elif op == 186:
+                                if op == 186:
                                     f = CP_F[a << 8 | d]
                                     qt = t
                                 else:
                                     f = CP_F[a << 8 | e]
                                     qt = t
-                            elif op < 191:
-                                if op < 190:
-                                    if op == 188:
-                                        f = CP_F[a << 8 | h]
-                                        qt = t
-                                    else:
-                                        f = CP_F[a << 8 | l]
-                                        qt = t
-                                else:
-                                    f = CP_F[a << 8 | I64(mem[h << 8 | l])]
-                                    qt = t
-                            elif op == 191:
+                            elif op == 188:
+                                f = CP_F[a << 8 | h]
+                                qt = t
+                            else:
+                                f = CP_F[a << 8 | l]
+                                qt = t
+                        elif op < 192:
+                            if op == 190:
+                                f = CP_F[a << 8 | I64(mem[h << 8 | l])]
+                                qt = t
+                            else:
                                 f = CP_F[a << 8 | a]
                                 qt = t
-                            elif f & 64 == 0:
-                                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                                sp = sp + 2 & 65535
-                                pc = nn
-                                wz = nn
-                                pass
-                            else:
-                                pass
-                        elif op < 198:
-                            if op < 197:
-                                if op == 193:
-                                    c = I64(mem[sp])
-                                    b = I64(mem[sp + 1 & 65535])
-                                    sp = sp + 2 & 65535
-                                elif op < 196:
-                                    if op == 194:
-                                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                        pc = pc + 2 & 65535
-                                        wz = nn
-                                        if f & 64 == 0:
-                                            pc = nn
-                                    else:
-                                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                        pc = pc + 2 & 65535
-                                        pc = nn
-                                        wz = nn
-                                else:
-                                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                    pc = pc + 2 & 65535
-                                    wz = nn
-                                    if f & 64 == 0:
-                                        sp = sp - 1 & 65535
-                                        if sp >= rom_top:
-                                            mem[sp] = pc >> 8
-                                        sp = sp - 1 & 65535
-                                        if sp >= rom_top:
-                                            mem[sp] = pc & 255
-                                        pc = nn
-                                        pass
-                                    else:
-                                        pass
-                            else:
-                                sp = sp - 1 & 65535
-                                if sp >= rom_top:
-                                    mem[sp] = b
-                                sp = sp - 1 & 65535
-                                if sp >= rom_top:
-                                    mem[sp] = c
+                        elif f & 64 == 0:
+                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                            sp = sp + 2 & 65535
+                            pc = nn
+                            wz = nn
+                            pass
+                        else:
+                            pass
+                    elif op == 193:
+                        c = I64(mem[sp])
+                        b = I64(mem[sp + 1 & 65535])
+                        sp = sp + 2 & 65535
+                    elif op == 194:
+                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                        pc = pc + 2 & 65535
+                        wz = nn
+                        if f & 64 == 0:
+                            pc = nn
+                    elif op == 195:
+                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                        pc = pc + 2 & 65535
+                        pc = nn
+                        wz = nn
+                    else:
+                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                        pc = pc + 2 & 65535
+                        wz = nn
+                        if f & 64 == 0:
+                            sp = sp - 1 & 65535
+                            if sp >= rom_top:
+                                mem[sp] = pc >> 8
+                            sp = sp - 1 & 65535
+                            if sp >= rom_top:
+                                mem[sp] = pc & 255
+                            pc = nn
+                            pass
+                        else:
+                            pass
+                elif op < 202:
+                    if op < 201:
+                        if op == 197:
+                            sp = sp - 1 & 65535
+                            if sp >= rom_top:
+                                mem[sp] = b
+                            sp = sp - 1 & 65535
+                            if sp >= rom_top:
+                                mem[sp] = c
                         elif op == 198:
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
@@ -5155,143 +5134,142 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             pass
                         else:
                             pass
-                    elif op == 201:
+                    else:
                         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                         sp = sp + 2 & 65535
                         pc = nn
                         wz = nn
-                    else:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        wz = nn
-                        if f & 64:
-                            pc = nn
-                elif op < 219:
-                    if op < 206:
-                        if op < 205:
-                            if op == 203:
-                                op = I64(mem[pc])
-                                pc = pc + 1 & 65535
-                                r += 1
-                                slot_ = 256 + op
-                                k_ = CYC_AT[slot_]
-                                if k_ >= 0:
-                                    ft = FAST_T[slot_]
-                                    if ft >= 0 and (not (14271 < t < 57247 and (not 128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 4 and pc - 2 & 49152 != 16384 and (pc + 2 & 49152 != 16384) and (BUS[slot_] == 1 or i & 192 != 64))):
-                                        tio = t + IO_OFF[slot_]
-                                        t += ft
-                                    else:
-                                        t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
-                                z = op & 7
-                                y = op >> 3 & 7
-                                if z == 6:
-                                    ea = h << 8 | l
-                                    v = I64(mem[ea])
-                                elif z == 0:
-                                    v = b
-                                elif z == 1:
-                                    v = c
-                                elif z == 2:
-                                    v = d
-                                elif z == 3:
-                                    v = e
-                                elif z == 4:
-                                    v = h
-                                elif z == 5:
-                                    v = l
-                                else:
-                                    v = a
-                                if op < 64:
-                                    if y == 0:
-                                        cy = v >> 7
-                                        v = (v << 1 | cy) & 255
-                                        f = SZ53P[v] | cy
-                                    elif y == 1:
-                                        cy = v & 1
-                                        v = v >> 1 | cy << 7
-                                        f = SZ53P[v] | cy
-                                    elif y == 2:
-                                        cy = v >> 7
-                                        v = (v << 1 | f & 1) & 255
-                                        f = SZ53P[v] | cy
-                                    elif y == 3:
-                                        cy = v & 1
-                                        v = v >> 1 | (f & 1) << 7
-                                        f = SZ53P[v] | cy
-                                    elif y == 4:
-                                        cy = v >> 7
-                                        v = v << 1 & 255
-                                        f = SZ53P[v] | cy
-                                    elif y == 5:
-                                        cy = v & 1
-                                        v = v >> 1 | v & 128
-                                        f = SZ53P[v] | cy
-                                    elif y == 6:
-                                        cy = v >> 7
-                                        v = (v << 1 | 1) & 255
-                                        f = SZ53P[v] | cy
-                                    else:
-                                        cy = v & 1
-                                        v = v >> 1
-                                        f = SZ53P[v] | cy
-                                elif op < 128:
-                                    f = f & 1 | 16 | (wz >> 8 if z == 6 else v) & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
-                                    pass
-                                    qt = t
-                                elif op < 192:
-                                    v = v & (255 ^ 1 << y)
-                                else:
-                                    v = v | 1 << y
-                                if op < 64 or op >= 128:
-                                    if z == 6:
-                                        if ea >= rom_top:
-                                            mem[ea] = v
-                                        pass
-                                    else:
-                                        pass
-                                        if z == 0:
-                                            b = v
-                                        elif z == 1:
-                                            c = v
-                                        elif z == 2:
-                                            d = v
-                                        elif z == 3:
-                                            e = v
-                                        elif z == 4:
-                                            h = v
-                                        elif z == 5:
-                                            l = v
-                                        elif z == 7:
-                                            a = v
-                                    if op < 64:
-                                        qt = t
-                            else:
-                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                pc = pc + 2 & 65535
-                                wz = nn
-                                if f & 64:
-                                    sp = sp - 1 & 65535
-                                    if sp >= rom_top:
-                                        mem[sp] = pc >> 8
-                                    sp = sp - 1 & 65535
-                                    if sp >= rom_top:
-                                        mem[sp] = pc & 255
-                                    pc = nn
-                                    pass
-                                else:
-                                    pass
+                elif op == 202:
+                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                    pc = pc + 2 & 65535
+                    wz = nn
+                    if f & 64:
+                        pc = nn
+                elif op == 203:
+                    op = I64(mem[pc])
+                    pc = pc + 1 & 65535
+                    r += 1
+                    slot_ = 256 + op
+                    k_ = CYC_AT[slot_]
+                    if k_ >= 0:
+                        ft = FAST_T[slot_]
+                        if ft >= 0 and (not (14271 < t < 57247 and (not 128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 4 and pc - 2 & 49152 != 16384 and (pc + 2 & 49152 != 16384) and (BUS[slot_] == 1 or i & 192 != 64))):
+                            tio = t + IO_OFF[slot_]
+                            t += ft
                         else:
-                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            pc = pc + 2 & 65535
-                            wz = nn
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc >> 8
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc & 255
-                            pc = nn
-                    elif op < 213:
+                            t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
+                    z = op & 7
+                    y = op >> 3 & 7
+                    if z == 6:
+                        ea = h << 8 | l
+                        v = I64(mem[ea])
+                    elif z == 0:
+                        v = b
+                    elif z == 1:
+                        v = c
+                    elif z == 2:
+                        v = d
+                    elif z == 3:
+                        v = e
+                    elif z == 4:
+                        v = h
+                    elif z == 5:
+                        v = l
+                    else:
+                        v = a
+                    if op < 64:
+                        if y == 0:
+                            cy = v >> 7
+                            v = (v << 1 | cy) & 255
+                            f = SZ53P[v] | cy
+                        elif y == 1:
+                            cy = v & 1
+                            v = v >> 1 | cy << 7
+                            f = SZ53P[v] | cy
+                        elif y == 2:
+                            cy = v >> 7
+                            v = (v << 1 | f & 1) & 255
+                            f = SZ53P[v] | cy
+                        elif y == 3:
+                            cy = v & 1
+                            v = v >> 1 | (f & 1) << 7
+                            f = SZ53P[v] | cy
+                        elif y == 4:
+                            cy = v >> 7
+                            v = v << 1 & 255
+                            f = SZ53P[v] | cy
+                        elif y == 5:
+                            cy = v & 1
+                            v = v >> 1 | v & 128
+                            f = SZ53P[v] | cy
+                        elif y == 6:
+                            cy = v >> 7
+                            v = (v << 1 | 1) & 255
+                            f = SZ53P[v] | cy
+                        else:
+                            cy = v & 1
+                            v = v >> 1
+                            f = SZ53P[v] | cy
+                    elif op < 128:
+                        f = f & 1 | 16 | (wz >> 8 if z == 6 else v) & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
+                        pass
+                        qt = t
+                    elif op < 192:
+                        v = v & (255 ^ 1 << y)
+                    else:
+                        v = v | 1 << y
+                    if op < 64 or op >= 128:
+                        if z == 6:
+                            if ea >= rom_top:
+                                mem[ea] = v
+                            pass
+                        else:
+                            pass
+                            if z == 0:
+                                b = v
+                            elif z == 1:
+                                c = v
+                            elif z == 2:
+                                d = v
+                            elif z == 3:
+                                e = v
+                            elif z == 4:
+                                h = v
+                            elif z == 5:
+                                l = v
+                            elif z == 7:
+                                a = v
+                        if op < 64:
+                            qt = t
+                else:
+                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                    pc = pc + 2 & 65535
+                    wz = nn
+                    if f & 64:
+                        sp = sp - 1 & 65535
+                        if sp >= rom_top:
+                            mem[sp] = pc >> 8
+                        sp = sp - 1 & 65535
+                        if sp >= rom_top:
+                            mem[sp] = pc & 255
+                        pc = nn
+                        pass
+                    else:
+                        pass
+            elif op < 222:
+                if op == 205:
+                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                    pc = pc + 2 & 65535
+                    wz = nn
+                    sp = sp - 1 & 65535
+                    if sp >= rom_top:
+                        mem[sp] = pc >> 8
+                    sp = sp - 1 & 65535
+                    if sp >= rom_top:
+                        mem[sp] = pc & 255
+                    pc = nn
+                elif op < 219:
+                    if op < 213:
                         if op < 209:
                             if op < 208:
                                 if op == 206:
@@ -5363,21 +5341,22 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 pass
                             else:
                                 pass
-                    elif op == 213:
-                        sp = sp - 1 & 65535
-                        if sp >= rom_top:
-                            mem[sp] = d
-                        sp = sp - 1 & 65535
-                        if sp >= rom_top:
-                            mem[sp] = e
-                    elif op < 216:
-                        if op == 214:
+                    elif op < 215:
+                        if op == 213:
+                            sp = sp - 1 & 65535
+                            if sp >= rom_top:
+                                mem[sp] = d
+                            sp = sp - 1 & 65535
+                            if sp >= rom_top:
+                                mem[sp] = e
+                        else:
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
                             f = SBC_F[a << 8 | n]
                             a = a - n & 255
                             qt = t
-                        else:
+                    elif op < 217:
+                        if op == 215:
                             sp = sp - 1 & 65535
                             if sp >= rom_top:
                                 mem[sp] = pc >> 8
@@ -5386,8 +5365,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 mem[sp] = pc & 255
                             pc = 16
                             wz = pc
-                    elif op == 216:
-                        if f & 1:
+                        elif f & 1:
                             nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                             sp = sp + 2 & 65535
                             pc = nn
@@ -5408,150 +5386,67 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         wz = nn
                         if f & 1:
                             pc = nn
-                elif op == 219:
-                    n = I64(mem[pc])
-                    pc = pc + 1 & 65535
-                    port = a << 8 | n
-                    if io_exit:
-                        if st[36]:
-                            v = st[37] & 255
-                            st[36] = 0
-                        else:
-                            st[38] = port
-                            pc = pc - 2 & 65535
-                            r -= 1
-                            reason = 2
-                            break
-                    elif port & 1 == 0:
-                        if tape_on:
-                            now_ = tape_t0 + tio + 1
-                            while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                tape_pos += 1
-                            ear_in = (tape_level0 ^ tape_pos) & 1
-                        k = port >> 8
-                        v = 31
-                        if k & 1 == 0:
-                            v = v & int(keys[0])
-                        if k & 2 == 0:
-                            v = v & int(keys[1])
-                        if k & 4 == 0:
-                            v = v & int(keys[2])
-                        if k & 8 == 0:
-                            v = v & int(keys[3])
-                        if k & 16 == 0:
-                            v = v & int(keys[4])
-                        if k & 32 == 0:
-                            v = v & int(keys[5])
-                        if k & 64 == 0:
-                            v = v & int(keys[6])
-                        if k & 128 == 0:
-                            v = v & int(keys[7])
-                        v = v & 31 | 160 | (ula_out >> 4 & 1 ^ ear_in) << 6
-                    elif port & 224 == 0:
-                        v = int(joy[0])
-                    else:
-                        v = 255
-                        ft = tio + 1 - 14336
-                        if ft >= 0:
-                            line = ft // 224
-                            col = ft - line * 224
-                            if line < 192 and col < 128 and (2 <= col & 7 <= 5):
-                                x_ = (col >> 3 << 1) + ((col & 7) - 2 >> 1)
-                                if col & 1:
-                                    v = I64(mem[22528 + (line >> 3 << 5) + x_])
-                                else:
-                                    v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
-                    wz = port + 1 & 65535
-                    a = v
-                elif op < 226:
-                    if op < 225:
-                        if op < 222:
-                            if op == 220:
-                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                pc = pc + 2 & 65535
-                                wz = nn
-                                if f & 1:
-                                    sp = sp - 1 & 65535
-                                    if sp >= rom_top:
-                                        mem[sp] = pc >> 8
-                                    sp = sp - 1 & 65535
-                                    if sp >= rom_top:
-                                        mem[sp] = pc & 255
-                                    pc = nn
-                                    pass
-                                else:
-                                    pass
+                elif op < 221:
+                    if op == 219:
+                        n = I64(mem[pc])
+                        pc = pc + 1 & 65535
+                        port = a << 8 | n
+                        if io_exit:
+                            if st[36]:
+                                v = st[37] & 255
+                                st[36] = 0
                             else:
-                                reason = _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT)
-                                a = st[0]
-                                f = st[1]
-                                b = st[2]
-                                c = st[3]
-                                d = st[4]
-                                e = st[5]
-                                h = st[6]
-                                l = st[7]
-                                ix = st[16]
-                                sp = st[18]
-                                pc = st[19]
-                                wz = st[22]
-                                t = st[27]
-                                r = st[45]
-                                ei_at = st[40]
-                                qt = st[42]
-                                if reason:
-                                    break
-                        elif op == 222:
-                            n = I64(mem[pc])
-                            pc = pc + 1 & 65535
-                            cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | n]
-                            a = a - n - cy & 255
-                            qt = t
-                        elif op == 223:
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc >> 8
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc & 255
-                            pc = 24
-                            wz = pc
-                        elif f & 4 == 0:
-                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                            sp = sp + 2 & 65535
-                            pc = nn
-                            wz = nn
-                            pass
+                                st[38] = port
+                                pc = pc - 2 & 65535
+                                r -= 1
+                                reason = 2
+                                break
+                        elif port & 1 == 0:
+                            if tape_on:
+                                now_ = tape_t0 + tio + 1
+                                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                    tape_pos += 1
+                                ear_in = (tape_level0 ^ tape_pos) & 1
+                            k = port >> 8
+                            v = 31
+                            if k & 1 == 0:
+                                v = v & int(keys[0])
+                            if k & 2 == 0:
+                                v = v & int(keys[1])
+                            if k & 4 == 0:
+                                v = v & int(keys[2])
+                            if k & 8 == 0:
+                                v = v & int(keys[3])
+                            if k & 16 == 0:
+                                v = v & int(keys[4])
+                            if k & 32 == 0:
+                                v = v & int(keys[5])
+                            if k & 64 == 0:
+                                v = v & int(keys[6])
+                            if k & 128 == 0:
+                                v = v & int(keys[7])
+                            v = v & 31 | 160 | (ula_out >> 4 & 1 ^ ear_in) << 6
+                        elif port & 224 == 0:
+                            v = int(joy[0])
                         else:
-                            pass
-                    else:
-                        l = I64(mem[sp])
-                        h = I64(mem[sp + 1 & 65535])
-                        sp = sp + 2 & 65535
-                elif op < 229:
-                    if op == 226:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        wz = nn
-                        if f & 4 == 0:
-                            pc = nn
-                    elif op == 227:
-                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                        v = h << 8 | l
-                        ea = sp + 1 & 65535
-                        if ea >= rom_top:
-                            mem[ea] = v >> 8
-                        if sp >= rom_top:
-                            mem[sp] = v & 255
-                        h = nn >> 8
-                        l = nn & 255
-                        wz = nn
+                            v = 255
+                            ft = tio + 1 - 14336
+                            if ft >= 0:
+                                line = ft // 224
+                                col = ft - line * 224
+                                if line < 192 and col < 128 and (2 <= col & 7 <= 5):
+                                    x_ = (col >> 3 << 1) + ((col & 7) - 2 >> 1)
+                                    if col & 1:
+                                        v = I64(mem[22528 + (line >> 3 << 5) + x_])
+                                    else:
+                                        v = I64(mem[16384 + ((line & 192) << 5) + ((line & 7) << 8) + ((line & 56) << 2) + x_])
+                        wz = port + 1 & 65535
+                        a = v
                     else:
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         wz = nn
-                        if f & 4 == 0:
+                        if f & 1:
                             sp = sp - 1 & 65535
                             if sp >= rom_top:
                                 mem[sp] = pc >> 8
@@ -5563,33 +5458,47 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         else:
                             pass
                 else:
-                    sp = sp - 1 & 65535
-                    if sp >= rom_top:
-                        mem[sp] = h
-                    sp = sp - 1 & 65535
-                    if sp >= rom_top:
-                        mem[sp] = l
-            elif op < 242:
-                if op == 230:
-                    n = I64(mem[pc])
-                    pc = pc + 1 & 65535
-                    a = a & n
-                    f = SZ53P[a] | 16
-                    qt = t
-                elif op < 241:
-                    if op < 237:
-                        if op < 235:
-                            if op < 233:
-                                if op == 231:
+                    reason = _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT)
+                    a = st[0]
+                    f = st[1]
+                    b = st[2]
+                    c = st[3]
+                    d = st[4]
+                    e = st[5]
+                    h = st[6]
+                    l = st[7]
+                    ix = st[16]
+                    sp = st[18]
+                    pc = st[19]
+                    wz = st[22]
+                    t = st[27]
+                    r = st[45]
+                    ei_at = st[40]
+                    qt = st[42]
+                    if reason:
+                        break
+            elif op < 241:
+                if op < 231:
+                    if op < 230:
+                        if op < 226:
+                            if op < 225:
+                                if op == 222:
+                                    n = I64(mem[pc])
+                                    pc = pc + 1 & 65535
+                                    cy = f & 1
+                                    f = SBC_F[cy << 16 | a << 8 | n]
+                                    a = a - n - cy & 255
+                                    qt = t
+                                elif op == 223:
                                     sp = sp - 1 & 65535
                                     if sp >= rom_top:
                                         mem[sp] = pc >> 8
                                     sp = sp - 1 & 65535
                                     if sp >= rom_top:
                                         mem[sp] = pc & 255
-                                    pc = 32
+                                    pc = 24
                                     wz = pc
-                                elif f & 4:
+                                elif f & 4 == 0:
                                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                                     sp = sp + 2 & 65535
                                     pc = nn
@@ -5597,88 +5506,158 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     pass
                                 else:
                                     pass
-                            elif op == 233:
-                                pc = h << 8 | l
+                            else:
+                                l = I64(mem[sp])
+                                h = I64(mem[sp + 1 & 65535])
+                                sp = sp + 2 & 65535
+                        elif op < 229:
+                            if op == 226:
+                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                                pc = pc + 2 & 65535
+                                wz = nn
+                                if f & 4 == 0:
+                                    pc = nn
+                            elif op == 227:
+                                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                                v = h << 8 | l
+                                ea = sp + 1 & 65535
+                                if ea >= rom_top:
+                                    mem[ea] = v >> 8
+                                if sp >= rom_top:
+                                    mem[sp] = v & 255
+                                h = nn >> 8
+                                l = nn & 255
+                                wz = nn
                             else:
                                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                                 pc = pc + 2 & 65535
                                 wz = nn
-                                if f & 4:
+                                if f & 4 == 0:
+                                    sp = sp - 1 & 65535
+                                    if sp >= rom_top:
+                                        mem[sp] = pc >> 8
+                                    sp = sp - 1 & 65535
+                                    if sp >= rom_top:
+                                        mem[sp] = pc & 255
                                     pc = nn
-                        elif op == 235:
-                            d, h = (h, d)
-                            e, l = (l, e)
+                                    pass
+                                else:
+                                    pass
                         else:
-                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            pc = pc + 2 & 65535
-                            wz = nn
-                            if f & 4:
+                            sp = sp - 1 & 65535
+                            if sp >= rom_top:
+                                mem[sp] = h
+                            sp = sp - 1 & 65535
+                            if sp >= rom_top:
+                                mem[sp] = l
+                    else:
+                        n = I64(mem[pc])
+                        pc = pc + 1 & 65535
+                        a = a & n
+                        f = SZ53P[a] | 16
+                        qt = t
+                elif op < 237:
+                    if op < 235:
+                        if op < 233:
+                            if op == 231:
                                 sp = sp - 1 & 65535
                                 if sp >= rom_top:
                                     mem[sp] = pc >> 8
                                 sp = sp - 1 & 65535
                                 if sp >= rom_top:
                                     mem[sp] = pc & 255
+                                pc = 32
+                                wz = pc
+                            elif f & 4:
+                                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                                sp = sp + 2 & 65535
                                 pc = nn
+                                wz = nn
                                 pass
                             else:
                                 pass
-                    elif op == 237:
-                        reason = _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff2, im, t, ula_out, out_n, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp, CONT, keys, joy, out_log, tape)
-                        a = st[0]
-                        f = st[1]
-                        b = st[2]
-                        c = st[3]
-                        d = st[4]
-                        e = st[5]
-                        h = st[6]
-                        l = st[7]
-                        sp = st[18]
-                        pc = st[19]
-                        i = st[20]
-                        wz = st[22]
-                        iff1 = st[23]
-                        im = st[25]
-                        t = st[27]
-                        ula_out = st[48]
-                        out_n = st[49]
-                        ear_in = st[50]
-                        tape_pos = st[53]
-                        r = st[45]
-                        r7 = st[46]
-                        ldair_at = st[41]
-                        qt = st[42]
-                        if reason:
-                            break
-                    elif op == 238:
-                        n = I64(mem[pc])
-                        pc = pc + 1 & 65535
-                        a = a ^ n
-                        f = SZ53P[a]
-                        qt = t
-                    elif op == 239:
-                        sp = sp - 1 & 65535
-                        if sp >= rom_top:
-                            mem[sp] = pc >> 8
-                        sp = sp - 1 & 65535
-                        if sp >= rom_top:
-                            mem[sp] = pc & 255
-                        pc = 40
-                        wz = pc
-                    elif f & 128 == 0:
-                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                        sp = sp + 2 & 65535
-                        pc = nn
-                        wz = nn
-                        pass
+                        elif op == 233:
+                            pc = h << 8 | l
+                        else:
+                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                            pc = pc + 2 & 65535
+                            wz = nn
+                            if f & 4:
+                                pc = nn
+                    elif op == 235:
+                        d, h = (h, d)
+                        e, l = (l, e)
                     else:
-                        pass
+                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                        pc = pc + 2 & 65535
+                        wz = nn
+                        if f & 4:
+                            sp = sp - 1 & 65535
+                            if sp >= rom_top:
+                                mem[sp] = pc >> 8
+                            sp = sp - 1 & 65535
+                            if sp >= rom_top:
+                                mem[sp] = pc & 255
+                            pc = nn
+                            pass
+                        else:
+                            pass
+                elif op == 237:
+                    reason = _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff2, im, t, ula_out, out_n, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp, CONT, keys, joy, out_log, tape)
+                    a = st[0]
+                    f = st[1]
+                    b = st[2]
+                    c = st[3]
+                    d = st[4]
+                    e = st[5]
+                    h = st[6]
+                    l = st[7]
+                    sp = st[18]
+                    pc = st[19]
+                    i = st[20]
+                    wz = st[22]
+                    iff1 = st[23]
+                    im = st[25]
+                    t = st[27]
+                    ula_out = st[48]
+                    out_n = st[49]
+                    ear_in = st[50]
+                    tape_pos = st[53]
+                    r = st[45]
+                    r7 = st[46]
+                    ldair_at = st[41]
+                    qt = st[42]
+                    if reason:
+                        break
+                elif op == 238:
+                    n = I64(mem[pc])
+                    pc = pc + 1 & 65535
+                    a = a ^ n
+                    f = SZ53P[a]
+                    qt = t
+                elif op == 239:
+                    sp = sp - 1 & 65535
+                    if sp >= rom_top:
+                        mem[sp] = pc >> 8
+                    sp = sp - 1 & 65535
+                    if sp >= rom_top:
+                        mem[sp] = pc & 255
+                    pc = 40
+                    wz = pc
+                elif f & 128 == 0:
+                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                    sp = sp + 2 & 65535
+                    pc = nn
+                    wz = nn
+                    pass
                 else:
+                    pass
+            elif op < 246:
+                if op == 241:
                     f = I64(mem[sp])
                     a = I64(mem[sp + 1 & 65535])
                     sp = sp + 2 & 65535
-            elif op < 246:
-                if op < 245:
+                elif op < 245:
                     if op == 242:
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
@@ -5711,14 +5690,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     if sp >= rom_top:
                         mem[sp] = f
             elif op < 254:
-                if op == 246:
-                    n = I64(mem[pc])
-                    pc = pc + 1 & 65535
-                    a = a | n
-                    f = SZ53P[a]
-                    qt = t
-                elif op < 251:
-                    if op < 249:
+                if op < 251:
+                    if op == 246:
+                        n = I64(mem[pc])
+                        pc = pc + 1 & 65535
+                        a = a | n
+                        f = SZ53P[a]
+                        qt = t
+                    elif op < 249:
                         if op == 247:
                             sp = sp - 1 & 65535
                             if sp >= rom_top:
@@ -5744,26 +5723,27 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         wz = nn
                         if f & 128:
                             pc = nn
-                elif op == 251:
-                    iff1 = 1
-                    iff2 = 1
-                    pass
-                    ei_at = t
-                elif op == 252:
-                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                    pc = pc + 2 & 65535
-                    wz = nn
-                    if f & 128:
-                        sp = sp - 1 & 65535
-                        if sp >= rom_top:
-                            mem[sp] = pc >> 8
-                        sp = sp - 1 & 65535
-                        if sp >= rom_top:
-                            mem[sp] = pc & 255
-                        pc = nn
+                elif op < 253:
+                    if op == 251:
+                        iff1 = 1
+                        iff2 = 1
                         pass
+                        ei_at = t
                     else:
-                        pass
+                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                        pc = pc + 2 & 65535
+                        wz = nn
+                        if f & 128:
+                            sp = sp - 1 & 65535
+                            if sp >= rom_top:
+                                mem[sp] = pc >> 8
+                            sp = sp - 1 & 65535
+                            if sp >= rom_top:
+                                mem[sp] = pc & 255
+                            pc = nn
+                            pass
+                        else:
+                            pass
                 else:
                     reason = _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT)
                     a = st[0]
@@ -5798,10 +5778,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     mem[sp] = pc & 255
                 pc = 56
                 wz = pc
-            if bp[pc]:
-                reason = 1
-                break
-        if reason:
+        if bp[pc]:
+            reason = 1
             break
     st[0] = a
     st[1] = f

@@ -83,10 +83,54 @@ def _has_cache(module: Any, module_name: str) -> bool:
         return False
 
 
-def _python_run() -> Callable[..., int]:
+def _python_runs() -> tuple[Callable[..., int], Callable[..., int]]:
+    """The CPython engine: with breakpoint tests, and without (for runs with none set)."""
     from . import _engine_py
 
-    return _engine_py.run
+    return _engine_py.run, _engine_py.run_free
+
+
+class BreakpointMap:
+    """The 64K breakpoint map: ``bp[addr] = 1`` stops ``run`` when PC arrives at ``addr``.
+
+    ``array`` is what the engines read (a list for CPython, a uint8 array for numba); the map
+    also keeps the set addresses, so a run with none skips the test after each instruction.
+    """
+
+    __slots__ = ("array", "_set")
+
+    def __init__(self, array: Any) -> None:
+        self.array = array
+        self._set: set[int] = {a for a in range(len(array)) if array[a]}
+
+    def __getitem__(self, address: int) -> int:
+        return int(self.array[address])
+
+    def __setitem__(self, address: int, value: int) -> None:
+        address = int(address) & 0xFFFF
+        self.array[address] = 1 if value else 0
+        if value:
+            self._set.add(address)
+        else:
+            self._set.discard(address)
+
+    def __len__(self) -> int:
+        return len(self.array)
+
+    def __bool__(self) -> bool:
+        """True while any breakpoint is set."""
+        return bool(self._set)
+
+    @property
+    def addresses(self) -> list[int]:
+        """The addresses set, lowest first."""
+        return sorted(self._set)
+
+    def clear(self) -> None:
+        """Clear every breakpoint."""
+        for address in self._set:
+            self.array[address] = 0
+        self._set.clear()
 
 
 _REG8 = {"a": S.A, "f": S.F, "b": S.B, "c": S.C, "d": S.D, "e": S.E, "h": S.H, "l": S.L,
@@ -124,15 +168,16 @@ class Z80:
         if engine == "jit":
             self._st = np.zeros(S.SIZE, dtype=np.int64)
             self._mem: Any = np.frombuffer(memory, dtype=np.uint8)
-            self.breakpoints: Any = np.zeros(65536, dtype=np.uint8)
+            self.breakpoints = BreakpointMap(np.zeros(65536, dtype=np.uint8))
             self._tables = tuple(tables.ARRAYS[k] for k in tables.ORDER)
-            self._run = _jit_run()
+            self._run = self._run_free = _jit_run()
         else:
             self._st = [0] * S.SIZE
             self._mem = memory
-            self.breakpoints = [0] * 65536  # a list: CPython indexes lists fastest
+            # A list: CPython indexes lists fastest.
+            self.breakpoints = BreakpointMap([0] * 65536)
             self._tables = tuple(tables.LISTS[k] for k in tables.ORDER)
-            self._run = _python_run()
+            self._run, self._run_free = _python_runs()
         self.reset()
 
     # -- state --------------------------------------------------------------------------
@@ -198,8 +243,10 @@ class Z80:
         """
         self._sync_io()
         st, until = self._st, int(until_tstates)
+        bp = self.breakpoints
         while True:
-            reason = self._run(st, self._mem, self.breakpoints, until, *self._tables)
+            run = self._run if bp else self._run_free
+            reason = run(st, self._mem, bp.array, until, *self._tables)
             if reason == S.EXIT_PORT_IN:
                 value = self.read_port(int(st[S.PORT])) if self.read_port else 0xFF
                 st[S.IN_VALUE] = int(value) & 0xFF
