@@ -14,13 +14,15 @@ CURSOR_KEY_QUIT        equ 'Q'
 
 cursor_square:  db 0
 cursor_details: dw cursor_none      ; the caller's routine for SPACE
+cursor_extra_key: db KEY_NONE       ; a second key that chooses (set by the caller, one call)
 
 ; ---------------------------------------------------------------------------------------------
 ; cursor_select - let the player pick a square with the cursor
 ; Input: HL = a routine called with A = the square when SPACE is pressed (it shows the
 ; square's details; it may corrupt AF, BC, DE, HL and must keep IX, IY).
-; Output: ENTER: A = the square, carry clear.  Q or BREAK: carry set.
-; Corrupts: AF, BC, DE, HL.
+; cursor_extra_key: KEY_NONE, or a key that chooses as ENTER does (cleared on return).
+; Output: ENTER or the extra key: A = the square, B = the key, carry clear.  Q or BREAK:
+; carry set.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 cursor_select:
         ld (cursor_details), hl
@@ -40,7 +42,11 @@ cursor_select:
         jr z, .quit
         cp KEY_BREAK
         jr z, .quit
-        jr .key
+        ld hl, cursor_extra_key
+        cp (hl)
+        jr nz, .key
+        ld b, a
+        jr .chosen_by               ; (KEY_NONE never comes from keys_wait_upper)
 .clockwise:
         call cursor_hide
         ld a, (cursor_square)
@@ -64,13 +70,21 @@ cursor_select:
         jr .show                    ; the routine may have drawn over the board
 .call:  jp (hl)
 .chosen:
+        ld b, KEY_ENTER
+.chosen_by:
+        push bc
         call cursor_hide
         call board_draw_status
+        pop bc
+        xor a
+        ld (cursor_extra_key), a
         ld a, (cursor_square)
         or a                        ; carry clear
         ret
 .quit:  call cursor_hide
         call board_draw_status
+        xor a
+        ld (cursor_extra_key), a
         scf
         ret
 

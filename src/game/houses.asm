@@ -35,6 +35,7 @@
 HOUSES_KEY_BUY  equ 'B'
 HOUSES_KEY_SELL equ 'S'
 HOUSES_KEY_QUIT equ 'Q'
+KEY_IN_KIND     equ 'P'             ; raising money owed to a player: pay him in property (A51)
 HOUSES_MODE_ANY equ 0               ; houses_build: whichever building the site takes next
 HOUSES_MODE_HOUSE equ 1             ; only a house (an auctioned house; an order of houses)
 HOUSES_MODE_HOTEL equ 2             ; only a hotel
@@ -914,9 +915,13 @@ houses_wants_unit:
 ; houses_raise_human - a human payer short of cash is led through raising it: what he owes
 ; and his cash are shown; with the cursor he picks a site to sell a building on (evenly) or a
 ; property to mortgage (no buildings on it), until the cash is there or nothing is left; Q lets
-; the computer choose the rest (bank_raise).  bank_pay calls it for human payers.
-; Input: A = player, HL = the cash wanted.  Output: carry clear if the cash is there, set if
-; everything is sold and mortgaged and it is still short.  Corrupts: AF, BC, DE, HL (keeps IX).
+; the computer choose the rest (bank_raise).  Owing a player, he may also press P to offer
+; the property under the cursor in part payment (A51, booklet A "Miscellaneous":
+; trade_in_kind); what the creditor accepts comes off the debt.  bank_pay calls it for human
+; payers.
+; Input: A = player, HL = the cash wanted (bank_amount), bank_creditor.  Output: carry clear
+; if the cash is there, set if everything is sold and mortgaged and it is still short;
+; bank_amount less what was paid in property.  Corrupts: AF, BC, DE, HL, IY (keeps IX).
 ; ---------------------------------------------------------------------------------------------
 houses_raise_human:
         push ix
@@ -930,18 +935,24 @@ houses_raise_human:
         ld de, (houses_raise_target)
         or a
         sbc hl, de
-        jr nc, .done                ; enough (carry clear)
+        jp nc, .done                ; enough (carry clear)
         ld a, (houses_raise_player) ; anything left to sell or mortgage?
         call worth_mortgage_value
         ld a, h
         or l
         scf
-        jr z, .done
+        jp z, .done
         ld a, (houses_raise_player)
         call msg_show_player
         ld hl, str_houses_raise_owes
         call msg_print
-        ld hl, (houses_raise_target)
+        ld a, (bank_creditor)       ; owed to a player: who
+        cp NO_PLAYER
+        jr z, .sum
+        call msg_player
+        ld a, ' '
+        call msg_char
+.sum:   ld hl, (houses_raise_target)
         call msg_money
         ld hl, str_houses_raise_has
         call msg_print
@@ -949,15 +960,38 @@ houses_raise_human:
         ld h, (ix+P_CASH+1)
         call msg_money
         ld hl, str_houses_raise_help
-        call msg_print
+        ld a, (bank_creditor)
+        cp NO_PLAYER
+        jr z, .help
+        ld a, KEY_IN_KIND           ; owed to a player: P offers him the property (A51)
+        ld (cursor_extra_key), a
+        ld hl, str_houses_raise_help_kind
+.help:  call msg_print
         ld hl, houses_details
         call cursor_select
         jr c, .auto
         ld c, a
+        ld a, b
+        cp KEY_IN_KIND
+        jr z, .in_kind
         ld a, (houses_raise_player)
         call houses_raise_at
         call houses_pause
         jr .loop
+.in_kind:
+        ld a, (houses_raise_player)
+        call trade_in_kind          ; HL = the value the creditor took
+        jp c, .loop
+        ex de, hl
+        ld hl, (houses_raise_target) ; it comes off what is wanted and what is owed
+        or a
+        sbc hl, de
+        ld (houses_raise_target), hl
+        ld hl, (bank_amount)
+        or a
+        sbc hl, de
+        ld (bank_amount), hl
+        jp .loop
 .auto:  ld a, (houses_raise_player)
         ld hl, (houses_raise_target)
         call bank_raise
@@ -1040,5 +1074,6 @@ str_houses_given_back: db "Given back: no sale.", 0
 str_houses_raise_owes: db " owes ", 0
 str_houses_raise_has: db ", has ", 0
 str_houses_raise_help: db ". ENTER: sell a building or mortgage there. Q: the computer chooses", 0
+str_houses_raise_help_kind: db ". ENTER: sell or mortgage. P: pay in property. Q: computer", 0
 str_houses_not_yours: db "That is not the payer's.", 0
 str_houses_already_mortgaged: db "It is mortgaged already.", 0

@@ -209,6 +209,111 @@ trade_deal:
         jp houses_pause
 
 ; ---------------------------------------------------------------------------------------------
+; trade_in_kind - A51 (booklet A "Miscellaneous"): a payer short of cash offers the player he
+; owes one property in part payment.  The property must be his with its colour group bare (as
+; in any sale between players: A46, A47); he names its value in payment (at most what he
+; owes); the creditor agrees (a human: Y/N; a computer: trade_ai_accepts' judgement, the debt
+; it forgoes counting as what it gives) and must be able to pay the 10 % on a mortgaged one.
+; Then it changes hands as in a trade (trade_transfer: the interest, lifting at once or later)
+; and no cash moves: the caller takes the value off the debt.
+; Input: A = payer, C = square, bank_creditor (a player), bank_amount (what is owed).
+; Output: carry clear: HL = the value taken in payment; carry set: no deal (the reason shown).
+; Corrupts: AF, BC, DE, HL, IY (keeps IX).
+; ---------------------------------------------------------------------------------------------
+trade_in_kind:
+        ld (trade_a), a
+        ld a, c
+        ld (trade_give), a
+        ld a, (trade_a)
+        call trade_check            ; his, the group bare
+        jp c, houses_pause
+        xor a
+        ld (trade_take_count), a
+        ld (trade_card_a), a
+        ld (trade_card_b), a
+        ld hl, 0
+        ld (trade_cash), hl
+        ld a, NO_PLAYER
+        ld (trade_cash_to), a
+        ld a, (bank_creditor)
+        ld (trade_b), a
+        call trade_interest_check   ; can the creditor pay the interest on it?
+        jp c, houses_pause
+.value: call msg_clear
+        ld a, (trade_give)
+        call msg_square_name
+        ld hl, str_trade_kind_value
+        call ask_number
+        ret c                       ; ENTER alone: no offer
+        ld a, h
+        or l
+        jr z, .value
+        ld (trade_kind_value), hl
+        ex de, hl
+        ld hl, (bank_amount)
+        or a
+        sbc hl, de
+        jr nc, .offer
+        ld hl, str_trade_kind_too_much
+        call trade_refuse
+        call houses_pause
+        jr .value
+.offer: call msg_clear
+        ld a, (trade_a)
+        call msg_player
+        ld hl, str_trade_kind_offers
+        call msg_print
+        ld a, (trade_give)
+        call msg_square_name
+        ld hl, str_trade_kind_for
+        call msg_print
+        ld hl, (trade_kind_value)
+        call msg_money
+        ld hl, str_trade_kind_of_debt
+        call msg_print
+        ld a, (trade_b)
+        call player_record
+        bit PF_COMPUTER, (hl)
+        jr nz, .computer
+        ld a, (trade_b)
+        call msg_player
+        ld hl, str_trade_agree
+        call ask_yn
+        jr c, .deal
+        ld hl, str_trade_refused
+        call trade_refuse
+        call houses_pause
+        scf
+        ret
+.computer:
+        call trade_ai_accepts_kind
+        push af
+        ld a, (trade_b)
+        call msg_player
+        pop af
+        jr c, .accepts
+        ld hl, str_trade_declines
+        call msg_print
+        call snd_low
+        call houses_pause
+        scf
+        ret
+.accepts:
+        ld hl, str_trade_accepts
+        call msg_print
+        call houses_pause
+.deal:  call trade_transfer         ; the property, the interest (no cash: trade_cash is 0)
+        ld hl, str_trade_done
+        call msg_show
+        call snd_beep
+        call houses_pause
+        ld hl, (trade_kind_value)
+        or a
+        ret
+
+trade_kind_value: dw 0              ; trade_in_kind: the value agreed
+
+; ---------------------------------------------------------------------------------------------
 ; trade_refuse / trade_refuse_pause - show why, with the low tone (and a pause to read it)
 ; Input: HL = message.  Output: carry set.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
@@ -893,6 +998,31 @@ trade_ai_accepts:
         ret
 
 ; ---------------------------------------------------------------------------------------------
+; trade_ai_accepts_kind - trade_ai_accepts' judgement of a property offered in part payment
+; (trade_in_kind): what the computer trade_b gets is the property; what it gives is the debt
+; it forgoes (trade_kind_value) and the interest it pays at once, which is all the cash it
+; pays out (the reserve is kept).
+; Input: the offer.  Output: carry set: accepts.  Corrupts: AF, BC, DE, HL, IY (keeps IX).
+; ---------------------------------------------------------------------------------------------
+trade_ai_accepts_kind:
+        push ix                     ; (popped by trade_ai_accepts' judge)
+        ld a, (trade_b)
+        call player_record
+        push hl
+        pop ix
+        call ai_params              ; IY = its personality
+        ld a, (trade_give)
+        call trade_value
+        ld (trade_gets), de
+        ld a, (trade_b)
+        call trade_interest_due
+        ld (trade_pays), hl
+        ld de, (trade_kind_value)
+        call trade_add_sum
+        ld (trade_gives), hl
+        jp trade_ai_accepts.judge
+
+; ---------------------------------------------------------------------------------------------
 ; trade_ai_accepts_a - issue 11 hook: the same judgement made by trade_a, for a computer's
 ; proposal to a computer owner (ai_trade_propose builds its deals with the owner as trade_a,
 ; giving the wanted property, so that a cash-only offer fits the deal's shape).  What a gets:
@@ -1098,6 +1228,11 @@ str_trade_accepts:   db " accepts the deal.", 0
 str_trade_declines:  db " declines the deal.", 0
 str_trade_refused:   db "The deal is refused.", 0
 str_trade_done:      db "The deal is done.", 0
+str_trade_kind_value: db ": its value in payment? ", CH_POUND, 0
+str_trade_kind_too_much: db "More than is owed.", 0
+str_trade_kind_offers: db " offers ", 0
+str_trade_kind_for:  db " for ", 0
+str_trade_kind_of_debt: db " of the debt.", 0
 str_trade_pays_interest: db " pays the Bank 10% interest, ", 0
 str_trade_on:        db ", on ", 0
 str_trade_lift_question: db ". Lift it now for ", 0

@@ -320,6 +320,66 @@ def test_human_raising_refusals_then_the_computer_chooses(machine):
     g.check()
 
 
+def test_a51_human_pays_rent_part_in_property(machine):
+    """Booklet A "Miscellaneous": short of rent, the payer offers the creditor a property at a
+    value they agree; it comes off the debt and the rest is paid in cash."""
+    g = Estate(machine)
+    g.own(5, 1)                                     # King's Cross
+    g.set_cash(1, 30)
+    keys = (*[RIGHT] * 5, "P", "1", "0", "0", "ENTER",  # offered for £100 of the £120
+            "Y")                                    # player 1 agrees
+    machine.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0, hl=120)
+    assert not machine.machine.cpu.f & 1            # paid
+    assert g.owner(5) == 0 and not g.mortgaged(5)
+    assert g.cash(1) == 30 - 20 and g.cash(0) == 1500 + 20
+    assert machine.peek16("bank_amount") == 20      # the cash part
+    g.check()
+
+
+def test_a51_the_creditor_may_refuse_and_the_value_is_at_most_the_debt(machine):
+    g = Estate(machine)
+    g.own(5, 1)
+    g.own(6, 1)
+    g.set_cash(1, 10)
+    keys = (*[RIGHT] * 5, "P", "2", "0", "0", "ENTER",  # more than the £60 owed: refused,
+            "5", "0", "ENTER",                      # asked again: £50
+            "N",                                    # player 1 says no
+            *[RIGHT] * 6, "P", "ENTER",             # The Angel: ENTER alone, no offer
+            *[RIGHT] * 6, "ENTER")                  # The Angel mortgaged: £50
+    machine.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0, hl=60)
+    assert not machine.machine.cpu.f & 1
+    assert g.owner(5) == 1 and g.owner(6) == 1 and g.mortgaged(6) and not g.mortgaged(5)
+    assert g.cash(1) == 0 and g.cash(0) == 1500 + 60
+    g.check()
+
+
+def test_a51_a_computer_creditor_judges_the_offer(machine):
+    """A computer creditor takes a property worth more to it than the debt it forgoes (and,
+    mortgaged, the 10 % it pays at once), and declines one that is not."""
+    g = Estate(machine, computers=(0,))
+    g.own(5, 1, mortgaged=True)                     # worth £100 to a computer: half price
+    g.own(15, 1)                                    # Marylebone, £200
+    g.set_cash(1, 0)
+    keys = (*[RIGHT] * 5, "P", "1", "0", "0", "ENTER",  # mortgaged King's Cross for £100: no
+            *[RIGHT] * 15, "P", "1", "0", "0", "ENTER")  # Marylebone for £100: taken
+    machine.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0, hl=100)
+    assert not machine.machine.cpu.f & 1
+    assert g.owner(5) == 1 and g.owner(15) == 0
+    assert g.cash(1) == 0 and g.cash(0) == 1500
+    g.check()
+
+
+def test_a51_only_a_debt_to_a_player_is_paid_in_property(machine):
+    g = Estate(machine)
+    g.own(5, 1)
+    g.set_cash(1, 0)
+    keys = (*[RIGHT] * 5, "P", "ENTER")             # P means nothing when owing the Bank
+    machine.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0xFF, hl=60)
+    assert not machine.machine.cpu.f & 1
+    assert g.owner(5) == 1 and g.mortgaged(5) and g.cash(1) == 40
+    g.check()
+
+
 def test_human_with_nothing_left_goes_bankrupt(machine):
     g = Estate(machine)
     g.own(1, 1, mortgaged=True)

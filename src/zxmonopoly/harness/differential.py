@@ -227,7 +227,7 @@ class DifferentialGame:
                         break
                 else:
                     self._answer("\n")
-            elif "the computer chooses" in text:
+            elif "Q: the computer chooses" in text or "Q: computer" in text:
                 # Raising money: let the game choose (the model then stops: out of reach).
                 answers.append(("raise", None))
                 self._answer("q")
@@ -239,8 +239,15 @@ class DifferentialGame:
                 raise HarnessError(f"seed {self.seed}: an unexpected question: {text!r}")
 
     def _model_turn(self, dice: tuple[int, int], answers: list[tuple[str, object]]) -> None:
-        """The same turn in the model, consuming the answers in order."""
-        queue = [a for a in answers if a[0] != "raise"]
+        """The same turn in the model, consuming the answers in order.
+
+        Answers after the game led a short payer through raising money are out of the
+        model's reach (it records a debt there; the game sells, and may go on to a
+        bankruptcy's auctions): the model takes the answers before it, and the state
+        comparison and ``out_of_reach`` decide what follows.
+        """
+        cut = next((k for k, a in enumerate(answers) if a[0] == "raise"), len(answers))
+        queue = list(answers[:cut])
         m = self.model
         if queue and queue[0][0] == "card":
             if queue.pop(0)[1]:
