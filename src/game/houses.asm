@@ -921,7 +921,7 @@ houses_wants_unit:
 ; payers.
 ; Input: A = player, HL = the cash wanted (bank_amount), bank_creditor.  Output: carry clear
 ; if the cash is there, set if everything is sold and mortgaged and it is still short;
-; bank_amount less what was paid in property.  Corrupts: AF, BC, DE, HL, IY (keeps IX).
+; bank_amount less what was paid in property.  Corrupts: AF, BC, DE, HL (keeps IX, IY).
 ; ---------------------------------------------------------------------------------------------
 houses_raise_human:
         push ix
@@ -980,7 +980,9 @@ houses_raise_human:
         jr .loop
 .in_kind:
         ld a, (houses_raise_player)
+        push iy
         call trade_in_kind          ; HL = the value the creditor took
+        pop iy
         jp c, .loop
         ex de, hl
         ld hl, (houses_raise_target) ; it comes off what is wanted and what is owed
