@@ -60,19 +60,28 @@ trade_run:
         jp turn_lower_restore
 
 ; ---------------------------------------------------------------------------------------------
-; trade_deal - the dialogue: who, what, cash, agreement, then the transfer
-; Input: none.  Output: done or given up.  Corrupts: all.
+; trade_clear - an empty deal: nothing wanted, no card, no cash, no partner yet
+; Input: none.  Output: the deal's fields (trade_a and trade_give are left).  Corrupts: AF, HL.
 ; ---------------------------------------------------------------------------------------------
-trade_deal:
+trade_clear:
         xor a
         ld (trade_take_count), a
         ld (trade_card_a), a
         ld (trade_card_b), a
-        ld hl, 0
+        ld h, a
+        ld l, a
         ld (trade_cash), hl
         ld a, NO_PLAYER
         ld (trade_b), a
         ld (trade_cash_to), a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; trade_deal - the dialogue: who, what, cash, agreement, then the transfer
+; Input: none.  Output: done or given up.  Corrupts: all.
+; ---------------------------------------------------------------------------------------------
+trade_deal:
+        call trade_clear
         call msg_clear
         ld hl, str_trade_who
         call ask_player
@@ -227,14 +236,7 @@ trade_in_kind:
         ld a, (trade_a)
         call trade_check            ; his, the group bare
         jp c, houses_pause
-        xor a
-        ld (trade_take_count), a
-        ld (trade_card_a), a
-        ld (trade_card_b), a
-        ld hl, 0
-        ld (trade_cash), hl
-        ld a, NO_PLAYER
-        ld (trade_cash_to), a
+        call trade_clear
         ld a, (bank_creditor)
         ld (trade_b), a
         call trade_interest_check   ; can the creditor pay the interest on it?
@@ -887,6 +889,17 @@ trade_add_sum:
         ret
 
 ; ---------------------------------------------------------------------------------------------
+; trade_ai_self - a computer about to judge a deal: its record and its personality
+; Input: A = player.  Output: IX = its record, IY = its personality's row.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+trade_ai_self:
+        call player_record
+        push hl
+        pop ix
+        jp ai_params
+
+; ---------------------------------------------------------------------------------------------
 ; trade_ai_accepts - does the computer player trade_b accept the deal?  It values both sides
 ; at printed prices (mortgaged: half), a Jail Free card at TRADE_CARD_VALUE, plus the cash;
 ; the interest it must pay at once counts against the deal.  It accepts when what it gets is
@@ -897,10 +910,7 @@ trade_add_sum:
 trade_ai_accepts:
         push ix
         ld a, (trade_b)
-        call player_record
-        push hl
-        pop ix
-        call ai_params              ; IY = its personality
+        call trade_ai_self          ; IX = its record, IY = its personality
         ld a, (trade_give)          ; what it gets
         call trade_value
         ex de, hl
@@ -1007,10 +1017,7 @@ trade_ai_accepts:
 trade_ai_accepts_kind:
         push ix                     ; (popped by trade_ai_accepts' judge)
         ld a, (trade_b)
-        call player_record
-        push hl
-        pop ix
-        call ai_params              ; IY = its personality
+        call trade_ai_self          ; IX = its record, IY = its personality
         ld a, (trade_give)
         call trade_value
         ld (trade_gets), de
@@ -1033,10 +1040,7 @@ trade_ai_accepts_kind:
 trade_ai_accepts_a:
         push ix                     ; (popped by trade_ai_accepts' judge)
         ld a, (trade_a)
-        call player_record
-        push hl
-        pop ix
-        call ai_params              ; IY = its personality
+        call trade_ai_self          ; IX = its record, IY = its personality
         ld hl, 0                    ; what it gets: b's properties
         ld (trade_gets), hl
         ld a, (trade_take_count)
