@@ -70,8 +70,10 @@ def indent(lines: list[str], n: int) -> list[str]:
 
 
 def tree(cases: list[tuple[int, list[str]]], weights: dict[int, int], var: str = "op",
-         default: list[str] | None = None, lo: int = 0, hi: int = 256) -> list[str]:
-    """A binary if-tree on ``var`` over the opcodes in [lo, hi), weighted by frequency.
+         default: list[str] | None = None, lo: int = 0, hi: int = 256,
+         flat: bool = False) -> list[str]:
+    """A binary if-tree on ``var`` over the opcodes in [lo, hi), weighted by frequency; with
+    ``flat``, one if/elif chain of equality tests, the most frequent first.
 
     ``cases`` maps opcodes to code; identical neighbours merge into one range; opcodes
     missing from ``cases`` run ``default``.
@@ -86,7 +88,31 @@ def tree(cases: list[tuple[int, list[str]]], weights: dict[int, int], var: str =
         else:
             segs.append((op, op + 1, body))
     seg_w = [sum(weights.get(o, 1) for o in range(s, e)) for s, e, _ in segs]
+    if flat:
+        return _chain(segs, seg_w, var)
     return _split(segs, seg_w, var)
+
+
+def _chain(segs: list[tuple[int, int, list[str]]], w: list[int], var: str) -> list[str]:
+    """An if/elif chain over ``segs``, the heaviest first, the last one the ``else``.
+
+    Compiled, LLVM turns a chain of tests of one value against constants into a jump table:
+    the bare numba engine dispatches in one step (measured on the benchmark's workload:
+    620x real time against 555x with the tree). The Spectrum's numba engine measured slower
+    so (365x against 410x on the busy machine), and keeps the tree.
+    """
+    order = sorted(range(len(segs)), key=lambda k: -w[k])
+    out: list[str] = []
+    for n, k in enumerate(order):
+        start, end, body = segs[k]
+        if n == len(order) - 1:
+            out.append("else:")
+        else:
+            test = (f"{var} == {start:#04x}" if end - start == 1
+                    else f"{start:#04x} <= {var} < {end:#04x}")
+            out.append(f"{'if' if n == 0 else 'elif'} {test}:")
+        out += indent(body or ["pass"], 1)
+    return out
 
 
 def _split(segs: list[tuple[int, int, list[str]]], w: list[int], var: str) -> list[str]:
@@ -142,10 +168,12 @@ class Variant:
     table_walk: bool = False  # walk cycles from a table in one compiled function (JIT)
     always_walk: bool = False  # tests only: walk every instruction, never the fast path
     breakpoints: bool = True  # False: no breakpoint test after each instruction (none set)
+    flat: bool = False  # dispatch by if/elif chains, not trees (the bare numba engine)
 
 
 BARE = Variant()
 BARE_FREE = Variant(breakpoints=False)
+BARE_JIT = Variant(flat=True)
 MACHINE = Variant(machine=True)
 MACHINE_JIT = Variant(machine=True, table_walk=True)
 TRACED = Variant(machine=True, trace=True)
@@ -619,7 +647,8 @@ def cb_body(v: Variant) -> list[str]:
     """Fetch the CB opcode and run it (one leaf per opcode)."""
     cases = [(code, finish(v, templates.leaf(op, "cb"), FETCH2 + templates.cycles(op, "cb")))
              for code, op in enumerate(isa.CB)]
-    return ["op = mem[pc]", "pc = (pc + 1) & 0xFFFF", "r += 1", *tree(cases, HOT_CB)]
+    return ["op = mem[pc]", "pc = (pc + 1) & 0xFFFF", "r += 1",
+            *tree(cases, HOT_CB, flat=v.flat)]
 
 
 def cb_generic_body(v: Variant) -> list[str]:
@@ -646,7 +675,7 @@ def ed_body(v: Variant) -> list[str]:
     default = finish(v, Leaf([], 8), FETCH2)
     walk_here = CYCLE_TABLE.dispatch_code("512", "ix") if v.table_walk else []
     return ["op = mem[pc]", "pc = (pc + 1) & 0xFFFF", "r += 1", *walk_here,
-            *tree(cases, HOT_ED, default=default)]
+            *tree(cases, HOT_ED, default=default, flat=v.flat)]
 
 
 def index_body(v: Variant, prefix: str) -> list[str]:
@@ -683,7 +712,7 @@ def index_body(v: Variant, prefix: str) -> list[str]:
             cases.append((code, ["pc = (pc + 1) & 0xFFFF", "r += 1",
                                  *finish(v, templates.leaf(op, "dd"), specs, xy)]))
     walk_here = CYCLE_TABLE.dispatch_code("768", xy) if v.table_walk else []
-    return ["op = mem[pc]", *walk_here, *tree(cases, HOT_DD)]
+    return ["op = mem[pc]", *walk_here, *tree(cases, HOT_DD, flat=v.flat)]
 
 
 # ---------------------------------------------------------------------------------------
@@ -991,7 +1020,7 @@ def gen_jit(v: Variant = BARE) -> str:
     sub("DD", index_body(v, "DD"))
     sub("FD", index_body(v, "FD"))
 
-    dispatch = tree(main_cases(v, lambda name: calls[name]), HOT_MAIN)
+    dispatch = tree(main_cases(v, lambda name: calls[name]), HOT_MAIN, flat=v.flat)
     body = [*load_lines(v), *entry_lines(), "reason = 0", *loop_jit(v, dispatch),
             *store_lines(v), *exit_lines(), "return reason"]
     body = expand_exits(body, lambda n: [f"reason = {n}", "break"])
@@ -1029,7 +1058,7 @@ def widen_for_numba(src: str) -> str:
 
 OUTPUTS: dict[str, Callable[[], str]] = {
     "_engine_py.py": lambda: gen_python(BARE, BARE_FREE),
-    "_engine_jit.py": lambda: gen_jit(BARE),
+    "_engine_jit.py": lambda: gen_jit(BARE_JIT),
     "_spectrum_py.py": lambda: gen_python(MACHINE),
     "_spectrum_jit.py": lambda: gen_jit(MACHINE_JIT),
 }

@@ -11,823 +11,20 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
     op = I64(mem[pc])
     pc = pc + 1 & 65535
     r += 1
-    if op < 83:
-        if op < 82:
-            if op < 68:
-                if op < 64:
-                    t += 8
-                elif op < 67:
-                    if op < 66:
-                        if op == 64:
-                            port = b << 8 | c
-                            if io_exit:
-                                if st[36]:
-                                    v = st[37] & 255
-                                    st[36] = 0
-                                else:
-                                    st[38] = port
-                                    pc = pc - 2 & 65535
-                                    r -= 2
-                                    st[0] = a
-                                    st[1] = f
-                                    st[2] = b
-                                    st[3] = c
-                                    st[4] = d
-                                    st[5] = e
-                                    st[6] = h
-                                    st[7] = l
-                                    st[18] = sp
-                                    st[19] = pc
-                                    st[20] = i
-                                    st[22] = wz
-                                    st[23] = iff1
-                                    st[25] = im
-                                    st[27] = t
-                                    st[45] = r
-                                    st[46] = r7
-                                    st[41] = ldair_at
-                                    st[42] = qt
-                                    return 2
-                            else:
-                                v = 255
-                            wz = port + 1 & 65535
-                            b = v
-                            f = f & 1 | SZ53P[v]
-                            t += 12
-                            qt = t
-                        else:
-                            port = b << 8 | c
-                            v = b
-                            wz = port + 1 & 65535
-                            t += 12
-                            if io_exit:
-                                st[38] = port
-                                st[39] = v
-                                st[0] = a
-                                st[1] = f
-                                st[2] = b
-                                st[3] = c
-                                st[4] = d
-                                st[5] = e
-                                st[6] = h
-                                st[7] = l
-                                st[18] = sp
-                                st[19] = pc
-                                st[20] = i
-                                st[22] = wz
-                                st[23] = iff1
-                                st[25] = im
-                                st[27] = t
-                                st[45] = r
-                                st[46] = r7
-                                st[41] = ldair_at
-                                st[42] = qt
-                                return 3
-                            else:
-                                pass
-                    else:
-                        v = h << 8 | l
-                        nn = b << 8 | c
-                        cy = f & 1
-                        res = v - nn - cy
-                        f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
-                        res = res & 65535
-                        if res == 0:
-                            f = f | 64
-                        wz = v + 1 & 65535
-                        h = res >> 8
-                        l = res & 255
-                        t += 15
-                        qt = t
-                else:
-                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                    pc = pc + 2 & 65535
-                    v = b << 8 | c
-                    if nn >= rom_top:
-                        mem[nn] = v & 255
-                    nn = nn + 1 & 65535
-                    wz = nn
-                    if nn >= rom_top:
-                        mem[nn] = v >> 8
-                    t += 20
-            elif op < 75:
-                if op == 68:
-                    v = a
-                    f = SBC_F[v]
-                    a = 0 - v & 255
-                    t += 8
-                    qt = t
-                elif op < 71:
-                    if op == 69:
-                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                        sp = sp + 2 & 65535
-                        pc = nn
-                        wz = nn
-                        iff1 = iff2
-                        t += 14
-                    else:
-                        im = 0
-                        t += 8
-                elif op == 71:
-                    i = a
-                    t += 9
-                elif op == 72:
-                    port = b << 8 | c
-                    if io_exit:
-                        if st[36]:
-                            v = st[37] & 255
-                            st[36] = 0
-                        else:
-                            st[38] = port
-                            pc = pc - 2 & 65535
-                            r -= 2
-                            st[0] = a
-                            st[1] = f
-                            st[2] = b
-                            st[3] = c
-                            st[4] = d
-                            st[5] = e
-                            st[6] = h
-                            st[7] = l
-                            st[18] = sp
-                            st[19] = pc
-                            st[20] = i
-                            st[22] = wz
-                            st[23] = iff1
-                            st[25] = im
-                            st[27] = t
-                            st[45] = r
-                            st[46] = r7
-                            st[41] = ldair_at
-                            st[42] = qt
-                            return 2
-                    else:
-                        v = 255
-                    wz = port + 1 & 65535
-                    c = v
-                    f = f & 1 | SZ53P[v]
-                    t += 12
-                    qt = t
-                elif op == 73:
-                    port = b << 8 | c
-                    v = c
-                    wz = port + 1 & 65535
-                    t += 12
-                    if io_exit:
-                        st[38] = port
-                        st[39] = v
-                        st[0] = a
-                        st[1] = f
-                        st[2] = b
-                        st[3] = c
-                        st[4] = d
-                        st[5] = e
-                        st[6] = h
-                        st[7] = l
-                        st[18] = sp
-                        st[19] = pc
-                        st[20] = i
-                        st[22] = wz
-                        st[23] = iff1
-                        st[25] = im
-                        st[27] = t
-                        st[45] = r
-                        st[46] = r7
-                        st[41] = ldair_at
-                        st[42] = qt
-                        return 3
-                    else:
-                        pass
-                else:
-                    v = h << 8 | l
-                    nn = b << 8 | c
-                    cy = f & 1
-                    res = v + nn + cy
-                    f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
-                    res = res & 65535
-                    if res == 0:
-                        f = f | 64
-                    wz = v + 1 & 65535
-                    h = res >> 8
-                    l = res & 255
-                    t += 15
-                    qt = t
-            elif op == 75:
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
-                v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-                wz = nn + 1 & 65535
-                b = v >> 8
-                c = v & 255
-                t += 20
-            elif op < 78:
-                if op == 76:
-                    v = a
-                    f = SBC_F[v]
-                    a = 0 - v & 255
-                    t += 8
-                    qt = t
-                else:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
-                    pc = nn
-                    wz = nn
-                    iff1 = iff2
-                    t += 14
-            elif op < 80:
-                if op == 78:
-                    im = 0
-                    t += 8
-                else:
-                    r = a
-                    r7 = a & 128
-                    t += 9
-            elif op == 80:
-                port = b << 8 | c
-                if io_exit:
-                    if st[36]:
-                        v = st[37] & 255
-                        st[36] = 0
-                    else:
-                        st[38] = port
-                        pc = pc - 2 & 65535
-                        r -= 2
-                        st[0] = a
-                        st[1] = f
-                        st[2] = b
-                        st[3] = c
-                        st[4] = d
-                        st[5] = e
-                        st[6] = h
-                        st[7] = l
-                        st[18] = sp
-                        st[19] = pc
-                        st[20] = i
-                        st[22] = wz
-                        st[23] = iff1
-                        st[25] = im
-                        st[27] = t
-                        st[45] = r
-                        st[46] = r7
-                        st[41] = ldair_at
-                        st[42] = qt
-                        return 2
-                else:
-                    v = 255
-                wz = port + 1 & 65535
-                d = v
-                f = f & 1 | SZ53P[v]
-                t += 12
-                qt = t
-            else:
-                port = b << 8 | c
-                v = d
-                wz = port + 1 & 65535
-                t += 12
-                if io_exit:
-                    st[38] = port
-                    st[39] = v
-                    st[0] = a
-                    st[1] = f
-                    st[2] = b
-                    st[3] = c
-                    st[4] = d
-                    st[5] = e
-                    st[6] = h
-                    st[7] = l
-                    st[18] = sp
-                    st[19] = pc
-                    st[20] = i
-                    st[22] = wz
-                    st[23] = iff1
-                    st[25] = im
-                    st[27] = t
-                    st[45] = r
-                    st[46] = r7
-                    st[41] = ldair_at
-                    st[42] = qt
-                    return 3
-                else:
-                    pass
-        else:
-            v = h << 8 | l
-            nn = d << 8 | e
-            cy = f & 1
-            res = v - nn - cy
-            f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
-            res = res & 65535
-            if res == 0:
-                f = f | 64
-            wz = v + 1 & 65535
-            h = res >> 8
-            l = res & 255
-            t += 15
-            qt = t
-    elif op < 120:
-        if op < 91:
-            if op == 83:
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
-                v = d << 8 | e
-                if nn >= rom_top:
-                    mem[nn] = v & 255
-                nn = nn + 1 & 65535
-                wz = nn
-                if nn >= rom_top:
-                    mem[nn] = v >> 8
-                t += 20
-            elif op < 90:
-                if op < 87:
-                    if op < 86:
-                        if op == 84:
-                            v = a
-                            f = SBC_F[v]
-                            a = 0 - v & 255
-                            t += 8
-                            qt = t
-                        else:
-                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                            sp = sp + 2 & 65535
-                            pc = nn
-                            wz = nn
-                            iff1 = iff2
-                            t += 14
-                    else:
-                        im = 1
-                        t += 8
-                elif op == 87:
-                    a = i
-                    f = f & 1 | SZ53[a] | iff2 << 2
-                    t += 9
-                    ldair_at = t
-                    qt = t
-                elif op == 88:
-                    port = b << 8 | c
-                    if io_exit:
-                        if st[36]:
-                            v = st[37] & 255
-                            st[36] = 0
-                        else:
-                            st[38] = port
-                            pc = pc - 2 & 65535
-                            r -= 2
-                            st[0] = a
-                            st[1] = f
-                            st[2] = b
-                            st[3] = c
-                            st[4] = d
-                            st[5] = e
-                            st[6] = h
-                            st[7] = l
-                            st[18] = sp
-                            st[19] = pc
-                            st[20] = i
-                            st[22] = wz
-                            st[23] = iff1
-                            st[25] = im
-                            st[27] = t
-                            st[45] = r
-                            st[46] = r7
-                            st[41] = ldair_at
-                            st[42] = qt
-                            return 2
-                    else:
-                        v = 255
-                    wz = port + 1 & 65535
-                    e = v
-                    f = f & 1 | SZ53P[v]
-                    t += 12
-                    qt = t
-                else:
-                    port = b << 8 | c
-                    v = e
-                    wz = port + 1 & 65535
-                    t += 12
-                    if io_exit:
-                        st[38] = port
-                        st[39] = v
-                        st[0] = a
-                        st[1] = f
-                        st[2] = b
-                        st[3] = c
-                        st[4] = d
-                        st[5] = e
-                        st[6] = h
-                        st[7] = l
-                        st[18] = sp
-                        st[19] = pc
-                        st[20] = i
-                        st[22] = wz
-                        st[23] = iff1
-                        st[25] = im
-                        st[27] = t
-                        st[45] = r
-                        st[46] = r7
-                        st[41] = ldair_at
-                        st[42] = qt
-                        return 3
-                    else:
-                        pass
-            else:
-                v = h << 8 | l
-                nn = d << 8 | e
-                cy = f & 1
-                res = v + nn + cy
-                f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
-                res = res & 65535
-                if res == 0:
-                    f = f | 64
-                wz = v + 1 & 65535
-                h = res >> 8
-                l = res & 255
-                t += 15
-                qt = t
-        elif op == 91:
-            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-            pc = pc + 2 & 65535
-            v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-            wz = nn + 1 & 65535
-            d = v >> 8
-            e = v & 255
-            t += 20
-        elif op < 106:
-            if op < 98:
-                if op < 95:
-                    if op < 94:
-                        if op == 92:
-                            v = a
-                            f = SBC_F[v]
-                            a = 0 - v & 255
-                            t += 8
-                            qt = t
-                        else:
-                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                            sp = sp + 2 & 65535
-                            pc = nn
-                            wz = nn
-                            iff1 = iff2
-                            t += 14
-                    else:
-                        im = 2
-                        t += 8
-                elif op == 95:
-                    a = r & 127 | r7
-                    f = f & 1 | SZ53[a] | iff2 << 2
-                    t += 9
-                    ldair_at = t
-                    qt = t
-                elif op == 96:
-                    port = b << 8 | c
-                    if io_exit:
-                        if st[36]:
-                            v = st[37] & 255
-                            st[36] = 0
-                        else:
-                            st[38] = port
-                            pc = pc - 2 & 65535
-                            r -= 2
-                            st[0] = a
-                            st[1] = f
-                            st[2] = b
-                            st[3] = c
-                            st[4] = d
-                            st[5] = e
-                            st[6] = h
-                            st[7] = l
-                            st[18] = sp
-                            st[19] = pc
-                            st[20] = i
-                            st[22] = wz
-                            st[23] = iff1
-                            st[25] = im
-                            st[27] = t
-                            st[45] = r
-                            st[46] = r7
-                            st[41] = ldair_at
-                            st[42] = qt
-                            return 2
-                    else:
-                        v = 255
-                    wz = port + 1 & 65535
-                    h = v
-                    f = f & 1 | SZ53P[v]
-                    t += 12
-                    qt = t
-                else:
-                    port = b << 8 | c
-                    v = h
-                    wz = port + 1 & 65535
-                    t += 12
-                    if io_exit:
-                        st[38] = port
-                        st[39] = v
-                        st[0] = a
-                        st[1] = f
-                        st[2] = b
-                        st[3] = c
-                        st[4] = d
-                        st[5] = e
-                        st[6] = h
-                        st[7] = l
-                        st[18] = sp
-                        st[19] = pc
-                        st[20] = i
-                        st[22] = wz
-                        st[23] = iff1
-                        st[25] = im
-                        st[27] = t
-                        st[45] = r
-                        st[46] = r7
-                        st[41] = ldair_at
-                        st[42] = qt
-                        return 3
-                    else:
-                        pass
-            elif op < 102:
-                if op < 100:
-                    if op == 98:
-                        v = h << 8 | l
-                        nn = h << 8 | l
-                        cy = f & 1
-                        res = v - nn - cy
-                        f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
-                        res = res & 65535
-                        if res == 0:
-                            f = f | 64
-                        wz = v + 1 & 65535
-                        h = res >> 8
-                        l = res & 255
-                        t += 15
-                        qt = t
-                    else:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        v = h << 8 | l
-                        if nn >= rom_top:
-                            mem[nn] = v & 255
-                        nn = nn + 1 & 65535
-                        wz = nn
-                        if nn >= rom_top:
-                            mem[nn] = v >> 8
-                        t += 20
-                elif op == 100:
-                    v = a
-                    f = SBC_F[v]
-                    a = 0 - v & 255
-                    t += 8
-                    qt = t
-                else:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
-                    pc = nn
-                    wz = nn
-                    iff1 = iff2
-                    t += 14
-            elif op < 104:
-                if op == 102:
-                    im = 0
-                    t += 8
-                else:
-                    ea = h << 8 | l
-                    v = I64(mem[ea])
-                    n = (a << 4 | v >> 4) & 255
-                    a = a & 240 | v & 15
-                    if ea >= rom_top:
-                        mem[ea] = n
-                    f = f & 1 | SZ53P[a]
-                    wz = ea + 1 & 65535
-                    t += 18
-                    qt = t
-            elif op == 104:
-                port = b << 8 | c
-                if io_exit:
-                    if st[36]:
-                        v = st[37] & 255
-                        st[36] = 0
-                    else:
-                        st[38] = port
-                        pc = pc - 2 & 65535
-                        r -= 2
-                        st[0] = a
-                        st[1] = f
-                        st[2] = b
-                        st[3] = c
-                        st[4] = d
-                        st[5] = e
-                        st[6] = h
-                        st[7] = l
-                        st[18] = sp
-                        st[19] = pc
-                        st[20] = i
-                        st[22] = wz
-                        st[23] = iff1
-                        st[25] = im
-                        st[27] = t
-                        st[45] = r
-                        st[46] = r7
-                        st[41] = ldair_at
-                        st[42] = qt
-                        return 2
-                else:
-                    v = 255
-                wz = port + 1 & 65535
-                l = v
-                f = f & 1 | SZ53P[v]
-                t += 12
-                qt = t
-            else:
-                port = b << 8 | c
-                v = l
-                wz = port + 1 & 65535
-                t += 12
-                if io_exit:
-                    st[38] = port
-                    st[39] = v
-                    st[0] = a
-                    st[1] = f
-                    st[2] = b
-                    st[3] = c
-                    st[4] = d
-                    st[5] = e
-                    st[6] = h
-                    st[7] = l
-                    st[18] = sp
-                    st[19] = pc
-                    st[20] = i
-                    st[22] = wz
-                    st[23] = iff1
-                    st[25] = im
-                    st[27] = t
-                    st[45] = r
-                    st[46] = r7
-                    st[41] = ldair_at
-                    st[42] = qt
-                    return 3
-                else:
-                    pass
-        elif op < 115:
-            if op < 109:
-                if op == 106:
-                    v = h << 8 | l
-                    nn = h << 8 | l
-                    cy = f & 1
-                    res = v + nn + cy
-                    f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
-                    res = res & 65535
-                    if res == 0:
-                        f = f | 64
-                    wz = v + 1 & 65535
-                    h = res >> 8
-                    l = res & 255
-                    t += 15
-                    qt = t
-                elif op == 107:
-                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                    pc = pc + 2 & 65535
-                    v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-                    wz = nn + 1 & 65535
-                    h = v >> 8
-                    l = v & 255
-                    t += 20
-                else:
-                    v = a
-                    f = SBC_F[v]
-                    a = 0 - v & 255
-                    t += 8
-                    qt = t
-            elif op < 111:
-                if op == 109:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
-                    pc = nn
-                    wz = nn
-                    iff1 = iff2
-                    t += 14
-                else:
-                    im = 0
-                    t += 8
-            elif op < 113:
-                if op == 111:
-                    ea = h << 8 | l
-                    v = I64(mem[ea])
-                    n = (v << 4 | a & 15) & 255
-                    a = a & 240 | v >> 4
-                    if ea >= rom_top:
-                        mem[ea] = n
-                    f = f & 1 | SZ53P[a]
-                    wz = ea + 1 & 65535
-                    t += 18
-                    qt = t
-                else:
-                    port = b << 8 | c
-                    if io_exit:
-                        if st[36]:
-                            v = st[37] & 255
-                            st[36] = 0
-                        else:
-                            st[38] = port
-                            pc = pc - 2 & 65535
-                            r -= 2
-                            st[0] = a
-                            st[1] = f
-                            st[2] = b
-                            st[3] = c
-                            st[4] = d
-                            st[5] = e
-                            st[6] = h
-                            st[7] = l
-                            st[18] = sp
-                            st[19] = pc
-                            st[20] = i
-                            st[22] = wz
-                            st[23] = iff1
-                            st[25] = im
-                            st[27] = t
-                            st[45] = r
-                            st[46] = r7
-                            st[41] = ldair_at
-                            st[42] = qt
-                            return 2
-                    else:
-                        v = 255
-                    wz = port + 1 & 65535
-                    f = f & 1 | SZ53P[v]
-                    t += 12
-                    qt = t
-            elif op == 113:
-                port = b << 8 | c
-                v = 0
-                wz = port + 1 & 65535
-                t += 12
-                if io_exit:
-                    st[38] = port
-                    st[39] = v
-                    st[0] = a
-                    st[1] = f
-                    st[2] = b
-                    st[3] = c
-                    st[4] = d
-                    st[5] = e
-                    st[6] = h
-                    st[7] = l
-                    st[18] = sp
-                    st[19] = pc
-                    st[20] = i
-                    st[22] = wz
-                    st[23] = iff1
-                    st[25] = im
-                    st[27] = t
-                    st[45] = r
-                    st[46] = r7
-                    st[41] = ldair_at
-                    st[42] = qt
-                    return 3
-                else:
-                    pass
-            else:
-                v = h << 8 | l
-                nn = sp
-                cy = f & 1
-                res = v - nn - cy
-                f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
-                res = res & 65535
-                if res == 0:
-                    f = f | 64
-                wz = v + 1 & 65535
-                h = res >> 8
-                l = res & 255
-                t += 15
-                qt = t
-        elif op == 115:
-            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-            pc = pc + 2 & 65535
-            v = sp
-            if nn >= rom_top:
-                mem[nn] = v & 255
-            nn = nn + 1 & 65535
-            wz = nn
-            if nn >= rom_top:
-                mem[nn] = v >> 8
-            t += 20
-        elif op < 118:
-            if op == 116:
-                v = a
-                f = SBC_F[v]
-                a = 0 - v & 255
-                t += 8
-                qt = t
-            else:
-                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                sp = sp + 2 & 65535
-                pc = nn
-                wz = nn
-                iff1 = iff2
-                t += 14
-        elif op == 118:
-            im = 1
-            t += 8
-        else:
-            t += 8
+    if op == 82:
+        v = h << 8 | l
+        nn = d << 8 | e
+        cy = f & 1
+        res = v - nn - cy
+        f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
+        res = res & 65535
+        if res == 0:
+            f = f | 64
+        wz = v + 1 & 65535
+        h = res >> 8
+        l = res & 255
+        t += 15
+        qt = t
     elif op == 120:
         port = b << 8 | c
         if io_exit:
@@ -865,658 +62,251 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         f = f & 1 | SZ53P[v]
         t += 12
         qt = t
-    elif op < 188:
-        if op < 176:
-            if op < 160:
-                if op < 127:
-                    if op < 123:
-                        if op == 121:
-                            port = b << 8 | c
-                            v = a
-                            wz = port + 1 & 65535
-                            t += 12
-                            if io_exit:
-                                st[38] = port
-                                st[39] = v
-                                st[0] = a
-                                st[1] = f
-                                st[2] = b
-                                st[3] = c
-                                st[4] = d
-                                st[5] = e
-                                st[6] = h
-                                st[7] = l
-                                st[18] = sp
-                                st[19] = pc
-                                st[20] = i
-                                st[22] = wz
-                                st[23] = iff1
-                                st[25] = im
-                                st[27] = t
-                                st[45] = r
-                                st[46] = r7
-                                st[41] = ldair_at
-                                st[42] = qt
-                                return 3
-                            else:
-                                pass
-                        else:
-                            v = h << 8 | l
-                            nn = sp
-                            cy = f & 1
-                            res = v + nn + cy
-                            f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
-                            res = res & 65535
-                            if res == 0:
-                                f = f | 64
-                            wz = v + 1 & 65535
-                            h = res >> 8
-                            l = res & 255
-                            t += 15
-                            qt = t
-                    elif op == 123:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-                        wz = nn + 1 & 65535
-                        sp = v
-                        t += 20
-                    elif op == 124:
-                        v = a
-                        f = SBC_F[v]
-                        a = 0 - v & 255
-                        t += 8
-                        qt = t
-                    elif op == 125:
-                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                        sp = sp + 2 & 65535
-                        pc = nn
-                        wz = nn
-                        iff1 = iff2
-                        t += 14
-                    else:
-                        im = 2
-                        t += 8
-                else:
-                    t += 8
-            elif op < 168:
-                if op < 164:
-                    if op < 162:
-                        if op == 160:
-                            v = I64(mem[h << 8 | l])
-                            ea = d << 8 | e
-                            if ea >= rom_top:
-                                mem[ea] = v
-                            ea = ea + 1 & 65535
-                            d = ea >> 8
-                            e = ea & 255
-                            ea = (h << 8 | l) + 1 & 65535
-                            h = ea >> 8
-                            l = ea & 255
-                            c = c - 1 & 255
-                            if c == 255:
-                                b = b - 1 & 255
-                            n = a + v & 255
-                            f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-                            t += 16
-                            qt = t
-                        else:
-                            v = I64(mem[h << 8 | l])
-                            res = a - v & 255
-                            hf = (a ^ v ^ res) & 16
-                            n = res - (hf >> 4) & 255
-                            ea = (h << 8 | l) + 1 & 65535
-                            h = ea >> 8
-                            l = ea & 255
-                            c = c - 1 & 255
-                            if c == 255:
-                                b = b - 1 & 255
-                            wz = wz + 1 & 65535
-                            f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-                            t += 16
-                            qt = t
-                    elif op == 162:
-                        port = b << 8 | c
-                        if io_exit:
-                            if st[36]:
-                                v = st[37] & 255
-                                st[36] = 0
-                            else:
-                                st[38] = port
-                                pc = pc - 2 & 65535
-                                r -= 2
-                                st[0] = a
-                                st[1] = f
-                                st[2] = b
-                                st[3] = c
-                                st[4] = d
-                                st[5] = e
-                                st[6] = h
-                                st[7] = l
-                                st[18] = sp
-                                st[19] = pc
-                                st[20] = i
-                                st[22] = wz
-                                st[23] = iff1
-                                st[25] = im
-                                st[27] = t
-                                st[45] = r
-                                st[46] = r7
-                                st[41] = ldair_at
-                                st[42] = qt
-                                return 2
-                        else:
-                            v = 255
-                        wz = port + 1 & 65535
-                        b = b - 1 & 255
-                        ea = h << 8 | l
-                        if ea >= rom_top:
-                            mem[ea] = v
-                        ea = (h << 8 | l) + 1 & 65535
-                        h = ea >> 8
-                        l = ea & 255
-                        k = v + (c + 1 & 255)
-                        nf = v >> 6 & 2
-                        hc = 17 if k > 255 else 0
-                        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
-                        t += 16
-                        qt = t
-                    else:
-                        v = I64(mem[h << 8 | l])
-                        b = b - 1 & 255
-                        port = b << 8 | c
-                        wz = port + 1 & 65535
-                        ea = (h << 8 | l) + 1 & 65535
-                        h = ea >> 8
-                        l = ea & 255
-                        k = v + l
-                        nf = v >> 6 & 2
-                        hc = 17 if k > 255 else 0
-                        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
-                        t += 16
-                        if io_exit:
-                            st[38] = port
-                            st[39] = v
-                            st[0] = a
-                            st[1] = f
-                            st[2] = b
-                            st[3] = c
-                            st[4] = d
-                            st[5] = e
-                            st[6] = h
-                            st[7] = l
-                            st[18] = sp
-                            st[19] = pc
-                            st[20] = i
-                            st[22] = wz
-                            st[23] = iff1
-                            st[25] = im
-                            st[27] = t
-                            st[45] = r
-                            st[46] = r7
-                            st[41] = ldair_at
-                            st[42] = qt
-                            return 3
-                        else:
-                            pass
-                        qt = t
-                else:
-                    t += 8
-            elif op < 172:
-                if op < 170:
-                    if op == 168:
-                        v = I64(mem[h << 8 | l])
-                        ea = d << 8 | e
-                        if ea >= rom_top:
-                            mem[ea] = v
-                        ea = ea - 1 & 65535
-                        d = ea >> 8
-                        e = ea & 255
-                        ea = (h << 8 | l) - 1 & 65535
-                        h = ea >> 8
-                        l = ea & 255
-                        c = c - 1 & 255
-                        if c == 255:
-                            b = b - 1 & 255
-                        n = a + v & 255
-                        f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-                        t += 16
-                        qt = t
-                    else:
-                        v = I64(mem[h << 8 | l])
-                        res = a - v & 255
-                        hf = (a ^ v ^ res) & 16
-                        n = res - (hf >> 4) & 255
-                        ea = (h << 8 | l) - 1 & 65535
-                        h = ea >> 8
-                        l = ea & 255
-                        c = c - 1 & 255
-                        if c == 255:
-                            b = b - 1 & 255
-                        wz = wz - 1 & 65535
-                        f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-                        t += 16
-                        qt = t
-                elif op == 170:
-                    port = b << 8 | c
-                    if io_exit:
-                        if st[36]:
-                            v = st[37] & 255
-                            st[36] = 0
-                        else:
-                            st[38] = port
-                            pc = pc - 2 & 65535
-                            r -= 2
-                            st[0] = a
-                            st[1] = f
-                            st[2] = b
-                            st[3] = c
-                            st[4] = d
-                            st[5] = e
-                            st[6] = h
-                            st[7] = l
-                            st[18] = sp
-                            st[19] = pc
-                            st[20] = i
-                            st[22] = wz
-                            st[23] = iff1
-                            st[25] = im
-                            st[27] = t
-                            st[45] = r
-                            st[46] = r7
-                            st[41] = ldair_at
-                            st[42] = qt
-                            return 2
-                    else:
-                        v = 255
-                    wz = port - 1 & 65535
-                    b = b - 1 & 255
-                    ea = h << 8 | l
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    ea = (h << 8 | l) - 1 & 65535
-                    h = ea >> 8
-                    l = ea & 255
-                    k = v + (c - 1 & 255)
-                    nf = v >> 6 & 2
-                    hc = 17 if k > 255 else 0
-                    f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
-                    t += 16
-                    qt = t
-                else:
-                    v = I64(mem[h << 8 | l])
-                    b = b - 1 & 255
-                    port = b << 8 | c
-                    wz = port - 1 & 65535
-                    ea = (h << 8 | l) - 1 & 65535
-                    h = ea >> 8
-                    l = ea & 255
-                    k = v + l
-                    nf = v >> 6 & 2
-                    hc = 17 if k > 255 else 0
-                    f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
-                    t += 16
-                    if io_exit:
-                        st[38] = port
-                        st[39] = v
-                        st[0] = a
-                        st[1] = f
-                        st[2] = b
-                        st[3] = c
-                        st[4] = d
-                        st[5] = e
-                        st[6] = h
-                        st[7] = l
-                        st[18] = sp
-                        st[19] = pc
-                        st[20] = i
-                        st[22] = wz
-                        st[23] = iff1
-                        st[25] = im
-                        st[27] = t
-                        st[45] = r
-                        st[46] = r7
-                        st[41] = ldair_at
-                        st[42] = qt
-                        return 3
-                    else:
-                        pass
-                    qt = t
-            else:
-                t += 8
-        elif op == 176:
-            while True:
-                v = I64(mem[h << 8 | l])
-                ea = d << 8 | e
-                if ea >= rom_top:
-                    mem[ea] = v
-                ea = ea + 1 & 65535
-                d = ea >> 8
-                e = ea & 255
-                ea = (h << 8 | l) + 1 & 65535
-                h = ea >> 8
-                l = ea & 255
-                c = c - 1 & 255
-                if c == 255:
-                    b = b - 1 & 255
-                n = a + v & 255
-                f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-                if b | c:
-                    pc = pc - 2 & 65535
-                    wz = pc + 1 & 65535
-                    f = f & 215 | pc >> 8 & 40
-                    t += 21
-                    if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 176):
-                        pc = pc + 2 & 65535
-                        r += 2
-                        continue
-                else:
-                    t += 16
-                break
-            qt = t
-        elif op < 184:
-            if op < 180:
-                if op == 177:
-                    while True:
-                        v = I64(mem[h << 8 | l])
-                        res = a - v & 255
-                        hf = (a ^ v ^ res) & 16
-                        n = res - (hf >> 4) & 255
-                        ea = (h << 8 | l) + 1 & 65535
-                        h = ea >> 8
-                        l = ea & 255
-                        c = c - 1 & 255
-                        if c == 255:
-                            b = b - 1 & 255
-                        wz = wz + 1 & 65535
-                        f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-                        if b | c and res:
-                            pc = pc - 2 & 65535
-                            wz = pc + 1 & 65535
-                            f = f & 215 | pc >> 8 & 40
-                            t += 21
-                            if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 177):
-                                pc = pc + 2 & 65535
-                                r += 2
-                                continue
-                        else:
-                            t += 16
-                        break
-                    qt = t
-                elif op == 178:
-                    port = b << 8 | c
-                    if io_exit:
-                        if st[36]:
-                            v = st[37] & 255
-                            st[36] = 0
-                        else:
-                            st[38] = port
-                            pc = pc - 2 & 65535
-                            r -= 2
-                            st[0] = a
-                            st[1] = f
-                            st[2] = b
-                            st[3] = c
-                            st[4] = d
-                            st[5] = e
-                            st[6] = h
-                            st[7] = l
-                            st[18] = sp
-                            st[19] = pc
-                            st[20] = i
-                            st[22] = wz
-                            st[23] = iff1
-                            st[25] = im
-                            st[27] = t
-                            st[45] = r
-                            st[46] = r7
-                            st[41] = ldair_at
-                            st[42] = qt
-                            return 2
-                    else:
-                        v = 255
-                    wz = port + 1 & 65535
-                    b = b - 1 & 255
-                    ea = h << 8 | l
-                    if ea >= rom_top:
-                        mem[ea] = v
-                    ea = (h << 8 | l) + 1 & 65535
-                    h = ea >> 8
-                    l = ea & 255
-                    k = v + (c + 1 & 255)
-                    nf = v >> 6 & 2
-                    hc = 17 if k > 255 else 0
-                    f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
-                    if b:
-                        pc = pc - 2 & 65535
-                        wz = pc + 1 & 65535
-                        p = k & 7 ^ b
-                        if hc:
-                            if nf:
-                                hf = 16 if b & 15 == 0 else 0
-                                p = p ^ b - 1 & 7
-                            else:
-                                hf = 16 if b & 15 == 15 else 0
-                                p = p ^ b + 1 & 7
-                        else:
-                            hf = 0
-                            p = p ^ b & 7
-                        f = f & 131 | pc >> 8 & 40 | hf | SZ53P[p] & 4
-                        t += 21
-                    else:
-                        t += 16
-                    qt = t
-                else:
-                    v = I64(mem[h << 8 | l])
-                    b = b - 1 & 255
-                    port = b << 8 | c
-                    wz = port + 1 & 65535
-                    ea = (h << 8 | l) + 1 & 65535
-                    h = ea >> 8
-                    l = ea & 255
-                    k = v + l
-                    nf = v >> 6 & 2
-                    hc = 17 if k > 255 else 0
-                    f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
-                    if b:
-                        pc = pc - 2 & 65535
-                        wz = pc + 1 & 65535
-                        p = k & 7 ^ b
-                        if hc:
-                            if nf:
-                                hf = 16 if b & 15 == 0 else 0
-                                p = p ^ b - 1 & 7
-                            else:
-                                hf = 16 if b & 15 == 15 else 0
-                                p = p ^ b + 1 & 7
-                        else:
-                            hf = 0
-                            p = p ^ b & 7
-                        f = f & 131 | pc >> 8 & 40 | hf | SZ53P[p] & 4
-                        t += 21
-                    else:
-                        t += 16
-                    if io_exit:
-                        st[38] = port
-                        st[39] = v
-                        st[0] = a
-                        st[1] = f
-                        st[2] = b
-                        st[3] = c
-                        st[4] = d
-                        st[5] = e
-                        st[6] = h
-                        st[7] = l
-                        st[18] = sp
-                        st[19] = pc
-                        st[20] = i
-                        st[22] = wz
-                        st[23] = iff1
-                        st[25] = im
-                        st[27] = t
-                        st[45] = r
-                        st[46] = r7
-                        st[41] = ldair_at
-                        st[42] = qt
-                        return 3
-                    else:
-                        pass
-                    qt = t
-            else:
-                t += 8
-        elif op == 184:
-            while True:
-                v = I64(mem[h << 8 | l])
-                ea = d << 8 | e
-                if ea >= rom_top:
-                    mem[ea] = v
-                ea = ea - 1 & 65535
-                d = ea >> 8
-                e = ea & 255
-                ea = (h << 8 | l) - 1 & 65535
-                h = ea >> 8
-                l = ea & 255
-                c = c - 1 & 255
-                if c == 255:
-                    b = b - 1 & 255
-                n = a + v & 255
-                f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-                if b | c:
-                    pc = pc - 2 & 65535
-                    wz = pc + 1 & 65535
-                    f = f & 215 | pc >> 8 & 40
-                    t += 21
-                    if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 184):
-                        pc = pc + 2 & 65535
-                        r += 2
-                        continue
-                else:
-                    t += 16
-                break
-            qt = t
-        elif op == 185:
-            while True:
-                v = I64(mem[h << 8 | l])
-                res = a - v & 255
-                hf = (a ^ v ^ res) & 16
-                n = res - (hf >> 4) & 255
-                ea = (h << 8 | l) - 1 & 65535
-                h = ea >> 8
-                l = ea & 255
-                c = c - 1 & 255
-                if c == 255:
-                    b = b - 1 & 255
-                wz = wz - 1 & 65535
-                f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-                if b | c and res:
-                    pc = pc - 2 & 65535
-                    wz = pc + 1 & 65535
-                    f = f & 215 | pc >> 8 & 40
-                    t += 21
-                    if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 185):
-                        pc = pc + 2 & 65535
-                        r += 2
-                        continue
-                else:
-                    t += 16
-                break
-            qt = t
-        elif op == 186:
-            port = b << 8 | c
-            if io_exit:
-                if st[36]:
-                    v = st[37] & 255
-                    st[36] = 0
-                else:
-                    st[38] = port
-                    pc = pc - 2 & 65535
-                    r -= 2
-                    st[0] = a
-                    st[1] = f
-                    st[2] = b
-                    st[3] = c
-                    st[4] = d
-                    st[5] = e
-                    st[6] = h
-                    st[7] = l
-                    st[18] = sp
-                    st[19] = pc
-                    st[20] = i
-                    st[22] = wz
-                    st[23] = iff1
-                    st[25] = im
-                    st[27] = t
-                    st[45] = r
-                    st[46] = r7
-                    st[41] = ldair_at
-                    st[42] = qt
-                    return 2
-            else:
-                v = 255
-            wz = port - 1 & 65535
-            b = b - 1 & 255
-            ea = h << 8 | l
+    elif op == 91:
+        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+        pc = pc + 2 & 65535
+        v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
+        wz = nn + 1 & 65535
+        d = v >> 8
+        e = v & 255
+        t += 20
+    elif op == 83:
+        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+        pc = pc + 2 & 65535
+        v = d << 8 | e
+        if nn >= rom_top:
+            mem[nn] = v & 255
+        nn = nn + 1 & 65535
+        wz = nn
+        if nn >= rom_top:
+            mem[nn] = v >> 8
+        t += 20
+    elif 188 <= op < 256:
+        t += 8
+    elif op == 75:
+        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+        pc = pc + 2 & 65535
+        v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
+        wz = nn + 1 & 65535
+        b = v >> 8
+        c = v & 255
+        t += 20
+    elif 0 <= op < 64:
+        t += 8
+    elif op == 176:
+        while True:
+            v = I64(mem[h << 8 | l])
+            ea = d << 8 | e
             if ea >= rom_top:
                 mem[ea] = v
-            ea = (h << 8 | l) - 1 & 65535
+            ea = ea + 1 & 65535
+            d = ea >> 8
+            e = ea & 255
+            ea = (h << 8 | l) + 1 & 65535
             h = ea >> 8
             l = ea & 255
-            k = v + (c - 1 & 255)
-            nf = v >> 6 & 2
-            hc = 17 if k > 255 else 0
-            f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
-            if b:
+            c = c - 1 & 255
+            if c == 255:
+                b = b - 1 & 255
+            n = a + v & 255
+            f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+            if b | c:
                 pc = pc - 2 & 65535
                 wz = pc + 1 & 65535
-                p = k & 7 ^ b
-                if hc:
-                    if nf:
-                        hf = 16 if b & 15 == 0 else 0
-                        p = p ^ b - 1 & 7
-                    else:
-                        hf = 16 if b & 15 == 15 else 0
-                        p = p ^ b + 1 & 7
-                else:
-                    hf = 0
-                    p = p ^ b & 7
-                f = f & 131 | pc >> 8 & 40 | hf | SZ53P[p] & 4
+                f = f & 215 | pc >> 8 & 40
                 t += 21
+                if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 176):
+                    pc = pc + 2 & 65535
+                    r += 2
+                    continue
             else:
                 t += 16
-            qt = t
+            break
+        qt = t
+    elif op == 66:
+        v = h << 8 | l
+        nn = b << 8 | c
+        cy = f & 1
+        res = v - nn - cy
+        f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
+        res = res & 65535
+        if res == 0:
+            f = f | 64
+        wz = v + 1 & 65535
+        h = res >> 8
+        l = res & 255
+        t += 15
+        qt = t
+    elif op == 67:
+        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+        pc = pc + 2 & 65535
+        v = b << 8 | c
+        if nn >= rom_top:
+            mem[nn] = v & 255
+        nn = nn + 1 & 65535
+        wz = nn
+        if nn >= rom_top:
+            mem[nn] = v >> 8
+        t += 20
+    elif 127 <= op < 160:
+        t += 8
+    elif op == 68:
+        v = a
+        f = SBC_F[v]
+        a = 0 - v & 255
+        t += 8
+        qt = t
+    elif op == 77:
+        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+        sp = sp + 2 & 65535
+        pc = nn
+        wz = nn
+        iff1 = iff2
+        t += 14
+    elif op == 90:
+        v = h << 8 | l
+        nn = d << 8 | e
+        cy = f & 1
+        res = v + nn + cy
+        f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
+        res = res & 65535
+        if res == 0:
+            f = f | 64
+        wz = v + 1 & 65535
+        h = res >> 8
+        l = res & 255
+        t += 15
+        qt = t
+    elif op == 115:
+        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+        pc = pc + 2 & 65535
+        v = sp
+        if nn >= rom_top:
+            mem[nn] = v & 255
+        nn = nn + 1 & 65535
+        wz = nn
+        if nn >= rom_top:
+            mem[nn] = v >> 8
+        t += 20
+    elif op == 71:
+        i = a
+        t += 9
+    elif op == 123:
+        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+        pc = pc + 2 & 65535
+        v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
+        wz = nn + 1 & 65535
+        sp = v
+        t += 20
+    elif 164 <= op < 168:
+        t += 8
+    elif 172 <= op < 176:
+        t += 8
+    elif 180 <= op < 184:
+        t += 8
+    elif op == 86:
+        im = 1
+        t += 8
+    elif op == 69:
+        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+        sp = sp + 2 & 65535
+        pc = nn
+        wz = nn
+        iff1 = iff2
+        t += 14
+    elif op == 94:
+        im = 2
+        t += 8
+    elif op == 95:
+        a = r & 127 | r7
+        f = f & 1 | SZ53[a] | iff2 << 2
+        t += 9
+        ldair_at = t
+        qt = t
+    elif op == 106:
+        v = h << 8 | l
+        nn = h << 8 | l
+        cy = f & 1
+        res = v + nn + cy
+        f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
+        res = res & 65535
+        if res == 0:
+            f = f | 64
+        wz = v + 1 & 65535
+        h = res >> 8
+        l = res & 255
+        t += 15
+        qt = t
+    elif op == 121:
+        port = b << 8 | c
+        v = a
+        wz = port + 1 & 65535
+        t += 12
+        if io_exit:
+            st[38] = port
+            st[39] = v
+            st[0] = a
+            st[1] = f
+            st[2] = b
+            st[3] = c
+            st[4] = d
+            st[5] = e
+            st[6] = h
+            st[7] = l
+            st[18] = sp
+            st[19] = pc
+            st[20] = i
+            st[22] = wz
+            st[23] = iff1
+            st[25] = im
+            st[27] = t
+            st[45] = r
+            st[46] = r7
+            st[41] = ldair_at
+            st[42] = qt
+            return 3
         else:
+            pass
+    elif op == 184:
+        while True:
             v = I64(mem[h << 8 | l])
-            b = b - 1 & 255
-            port = b << 8 | c
-            wz = port - 1 & 65535
+            ea = d << 8 | e
+            if ea >= rom_top:
+                mem[ea] = v
+            ea = ea - 1 & 65535
+            d = ea >> 8
+            e = ea & 255
             ea = (h << 8 | l) - 1 & 65535
             h = ea >> 8
             l = ea & 255
-            k = v + l
-            nf = v >> 6 & 2
-            hc = 17 if k > 255 else 0
-            f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
-            if b:
+            c = c - 1 & 255
+            if c == 255:
+                b = b - 1 & 255
+            n = a + v & 255
+            f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+            if b | c:
                 pc = pc - 2 & 65535
                 wz = pc + 1 & 65535
-                p = k & 7 ^ b
-                if hc:
-                    if nf:
-                        hf = 16 if b & 15 == 0 else 0
-                        p = p ^ b - 1 & 7
-                    else:
-                        hf = 16 if b & 15 == 15 else 0
-                        p = p ^ b + 1 & 7
-                else:
-                    hf = 0
-                    p = p ^ b & 7
-                f = f & 131 | pc >> 8 & 40 | hf | SZ53P[p] & 4
+                f = f & 215 | pc >> 8 & 40
                 t += 21
+                if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 184):
+                    pc = pc + 2 & 65535
+                    r += 2
+                    continue
             else:
                 t += 16
-            if io_exit:
+            break
+        qt = t
+    elif op == 64:
+        port = b << 8 | c
+        if io_exit:
+            if st[36]:
+                v = st[37] & 255
+                st[36] = 0
+            else:
                 st[38] = port
-                st[39] = v
+                pc = pc - 2 & 65535
+                r -= 2
                 st[0] = a
                 st[1] = f
                 st[2] = b
@@ -1536,12 +326,1184 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[46] = r7
                 st[41] = ldair_at
                 st[42] = qt
-                return 3
-            else:
-                pass
-            qt = t
-    else:
+                return 2
+        else:
+            v = 255
+        wz = port + 1 & 65535
+        b = v
+        f = f & 1 | SZ53P[v]
+        t += 12
+        qt = t
+    elif op == 65:
+        port = b << 8 | c
+        v = b
+        wz = port + 1 & 65535
+        t += 12
+        if io_exit:
+            st[38] = port
+            st[39] = v
+            st[0] = a
+            st[1] = f
+            st[2] = b
+            st[3] = c
+            st[4] = d
+            st[5] = e
+            st[6] = h
+            st[7] = l
+            st[18] = sp
+            st[19] = pc
+            st[20] = i
+            st[22] = wz
+            st[23] = iff1
+            st[25] = im
+            st[27] = t
+            st[45] = r
+            st[46] = r7
+            st[41] = ldair_at
+            st[42] = qt
+            return 3
+        else:
+            pass
+    elif op == 70:
+        im = 0
         t += 8
+    elif op == 72:
+        port = b << 8 | c
+        if io_exit:
+            if st[36]:
+                v = st[37] & 255
+                st[36] = 0
+            else:
+                st[38] = port
+                pc = pc - 2 & 65535
+                r -= 2
+                st[0] = a
+                st[1] = f
+                st[2] = b
+                st[3] = c
+                st[4] = d
+                st[5] = e
+                st[6] = h
+                st[7] = l
+                st[18] = sp
+                st[19] = pc
+                st[20] = i
+                st[22] = wz
+                st[23] = iff1
+                st[25] = im
+                st[27] = t
+                st[45] = r
+                st[46] = r7
+                st[41] = ldair_at
+                st[42] = qt
+                return 2
+        else:
+            v = 255
+        wz = port + 1 & 65535
+        c = v
+        f = f & 1 | SZ53P[v]
+        t += 12
+        qt = t
+    elif op == 73:
+        port = b << 8 | c
+        v = c
+        wz = port + 1 & 65535
+        t += 12
+        if io_exit:
+            st[38] = port
+            st[39] = v
+            st[0] = a
+            st[1] = f
+            st[2] = b
+            st[3] = c
+            st[4] = d
+            st[5] = e
+            st[6] = h
+            st[7] = l
+            st[18] = sp
+            st[19] = pc
+            st[20] = i
+            st[22] = wz
+            st[23] = iff1
+            st[25] = im
+            st[27] = t
+            st[45] = r
+            st[46] = r7
+            st[41] = ldair_at
+            st[42] = qt
+            return 3
+        else:
+            pass
+    elif op == 74:
+        v = h << 8 | l
+        nn = b << 8 | c
+        cy = f & 1
+        res = v + nn + cy
+        f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
+        res = res & 65535
+        if res == 0:
+            f = f | 64
+        wz = v + 1 & 65535
+        h = res >> 8
+        l = res & 255
+        t += 15
+        qt = t
+    elif op == 76:
+        v = a
+        f = SBC_F[v]
+        a = 0 - v & 255
+        t += 8
+        qt = t
+    elif op == 78:
+        im = 0
+        t += 8
+    elif op == 79:
+        r = a
+        r7 = a & 128
+        t += 9
+    elif op == 80:
+        port = b << 8 | c
+        if io_exit:
+            if st[36]:
+                v = st[37] & 255
+                st[36] = 0
+            else:
+                st[38] = port
+                pc = pc - 2 & 65535
+                r -= 2
+                st[0] = a
+                st[1] = f
+                st[2] = b
+                st[3] = c
+                st[4] = d
+                st[5] = e
+                st[6] = h
+                st[7] = l
+                st[18] = sp
+                st[19] = pc
+                st[20] = i
+                st[22] = wz
+                st[23] = iff1
+                st[25] = im
+                st[27] = t
+                st[45] = r
+                st[46] = r7
+                st[41] = ldair_at
+                st[42] = qt
+                return 2
+        else:
+            v = 255
+        wz = port + 1 & 65535
+        d = v
+        f = f & 1 | SZ53P[v]
+        t += 12
+        qt = t
+    elif op == 81:
+        port = b << 8 | c
+        v = d
+        wz = port + 1 & 65535
+        t += 12
+        if io_exit:
+            st[38] = port
+            st[39] = v
+            st[0] = a
+            st[1] = f
+            st[2] = b
+            st[3] = c
+            st[4] = d
+            st[5] = e
+            st[6] = h
+            st[7] = l
+            st[18] = sp
+            st[19] = pc
+            st[20] = i
+            st[22] = wz
+            st[23] = iff1
+            st[25] = im
+            st[27] = t
+            st[45] = r
+            st[46] = r7
+            st[41] = ldair_at
+            st[42] = qt
+            return 3
+        else:
+            pass
+    elif op == 84:
+        v = a
+        f = SBC_F[v]
+        a = 0 - v & 255
+        t += 8
+        qt = t
+    elif op == 85:
+        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+        sp = sp + 2 & 65535
+        pc = nn
+        wz = nn
+        iff1 = iff2
+        t += 14
+    elif op == 87:
+        a = i
+        f = f & 1 | SZ53[a] | iff2 << 2
+        t += 9
+        ldair_at = t
+        qt = t
+    elif op == 88:
+        port = b << 8 | c
+        if io_exit:
+            if st[36]:
+                v = st[37] & 255
+                st[36] = 0
+            else:
+                st[38] = port
+                pc = pc - 2 & 65535
+                r -= 2
+                st[0] = a
+                st[1] = f
+                st[2] = b
+                st[3] = c
+                st[4] = d
+                st[5] = e
+                st[6] = h
+                st[7] = l
+                st[18] = sp
+                st[19] = pc
+                st[20] = i
+                st[22] = wz
+                st[23] = iff1
+                st[25] = im
+                st[27] = t
+                st[45] = r
+                st[46] = r7
+                st[41] = ldair_at
+                st[42] = qt
+                return 2
+        else:
+            v = 255
+        wz = port + 1 & 65535
+        e = v
+        f = f & 1 | SZ53P[v]
+        t += 12
+        qt = t
+    elif op == 89:
+        port = b << 8 | c
+        v = e
+        wz = port + 1 & 65535
+        t += 12
+        if io_exit:
+            st[38] = port
+            st[39] = v
+            st[0] = a
+            st[1] = f
+            st[2] = b
+            st[3] = c
+            st[4] = d
+            st[5] = e
+            st[6] = h
+            st[7] = l
+            st[18] = sp
+            st[19] = pc
+            st[20] = i
+            st[22] = wz
+            st[23] = iff1
+            st[25] = im
+            st[27] = t
+            st[45] = r
+            st[46] = r7
+            st[41] = ldair_at
+            st[42] = qt
+            return 3
+        else:
+            pass
+    elif op == 92:
+        v = a
+        f = SBC_F[v]
+        a = 0 - v & 255
+        t += 8
+        qt = t
+    elif op == 93:
+        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+        sp = sp + 2 & 65535
+        pc = nn
+        wz = nn
+        iff1 = iff2
+        t += 14
+    elif op == 96:
+        port = b << 8 | c
+        if io_exit:
+            if st[36]:
+                v = st[37] & 255
+                st[36] = 0
+            else:
+                st[38] = port
+                pc = pc - 2 & 65535
+                r -= 2
+                st[0] = a
+                st[1] = f
+                st[2] = b
+                st[3] = c
+                st[4] = d
+                st[5] = e
+                st[6] = h
+                st[7] = l
+                st[18] = sp
+                st[19] = pc
+                st[20] = i
+                st[22] = wz
+                st[23] = iff1
+                st[25] = im
+                st[27] = t
+                st[45] = r
+                st[46] = r7
+                st[41] = ldair_at
+                st[42] = qt
+                return 2
+        else:
+            v = 255
+        wz = port + 1 & 65535
+        h = v
+        f = f & 1 | SZ53P[v]
+        t += 12
+        qt = t
+    elif op == 97:
+        port = b << 8 | c
+        v = h
+        wz = port + 1 & 65535
+        t += 12
+        if io_exit:
+            st[38] = port
+            st[39] = v
+            st[0] = a
+            st[1] = f
+            st[2] = b
+            st[3] = c
+            st[4] = d
+            st[5] = e
+            st[6] = h
+            st[7] = l
+            st[18] = sp
+            st[19] = pc
+            st[20] = i
+            st[22] = wz
+            st[23] = iff1
+            st[25] = im
+            st[27] = t
+            st[45] = r
+            st[46] = r7
+            st[41] = ldair_at
+            st[42] = qt
+            return 3
+        else:
+            pass
+    elif op == 98:
+        v = h << 8 | l
+        nn = h << 8 | l
+        cy = f & 1
+        res = v - nn - cy
+        f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
+        res = res & 65535
+        if res == 0:
+            f = f | 64
+        wz = v + 1 & 65535
+        h = res >> 8
+        l = res & 255
+        t += 15
+        qt = t
+    elif op == 99:
+        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+        pc = pc + 2 & 65535
+        v = h << 8 | l
+        if nn >= rom_top:
+            mem[nn] = v & 255
+        nn = nn + 1 & 65535
+        wz = nn
+        if nn >= rom_top:
+            mem[nn] = v >> 8
+        t += 20
+    elif op == 100:
+        v = a
+        f = SBC_F[v]
+        a = 0 - v & 255
+        t += 8
+        qt = t
+    elif op == 101:
+        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+        sp = sp + 2 & 65535
+        pc = nn
+        wz = nn
+        iff1 = iff2
+        t += 14
+    elif op == 102:
+        im = 0
+        t += 8
+    elif op == 103:
+        ea = h << 8 | l
+        v = I64(mem[ea])
+        n = (a << 4 | v >> 4) & 255
+        a = a & 240 | v & 15
+        if ea >= rom_top:
+            mem[ea] = n
+        f = f & 1 | SZ53P[a]
+        wz = ea + 1 & 65535
+        t += 18
+        qt = t
+    elif op == 104:
+        port = b << 8 | c
+        if io_exit:
+            if st[36]:
+                v = st[37] & 255
+                st[36] = 0
+            else:
+                st[38] = port
+                pc = pc - 2 & 65535
+                r -= 2
+                st[0] = a
+                st[1] = f
+                st[2] = b
+                st[3] = c
+                st[4] = d
+                st[5] = e
+                st[6] = h
+                st[7] = l
+                st[18] = sp
+                st[19] = pc
+                st[20] = i
+                st[22] = wz
+                st[23] = iff1
+                st[25] = im
+                st[27] = t
+                st[45] = r
+                st[46] = r7
+                st[41] = ldair_at
+                st[42] = qt
+                return 2
+        else:
+            v = 255
+        wz = port + 1 & 65535
+        l = v
+        f = f & 1 | SZ53P[v]
+        t += 12
+        qt = t
+    elif op == 105:
+        port = b << 8 | c
+        v = l
+        wz = port + 1 & 65535
+        t += 12
+        if io_exit:
+            st[38] = port
+            st[39] = v
+            st[0] = a
+            st[1] = f
+            st[2] = b
+            st[3] = c
+            st[4] = d
+            st[5] = e
+            st[6] = h
+            st[7] = l
+            st[18] = sp
+            st[19] = pc
+            st[20] = i
+            st[22] = wz
+            st[23] = iff1
+            st[25] = im
+            st[27] = t
+            st[45] = r
+            st[46] = r7
+            st[41] = ldair_at
+            st[42] = qt
+            return 3
+        else:
+            pass
+    elif op == 107:
+        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+        pc = pc + 2 & 65535
+        v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
+        wz = nn + 1 & 65535
+        h = v >> 8
+        l = v & 255
+        t += 20
+    elif op == 108:
+        v = a
+        f = SBC_F[v]
+        a = 0 - v & 255
+        t += 8
+        qt = t
+    elif op == 109:
+        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+        sp = sp + 2 & 65535
+        pc = nn
+        wz = nn
+        iff1 = iff2
+        t += 14
+    elif op == 110:
+        im = 0
+        t += 8
+    elif op == 111:
+        ea = h << 8 | l
+        v = I64(mem[ea])
+        n = (v << 4 | a & 15) & 255
+        a = a & 240 | v >> 4
+        if ea >= rom_top:
+            mem[ea] = n
+        f = f & 1 | SZ53P[a]
+        wz = ea + 1 & 65535
+        t += 18
+        qt = t
+    elif op == 112:
+        port = b << 8 | c
+        if io_exit:
+            if st[36]:
+                v = st[37] & 255
+                st[36] = 0
+            else:
+                st[38] = port
+                pc = pc - 2 & 65535
+                r -= 2
+                st[0] = a
+                st[1] = f
+                st[2] = b
+                st[3] = c
+                st[4] = d
+                st[5] = e
+                st[6] = h
+                st[7] = l
+                st[18] = sp
+                st[19] = pc
+                st[20] = i
+                st[22] = wz
+                st[23] = iff1
+                st[25] = im
+                st[27] = t
+                st[45] = r
+                st[46] = r7
+                st[41] = ldair_at
+                st[42] = qt
+                return 2
+        else:
+            v = 255
+        wz = port + 1 & 65535
+        f = f & 1 | SZ53P[v]
+        t += 12
+        qt = t
+    elif op == 113:
+        port = b << 8 | c
+        v = 0
+        wz = port + 1 & 65535
+        t += 12
+        if io_exit:
+            st[38] = port
+            st[39] = v
+            st[0] = a
+            st[1] = f
+            st[2] = b
+            st[3] = c
+            st[4] = d
+            st[5] = e
+            st[6] = h
+            st[7] = l
+            st[18] = sp
+            st[19] = pc
+            st[20] = i
+            st[22] = wz
+            st[23] = iff1
+            st[25] = im
+            st[27] = t
+            st[45] = r
+            st[46] = r7
+            st[41] = ldair_at
+            st[42] = qt
+            return 3
+        else:
+            pass
+    elif op == 114:
+        v = h << 8 | l
+        nn = sp
+        cy = f & 1
+        res = v - nn - cy
+        f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
+        res = res & 65535
+        if res == 0:
+            f = f | 64
+        wz = v + 1 & 65535
+        h = res >> 8
+        l = res & 255
+        t += 15
+        qt = t
+    elif op == 116:
+        v = a
+        f = SBC_F[v]
+        a = 0 - v & 255
+        t += 8
+        qt = t
+    elif op == 117:
+        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+        sp = sp + 2 & 65535
+        pc = nn
+        wz = nn
+        iff1 = iff2
+        t += 14
+    elif op == 118:
+        im = 1
+        t += 8
+    elif op == 119:
+        t += 8
+    elif op == 122:
+        v = h << 8 | l
+        nn = sp
+        cy = f & 1
+        res = v + nn + cy
+        f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
+        res = res & 65535
+        if res == 0:
+            f = f | 64
+        wz = v + 1 & 65535
+        h = res >> 8
+        l = res & 255
+        t += 15
+        qt = t
+    elif op == 124:
+        v = a
+        f = SBC_F[v]
+        a = 0 - v & 255
+        t += 8
+        qt = t
+    elif op == 125:
+        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+        sp = sp + 2 & 65535
+        pc = nn
+        wz = nn
+        iff1 = iff2
+        t += 14
+    elif op == 126:
+        im = 2
+        t += 8
+    elif op == 160:
+        v = I64(mem[h << 8 | l])
+        ea = d << 8 | e
+        if ea >= rom_top:
+            mem[ea] = v
+        ea = ea + 1 & 65535
+        d = ea >> 8
+        e = ea & 255
+        ea = (h << 8 | l) + 1 & 65535
+        h = ea >> 8
+        l = ea & 255
+        c = c - 1 & 255
+        if c == 255:
+            b = b - 1 & 255
+        n = a + v & 255
+        f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+        t += 16
+        qt = t
+    elif op == 161:
+        v = I64(mem[h << 8 | l])
+        res = a - v & 255
+        hf = (a ^ v ^ res) & 16
+        n = res - (hf >> 4) & 255
+        ea = (h << 8 | l) + 1 & 65535
+        h = ea >> 8
+        l = ea & 255
+        c = c - 1 & 255
+        if c == 255:
+            b = b - 1 & 255
+        wz = wz + 1 & 65535
+        f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+        t += 16
+        qt = t
+    elif op == 162:
+        port = b << 8 | c
+        if io_exit:
+            if st[36]:
+                v = st[37] & 255
+                st[36] = 0
+            else:
+                st[38] = port
+                pc = pc - 2 & 65535
+                r -= 2
+                st[0] = a
+                st[1] = f
+                st[2] = b
+                st[3] = c
+                st[4] = d
+                st[5] = e
+                st[6] = h
+                st[7] = l
+                st[18] = sp
+                st[19] = pc
+                st[20] = i
+                st[22] = wz
+                st[23] = iff1
+                st[25] = im
+                st[27] = t
+                st[45] = r
+                st[46] = r7
+                st[41] = ldair_at
+                st[42] = qt
+                return 2
+        else:
+            v = 255
+        wz = port + 1 & 65535
+        b = b - 1 & 255
+        ea = h << 8 | l
+        if ea >= rom_top:
+            mem[ea] = v
+        ea = (h << 8 | l) + 1 & 65535
+        h = ea >> 8
+        l = ea & 255
+        k = v + (c + 1 & 255)
+        nf = v >> 6 & 2
+        hc = 17 if k > 255 else 0
+        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
+        t += 16
+        qt = t
+    elif op == 163:
+        v = I64(mem[h << 8 | l])
+        b = b - 1 & 255
+        port = b << 8 | c
+        wz = port + 1 & 65535
+        ea = (h << 8 | l) + 1 & 65535
+        h = ea >> 8
+        l = ea & 255
+        k = v + l
+        nf = v >> 6 & 2
+        hc = 17 if k > 255 else 0
+        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
+        t += 16
+        if io_exit:
+            st[38] = port
+            st[39] = v
+            st[0] = a
+            st[1] = f
+            st[2] = b
+            st[3] = c
+            st[4] = d
+            st[5] = e
+            st[6] = h
+            st[7] = l
+            st[18] = sp
+            st[19] = pc
+            st[20] = i
+            st[22] = wz
+            st[23] = iff1
+            st[25] = im
+            st[27] = t
+            st[45] = r
+            st[46] = r7
+            st[41] = ldair_at
+            st[42] = qt
+            return 3
+        else:
+            pass
+        qt = t
+    elif op == 168:
+        v = I64(mem[h << 8 | l])
+        ea = d << 8 | e
+        if ea >= rom_top:
+            mem[ea] = v
+        ea = ea - 1 & 65535
+        d = ea >> 8
+        e = ea & 255
+        ea = (h << 8 | l) - 1 & 65535
+        h = ea >> 8
+        l = ea & 255
+        c = c - 1 & 255
+        if c == 255:
+            b = b - 1 & 255
+        n = a + v & 255
+        f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+        t += 16
+        qt = t
+    elif op == 169:
+        v = I64(mem[h << 8 | l])
+        res = a - v & 255
+        hf = (a ^ v ^ res) & 16
+        n = res - (hf >> 4) & 255
+        ea = (h << 8 | l) - 1 & 65535
+        h = ea >> 8
+        l = ea & 255
+        c = c - 1 & 255
+        if c == 255:
+            b = b - 1 & 255
+        wz = wz - 1 & 65535
+        f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+        t += 16
+        qt = t
+    elif op == 170:
+        port = b << 8 | c
+        if io_exit:
+            if st[36]:
+                v = st[37] & 255
+                st[36] = 0
+            else:
+                st[38] = port
+                pc = pc - 2 & 65535
+                r -= 2
+                st[0] = a
+                st[1] = f
+                st[2] = b
+                st[3] = c
+                st[4] = d
+                st[5] = e
+                st[6] = h
+                st[7] = l
+                st[18] = sp
+                st[19] = pc
+                st[20] = i
+                st[22] = wz
+                st[23] = iff1
+                st[25] = im
+                st[27] = t
+                st[45] = r
+                st[46] = r7
+                st[41] = ldair_at
+                st[42] = qt
+                return 2
+        else:
+            v = 255
+        wz = port - 1 & 65535
+        b = b - 1 & 255
+        ea = h << 8 | l
+        if ea >= rom_top:
+            mem[ea] = v
+        ea = (h << 8 | l) - 1 & 65535
+        h = ea >> 8
+        l = ea & 255
+        k = v + (c - 1 & 255)
+        nf = v >> 6 & 2
+        hc = 17 if k > 255 else 0
+        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
+        t += 16
+        qt = t
+    elif op == 171:
+        v = I64(mem[h << 8 | l])
+        b = b - 1 & 255
+        port = b << 8 | c
+        wz = port - 1 & 65535
+        ea = (h << 8 | l) - 1 & 65535
+        h = ea >> 8
+        l = ea & 255
+        k = v + l
+        nf = v >> 6 & 2
+        hc = 17 if k > 255 else 0
+        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
+        t += 16
+        if io_exit:
+            st[38] = port
+            st[39] = v
+            st[0] = a
+            st[1] = f
+            st[2] = b
+            st[3] = c
+            st[4] = d
+            st[5] = e
+            st[6] = h
+            st[7] = l
+            st[18] = sp
+            st[19] = pc
+            st[20] = i
+            st[22] = wz
+            st[23] = iff1
+            st[25] = im
+            st[27] = t
+            st[45] = r
+            st[46] = r7
+            st[41] = ldair_at
+            st[42] = qt
+            return 3
+        else:
+            pass
+        qt = t
+    elif op == 177:
+        while True:
+            v = I64(mem[h << 8 | l])
+            res = a - v & 255
+            hf = (a ^ v ^ res) & 16
+            n = res - (hf >> 4) & 255
+            ea = (h << 8 | l) + 1 & 65535
+            h = ea >> 8
+            l = ea & 255
+            c = c - 1 & 255
+            if c == 255:
+                b = b - 1 & 255
+            wz = wz + 1 & 65535
+            f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+            if b | c and res:
+                pc = pc - 2 & 65535
+                wz = pc + 1 & 65535
+                f = f & 215 | pc >> 8 & 40
+                t += 21
+                if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 177):
+                    pc = pc + 2 & 65535
+                    r += 2
+                    continue
+            else:
+                t += 16
+            break
+        qt = t
+    elif op == 178:
+        port = b << 8 | c
+        if io_exit:
+            if st[36]:
+                v = st[37] & 255
+                st[36] = 0
+            else:
+                st[38] = port
+                pc = pc - 2 & 65535
+                r -= 2
+                st[0] = a
+                st[1] = f
+                st[2] = b
+                st[3] = c
+                st[4] = d
+                st[5] = e
+                st[6] = h
+                st[7] = l
+                st[18] = sp
+                st[19] = pc
+                st[20] = i
+                st[22] = wz
+                st[23] = iff1
+                st[25] = im
+                st[27] = t
+                st[45] = r
+                st[46] = r7
+                st[41] = ldair_at
+                st[42] = qt
+                return 2
+        else:
+            v = 255
+        wz = port + 1 & 65535
+        b = b - 1 & 255
+        ea = h << 8 | l
+        if ea >= rom_top:
+            mem[ea] = v
+        ea = (h << 8 | l) + 1 & 65535
+        h = ea >> 8
+        l = ea & 255
+        k = v + (c + 1 & 255)
+        nf = v >> 6 & 2
+        hc = 17 if k > 255 else 0
+        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
+        if b:
+            pc = pc - 2 & 65535
+            wz = pc + 1 & 65535
+            p = k & 7 ^ b
+            if hc:
+                if nf:
+                    hf = 16 if b & 15 == 0 else 0
+                    p = p ^ b - 1 & 7
+                else:
+                    hf = 16 if b & 15 == 15 else 0
+                    p = p ^ b + 1 & 7
+            else:
+                hf = 0
+                p = p ^ b & 7
+            f = f & 131 | pc >> 8 & 40 | hf | SZ53P[p] & 4
+            t += 21
+        else:
+            t += 16
+        qt = t
+    elif op == 179:
+        v = I64(mem[h << 8 | l])
+        b = b - 1 & 255
+        port = b << 8 | c
+        wz = port + 1 & 65535
+        ea = (h << 8 | l) + 1 & 65535
+        h = ea >> 8
+        l = ea & 255
+        k = v + l
+        nf = v >> 6 & 2
+        hc = 17 if k > 255 else 0
+        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
+        if b:
+            pc = pc - 2 & 65535
+            wz = pc + 1 & 65535
+            p = k & 7 ^ b
+            if hc:
+                if nf:
+                    hf = 16 if b & 15 == 0 else 0
+                    p = p ^ b - 1 & 7
+                else:
+                    hf = 16 if b & 15 == 15 else 0
+                    p = p ^ b + 1 & 7
+            else:
+                hf = 0
+                p = p ^ b & 7
+            f = f & 131 | pc >> 8 & 40 | hf | SZ53P[p] & 4
+            t += 21
+        else:
+            t += 16
+        if io_exit:
+            st[38] = port
+            st[39] = v
+            st[0] = a
+            st[1] = f
+            st[2] = b
+            st[3] = c
+            st[4] = d
+            st[5] = e
+            st[6] = h
+            st[7] = l
+            st[18] = sp
+            st[19] = pc
+            st[20] = i
+            st[22] = wz
+            st[23] = iff1
+            st[25] = im
+            st[27] = t
+            st[45] = r
+            st[46] = r7
+            st[41] = ldair_at
+            st[42] = qt
+            return 3
+        else:
+            pass
+        qt = t
+    elif op == 185:
+        while True:
+            v = I64(mem[h << 8 | l])
+            res = a - v & 255
+            hf = (a ^ v ^ res) & 16
+            n = res - (hf >> 4) & 255
+            ea = (h << 8 | l) - 1 & 65535
+            h = ea >> 8
+            l = ea & 255
+            c = c - 1 & 255
+            if c == 255:
+                b = b - 1 & 255
+            wz = wz - 1 & 65535
+            f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+            if b | c and res:
+                pc = pc - 2 & 65535
+                wz = pc + 1 & 65535
+                f = f & 215 | pc >> 8 & 40
+                t += 21
+                if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 185):
+                    pc = pc + 2 & 65535
+                    r += 2
+                    continue
+            else:
+                t += 16
+            break
+        qt = t
+    elif op == 186:
+        port = b << 8 | c
+        if io_exit:
+            if st[36]:
+                v = st[37] & 255
+                st[36] = 0
+            else:
+                st[38] = port
+                pc = pc - 2 & 65535
+                r -= 2
+                st[0] = a
+                st[1] = f
+                st[2] = b
+                st[3] = c
+                st[4] = d
+                st[5] = e
+                st[6] = h
+                st[7] = l
+                st[18] = sp
+                st[19] = pc
+                st[20] = i
+                st[22] = wz
+                st[23] = iff1
+                st[25] = im
+                st[27] = t
+                st[45] = r
+                st[46] = r7
+                st[41] = ldair_at
+                st[42] = qt
+                return 2
+        else:
+            v = 255
+        wz = port - 1 & 65535
+        b = b - 1 & 255
+        ea = h << 8 | l
+        if ea >= rom_top:
+            mem[ea] = v
+        ea = (h << 8 | l) - 1 & 65535
+        h = ea >> 8
+        l = ea & 255
+        k = v + (c - 1 & 255)
+        nf = v >> 6 & 2
+        hc = 17 if k > 255 else 0
+        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
+        if b:
+            pc = pc - 2 & 65535
+            wz = pc + 1 & 65535
+            p = k & 7 ^ b
+            if hc:
+                if nf:
+                    hf = 16 if b & 15 == 0 else 0
+                    p = p ^ b - 1 & 7
+                else:
+                    hf = 16 if b & 15 == 15 else 0
+                    p = p ^ b + 1 & 7
+            else:
+                hf = 0
+                p = p ^ b & 7
+            f = f & 131 | pc >> 8 & 40 | hf | SZ53P[p] & 4
+            t += 21
+        else:
+            t += 16
+        qt = t
+    else:
+        v = I64(mem[h << 8 | l])
+        b = b - 1 & 255
+        port = b << 8 | c
+        wz = port - 1 & 65535
+        ea = (h << 8 | l) - 1 & 65535
+        h = ea >> 8
+        l = ea & 255
+        k = v + l
+        nf = v >> 6 & 2
+        hc = 17 if k > 255 else 0
+        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
+        if b:
+            pc = pc - 2 & 65535
+            wz = pc + 1 & 65535
+            p = k & 7 ^ b
+            if hc:
+                if nf:
+                    hf = 16 if b & 15 == 0 else 0
+                    p = p ^ b - 1 & 7
+                else:
+                    hf = 16 if b & 15 == 15 else 0
+                    p = p ^ b + 1 & 7
+            else:
+                hf = 0
+                p = p ^ b & 7
+            f = f & 131 | pc >> 8 & 40 | hf | SZ53P[p] & 4
+            t += 21
+        else:
+            t += 16
+        if io_exit:
+            st[38] = port
+            st[39] = v
+            st[0] = a
+            st[1] = f
+            st[2] = b
+            st[3] = c
+            st[4] = d
+            st[5] = e
+            st[6] = h
+            st[7] = l
+            st[18] = sp
+            st[19] = pc
+            st[20] = i
+            st[22] = wz
+            st[23] = iff1
+            st[25] = im
+            st[27] = t
+            st[45] = r
+            st[46] = r7
+            st[41] = ldair_at
+            st[42] = qt
+            return 3
+        else:
+            pass
+        qt = t
     st[0] = a
     st[1] = f
     st[2] = b
@@ -1567,800 +1529,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
 def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top):
     """Run one DD-prefixed instruction."""
     op = I64(mem[pc])
-    if op < 126:
-        if op < 34:
-            if op < 33:
-                if op < 25:
-                    if op < 10:
-                        if op < 9:
-                            t += 4
-                            ei_at = t
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            v = ix
-                            nn = b << 8 | c
-                            res = v + nn
-                            wz = v + 1 & 65535
-                            f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                            res = res & 65535
-                            ix = res
-                            t += 15
-                            qt = t
-                    else:
-                        t += 4
-                        ei_at = t
-                elif op == 25:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    v = ix
-                    nn = d << 8 | e
-                    res = v + nn
-                    wz = v + 1 & 65535
-                    f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                    res = res & 65535
-                    ix = res
-                    t += 15
-                    qt = t
-                else:
-                    t += 4
-                    ei_at = t
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
-                ix = nn
-                t += 14
-        elif op < 102:
-            if op < 55:
-                if op < 36:
-                    if op == 34:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        v = ix
-                        if nn >= rom_top:
-                            mem[nn] = v & 255
-                        nn = nn + 1 & 65535
-                        wz = nn
-                        if nn >= rom_top:
-                            mem[nn] = v >> 8
-                        t += 20
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ix = ix + 1 & 65535
-                        t += 10
-                elif op < 54:
-                    if op < 43:
-                        if op < 42:
-                            if op < 39:
-                                if op == 36:
-                                    pc = pc + 1 & 65535
-                                    r += 1
-                                    v = (ix >> 8) + 1 & 255
-                                    ix = ix & 255 | v << 8
-                                    f = f & 1 | INC_F[v]
-                                    t += 8
-                                    qt = t
-                                elif op == 37:
-                                    pc = pc + 1 & 65535
-                                    r += 1
-                                    v = (ix >> 8) - 1 & 255
-                                    ix = ix & 255 | v << 8
-                                    f = f & 1 | DEC_F[v]
-                                    t += 8
-                                    qt = t
-                                else:
-                                    pc = pc + 1 & 65535
-                                    r += 1
-                                    n = I64(mem[pc])
-                                    pc = pc + 1 & 65535
-                                    ix = ix & 255 | n << 8
-                                    t += 11
-                            elif op < 41:
-                                t += 4
-                                ei_at = t
-                            else:
-                                pc = pc + 1 & 65535
-                                r += 1
-                                v = ix
-                                nn = ix
-                                res = v + nn
-                                wz = v + 1 & 65535
-                                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                                res = res & 65535
-                                ix = res
-                                t += 15
-                                qt = t
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            pc = pc + 2 & 65535
-                            v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-                            wz = nn + 1 & 65535
-                            ix = v
-                            t += 20
-                    elif op < 47:
-                        if op < 45:
-                            if op == 43:
-                                pc = pc + 1 & 65535
-                                r += 1
-                                ix = ix - 1 & 65535
-                                t += 10
-                            else:
-                                pc = pc + 1 & 65535
-                                r += 1
-                                v = (ix & 255) + 1 & 255
-                                ix = ix & 65280 | v
-                                f = f & 1 | INC_F[v]
-                                t += 8
-                                qt = t
-                        elif op == 45:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            v = (ix & 255) - 1 & 255
-                            ix = ix & 65280 | v
-                            f = f & 1 | DEC_F[v]
-                            t += 8
-                            qt = t
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            n = I64(mem[pc])
-                            pc = pc + 1 & 65535
-                            ix = ix & 65280 | n
-                            t += 11
-                    elif op < 52:
-                        t += 4
-                        ei_at = t
-                    elif op == 52:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        v = I64(mem[ea]) + 1 & 255
-                        if ea >= rom_top:
-                            mem[ea] = v
-                        f = f & 1 | INC_F[v]
-                        t += 23
-                        qt = t
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        v = I64(mem[ea]) - 1 & 255
-                        if ea >= rom_top:
-                            mem[ea] = v
-                        f = f & 1 | DEC_F[v]
-                        t += 23
-                        qt = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    n = I64(mem[pc])
-                    pc = pc + 1 & 65535
-                    if ea >= rom_top:
-                        mem[ea] = n
-                    t += 19
-            elif op < 86:
-                if op < 78:
-                    if op < 70:
-                        if op < 58:
-                            if op < 57:
-                                t += 4
-                                ei_at = t
-                            else:
-                                pc = pc + 1 & 65535
-                                r += 1
-                                v = ix
-                                nn = sp
-                                res = v + nn
-                                wz = v + 1 & 65535
-                                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                                res = res & 65535
-                                ix = res
-                                t += 15
-                                qt = t
-                        elif op < 68:
-                            t += 4
-                            ei_at = t
-                        elif op == 68:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            b = ix >> 8
-                            t += 8
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            b = ix & 255
-                            t += 8
-                    elif op == 70:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        b = I64(mem[ea])
-                        t += 19
-                    elif op < 76:
-                        t += 4
-                        ei_at = t
-                    elif op == 76:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        c = ix >> 8
-                        t += 8
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        c = ix & 255
-                        t += 8
-                elif op == 78:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    c = I64(mem[ea])
-                    t += 19
-                elif op < 84:
-                    t += 4
-                    ei_at = t
-                elif op == 84:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    d = ix >> 8
-                    t += 8
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    d = ix & 255
-                    t += 8
-            elif op < 94:
-                if op == 86:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    d = I64(mem[ea])
-                    t += 19
-                elif op < 92:
-                    t += 4
-                    ei_at = t
-                elif op == 92:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    e = ix >> 8
-                    t += 8
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    e = ix & 255
-                    t += 8
-            elif op == 94:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                e = I64(mem[ea])
-                t += 19
-            elif op < 98:
-                if op == 95:
-                    t += 4
-                    ei_at = t
-                elif op == 96:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ix = ix & 255 | b << 8
-                    t += 8
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ix = ix & 255 | c << 8
-                    t += 8
-            elif op < 100:
-                if op == 98:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ix = ix & 255 | d << 8
-                    t += 8
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ix = ix & 255 | e << 8
-                    t += 8
-            elif op == 100:
-                pc = pc + 1 & 65535
-                r += 1
-                t += 8
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ix = ix & 255 | (ix & 255) << 8
-                t += 8
-        elif op < 117:
-            if op < 110:
-                if op == 102:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    h = I64(mem[ea])
-                    t += 19
-                elif op < 106:
-                    if op == 103:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ix = ix & 255 | a << 8
-                        t += 8
-                    elif op == 104:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ix = ix & 65280 | b
-                        t += 8
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ix = ix & 65280 | c
-                        t += 8
-                elif op < 108:
-                    if op == 106:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ix = ix & 65280 | d
-                        t += 8
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ix = ix & 65280 | e
-                        t += 8
-                elif op == 108:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ix = ix & 65280 | ix >> 8
-                    t += 8
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    t += 8
-            elif op == 110:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                l = I64(mem[ea])
-                t += 19
-            elif op < 116:
-                if op < 113:
-                    if op == 111:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ix = ix & 65280 | a
-                        t += 8
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        if ea >= rom_top:
-                            mem[ea] = b
-                        t += 19
-                elif op == 113:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    if ea >= rom_top:
-                        mem[ea] = c
-                    t += 19
-                elif op == 114:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    if ea >= rom_top:
-                        mem[ea] = d
-                    t += 19
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    if ea >= rom_top:
-                        mem[ea] = e
-                    t += 19
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                if ea >= rom_top:
-                    mem[ea] = h
-                t += 19
-        elif op == 117:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            pc = pc + 1 & 65535
-            wz = ea
-            if ea >= rom_top:
-                mem[ea] = l
-            t += 19
-        elif op < 120:
-            if op == 118:
-                t += 4
-                ei_at = t
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                if ea >= rom_top:
-                    mem[ea] = a
-                t += 19
-        elif op < 124:
-            t += 4
-            ei_at = t
-        elif op == 124:
-            pc = pc + 1 & 65535
-            r += 1
-            a = ix >> 8
-            t += 8
-        else:
-            pc = pc + 1 & 65535
-            r += 1
-            a = ix & 255
-            t += 8
-    elif op < 225:
-        if op < 190:
-            if op == 126:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                a = I64(mem[ea])
-                t += 19
-            elif op < 166:
-                if op < 143:
-                    if op < 135:
-                        if op < 132:
-                            t += 4
-                            ei_at = t
-                        elif op < 134:
-                            if op == 132:
-                                pc = pc + 1 & 65535
-                                r += 1
-                                v = ix >> 8
-                                f = ADC_F[a << 8 | v]
-                                a = a + v & 255
-                                t += 8
-                                qt = t
-                            else:
-                                pc = pc + 1 & 65535
-                                r += 1
-                                v = ix & 255
-                                f = ADC_F[a << 8 | v]
-                                a = a + v & 255
-                                t += 8
-                                qt = t
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                            pc = pc + 1 & 65535
-                            wz = ea
-                            v = I64(mem[ea])
-                            f = ADC_F[a << 8 | v]
-                            a = a + v & 255
-                            t += 19
-                            qt = t
-                    elif op < 140:
-                        t += 4
-                        ei_at = t
-                    elif op == 140:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        v = ix >> 8
-                        cy = f & 1
-                        f = ADC_F[cy << 16 | a << 8 | v]
-                        a = a + v + cy & 255
-                        t += 8
-                        qt = t
-                    elif op == 141:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        v = ix & 255
-                        cy = f & 1
-                        f = ADC_F[cy << 16 | a << 8 | v]
-                        a = a + v + cy & 255
-                        t += 8
-                        qt = t
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        v = I64(mem[ea])
-                        cy = f & 1
-                        f = ADC_F[cy << 16 | a << 8 | v]
-                        a = a + v + cy & 255
-                        t += 19
-                        qt = t
-                elif op < 151:
-                    if op < 148:
-                        t += 4
-                        ei_at = t
-                    elif op < 150:
-                        if op == 148:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            v = ix >> 8
-                            f = SBC_F[a << 8 | v]
-                            a = a - v & 255
-                            t += 8
-                            qt = t
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            v = ix & 255
-                            f = SBC_F[a << 8 | v]
-                            a = a - v & 255
-                            t += 8
-                            qt = t
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        v = I64(mem[ea])
-                        f = SBC_F[a << 8 | v]
-                        a = a - v & 255
-                        t += 19
-                        qt = t
-                elif op < 159:
-                    if op < 156:
-                        t += 4
-                        ei_at = t
-                    elif op == 156:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        v = ix >> 8
-                        cy = f & 1
-                        f = SBC_F[cy << 16 | a << 8 | v]
-                        a = a - v - cy & 255
-                        t += 8
-                        qt = t
-                    elif op == 157:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        v = ix & 255
-                        cy = f & 1
-                        f = SBC_F[cy << 16 | a << 8 | v]
-                        a = a - v - cy & 255
-                        t += 8
-                        qt = t
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        v = I64(mem[ea])
-                        cy = f & 1
-                        f = SBC_F[cy << 16 | a << 8 | v]
-                        a = a - v - cy & 255
-                        t += 19
-                        qt = t
-                elif op < 164:
-                    t += 4
-                    ei_at = t
-                elif op == 164:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    a = a & ix >> 8
-                    f = SZ53P[a] | 16
-                    t += 8
-                    qt = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    a = a & (ix & 255)
-                    f = SZ53P[a] | 16
-                    t += 8
-                    qt = t
-            elif op == 166:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                a = a & I64(mem[ea])
-                f = SZ53P[a] | 16
-                t += 19
-                qt = t
-            elif op < 180:
-                if op < 172:
-                    t += 4
-                    ei_at = t
-                elif op < 175:
-                    if op == 172:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        a = a ^ ix >> 8
-                        f = SZ53P[a]
-                        t += 8
-                        qt = t
-                    elif op == 173:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        a = a ^ ix & 255
-                        f = SZ53P[a]
-                        t += 8
-                        qt = t
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        a = a ^ I64(mem[ea])
-                        f = SZ53P[a]
-                        t += 19
-                        qt = t
-                else:
-                    t += 4
-                    ei_at = t
-            elif op < 183:
-                if op < 182:
-                    if op == 180:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        a = a | ix >> 8
-                        f = SZ53P[a]
-                        t += 8
-                        qt = t
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        a = a | ix & 255
-                        f = SZ53P[a]
-                        t += 8
-                        qt = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    a = a | I64(mem[ea])
-                    f = SZ53P[a]
-                    t += 19
-                    qt = t
-            elif op < 188:
-                t += 4
-                ei_at = t
-            elif op == 188:
-                pc = pc + 1 & 65535
-                r += 1
-                f = CP_F[a << 8 | ix >> 8]
-                t += 8
-                qt = t
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                f = CP_F[a << 8 | ix & 255]
-                t += 8
-                qt = t
-        elif op < 203:
-            if op == 190:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                f = CP_F[a << 8 | I64(mem[ea])]
-                t += 19
-                qt = t
-            else:
-                t += 4
-                ei_at = t
-        elif op == 203:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            wz = ea
-            op = I64(mem[pc + 1 & 65535])
-            pc = pc + 2 & 65535
-            v = I64(mem[ea])
-            y = op >> 3 & 7
-            if op < 64:
-                if y == 0:
-                    cy = v >> 7
-                    v = (v << 1 | cy) & 255
-                    f = SZ53P[v] | cy
-                elif y == 1:
-                    cy = v & 1
-                    v = v >> 1 | cy << 7
-                    f = SZ53P[v] | cy
-                elif y == 2:
-                    cy = v >> 7
-                    v = (v << 1 | f & 1) & 255
-                    f = SZ53P[v] | cy
-                elif y == 3:
-                    cy = v & 1
-                    v = v >> 1 | (f & 1) << 7
-                    f = SZ53P[v] | cy
-                elif y == 4:
-                    cy = v >> 7
-                    v = v << 1 & 255
-                    f = SZ53P[v] | cy
-                elif y == 5:
-                    cy = v & 1
-                    v = v >> 1 | v & 128
-                    f = SZ53P[v] | cy
-                elif y == 6:
-                    cy = v >> 7
-                    v = (v << 1 | 1) & 255
-                    f = SZ53P[v] | cy
-                else:
-                    cy = v & 1
-                    v = v >> 1
-                    f = SZ53P[v] | cy
-            elif op < 128:
-                f = f & 1 | 16 | ea >> 8 & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
-                t += 20
-                qt = t
-            elif op < 192:
-                v = v & (255 ^ 1 << y)
-            else:
-                v = v | 1 << y
-            if op < 64 or op >= 128:
-                if ea >= rom_top:
-                    mem[ea] = v
-                t += 23
-                if op < 64:
-                    qt = t
-                z = op & 7
-                if z == 0:
-                    b = v
-                elif z == 1:
-                    c = v
-                elif z == 2:
-                    d = v
-                elif z == 3:
-                    e = v
-                elif z == 4:
-                    h = v
-                elif z == 5:
-                    l = v
-                elif z == 7:
-                    a = v
-        else:
-            t += 4
-            ei_at = t
+    if op == 33:
+        pc = pc + 1 & 65535
+        r += 1
+        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+        pc = pc + 2 & 65535
+        ix = nn
+        t += 14
     elif op == 225:
         pc = pc + 1 & 65535
         r += 1
@@ -2368,58 +1543,799 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         sp = sp + 2 & 65535
         ix = nn
         t += 14
-    elif op < 230:
-        if op < 229:
-            if op == 226:
-                t += 4
-                ei_at = t
-            elif op == 227:
-                pc = pc + 1 & 65535
-                r += 1
-                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                v = ix
-                ea = sp + 1 & 65535
-                if ea >= rom_top:
-                    mem[ea] = v >> 8
-                if sp >= rom_top:
-                    mem[sp] = v & 255
-                ix = nn
-                wz = nn
-                t += 23
+    elif op == 229:
+        pc = pc + 1 & 65535
+        r += 1
+        sp = sp - 1 & 65535
+        if sp >= rom_top:
+            mem[sp] = ix >> 8
+        sp = sp - 1 & 65535
+        if sp >= rom_top:
+            mem[sp] = ix & 255
+        t += 15
+    elif op == 126:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        a = I64(mem[ea])
+        t += 19
+    elif op == 35:
+        pc = pc + 1 & 65535
+        r += 1
+        ix = ix + 1 & 65535
+        t += 10
+    elif op == 25:
+        pc = pc + 1 & 65535
+        r += 1
+        v = ix
+        nn = d << 8 | e
+        res = v + nn
+        wz = v + 1 & 65535
+        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+        res = res & 65535
+        ix = res
+        t += 15
+        qt = t
+    elif op == 117:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        if ea >= rom_top:
+            mem[ea] = l
+        t += 19
+    elif op == 203:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        wz = ea
+        op = I64(mem[pc + 1 & 65535])
+        pc = pc + 2 & 65535
+        v = I64(mem[ea])
+        y = op >> 3 & 7
+        if op < 64:
+            if y == 0:
+                cy = v >> 7
+                v = (v << 1 | cy) & 255
+                f = SZ53P[v] | cy
+            elif y == 1:
+                cy = v & 1
+                v = v >> 1 | cy << 7
+                f = SZ53P[v] | cy
+            elif y == 2:
+                cy = v >> 7
+                v = (v << 1 | f & 1) & 255
+                f = SZ53P[v] | cy
+            elif y == 3:
+                cy = v & 1
+                v = v >> 1 | (f & 1) << 7
+                f = SZ53P[v] | cy
+            elif y == 4:
+                cy = v >> 7
+                v = v << 1 & 255
+                f = SZ53P[v] | cy
+            elif y == 5:
+                cy = v & 1
+                v = v >> 1 | v & 128
+                f = SZ53P[v] | cy
+            elif y == 6:
+                cy = v >> 7
+                v = (v << 1 | 1) & 255
+                f = SZ53P[v] | cy
             else:
-                t += 4
-                ei_at = t
+                cy = v & 1
+                v = v >> 1
+                f = SZ53P[v] | cy
+        elif op < 128:
+            f = f & 1 | 16 | ea >> 8 & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
+            t += 20
+            qt = t
+        elif op < 192:
+            v = v & (255 ^ 1 << y)
         else:
-            pc = pc + 1 & 65535
-            r += 1
-            sp = sp - 1 & 65535
-            if sp >= rom_top:
-                mem[sp] = ix >> 8
-            sp = sp - 1 & 65535
-            if sp >= rom_top:
-                mem[sp] = ix & 255
-            t += 15
-    elif op < 249:
-        if op < 234:
-            if op < 233:
-                t += 4
-                ei_at = t
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                pc = ix
-                t += 8
-        else:
-            t += 4
-            ei_at = t
-    elif op == 249:
+            v = v | 1 << y
+        if op < 64 or op >= 128:
+            if ea >= rom_top:
+                mem[ea] = v
+            t += 23
+            if op < 64:
+                qt = t
+            z = op & 7
+            if z == 0:
+                b = v
+            elif z == 1:
+                c = v
+            elif z == 2:
+                d = v
+            elif z == 3:
+                e = v
+            elif z == 4:
+                h = v
+            elif z == 5:
+                l = v
+            elif z == 7:
+                a = v
+    elif op == 190:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        f = CP_F[a << 8 | I64(mem[ea])]
+        t += 19
+        qt = t
+    elif op == 119:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        if ea >= rom_top:
+            mem[ea] = a
+        t += 19
+    elif op == 110:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        l = I64(mem[ea])
+        t += 19
+    elif op == 102:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        h = I64(mem[ea])
+        t += 19
+    elif op == 166:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        a = a & I64(mem[ea])
+        f = SZ53P[a] | 16
+        t += 19
+        qt = t
+    elif op == 78:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        c = I64(mem[ea])
+        t += 19
+    elif op == 54:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        n = I64(mem[pc])
+        pc = pc + 1 & 65535
+        if ea >= rom_top:
+            mem[ea] = n
+        t += 19
+    elif 204 <= op < 225:
+        t += 4
+        ei_at = t
+    elif op == 94:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        e = I64(mem[ea])
+        t += 19
+    elif op == 86:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        d = I64(mem[ea])
+        t += 19
+    elif 10 <= op < 25:
+        t += 4
+        ei_at = t
+    elif 234 <= op < 249:
+        t += 4
+        ei_at = t
+    elif 191 <= op < 203:
+        t += 4
+        ei_at = t
+    elif op == 70:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        b = I64(mem[ea])
+        t += 19
+    elif 58 <= op < 68:
+        t += 4
+        ei_at = t
+    elif 0 <= op < 9:
+        t += 4
+        ei_at = t
+    elif 26 <= op < 33:
+        t += 4
+        ei_at = t
+    elif op == 116:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        if ea >= rom_top:
+            mem[ea] = h
+        t += 19
+    elif 250 <= op < 256:
+        t += 4
+        ei_at = t
+    elif op == 42:
+        pc = pc + 1 & 65535
+        r += 1
+        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+        pc = pc + 2 & 65535
+        v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
+        wz = nn + 1 & 65535
+        ix = v
+        t += 20
+    elif 47 <= op < 52:
+        t += 4
+        ei_at = t
+    elif 71 <= op < 76:
+        t += 4
+        ei_at = t
+    elif 79 <= op < 84:
+        t += 4
+        ei_at = t
+    elif 87 <= op < 92:
+        t += 4
+        ei_at = t
+    elif 127 <= op < 132:
+        t += 4
+        ei_at = t
+    elif 135 <= op < 140:
+        t += 4
+        ei_at = t
+    elif 143 <= op < 148:
+        t += 4
+        ei_at = t
+    elif 151 <= op < 156:
+        t += 4
+        ei_at = t
+    elif 159 <= op < 164:
+        t += 4
+        ei_at = t
+    elif 167 <= op < 172:
+        t += 4
+        ei_at = t
+    elif 175 <= op < 180:
+        t += 4
+        ei_at = t
+    elif 183 <= op < 188:
+        t += 4
+        ei_at = t
+    elif 120 <= op < 124:
+        t += 4
+        ei_at = t
+    elif op == 134:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        v = I64(mem[ea])
+        f = ADC_F[a << 8 | v]
+        a = a + v & 255
+        t += 19
+        qt = t
+    elif op == 150:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        v = I64(mem[ea])
+        f = SBC_F[a << 8 | v]
+        a = a - v & 255
+        t += 19
+        qt = t
+    elif 230 <= op < 233:
+        t += 4
+        ei_at = t
+    elif op == 52:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        v = I64(mem[ea]) + 1 & 255
+        if ea >= rom_top:
+            mem[ea] = v
+        f = f & 1 | INC_F[v]
+        t += 23
+        qt = t
+    elif op == 9:
+        pc = pc + 1 & 65535
+        r += 1
+        v = ix
+        nn = b << 8 | c
+        res = v + nn
+        wz = v + 1 & 65535
+        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+        res = res & 65535
+        ix = res
+        t += 15
+        qt = t
+    elif op == 34:
+        pc = pc + 1 & 65535
+        r += 1
+        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+        pc = pc + 2 & 65535
+        v = ix
+        if nn >= rom_top:
+            mem[nn] = v & 255
+        nn = nn + 1 & 65535
+        wz = nn
+        if nn >= rom_top:
+            mem[nn] = v >> 8
+        t += 20
+    elif op == 113:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        if ea >= rom_top:
+            mem[ea] = c
+        t += 19
+    elif op == 182:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        a = a | I64(mem[ea])
+        f = SZ53P[a]
+        t += 19
+        qt = t
+    elif op == 233:
+        pc = pc + 1 & 65535
+        r += 1
+        pc = ix
+        t += 8
+    elif 39 <= op < 41:
+        t += 4
+        ei_at = t
+    elif 55 <= op < 57:
+        t += 4
+        ei_at = t
+    elif op == 36:
+        pc = pc + 1 & 65535
+        r += 1
+        v = (ix >> 8) + 1 & 255
+        ix = ix & 255 | v << 8
+        f = f & 1 | INC_F[v]
+        t += 8
+        qt = t
+    elif op == 37:
+        pc = pc + 1 & 65535
+        r += 1
+        v = (ix >> 8) - 1 & 255
+        ix = ix & 255 | v << 8
+        f = f & 1 | DEC_F[v]
+        t += 8
+        qt = t
+    elif op == 38:
+        pc = pc + 1 & 65535
+        r += 1
+        n = I64(mem[pc])
+        pc = pc + 1 & 65535
+        ix = ix & 255 | n << 8
+        t += 11
+    elif op == 41:
+        pc = pc + 1 & 65535
+        r += 1
+        v = ix
+        nn = ix
+        res = v + nn
+        wz = v + 1 & 65535
+        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+        res = res & 65535
+        ix = res
+        t += 15
+        qt = t
+    elif op == 43:
+        pc = pc + 1 & 65535
+        r += 1
+        ix = ix - 1 & 65535
+        t += 10
+    elif op == 44:
+        pc = pc + 1 & 65535
+        r += 1
+        v = (ix & 255) + 1 & 255
+        ix = ix & 65280 | v
+        f = f & 1 | INC_F[v]
+        t += 8
+        qt = t
+    elif op == 45:
+        pc = pc + 1 & 65535
+        r += 1
+        v = (ix & 255) - 1 & 255
+        ix = ix & 65280 | v
+        f = f & 1 | DEC_F[v]
+        t += 8
+        qt = t
+    elif op == 46:
+        pc = pc + 1 & 65535
+        r += 1
+        n = I64(mem[pc])
+        pc = pc + 1 & 65535
+        ix = ix & 65280 | n
+        t += 11
+    elif op == 53:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        v = I64(mem[ea]) - 1 & 255
+        if ea >= rom_top:
+            mem[ea] = v
+        f = f & 1 | DEC_F[v]
+        t += 23
+        qt = t
+    elif op == 57:
+        pc = pc + 1 & 65535
+        r += 1
+        v = ix
+        nn = sp
+        res = v + nn
+        wz = v + 1 & 65535
+        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+        res = res & 65535
+        ix = res
+        t += 15
+        qt = t
+    elif op == 68:
+        pc = pc + 1 & 65535
+        r += 1
+        b = ix >> 8
+        t += 8
+    elif op == 69:
+        pc = pc + 1 & 65535
+        r += 1
+        b = ix & 255
+        t += 8
+    elif op == 76:
+        pc = pc + 1 & 65535
+        r += 1
+        c = ix >> 8
+        t += 8
+    elif op == 77:
+        pc = pc + 1 & 65535
+        r += 1
+        c = ix & 255
+        t += 8
+    elif op == 84:
+        pc = pc + 1 & 65535
+        r += 1
+        d = ix >> 8
+        t += 8
+    elif op == 85:
+        pc = pc + 1 & 65535
+        r += 1
+        d = ix & 255
+        t += 8
+    elif op == 92:
+        pc = pc + 1 & 65535
+        r += 1
+        e = ix >> 8
+        t += 8
+    elif op == 93:
+        pc = pc + 1 & 65535
+        r += 1
+        e = ix & 255
+        t += 8
+    elif op == 95:
+        t += 4
+        ei_at = t
+    elif op == 96:
+        pc = pc + 1 & 65535
+        r += 1
+        ix = ix & 255 | b << 8
+        t += 8
+    elif op == 97:
+        pc = pc + 1 & 65535
+        r += 1
+        ix = ix & 255 | c << 8
+        t += 8
+    elif op == 98:
+        pc = pc + 1 & 65535
+        r += 1
+        ix = ix & 255 | d << 8
+        t += 8
+    elif op == 99:
+        pc = pc + 1 & 65535
+        r += 1
+        ix = ix & 255 | e << 8
+        t += 8
+    elif op == 100:
+        pc = pc + 1 & 65535
+        r += 1
+        t += 8
+    elif op == 101:
+        pc = pc + 1 & 65535
+        r += 1
+        ix = ix & 255 | (ix & 255) << 8
+        t += 8
+    elif op == 103:
+        pc = pc + 1 & 65535
+        r += 1
+        ix = ix & 255 | a << 8
+        t += 8
+    elif op == 104:
+        pc = pc + 1 & 65535
+        r += 1
+        ix = ix & 65280 | b
+        t += 8
+    elif op == 105:
+        pc = pc + 1 & 65535
+        r += 1
+        ix = ix & 65280 | c
+        t += 8
+    elif op == 106:
+        pc = pc + 1 & 65535
+        r += 1
+        ix = ix & 65280 | d
+        t += 8
+    elif op == 107:
+        pc = pc + 1 & 65535
+        r += 1
+        ix = ix & 65280 | e
+        t += 8
+    elif op == 108:
+        pc = pc + 1 & 65535
+        r += 1
+        ix = ix & 65280 | ix >> 8
+        t += 8
+    elif op == 109:
+        pc = pc + 1 & 65535
+        r += 1
+        t += 8
+    elif op == 111:
+        pc = pc + 1 & 65535
+        r += 1
+        ix = ix & 65280 | a
+        t += 8
+    elif op == 112:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        if ea >= rom_top:
+            mem[ea] = b
+        t += 19
+    elif op == 114:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        if ea >= rom_top:
+            mem[ea] = d
+        t += 19
+    elif op == 115:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        if ea >= rom_top:
+            mem[ea] = e
+        t += 19
+    elif op == 118:
+        t += 4
+        ei_at = t
+    elif op == 124:
+        pc = pc + 1 & 65535
+        r += 1
+        a = ix >> 8
+        t += 8
+    elif op == 125:
+        pc = pc + 1 & 65535
+        r += 1
+        a = ix & 255
+        t += 8
+    elif op == 132:
+        pc = pc + 1 & 65535
+        r += 1
+        v = ix >> 8
+        f = ADC_F[a << 8 | v]
+        a = a + v & 255
+        t += 8
+        qt = t
+    elif op == 133:
+        pc = pc + 1 & 65535
+        r += 1
+        v = ix & 255
+        f = ADC_F[a << 8 | v]
+        a = a + v & 255
+        t += 8
+        qt = t
+    elif op == 140:
+        pc = pc + 1 & 65535
+        r += 1
+        v = ix >> 8
+        cy = f & 1
+        f = ADC_F[cy << 16 | a << 8 | v]
+        a = a + v + cy & 255
+        t += 8
+        qt = t
+    elif op == 141:
+        pc = pc + 1 & 65535
+        r += 1
+        v = ix & 255
+        cy = f & 1
+        f = ADC_F[cy << 16 | a << 8 | v]
+        a = a + v + cy & 255
+        t += 8
+        qt = t
+    elif op == 142:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        v = I64(mem[ea])
+        cy = f & 1
+        f = ADC_F[cy << 16 | a << 8 | v]
+        a = a + v + cy & 255
+        t += 19
+        qt = t
+    elif op == 148:
+        pc = pc + 1 & 65535
+        r += 1
+        v = ix >> 8
+        f = SBC_F[a << 8 | v]
+        a = a - v & 255
+        t += 8
+        qt = t
+    elif op == 149:
+        pc = pc + 1 & 65535
+        r += 1
+        v = ix & 255
+        f = SBC_F[a << 8 | v]
+        a = a - v & 255
+        t += 8
+        qt = t
+    elif op == 156:
+        pc = pc + 1 & 65535
+        r += 1
+        v = ix >> 8
+        cy = f & 1
+        f = SBC_F[cy << 16 | a << 8 | v]
+        a = a - v - cy & 255
+        t += 8
+        qt = t
+    elif op == 157:
+        pc = pc + 1 & 65535
+        r += 1
+        v = ix & 255
+        cy = f & 1
+        f = SBC_F[cy << 16 | a << 8 | v]
+        a = a - v - cy & 255
+        t += 8
+        qt = t
+    elif op == 158:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        v = I64(mem[ea])
+        cy = f & 1
+        f = SBC_F[cy << 16 | a << 8 | v]
+        a = a - v - cy & 255
+        t += 19
+        qt = t
+    elif op == 164:
+        pc = pc + 1 & 65535
+        r += 1
+        a = a & ix >> 8
+        f = SZ53P[a] | 16
+        t += 8
+        qt = t
+    elif op == 165:
+        pc = pc + 1 & 65535
+        r += 1
+        a = a & (ix & 255)
+        f = SZ53P[a] | 16
+        t += 8
+        qt = t
+    elif op == 172:
+        pc = pc + 1 & 65535
+        r += 1
+        a = a ^ ix >> 8
+        f = SZ53P[a]
+        t += 8
+        qt = t
+    elif op == 173:
+        pc = pc + 1 & 65535
+        r += 1
+        a = a ^ ix & 255
+        f = SZ53P[a]
+        t += 8
+        qt = t
+    elif op == 174:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        a = a ^ I64(mem[ea])
+        f = SZ53P[a]
+        t += 19
+        qt = t
+    elif op == 180:
+        pc = pc + 1 & 65535
+        r += 1
+        a = a | ix >> 8
+        f = SZ53P[a]
+        t += 8
+        qt = t
+    elif op == 181:
+        pc = pc + 1 & 65535
+        r += 1
+        a = a | ix & 255
+        f = SZ53P[a]
+        t += 8
+        qt = t
+    elif op == 188:
+        pc = pc + 1 & 65535
+        r += 1
+        f = CP_F[a << 8 | ix >> 8]
+        t += 8
+        qt = t
+    elif op == 189:
+        pc = pc + 1 & 65535
+        r += 1
+        f = CP_F[a << 8 | ix & 255]
+        t += 8
+        qt = t
+    elif op == 226:
+        t += 4
+        ei_at = t
+    elif op == 227:
+        pc = pc + 1 & 65535
+        r += 1
+        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+        v = ix
+        ea = sp + 1 & 65535
+        if ea >= rom_top:
+            mem[ea] = v >> 8
+        if sp >= rom_top:
+            mem[sp] = v & 255
+        ix = nn
+        wz = nn
+        t += 23
+    elif op == 228:
+        t += 4
+        ei_at = t
+    else:
         pc = pc + 1 & 65535
         r += 1
         sp = ix
         t += 10
-    else:
-        t += 4
-        ei_at = t
     st[0] = a
     st[1] = f
     st[2] = b
@@ -2442,800 +2358,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
 def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top):
     """Run one FD-prefixed instruction."""
     op = I64(mem[pc])
-    if op < 126:
-        if op < 34:
-            if op < 33:
-                if op < 25:
-                    if op < 10:
-                        if op < 9:
-                            t += 4
-                            ei_at = t
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            v = iy
-                            nn = b << 8 | c
-                            res = v + nn
-                            wz = v + 1 & 65535
-                            f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                            res = res & 65535
-                            iy = res
-                            t += 15
-                            qt = t
-                    else:
-                        t += 4
-                        ei_at = t
-                elif op == 25:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    v = iy
-                    nn = d << 8 | e
-                    res = v + nn
-                    wz = v + 1 & 65535
-                    f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                    res = res & 65535
-                    iy = res
-                    t += 15
-                    qt = t
-                else:
-                    t += 4
-                    ei_at = t
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
-                iy = nn
-                t += 14
-        elif op < 102:
-            if op < 55:
-                if op < 36:
-                    if op == 34:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        v = iy
-                        if nn >= rom_top:
-                            mem[nn] = v & 255
-                        nn = nn + 1 & 65535
-                        wz = nn
-                        if nn >= rom_top:
-                            mem[nn] = v >> 8
-                        t += 20
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        iy = iy + 1 & 65535
-                        t += 10
-                elif op < 54:
-                    if op < 43:
-                        if op < 42:
-                            if op < 39:
-                                if op == 36:
-                                    pc = pc + 1 & 65535
-                                    r += 1
-                                    v = (iy >> 8) + 1 & 255
-                                    iy = iy & 255 | v << 8
-                                    f = f & 1 | INC_F[v]
-                                    t += 8
-                                    qt = t
-                                elif op == 37:
-                                    pc = pc + 1 & 65535
-                                    r += 1
-                                    v = (iy >> 8) - 1 & 255
-                                    iy = iy & 255 | v << 8
-                                    f = f & 1 | DEC_F[v]
-                                    t += 8
-                                    qt = t
-                                else:
-                                    pc = pc + 1 & 65535
-                                    r += 1
-                                    n = I64(mem[pc])
-                                    pc = pc + 1 & 65535
-                                    iy = iy & 255 | n << 8
-                                    t += 11
-                            elif op < 41:
-                                t += 4
-                                ei_at = t
-                            else:
-                                pc = pc + 1 & 65535
-                                r += 1
-                                v = iy
-                                nn = iy
-                                res = v + nn
-                                wz = v + 1 & 65535
-                                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                                res = res & 65535
-                                iy = res
-                                t += 15
-                                qt = t
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            pc = pc + 2 & 65535
-                            v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-                            wz = nn + 1 & 65535
-                            iy = v
-                            t += 20
-                    elif op < 47:
-                        if op < 45:
-                            if op == 43:
-                                pc = pc + 1 & 65535
-                                r += 1
-                                iy = iy - 1 & 65535
-                                t += 10
-                            else:
-                                pc = pc + 1 & 65535
-                                r += 1
-                                v = (iy & 255) + 1 & 255
-                                iy = iy & 65280 | v
-                                f = f & 1 | INC_F[v]
-                                t += 8
-                                qt = t
-                        elif op == 45:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            v = (iy & 255) - 1 & 255
-                            iy = iy & 65280 | v
-                            f = f & 1 | DEC_F[v]
-                            t += 8
-                            qt = t
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            n = I64(mem[pc])
-                            pc = pc + 1 & 65535
-                            iy = iy & 65280 | n
-                            t += 11
-                    elif op < 52:
-                        t += 4
-                        ei_at = t
-                    elif op == 52:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        v = I64(mem[ea]) + 1 & 255
-                        if ea >= rom_top:
-                            mem[ea] = v
-                        f = f & 1 | INC_F[v]
-                        t += 23
-                        qt = t
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        v = I64(mem[ea]) - 1 & 255
-                        if ea >= rom_top:
-                            mem[ea] = v
-                        f = f & 1 | DEC_F[v]
-                        t += 23
-                        qt = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    n = I64(mem[pc])
-                    pc = pc + 1 & 65535
-                    if ea >= rom_top:
-                        mem[ea] = n
-                    t += 19
-            elif op < 86:
-                if op < 78:
-                    if op < 70:
-                        if op < 58:
-                            if op < 57:
-                                t += 4
-                                ei_at = t
-                            else:
-                                pc = pc + 1 & 65535
-                                r += 1
-                                v = iy
-                                nn = sp
-                                res = v + nn
-                                wz = v + 1 & 65535
-                                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                                res = res & 65535
-                                iy = res
-                                t += 15
-                                qt = t
-                        elif op < 68:
-                            t += 4
-                            ei_at = t
-                        elif op == 68:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            b = iy >> 8
-                            t += 8
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            b = iy & 255
-                            t += 8
-                    elif op == 70:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        b = I64(mem[ea])
-                        t += 19
-                    elif op < 76:
-                        t += 4
-                        ei_at = t
-                    elif op == 76:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        c = iy >> 8
-                        t += 8
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        c = iy & 255
-                        t += 8
-                elif op == 78:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    c = I64(mem[ea])
-                    t += 19
-                elif op < 84:
-                    t += 4
-                    ei_at = t
-                elif op == 84:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    d = iy >> 8
-                    t += 8
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    d = iy & 255
-                    t += 8
-            elif op < 94:
-                if op == 86:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    d = I64(mem[ea])
-                    t += 19
-                elif op < 92:
-                    t += 4
-                    ei_at = t
-                elif op == 92:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    e = iy >> 8
-                    t += 8
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    e = iy & 255
-                    t += 8
-            elif op == 94:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                e = I64(mem[ea])
-                t += 19
-            elif op < 98:
-                if op == 95:
-                    t += 4
-                    ei_at = t
-                elif op == 96:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    iy = iy & 255 | b << 8
-                    t += 8
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    iy = iy & 255 | c << 8
-                    t += 8
-            elif op < 100:
-                if op == 98:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    iy = iy & 255 | d << 8
-                    t += 8
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    iy = iy & 255 | e << 8
-                    t += 8
-            elif op == 100:
-                pc = pc + 1 & 65535
-                r += 1
-                t += 8
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                iy = iy & 255 | (iy & 255) << 8
-                t += 8
-        elif op < 117:
-            if op < 110:
-                if op == 102:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    h = I64(mem[ea])
-                    t += 19
-                elif op < 106:
-                    if op == 103:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        iy = iy & 255 | a << 8
-                        t += 8
-                    elif op == 104:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        iy = iy & 65280 | b
-                        t += 8
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        iy = iy & 65280 | c
-                        t += 8
-                elif op < 108:
-                    if op == 106:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        iy = iy & 65280 | d
-                        t += 8
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        iy = iy & 65280 | e
-                        t += 8
-                elif op == 108:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    iy = iy & 65280 | iy >> 8
-                    t += 8
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    t += 8
-            elif op == 110:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                l = I64(mem[ea])
-                t += 19
-            elif op < 116:
-                if op < 113:
-                    if op == 111:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        iy = iy & 65280 | a
-                        t += 8
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        if ea >= rom_top:
-                            mem[ea] = b
-                        t += 19
-                elif op == 113:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    if ea >= rom_top:
-                        mem[ea] = c
-                    t += 19
-                elif op == 114:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    if ea >= rom_top:
-                        mem[ea] = d
-                    t += 19
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    if ea >= rom_top:
-                        mem[ea] = e
-                    t += 19
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                if ea >= rom_top:
-                    mem[ea] = h
-                t += 19
-        elif op == 117:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            pc = pc + 1 & 65535
-            wz = ea
-            if ea >= rom_top:
-                mem[ea] = l
-            t += 19
-        elif op < 120:
-            if op == 118:
-                t += 4
-                ei_at = t
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                if ea >= rom_top:
-                    mem[ea] = a
-                t += 19
-        elif op < 124:
-            t += 4
-            ei_at = t
-        elif op == 124:
-            pc = pc + 1 & 65535
-            r += 1
-            a = iy >> 8
-            t += 8
-        else:
-            pc = pc + 1 & 65535
-            r += 1
-            a = iy & 255
-            t += 8
-    elif op < 225:
-        if op < 190:
-            if op == 126:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                a = I64(mem[ea])
-                t += 19
-            elif op < 166:
-                if op < 143:
-                    if op < 135:
-                        if op < 132:
-                            t += 4
-                            ei_at = t
-                        elif op < 134:
-                            if op == 132:
-                                pc = pc + 1 & 65535
-                                r += 1
-                                v = iy >> 8
-                                f = ADC_F[a << 8 | v]
-                                a = a + v & 255
-                                t += 8
-                                qt = t
-                            else:
-                                pc = pc + 1 & 65535
-                                r += 1
-                                v = iy & 255
-                                f = ADC_F[a << 8 | v]
-                                a = a + v & 255
-                                t += 8
-                                qt = t
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                            pc = pc + 1 & 65535
-                            wz = ea
-                            v = I64(mem[ea])
-                            f = ADC_F[a << 8 | v]
-                            a = a + v & 255
-                            t += 19
-                            qt = t
-                    elif op < 140:
-                        t += 4
-                        ei_at = t
-                    elif op == 140:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        v = iy >> 8
-                        cy = f & 1
-                        f = ADC_F[cy << 16 | a << 8 | v]
-                        a = a + v + cy & 255
-                        t += 8
-                        qt = t
-                    elif op == 141:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        v = iy & 255
-                        cy = f & 1
-                        f = ADC_F[cy << 16 | a << 8 | v]
-                        a = a + v + cy & 255
-                        t += 8
-                        qt = t
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        v = I64(mem[ea])
-                        cy = f & 1
-                        f = ADC_F[cy << 16 | a << 8 | v]
-                        a = a + v + cy & 255
-                        t += 19
-                        qt = t
-                elif op < 151:
-                    if op < 148:
-                        t += 4
-                        ei_at = t
-                    elif op < 150:
-                        if op == 148:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            v = iy >> 8
-                            f = SBC_F[a << 8 | v]
-                            a = a - v & 255
-                            t += 8
-                            qt = t
-                        else:
-                            pc = pc + 1 & 65535
-                            r += 1
-                            v = iy & 255
-                            f = SBC_F[a << 8 | v]
-                            a = a - v & 255
-                            t += 8
-                            qt = t
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        v = I64(mem[ea])
-                        f = SBC_F[a << 8 | v]
-                        a = a - v & 255
-                        t += 19
-                        qt = t
-                elif op < 159:
-                    if op < 156:
-                        t += 4
-                        ei_at = t
-                    elif op == 156:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        v = iy >> 8
-                        cy = f & 1
-                        f = SBC_F[cy << 16 | a << 8 | v]
-                        a = a - v - cy & 255
-                        t += 8
-                        qt = t
-                    elif op == 157:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        v = iy & 255
-                        cy = f & 1
-                        f = SBC_F[cy << 16 | a << 8 | v]
-                        a = a - v - cy & 255
-                        t += 8
-                        qt = t
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        v = I64(mem[ea])
-                        cy = f & 1
-                        f = SBC_F[cy << 16 | a << 8 | v]
-                        a = a - v - cy & 255
-                        t += 19
-                        qt = t
-                elif op < 164:
-                    t += 4
-                    ei_at = t
-                elif op == 164:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    a = a & iy >> 8
-                    f = SZ53P[a] | 16
-                    t += 8
-                    qt = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    a = a & (iy & 255)
-                    f = SZ53P[a] | 16
-                    t += 8
-                    qt = t
-            elif op == 166:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                a = a & I64(mem[ea])
-                f = SZ53P[a] | 16
-                t += 19
-                qt = t
-            elif op < 180:
-                if op < 172:
-                    t += 4
-                    ei_at = t
-                elif op < 175:
-                    if op == 172:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        a = a ^ iy >> 8
-                        f = SZ53P[a]
-                        t += 8
-                        qt = t
-                    elif op == 173:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        a = a ^ iy & 255
-                        f = SZ53P[a]
-                        t += 8
-                        qt = t
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                        pc = pc + 1 & 65535
-                        wz = ea
-                        a = a ^ I64(mem[ea])
-                        f = SZ53P[a]
-                        t += 19
-                        qt = t
-                else:
-                    t += 4
-                    ei_at = t
-            elif op < 183:
-                if op < 182:
-                    if op == 180:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        a = a | iy >> 8
-                        f = SZ53P[a]
-                        t += 8
-                        qt = t
-                    else:
-                        pc = pc + 1 & 65535
-                        r += 1
-                        a = a | iy & 255
-                        f = SZ53P[a]
-                        t += 8
-                        qt = t
-                else:
-                    pc = pc + 1 & 65535
-                    r += 1
-                    ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                    pc = pc + 1 & 65535
-                    wz = ea
-                    a = a | I64(mem[ea])
-                    f = SZ53P[a]
-                    t += 19
-                    qt = t
-            elif op < 188:
-                t += 4
-                ei_at = t
-            elif op == 188:
-                pc = pc + 1 & 65535
-                r += 1
-                f = CP_F[a << 8 | iy >> 8]
-                t += 8
-                qt = t
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                f = CP_F[a << 8 | iy & 255]
-                t += 8
-                qt = t
-        elif op < 203:
-            if op == 190:
-                pc = pc + 1 & 65535
-                r += 1
-                ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-                pc = pc + 1 & 65535
-                wz = ea
-                f = CP_F[a << 8 | I64(mem[ea])]
-                t += 19
-                qt = t
-            else:
-                t += 4
-                ei_at = t
-        elif op == 203:
-            pc = pc + 1 & 65535
-            r += 1
-            ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-            wz = ea
-            op = I64(mem[pc + 1 & 65535])
-            pc = pc + 2 & 65535
-            v = I64(mem[ea])
-            y = op >> 3 & 7
-            if op < 64:
-                if y == 0:
-                    cy = v >> 7
-                    v = (v << 1 | cy) & 255
-                    f = SZ53P[v] | cy
-                elif y == 1:
-                    cy = v & 1
-                    v = v >> 1 | cy << 7
-                    f = SZ53P[v] | cy
-                elif y == 2:
-                    cy = v >> 7
-                    v = (v << 1 | f & 1) & 255
-                    f = SZ53P[v] | cy
-                elif y == 3:
-                    cy = v & 1
-                    v = v >> 1 | (f & 1) << 7
-                    f = SZ53P[v] | cy
-                elif y == 4:
-                    cy = v >> 7
-                    v = v << 1 & 255
-                    f = SZ53P[v] | cy
-                elif y == 5:
-                    cy = v & 1
-                    v = v >> 1 | v & 128
-                    f = SZ53P[v] | cy
-                elif y == 6:
-                    cy = v >> 7
-                    v = (v << 1 | 1) & 255
-                    f = SZ53P[v] | cy
-                else:
-                    cy = v & 1
-                    v = v >> 1
-                    f = SZ53P[v] | cy
-            elif op < 128:
-                f = f & 1 | 16 | ea >> 8 & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
-                t += 20
-                qt = t
-            elif op < 192:
-                v = v & (255 ^ 1 << y)
-            else:
-                v = v | 1 << y
-            if op < 64 or op >= 128:
-                if ea >= rom_top:
-                    mem[ea] = v
-                t += 23
-                if op < 64:
-                    qt = t
-                z = op & 7
-                if z == 0:
-                    b = v
-                elif z == 1:
-                    c = v
-                elif z == 2:
-                    d = v
-                elif z == 3:
-                    e = v
-                elif z == 4:
-                    h = v
-                elif z == 5:
-                    l = v
-                elif z == 7:
-                    a = v
-        else:
-            t += 4
-            ei_at = t
+    if op == 33:
+        pc = pc + 1 & 65535
+        r += 1
+        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+        pc = pc + 2 & 65535
+        iy = nn
+        t += 14
     elif op == 225:
         pc = pc + 1 & 65535
         r += 1
@@ -3243,58 +2372,799 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         sp = sp + 2 & 65535
         iy = nn
         t += 14
-    elif op < 230:
-        if op < 229:
-            if op == 226:
-                t += 4
-                ei_at = t
-            elif op == 227:
-                pc = pc + 1 & 65535
-                r += 1
-                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                v = iy
-                ea = sp + 1 & 65535
-                if ea >= rom_top:
-                    mem[ea] = v >> 8
-                if sp >= rom_top:
-                    mem[sp] = v & 255
-                iy = nn
-                wz = nn
-                t += 23
+    elif op == 229:
+        pc = pc + 1 & 65535
+        r += 1
+        sp = sp - 1 & 65535
+        if sp >= rom_top:
+            mem[sp] = iy >> 8
+        sp = sp - 1 & 65535
+        if sp >= rom_top:
+            mem[sp] = iy & 255
+        t += 15
+    elif op == 126:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        a = I64(mem[ea])
+        t += 19
+    elif op == 35:
+        pc = pc + 1 & 65535
+        r += 1
+        iy = iy + 1 & 65535
+        t += 10
+    elif op == 25:
+        pc = pc + 1 & 65535
+        r += 1
+        v = iy
+        nn = d << 8 | e
+        res = v + nn
+        wz = v + 1 & 65535
+        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+        res = res & 65535
+        iy = res
+        t += 15
+        qt = t
+    elif op == 117:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        if ea >= rom_top:
+            mem[ea] = l
+        t += 19
+    elif op == 203:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        wz = ea
+        op = I64(mem[pc + 1 & 65535])
+        pc = pc + 2 & 65535
+        v = I64(mem[ea])
+        y = op >> 3 & 7
+        if op < 64:
+            if y == 0:
+                cy = v >> 7
+                v = (v << 1 | cy) & 255
+                f = SZ53P[v] | cy
+            elif y == 1:
+                cy = v & 1
+                v = v >> 1 | cy << 7
+                f = SZ53P[v] | cy
+            elif y == 2:
+                cy = v >> 7
+                v = (v << 1 | f & 1) & 255
+                f = SZ53P[v] | cy
+            elif y == 3:
+                cy = v & 1
+                v = v >> 1 | (f & 1) << 7
+                f = SZ53P[v] | cy
+            elif y == 4:
+                cy = v >> 7
+                v = v << 1 & 255
+                f = SZ53P[v] | cy
+            elif y == 5:
+                cy = v & 1
+                v = v >> 1 | v & 128
+                f = SZ53P[v] | cy
+            elif y == 6:
+                cy = v >> 7
+                v = (v << 1 | 1) & 255
+                f = SZ53P[v] | cy
             else:
-                t += 4
-                ei_at = t
+                cy = v & 1
+                v = v >> 1
+                f = SZ53P[v] | cy
+        elif op < 128:
+            f = f & 1 | 16 | ea >> 8 & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
+            t += 20
+            qt = t
+        elif op < 192:
+            v = v & (255 ^ 1 << y)
         else:
-            pc = pc + 1 & 65535
-            r += 1
-            sp = sp - 1 & 65535
-            if sp >= rom_top:
-                mem[sp] = iy >> 8
-            sp = sp - 1 & 65535
-            if sp >= rom_top:
-                mem[sp] = iy & 255
-            t += 15
-    elif op < 249:
-        if op < 234:
-            if op < 233:
-                t += 4
-                ei_at = t
-            else:
-                pc = pc + 1 & 65535
-                r += 1
-                pc = iy
-                t += 8
-        else:
-            t += 4
-            ei_at = t
-    elif op == 249:
+            v = v | 1 << y
+        if op < 64 or op >= 128:
+            if ea >= rom_top:
+                mem[ea] = v
+            t += 23
+            if op < 64:
+                qt = t
+            z = op & 7
+            if z == 0:
+                b = v
+            elif z == 1:
+                c = v
+            elif z == 2:
+                d = v
+            elif z == 3:
+                e = v
+            elif z == 4:
+                h = v
+            elif z == 5:
+                l = v
+            elif z == 7:
+                a = v
+    elif op == 190:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        f = CP_F[a << 8 | I64(mem[ea])]
+        t += 19
+        qt = t
+    elif op == 119:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        if ea >= rom_top:
+            mem[ea] = a
+        t += 19
+    elif op == 110:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        l = I64(mem[ea])
+        t += 19
+    elif op == 102:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        h = I64(mem[ea])
+        t += 19
+    elif op == 166:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        a = a & I64(mem[ea])
+        f = SZ53P[a] | 16
+        t += 19
+        qt = t
+    elif op == 78:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        c = I64(mem[ea])
+        t += 19
+    elif op == 54:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        n = I64(mem[pc])
+        pc = pc + 1 & 65535
+        if ea >= rom_top:
+            mem[ea] = n
+        t += 19
+    elif 204 <= op < 225:
+        t += 4
+        ei_at = t
+    elif op == 94:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        e = I64(mem[ea])
+        t += 19
+    elif op == 86:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        d = I64(mem[ea])
+        t += 19
+    elif 10 <= op < 25:
+        t += 4
+        ei_at = t
+    elif 234 <= op < 249:
+        t += 4
+        ei_at = t
+    elif 191 <= op < 203:
+        t += 4
+        ei_at = t
+    elif op == 70:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        b = I64(mem[ea])
+        t += 19
+    elif 58 <= op < 68:
+        t += 4
+        ei_at = t
+    elif 0 <= op < 9:
+        t += 4
+        ei_at = t
+    elif 26 <= op < 33:
+        t += 4
+        ei_at = t
+    elif op == 116:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        if ea >= rom_top:
+            mem[ea] = h
+        t += 19
+    elif 250 <= op < 256:
+        t += 4
+        ei_at = t
+    elif op == 42:
+        pc = pc + 1 & 65535
+        r += 1
+        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+        pc = pc + 2 & 65535
+        v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
+        wz = nn + 1 & 65535
+        iy = v
+        t += 20
+    elif 47 <= op < 52:
+        t += 4
+        ei_at = t
+    elif 71 <= op < 76:
+        t += 4
+        ei_at = t
+    elif 79 <= op < 84:
+        t += 4
+        ei_at = t
+    elif 87 <= op < 92:
+        t += 4
+        ei_at = t
+    elif 127 <= op < 132:
+        t += 4
+        ei_at = t
+    elif 135 <= op < 140:
+        t += 4
+        ei_at = t
+    elif 143 <= op < 148:
+        t += 4
+        ei_at = t
+    elif 151 <= op < 156:
+        t += 4
+        ei_at = t
+    elif 159 <= op < 164:
+        t += 4
+        ei_at = t
+    elif 167 <= op < 172:
+        t += 4
+        ei_at = t
+    elif 175 <= op < 180:
+        t += 4
+        ei_at = t
+    elif 183 <= op < 188:
+        t += 4
+        ei_at = t
+    elif 120 <= op < 124:
+        t += 4
+        ei_at = t
+    elif op == 134:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        v = I64(mem[ea])
+        f = ADC_F[a << 8 | v]
+        a = a + v & 255
+        t += 19
+        qt = t
+    elif op == 150:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        v = I64(mem[ea])
+        f = SBC_F[a << 8 | v]
+        a = a - v & 255
+        t += 19
+        qt = t
+    elif 230 <= op < 233:
+        t += 4
+        ei_at = t
+    elif op == 52:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        v = I64(mem[ea]) + 1 & 255
+        if ea >= rom_top:
+            mem[ea] = v
+        f = f & 1 | INC_F[v]
+        t += 23
+        qt = t
+    elif op == 9:
+        pc = pc + 1 & 65535
+        r += 1
+        v = iy
+        nn = b << 8 | c
+        res = v + nn
+        wz = v + 1 & 65535
+        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+        res = res & 65535
+        iy = res
+        t += 15
+        qt = t
+    elif op == 34:
+        pc = pc + 1 & 65535
+        r += 1
+        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+        pc = pc + 2 & 65535
+        v = iy
+        if nn >= rom_top:
+            mem[nn] = v & 255
+        nn = nn + 1 & 65535
+        wz = nn
+        if nn >= rom_top:
+            mem[nn] = v >> 8
+        t += 20
+    elif op == 113:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        if ea >= rom_top:
+            mem[ea] = c
+        t += 19
+    elif op == 182:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        a = a | I64(mem[ea])
+        f = SZ53P[a]
+        t += 19
+        qt = t
+    elif op == 233:
+        pc = pc + 1 & 65535
+        r += 1
+        pc = iy
+        t += 8
+    elif 39 <= op < 41:
+        t += 4
+        ei_at = t
+    elif 55 <= op < 57:
+        t += 4
+        ei_at = t
+    elif op == 36:
+        pc = pc + 1 & 65535
+        r += 1
+        v = (iy >> 8) + 1 & 255
+        iy = iy & 255 | v << 8
+        f = f & 1 | INC_F[v]
+        t += 8
+        qt = t
+    elif op == 37:
+        pc = pc + 1 & 65535
+        r += 1
+        v = (iy >> 8) - 1 & 255
+        iy = iy & 255 | v << 8
+        f = f & 1 | DEC_F[v]
+        t += 8
+        qt = t
+    elif op == 38:
+        pc = pc + 1 & 65535
+        r += 1
+        n = I64(mem[pc])
+        pc = pc + 1 & 65535
+        iy = iy & 255 | n << 8
+        t += 11
+    elif op == 41:
+        pc = pc + 1 & 65535
+        r += 1
+        v = iy
+        nn = iy
+        res = v + nn
+        wz = v + 1 & 65535
+        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+        res = res & 65535
+        iy = res
+        t += 15
+        qt = t
+    elif op == 43:
+        pc = pc + 1 & 65535
+        r += 1
+        iy = iy - 1 & 65535
+        t += 10
+    elif op == 44:
+        pc = pc + 1 & 65535
+        r += 1
+        v = (iy & 255) + 1 & 255
+        iy = iy & 65280 | v
+        f = f & 1 | INC_F[v]
+        t += 8
+        qt = t
+    elif op == 45:
+        pc = pc + 1 & 65535
+        r += 1
+        v = (iy & 255) - 1 & 255
+        iy = iy & 65280 | v
+        f = f & 1 | DEC_F[v]
+        t += 8
+        qt = t
+    elif op == 46:
+        pc = pc + 1 & 65535
+        r += 1
+        n = I64(mem[pc])
+        pc = pc + 1 & 65535
+        iy = iy & 65280 | n
+        t += 11
+    elif op == 53:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        v = I64(mem[ea]) - 1 & 255
+        if ea >= rom_top:
+            mem[ea] = v
+        f = f & 1 | DEC_F[v]
+        t += 23
+        qt = t
+    elif op == 57:
+        pc = pc + 1 & 65535
+        r += 1
+        v = iy
+        nn = sp
+        res = v + nn
+        wz = v + 1 & 65535
+        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+        res = res & 65535
+        iy = res
+        t += 15
+        qt = t
+    elif op == 68:
+        pc = pc + 1 & 65535
+        r += 1
+        b = iy >> 8
+        t += 8
+    elif op == 69:
+        pc = pc + 1 & 65535
+        r += 1
+        b = iy & 255
+        t += 8
+    elif op == 76:
+        pc = pc + 1 & 65535
+        r += 1
+        c = iy >> 8
+        t += 8
+    elif op == 77:
+        pc = pc + 1 & 65535
+        r += 1
+        c = iy & 255
+        t += 8
+    elif op == 84:
+        pc = pc + 1 & 65535
+        r += 1
+        d = iy >> 8
+        t += 8
+    elif op == 85:
+        pc = pc + 1 & 65535
+        r += 1
+        d = iy & 255
+        t += 8
+    elif op == 92:
+        pc = pc + 1 & 65535
+        r += 1
+        e = iy >> 8
+        t += 8
+    elif op == 93:
+        pc = pc + 1 & 65535
+        r += 1
+        e = iy & 255
+        t += 8
+    elif op == 95:
+        t += 4
+        ei_at = t
+    elif op == 96:
+        pc = pc + 1 & 65535
+        r += 1
+        iy = iy & 255 | b << 8
+        t += 8
+    elif op == 97:
+        pc = pc + 1 & 65535
+        r += 1
+        iy = iy & 255 | c << 8
+        t += 8
+    elif op == 98:
+        pc = pc + 1 & 65535
+        r += 1
+        iy = iy & 255 | d << 8
+        t += 8
+    elif op == 99:
+        pc = pc + 1 & 65535
+        r += 1
+        iy = iy & 255 | e << 8
+        t += 8
+    elif op == 100:
+        pc = pc + 1 & 65535
+        r += 1
+        t += 8
+    elif op == 101:
+        pc = pc + 1 & 65535
+        r += 1
+        iy = iy & 255 | (iy & 255) << 8
+        t += 8
+    elif op == 103:
+        pc = pc + 1 & 65535
+        r += 1
+        iy = iy & 255 | a << 8
+        t += 8
+    elif op == 104:
+        pc = pc + 1 & 65535
+        r += 1
+        iy = iy & 65280 | b
+        t += 8
+    elif op == 105:
+        pc = pc + 1 & 65535
+        r += 1
+        iy = iy & 65280 | c
+        t += 8
+    elif op == 106:
+        pc = pc + 1 & 65535
+        r += 1
+        iy = iy & 65280 | d
+        t += 8
+    elif op == 107:
+        pc = pc + 1 & 65535
+        r += 1
+        iy = iy & 65280 | e
+        t += 8
+    elif op == 108:
+        pc = pc + 1 & 65535
+        r += 1
+        iy = iy & 65280 | iy >> 8
+        t += 8
+    elif op == 109:
+        pc = pc + 1 & 65535
+        r += 1
+        t += 8
+    elif op == 111:
+        pc = pc + 1 & 65535
+        r += 1
+        iy = iy & 65280 | a
+        t += 8
+    elif op == 112:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        if ea >= rom_top:
+            mem[ea] = b
+        t += 19
+    elif op == 114:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        if ea >= rom_top:
+            mem[ea] = d
+        t += 19
+    elif op == 115:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        if ea >= rom_top:
+            mem[ea] = e
+        t += 19
+    elif op == 118:
+        t += 4
+        ei_at = t
+    elif op == 124:
+        pc = pc + 1 & 65535
+        r += 1
+        a = iy >> 8
+        t += 8
+    elif op == 125:
+        pc = pc + 1 & 65535
+        r += 1
+        a = iy & 255
+        t += 8
+    elif op == 132:
+        pc = pc + 1 & 65535
+        r += 1
+        v = iy >> 8
+        f = ADC_F[a << 8 | v]
+        a = a + v & 255
+        t += 8
+        qt = t
+    elif op == 133:
+        pc = pc + 1 & 65535
+        r += 1
+        v = iy & 255
+        f = ADC_F[a << 8 | v]
+        a = a + v & 255
+        t += 8
+        qt = t
+    elif op == 140:
+        pc = pc + 1 & 65535
+        r += 1
+        v = iy >> 8
+        cy = f & 1
+        f = ADC_F[cy << 16 | a << 8 | v]
+        a = a + v + cy & 255
+        t += 8
+        qt = t
+    elif op == 141:
+        pc = pc + 1 & 65535
+        r += 1
+        v = iy & 255
+        cy = f & 1
+        f = ADC_F[cy << 16 | a << 8 | v]
+        a = a + v + cy & 255
+        t += 8
+        qt = t
+    elif op == 142:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        v = I64(mem[ea])
+        cy = f & 1
+        f = ADC_F[cy << 16 | a << 8 | v]
+        a = a + v + cy & 255
+        t += 19
+        qt = t
+    elif op == 148:
+        pc = pc + 1 & 65535
+        r += 1
+        v = iy >> 8
+        f = SBC_F[a << 8 | v]
+        a = a - v & 255
+        t += 8
+        qt = t
+    elif op == 149:
+        pc = pc + 1 & 65535
+        r += 1
+        v = iy & 255
+        f = SBC_F[a << 8 | v]
+        a = a - v & 255
+        t += 8
+        qt = t
+    elif op == 156:
+        pc = pc + 1 & 65535
+        r += 1
+        v = iy >> 8
+        cy = f & 1
+        f = SBC_F[cy << 16 | a << 8 | v]
+        a = a - v - cy & 255
+        t += 8
+        qt = t
+    elif op == 157:
+        pc = pc + 1 & 65535
+        r += 1
+        v = iy & 255
+        cy = f & 1
+        f = SBC_F[cy << 16 | a << 8 | v]
+        a = a - v - cy & 255
+        t += 8
+        qt = t
+    elif op == 158:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        v = I64(mem[ea])
+        cy = f & 1
+        f = SBC_F[cy << 16 | a << 8 | v]
+        a = a - v - cy & 255
+        t += 19
+        qt = t
+    elif op == 164:
+        pc = pc + 1 & 65535
+        r += 1
+        a = a & iy >> 8
+        f = SZ53P[a] | 16
+        t += 8
+        qt = t
+    elif op == 165:
+        pc = pc + 1 & 65535
+        r += 1
+        a = a & (iy & 255)
+        f = SZ53P[a] | 16
+        t += 8
+        qt = t
+    elif op == 172:
+        pc = pc + 1 & 65535
+        r += 1
+        a = a ^ iy >> 8
+        f = SZ53P[a]
+        t += 8
+        qt = t
+    elif op == 173:
+        pc = pc + 1 & 65535
+        r += 1
+        a = a ^ iy & 255
+        f = SZ53P[a]
+        t += 8
+        qt = t
+    elif op == 174:
+        pc = pc + 1 & 65535
+        r += 1
+        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        pc = pc + 1 & 65535
+        wz = ea
+        a = a ^ I64(mem[ea])
+        f = SZ53P[a]
+        t += 19
+        qt = t
+    elif op == 180:
+        pc = pc + 1 & 65535
+        r += 1
+        a = a | iy >> 8
+        f = SZ53P[a]
+        t += 8
+        qt = t
+    elif op == 181:
+        pc = pc + 1 & 65535
+        r += 1
+        a = a | iy & 255
+        f = SZ53P[a]
+        t += 8
+        qt = t
+    elif op == 188:
+        pc = pc + 1 & 65535
+        r += 1
+        f = CP_F[a << 8 | iy >> 8]
+        t += 8
+        qt = t
+    elif op == 189:
+        pc = pc + 1 & 65535
+        r += 1
+        f = CP_F[a << 8 | iy & 255]
+        t += 8
+        qt = t
+    elif op == 226:
+        t += 4
+        ei_at = t
+    elif op == 227:
+        pc = pc + 1 & 65535
+        r += 1
+        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+        v = iy
+        ea = sp + 1 & 65535
+        if ea >= rom_top:
+            mem[ea] = v >> 8
+        if sp >= rom_top:
+            mem[sp] = v & 255
+        iy = nn
+        wz = nn
+        t += 23
+    elif op == 228:
+        t += 4
+        ei_at = t
+    else:
         pc = pc + 1 & 65535
         r += 1
         sp = iy
         t += 10
-    else:
-        t += 4
-        ei_at = t
     st[0] = a
     st[1] = f
     st[2] = b
@@ -3389,1246 +3259,834 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             op = I64(mem[pc])
             pc = pc + 1 & 65535
             r += 1
-            if op < 112:
-                if op < 40:
-                    if op < 24:
-                        if op < 16:
-                            if op < 11:
-                                if op < 5:
-                                    if op < 4:
-                                        if op < 2:
-                                            if op == 0:
-                                                t += 4
-                                            else:
-                                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                                pc = pc + 2 & 65535
-                                                b = nn >> 8
-                                                c = nn & 255
-                                                t += 10
-                                        elif op == 2:
-                                            ea = b << 8 | c
-                                            if ea >= rom_top:
-                                                mem[ea] = a
-                                            wz = c + 1 & 255 | a << 8
-                                            t += 7
-                                        else:
-                                            c = c + 1 & 255
-                                            if c == 0:
-                                                b = b + 1 & 255
-                                            t += 6
-                                    else:
-                                        b = b + 1 & 255
-                                        f = f & 1 | INC_F[b]
-                                        t += 4
-                                        qt = t
-                                elif op < 7:
-                                    if op == 5:
-                                        b = b - 1 & 255
-                                        f = f & 1 | DEC_F[b]
-                                        t += 4
-                                        qt = t
-                                    else:
-                                        n = I64(mem[pc])
-                                        pc = pc + 1 & 65535
-                                        b = n
-                                        t += 7
-                                elif op < 9:
-                                    if op == 7:
-                                        a = (a << 1 | a >> 7) & 255
-                                        f = f & 196 | a & 41
-                                        t += 4
-                                        qt = t
-                                    else:
-                                        a, a_ = (a_, a)
-                                        f, f_ = (f_, f)
-                                        t += 4
-                                elif op == 9:
-                                    v = h << 8 | l
-                                    nn = b << 8 | c
-                                    res = v + nn
-                                    wz = v + 1 & 65535
-                                    f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                                    res = res & 65535
-                                    h = res >> 8
-                                    l = res & 255
-                                    t += 11
-                                    qt = t
-                                else:
-                                    ea = b << 8 | c
-                                    a = I64(mem[ea])
-                                    wz = ea + 1 & 65535
-                                    t += 7
-                            elif op == 11:
-                                c = c - 1 & 255
-                                if c == 255:
-                                    b = b - 1 & 255
-                                t += 6
-                            elif op < 15:
-                                if op < 14:
-                                    if op == 12:
-                                        c = c + 1 & 255
-                                        f = f & 1 | INC_F[c]
-                                        t += 4
-                                        qt = t
-                                    else:
-                                        c = c - 1 & 255
-                                        f = f & 1 | DEC_F[c]
-                                        t += 4
-                                        qt = t
-                                else:
-                                    n = I64(mem[pc])
-                                    pc = pc + 1 & 65535
-                                    c = n
-                                    t += 7
-                            else:
-                                cy = a & 1
-                                a = a >> 1 | cy << 7
-                                f = f & 196 | cy | a & 40
-                                t += 4
-                                qt = t
-                        elif op == 16:
-                            b = b - 1 & 255
-                            n = I64(mem[pc])
-                            pc = pc + 1 & 65535
-                            if b:
-                                pc = pc + ((n ^ 128) - 128) & 65535
-                                wz = pc
-                                t += 13
-                            else:
-                                t += 8
-                        elif op < 19:
-                            if op == 17:
-                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                pc = pc + 2 & 65535
-                                d = nn >> 8
-                                e = nn & 255
-                                t += 10
-                            else:
-                                ea = d << 8 | e
-                                if ea >= rom_top:
-                                    mem[ea] = a
-                                wz = e + 1 & 255 | a << 8
-                                t += 7
-                        elif op == 19:
-                            e = e + 1 & 255
-                            if e == 0:
-                                d = d + 1 & 255
-                            t += 6
-                        elif op < 22:
-                            if op == 20:
-                                d = d + 1 & 255
-                                f = f & 1 | INC_F[d]
-                                t += 4
-                                qt = t
-                            else:
-                                d = d - 1 & 255
-                                f = f & 1 | DEC_F[d]
-                                t += 4
-                                qt = t
-                        elif op == 22:
-                            n = I64(mem[pc])
-                            pc = pc + 1 & 65535
-                            d = n
-                            t += 7
-                        else:
-                            cy = a >> 7
-                            a = (a << 1 | f & 1) & 255
-                            f = f & 196 | cy | a & 40
-                            t += 4
-                            qt = t
-                    elif op < 33:
-                        if op < 26:
-                            if op == 24:
-                                n = I64(mem[pc])
-                                pc = pc + 1 & 65535
-                                pc = pc + ((n ^ 128) - 128) & 65535
-                                wz = pc
-                                t += 12
-                            else:
-                                v = h << 8 | l
-                                nn = d << 8 | e
-                                res = v + nn
-                                wz = v + 1 & 65535
-                                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                                res = res & 65535
-                                h = res >> 8
-                                l = res & 255
-                                t += 11
-                                qt = t
-                        elif op < 32:
-                            if op == 26:
-                                ea = d << 8 | e
-                                a = I64(mem[ea])
-                                wz = ea + 1 & 65535
-                                t += 7
-                            elif op < 30:
-                                if op == 27:
-                                    e = e - 1 & 255
-                                    if e == 255:
-                                        d = d - 1 & 255
-                                    t += 6
-                                elif op == 28:
-                                    e = e + 1 & 255
-                                    f = f & 1 | INC_F[e]
-                                    t += 4
-                                    qt = t
-                                else:
-                                    e = e - 1 & 255
-                                    f = f & 1 | DEC_F[e]
-                                    t += 4
-                                    qt = t
-                            elif op == 30:
-                                n = I64(mem[pc])
-                                pc = pc + 1 & 65535
-                                e = n
-                                t += 7
-                            else:
-                                cy = a & 1
-                                a = a >> 1 | (f & 1) << 7
-                                f = f & 196 | cy | a & 40
-                                t += 4
-                                qt = t
-                        else:
-                            n = I64(mem[pc])
-                            pc = pc + 1 & 65535
-                            if f & 64 == 0:
-                                pc = pc + ((n ^ 128) - 128) & 65535
-                                wz = pc
-                                t += 12
-                            else:
-                                t += 7
-                    elif op < 35:
-                        if op == 33:
-                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            pc = pc + 2 & 65535
-                            h = nn >> 8
-                            l = nn & 255
-                            t += 10
-                        else:
-                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            pc = pc + 2 & 65535
-                            v = h << 8 | l
-                            if nn >= rom_top:
-                                mem[nn] = v & 255
-                            nn = nn + 1 & 65535
-                            wz = nn
-                            if nn >= rom_top:
-                                mem[nn] = v >> 8
-                            t += 16
-                    elif op == 35:
-                        l = l + 1 & 255
-                        if l == 0:
-                            h = h + 1 & 255
-                        t += 6
-                    elif op == 36:
-                        h = h + 1 & 255
-                        f = f & 1 | INC_F[h]
-                        t += 4
-                        qt = t
-                    elif op == 37:
-                        h = h - 1 & 255
-                        f = f & 1 | DEC_F[h]
-                        t += 4
-                        qt = t
-                    elif op == 38:
-                        n = I64(mem[pc])
-                        pc = pc + 1 & 65535
-                        h = n
-                        t += 7
-                    else:
-                        cy = f & 1
-                        v = 0
-                        if f & 16 or a & 15 > 9:
-                            v = 6
-                        if cy or a > 153:
-                            v = v | 96
-                            cy = 1
-                        if f & 2:
-                            res = a - v & 255
-                        else:
-                            res = a + v & 255
-                        f = f & 2 | cy | (a ^ res) & 16 | SZ53P[res]
-                        a = res
-                        t += 4
-                        qt = t
-                elif op < 58:
-                    if op < 45:
-                        if op == 40:
-                            n = I64(mem[pc])
-                            pc = pc + 1 & 65535
-                            if f & 64:
-                                pc = pc + ((n ^ 128) - 128) & 65535
-                                wz = pc
-                                t += 12
-                            else:
-                                t += 7
-                        elif op < 44:
-                            if op == 41:
-                                v = h << 8 | l
-                                nn = h << 8 | l
-                                res = v + nn
-                                wz = v + 1 & 65535
-                                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                                res = res & 65535
-                                h = res >> 8
-                                l = res & 255
-                                t += 11
-                                qt = t
-                            elif op == 42:
-                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                pc = pc + 2 & 65535
-                                v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-                                wz = nn + 1 & 65535
-                                h = v >> 8
-                                l = v & 255
-                                t += 16
-                            else:
-                                l = l - 1 & 255
-                                if l == 255:
-                                    h = h - 1 & 255
-                                t += 6
-                        else:
-                            l = l + 1 & 255
-                            f = f & 1 | INC_F[l]
-                            t += 4
-                            qt = t
-                    elif op < 54:
-                        if op < 50:
-                            if op < 48:
-                                if op < 47:
-                                    if op == 45:
-                                        l = l - 1 & 255
-                                        f = f & 1 | DEC_F[l]
-                                        t += 4
-                                        qt = t
-                                    else:
-                                        n = I64(mem[pc])
-                                        pc = pc + 1 & 65535
-                                        l = n
-                                        t += 7
-                                else:
-                                    a = a ^ 255
-                                    f = f & 197 | a & 40 | 18
-                                    t += 4
-                                    qt = t
-                            elif op == 48:
-                                n = I64(mem[pc])
-                                pc = pc + 1 & 65535
-                                if f & 1 == 0:
-                                    pc = pc + ((n ^ 128) - 128) & 65535
-                                    wz = pc
-                                    t += 12
-                                else:
-                                    t += 7
-                            else:
-                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                pc = pc + 2 & 65535
-                                sp = nn
-                                t += 10
-                        elif op == 50:
-                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            pc = pc + 2 & 65535
-                            if nn >= rom_top:
-                                mem[nn] = a
-                            wz = nn + 1 & 255 | a << 8
-                            t += 13
-                        elif op < 53:
-                            if op == 51:
-                                sp = sp + 1 & 65535
-                                t += 6
-                            else:
-                                ea = h << 8 | l
-                                v = I64(mem[ea]) + 1 & 255
-                                if ea >= rom_top:
-                                    mem[ea] = v
-                                f = f & 1 | INC_F[v]
-                                t += 11
-                                qt = t
-                        else:
-                            ea = h << 8 | l
-                            v = I64(mem[ea]) - 1 & 255
-                            if ea >= rom_top:
-                                mem[ea] = v
-                            f = f & 1 | DEC_F[v]
-                            t += 11
-                            qt = t
-                    elif op == 54:
-                        n = I64(mem[pc])
-                        pc = pc + 1 & 65535
-                        ea = h << 8 | l
-                        if ea >= rom_top:
-                            mem[ea] = n
-                        t += 10
-                    elif op == 55:
-                        if qt == t:
-                            q = f
-                        elif t == entry_t:
-                            q = q_entry
-                        else:
-                            q = 0
-                        f = f & 196 | 1 | (q ^ f | a) & 40
-                        t += 4
-                        qt = t
-                    elif op == 56:
-                        n = I64(mem[pc])
-                        pc = pc + 1 & 65535
-                        if f & 1:
-                            pc = pc + ((n ^ 128) - 128) & 65535
-                            wz = pc
-                            t += 12
-                        else:
-                            t += 7
-                    else:
-                        v = h << 8 | l
-                        nn = sp
-                        res = v + nn
-                        wz = v + 1 & 65535
-                        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                        res = res & 65535
-                        h = res >> 8
-                        l = res & 255
-                        t += 11
-                        qt = t
-                elif op < 72:
-                    if op == 58:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        a = I64(mem[nn])
-                        wz = nn + 1 & 65535
-                        t += 13
-                    elif op < 63:
-                        if op < 62:
-                            if op < 61:
-                                if op == 59:
-                                    sp = sp - 1 & 65535
-                                    t += 6
-                                else:
-                                    a = a + 1 & 255
-                                    f = f & 1 | INC_F[a]
-                                    t += 4
-                                    qt = t
-                            else:
-                                a = a - 1 & 255
-                                f = f & 1 | DEC_F[a]
-                                t += 4
-                                qt = t
-                        else:
-                            n = I64(mem[pc])
-                            pc = pc + 1 & 65535
-                            a = n
-                            t += 7
-                    elif op < 69:
-                        if op < 67:
-                            if op < 65:
-                                if op == 63:
-                                    if qt == t:
-                                        q = f
-                                    elif t == entry_t:
-                                        q = q_entry
-                                    else:
-                                        q = 0
-                                    f = (f & 197 | (f & 1) << 4 | (q ^ f | a) & 40) ^ 1
-                                    t += 4
-                                    qt = t
-                                else:
-                                    t += 4
-                            elif op == 65:
-                                b = c
-                                t += 4
-                            else:
-                                b = d
-                                t += 4
-                        elif op == 67:
-                            b = e
-                            t += 4
-                        else:
-                            b = h
-                            t += 4
-                    elif op < 71:
-                        if op == 69:
-                            b = l
-                            t += 4
-                        else:
-                            b = I64(mem[h << 8 | l])
-                            t += 7
-                    else:
-                        b = a
-                        t += 4
-                elif op < 95:
-                    if op < 80:
-                        if op < 79:
-                            if op < 77:
-                                if op < 75:
-                                    if op < 74:
-                                        if op == 72:
-                                            c = b
-                                            t += 4
-                                        else:
-                                            t += 4
-                                    else:
-                                        c = d
-                                        t += 4
-                                elif op == 75:
-                                    c = e
-                                    t += 4
-                                else:
-                                    c = h
-                                    t += 4
-                            elif op == 77:
-                                c = l
-                                t += 4
-                            else:
-                                c = I64(mem[h << 8 | l])
-                                t += 7
-                        else:
-                            c = a
-                            t += 4
-                    elif op < 87:
-                        if op < 84:
-                            if op < 82:
-                                if op == 80:
-                                    d = b
-                                    t += 4
-                                else:
-                                    d = c
-                                    t += 4
-                            elif op == 82:
-                                t += 4
-                            else:
-                                d = e
-                                t += 4
-                        elif op < 86:
-                            if op == 84:
-                                d = h
-                                t += 4
-                            else:
-                                d = l
-                                t += 4
-                        else:
-                            d = I64(mem[h << 8 | l])
-                            t += 7
-                    elif op < 92:
-                        if op < 89:
-                            if op == 87:
-                                d = a
-                                t += 4
-                            else:
-                                e = b
-                                t += 4
-                        elif op == 89:
-                            e = c
-                            t += 4
-                        elif op == 90:
-                            e = d
-                            t += 4
-                        else:
-                            t += 4
-                    elif op < 94:
-                        if op == 92:
-                            e = h
-                            t += 4
-                        else:
-                            e = l
-                            t += 4
-                    else:
-                        e = I64(mem[h << 8 | l])
-                        t += 7
-                elif op < 104:
-                    if op < 100:
-                        if op == 95:
-                            e = a
-                            t += 4
-                        elif op < 98:
-                            if op == 96:
-                                h = b
-                                t += 4
-                            else:
-                                h = c
-                                t += 4
-                        elif op == 98:
-                            h = d
-                            t += 4
-                        else:
-                            h = e
-                            t += 4
-                    elif op < 103:
-                        if op < 102:
-                            if op == 100:
-                                t += 4
-                            else:
-                                h = l
-                                t += 4
-                        else:
-                            h = I64(mem[h << 8 | l])
-                            t += 7
-                    else:
-                        h = a
-                        t += 4
-                elif op < 111:
-                    if op < 107:
-                        if op == 104:
-                            l = b
-                            t += 4
-                        elif op == 105:
-                            l = c
-                            t += 4
-                        else:
-                            l = d
-                            t += 4
-                    elif op < 109:
-                        if op == 107:
-                            l = e
-                            t += 4
-                        else:
-                            l = h
-                            t += 4
-                    elif op == 109:
-                        t += 4
-                    else:
-                        l = I64(mem[h << 8 | l])
-                        t += 7
+            if op == 205:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                wz = nn
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = pc >> 8
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = pc & 255
+                pc = nn
+                t += 17
+            elif op == 40:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                if f & 64:
+                    pc = pc + ((n ^ 128) - 128) & 65535
+                    wz = pc
+                    t += 12
                 else:
-                    l = a
-                    t += 4
-            elif op < 205:
-                if op < 177:
-                    if op < 127:
-                        if op < 121:
-                            if op < 120:
-                                if op < 119:
-                                    if op < 115:
-                                        if op < 114:
-                                            if op == 112:
-                                                ea = h << 8 | l
-                                                if ea >= rom_top:
-                                                    mem[ea] = b
-                                                t += 7
-                                            else:
-                                                ea = h << 8 | l
-                                                if ea >= rom_top:
-                                                    mem[ea] = c
-                                                t += 7
-                                        else:
-                                            ea = h << 8 | l
-                                            if ea >= rom_top:
-                                                mem[ea] = d
-                                            t += 7
-                                    elif op == 115:
-                                        ea = h << 8 | l
-                                        if ea >= rom_top:
-                                            mem[ea] = e
-                                        t += 7
-                                    elif op < 118:
-                                        if op == 116:
-                                            ea = h << 8 | l
-                                            if ea >= rom_top:
-                                                mem[ea] = h
-                                            t += 7
-                                        else:
-                                            ea = h << 8 | l
-                                            if ea >= rom_top:
-                                                mem[ea] = l
-                                            t += 7
-                                    else:
-                                        pc = pc - 1 & 65535
-                                        halted = 1
-                                        t += 4
-                                        if t < until and (not (iff1 and t < int_end)) and (not bp[pc]):
-                                            stop = until
-                                            k = stop - t + 3 >> 2
-                                            t += k << 2
-                                            r += k
-                                else:
-                                    ea = h << 8 | l
-                                    if ea >= rom_top:
-                                        mem[ea] = a
-                                    t += 7
-                            else:
-                                a = b
-                                t += 4
-                        elif op < 125:
-                            if op == 121:
-                                a = c
-                                t += 4
-                            elif op == 122:
-                                a = d
-                                t += 4
-                            elif op == 123:
-                                a = e
-                                t += 4
-                            else:
-                                a = h
-                                t += 4
-                        elif op == 125:
-                            a = l
-                            t += 4
-                        else:
-                            a = I64(mem[h << 8 | l])
-                            t += 7
-                    elif op < 156:
-                        if op < 141:
-                            if op < 135:
-                                if op < 131:
-                                    if op < 129:
-                                        if op == 127:
-                                            t += 4
-                                        else:
-                                            f = ADC_F[a << 8 | b]
-                                            a = a + b & 255
-                                            t += 4
-                                            qt = t
-                                    elif op == 129:
-                                        f = ADC_F[a << 8 | c]
-                                        a = a + c & 255
-                                        t += 4
-                                        qt = t
-                                    else:
-                                        f = ADC_F[a << 8 | d]
-                                        a = a + d & 255
-                                        t += 4
-                                        qt = t
-                                elif op < 133:
-                                    if op == 131:
-                                        f = ADC_F[a << 8 | e]
-                                        a = a + e & 255
-                                        t += 4
-                                        qt = t
-                                    else:
-                                        f = ADC_F[a << 8 | h]
-                                        a = a + h & 255
-                                        t += 4
-                                        qt = t
-                                elif op == 133:
-                                    f = ADC_F[a << 8 | l]
-                                    a = a + l & 255
-                                    t += 4
-                                    qt = t
-                                else:
-                                    v = I64(mem[h << 8 | l])
-                                    f = ADC_F[a << 8 | v]
-                                    a = a + v & 255
-                                    t += 7
-                                    qt = t
-                            elif op < 138:
-                                if op == 135:
-                                    f = ADC_F[a << 8 | a]
-                                    a = a + a & 255
-                                    t += 4
-                                    qt = t
-                                elif op == 136:
-                                    cy = f & 1
-                                    f = ADC_F[cy << 16 | a << 8 | b]
-                                    a = a + b + cy & 255
-                                    t += 4
-                                    qt = t
-                                else:
-                                    cy = f & 1
-                                    f = ADC_F[cy << 16 | a << 8 | c]
-                                    a = a + c + cy & 255
-                                    t += 4
-                                    qt = t
-                            elif op < 140:
-                                if op == 138:
-                                    cy = f & 1
-                                    f = ADC_F[cy << 16 | a << 8 | d]
-                                    a = a + d + cy & 255
-                                    t += 4
-                                    qt = t
-                                else:
-                                    cy = f & 1
-                                    f = ADC_F[cy << 16 | a << 8 | e]
-                                    a = a + e + cy & 255
-                                    t += 4
-                                    qt = t
-                            else:
-                                cy = f & 1
-                                f = ADC_F[cy << 16 | a << 8 | h]
-                                a = a + h + cy & 255
-                                t += 4
-                                qt = t
-                        elif op < 149:
-                            if op < 145:
-                                if op < 143:
-                                    if op == 141:
-                                        cy = f & 1
-                                        f = ADC_F[cy << 16 | a << 8 | l]
-                                        a = a + l + cy & 255
-                                        t += 4
-                                        qt = t
-                                    else:
-                                        v = I64(mem[h << 8 | l])
-                                        cy = f & 1
-                                        f = ADC_F[cy << 16 | a << 8 | v]
-                                        a = a + v + cy & 255
-                                        t += 7
-                                        qt = t
-                                elif op == 143:
-                                    cy = f & 1
-                                    f = ADC_F[cy << 16 | a << 8 | a]
-                                    a = a + a + cy & 255
-                                    t += 4
-                                    qt = t
-                                else:
-                                    f = SBC_F[a << 8 | b]
-                                    a = a - b & 255
-                                    t += 4
-                                    qt = t
-                            elif op < 147:
-                                if op == 145:
-                                    f = SBC_F[a << 8 | c]
-                                    a = a - c & 255
-                                    t += 4
-                                    qt = t
-                                else:
-                                    f = SBC_F[a << 8 | d]
-                                    a = a - d & 255
-                                    t += 4
-                                    qt = t
-                            elif op == 147:
-                                f = SBC_F[a << 8 | e]
-                                a = a - e & 255
-                                t += 4
-                                qt = t
-                            else:
-                                f = SBC_F[a << 8 | h]
-                                a = a - h & 255
-                                t += 4
-                                qt = t
-                        elif op < 152:
-                            if op == 149:
-                                f = SBC_F[a << 8 | l]
-                                a = a - l & 255
-                                t += 4
-                                qt = t
-                            elif op == 150:
-                                v = I64(mem[h << 8 | l])
-                                f = SBC_F[a << 8 | v]
-                                a = a - v & 255
-                                t += 7
-                                qt = t
-                            else:
-                                f = SBC_F[a << 8 | a]
-                                a = a - a & 255
-                                t += 4
-                                qt = t
-                        elif op < 154:
-                            if op == 152:
-                                cy = f & 1
-                                f = SBC_F[cy << 16 | a << 8 | b]
-                                a = a - b - cy & 255
-                                t += 4
-                                qt = t
-                            else:
-                                cy = f & 1
-                                f = SBC_F[cy << 16 | a << 8 | c]
-                                a = a - c - cy & 255
-                                t += 4
-                                qt = t
-                        elif op == 154:
-                            cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | d]
-                            a = a - d - cy & 255
-                            t += 4
-                            qt = t
-                        else:
-                            cy = f & 1
-                            f = SBC_F[cy << 16 | a << 8 | e]
-                            a = a - e - cy & 255
-                            t += 4
-                            qt = t
-                    elif op < 169:
-                        if op < 164:
-                            if op < 160:
-                                if op < 158:
-                                    if op == 156:
-                                        cy = f & 1
-                                        f = SBC_F[cy << 16 | a << 8 | h]
-                                        a = a - h - cy & 255
-                                        t += 4
-                                        qt = t
-                                    else:
-                                        cy = f & 1
-                                        f = SBC_F[cy << 16 | a << 8 | l]
-                                        a = a - l - cy & 255
-                                        t += 4
-                                        qt = t
-                                elif op == 158:
-                                    v = I64(mem[h << 8 | l])
-                                    cy = f & 1
-                                    f = SBC_F[cy << 16 | a << 8 | v]
-                                    a = a - v - cy & 255
-                                    t += 7
-                                    qt = t
-                                else:
-                                    cy = f & 1
-                                    f = SBC_F[cy << 16 | a << 8 | a]
-                                    a = a - a - cy & 255
-                                    t += 4
-                                    qt = t
-                            elif op < 162:
-                                if op == 160:
-                                    a = a & b
-                                    f = SZ53P[a] | 16
-                                    t += 4
-                                    qt = t
-                                else:
-                                    a = a & c
-                                    f = SZ53P[a] | 16
-                                    t += 4
-                                    qt = t
-                            elif op == 162:
-                                a = a & d
-                                f = SZ53P[a] | 16
-                                t += 4
-                                qt = t
-                            else:
-                                a = a & e
-                                f = SZ53P[a] | 16
-                                t += 4
-                                qt = t
-                        elif op < 167:
-                            if op < 166:
-                                if op == 164:
-                                    a = a & h
-                                    f = SZ53P[a] | 16
-                                    t += 4
-                                    qt = t
-                                else:
-                                    a = a & l
-                                    f = SZ53P[a] | 16
-                                    t += 4
-                                    qt = t
-                            else:
-                                a = a & I64(mem[h << 8 | l])
-                                f = SZ53P[a] | 16
-                                t += 7
-                                qt = t
-                        elif op == 167:
-                            a = a & a
-                            f = SZ53P[a] | 16
-                            t += 4
-                            qt = t
-                        else:
-                            a = a ^ b
-                            f = SZ53P[a]
-                            t += 4
-                            qt = t
-                    elif op == 169:
-                        a = a ^ c
-                        f = SZ53P[a]
-                        t += 4
-                        qt = t
-                    elif op < 175:
-                        if op < 173:
-                            if op < 172:
-                                if op == 170:
-                                    a = a ^ d
-                                    f = SZ53P[a]
-                                    t += 4
-                                    qt = t
-                                else:
-                                    a = a ^ e
-                                    f = SZ53P[a]
-                                    t += 4
-                                    qt = t
-                            else:
-                                a = a ^ h
-                                f = SZ53P[a]
-                                t += 4
-                                qt = t
-                        elif op == 173:
-                            a = a ^ l
-                            f = SZ53P[a]
-                            t += 4
-                            qt = t
-                        else:
-                            a = a ^ I64(mem[h << 8 | l])
-                            f = SZ53P[a]
-                            t += 7
-                            qt = t
-                    elif op == 175:
-                        a = a ^ a
-                        f = SZ53P[a]
-                        t += 4
-                        qt = t
+                    t += 7
+            elif op == 16:
+                b = b - 1 & 255
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                if b:
+                    pc = pc + ((n ^ 128) - 128) & 65535
+                    wz = pc
+                    t += 13
+                else:
+                    t += 8
+            elif op == 35:
+                l = l + 1 & 255
+                if l == 0:
+                    h = h + 1 & 255
+                t += 6
+            elif op == 58:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                a = I64(mem[nn])
+                wz = nn + 1 & 65535
+                t += 13
+            elif op == 54:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                ea = h << 8 | l
+                if ea >= rom_top:
+                    mem[ea] = n
+                t += 10
+            elif op == 33:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                h = nn >> 8
+                l = nn & 255
+                t += 10
+            elif op == 230:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                a = a & n
+                f = SZ53P[a] | 16
+                t += 7
+                qt = t
+            elif op == 254:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                f = CP_F[a << 8 | n]
+                t += 7
+                qt = t
+            elif op == 24:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                pc = pc + ((n ^ 128) - 128) & 65535
+                wz = pc
+                t += 12
+            elif op == 120:
+                a = b
+                t += 4
+            elif op == 201:
+                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                sp = sp + 2 & 65535
+                pc = nn
+                wz = nn
+                t += 10
+            elif op == 241:
+                f = I64(mem[sp])
+                a = I64(mem[sp + 1 & 65535])
+                sp = sp + 2 & 65535
+                t += 10
+            elif op == 245:
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = a
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = f
+                t += 11
+            elif op == 4:
+                b = b + 1 & 255
+                f = f & 1 | INC_F[b]
+                t += 4
+                qt = t
+            elif op == 32:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                if f & 64 == 0:
+                    pc = pc + ((n ^ 128) - 128) & 65535
+                    wz = pc
+                    t += 12
+                else:
+                    t += 7
+            elif op == 221:
+                reason = _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top)
+                a = st[0]
+                f = st[1]
+                b = st[2]
+                c = st[3]
+                d = st[4]
+                e = st[5]
+                h = st[6]
+                l = st[7]
+                ix = st[16]
+                sp = st[18]
+                pc = st[19]
+                wz = st[22]
+                t = st[27]
+                r = st[45]
+                ei_at = st[40]
+                qt = st[42]
+                if reason:
+                    break
+            elif op == 202:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                wz = nn
+                if f & 64:
+                    pc = nn
+                t += 10
+            elif op == 177:
+                a = a | c
+                f = SZ53P[a]
+                t += 4
+                qt = t
+            elif op == 219:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                port = a << 8 | n
+                if io_exit:
+                    if st[36]:
+                        v = st[37] & 255
+                        st[36] = 0
                     else:
-                        a = a | b
-                        f = SZ53P[a]
-                        t += 4
-                        qt = t
-                elif op < 197:
-                    if op < 184:
-                        if op == 177:
-                            a = a | c
-                            f = SZ53P[a]
-                            t += 4
-                            qt = t
-                        elif op < 183:
-                            if op < 180:
-                                if op == 178:
-                                    a = a | d
-                                    f = SZ53P[a]
-                                    t += 4
-                                    qt = t
-                                else:
-                                    a = a | e
-                                    f = SZ53P[a]
-                                    t += 4
-                                    qt = t
-                            elif op < 182:
-                                if op == 180:
-                                    a = a | h
-                                    f = SZ53P[a]
-                                    t += 4
-                                    qt = t
-                                else:
-                                    a = a | l
-                                    f = SZ53P[a]
-                                    t += 4
-                                    qt = t
-                            else:
-                                a = a | I64(mem[h << 8 | l])
-                                f = SZ53P[a]
-                                t += 7
-                                qt = t
-                        else:
-                            a = a | a
-                            f = SZ53P[a]
-                            t += 4
-                            qt = t
-                    elif op < 193:
-                        if op < 190:
-                            if op < 186:
-                                if op == 184:
-                                    f = CP_F[a << 8 | b]
-                                    t += 4
-                                    qt = t
-                                else:
-                                    f = CP_F[a << 8 | c]
-                                    t += 4
-                                    qt = t
-                            elif op < 188:
-                                if op == 186:
-                                    f = CP_F[a << 8 | d]
-                                    t += 4
-                                    qt = t
-                                else:
-                                    f = CP_F[a << 8 | e]
-                                    t += 4
-                                    qt = t
-                            elif op == 188:
-                                f = CP_F[a << 8 | h]
-                                t += 4
-                                qt = t
-                            else:
-                                f = CP_F[a << 8 | l]
-                                t += 4
-                                qt = t
-                        elif op < 192:
-                            if op == 190:
-                                f = CP_F[a << 8 | I64(mem[h << 8 | l])]
-                                t += 7
-                                qt = t
-                            else:
-                                f = CP_F[a << 8 | a]
-                                t += 4
-                                qt = t
-                        elif f & 64 == 0:
-                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                            sp = sp + 2 & 65535
-                            pc = nn
-                            wz = nn
-                            t += 11
-                        else:
-                            t += 5
-                    elif op == 193:
-                        c = I64(mem[sp])
-                        b = I64(mem[sp + 1 & 65535])
-                        sp = sp + 2 & 65535
-                        t += 10
-                    elif op == 194:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        wz = nn
-                        if f & 64 == 0:
-                            pc = nn
-                        t += 10
-                    elif op == 195:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        pc = nn
-                        wz = nn
-                        t += 10
+                        st[38] = port
+                        pc = pc - 2 & 65535
+                        r -= 1
+                        reason = 2
+                        break
+                else:
+                    v = 255
+                wz = port + 1 & 65535
+                a = v
+                t += 11
+            elif op == 50:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                if nn >= rom_top:
+                    mem[nn] = a
+                wz = nn + 1 & 255 | a << 8
+                t += 13
+            elif op == 169:
+                a = a ^ c
+                f = SZ53P[a]
+                t += 4
+                qt = t
+            elif op == 203:
+                op = I64(mem[pc])
+                pc = pc + 1 & 65535
+                r += 1
+                z = op & 7
+                y = op >> 3 & 7
+                if z == 6:
+                    ea = h << 8 | l
+                    v = I64(mem[ea])
+                elif z == 0:
+                    v = b
+                elif z == 1:
+                    v = c
+                elif z == 2:
+                    v = d
+                elif z == 3:
+                    v = e
+                elif z == 4:
+                    v = h
+                elif z == 5:
+                    v = l
+                else:
+                    v = a
+                if op < 64:
+                    if y == 0:
+                        cy = v >> 7
+                        v = (v << 1 | cy) & 255
+                        f = SZ53P[v] | cy
+                    elif y == 1:
+                        cy = v & 1
+                        v = v >> 1 | cy << 7
+                        f = SZ53P[v] | cy
+                    elif y == 2:
+                        cy = v >> 7
+                        v = (v << 1 | f & 1) & 255
+                        f = SZ53P[v] | cy
+                    elif y == 3:
+                        cy = v & 1
+                        v = v >> 1 | (f & 1) << 7
+                        f = SZ53P[v] | cy
+                    elif y == 4:
+                        cy = v >> 7
+                        v = v << 1 & 255
+                        f = SZ53P[v] | cy
+                    elif y == 5:
+                        cy = v & 1
+                        v = v >> 1 | v & 128
+                        f = SZ53P[v] | cy
+                    elif y == 6:
+                        cy = v >> 7
+                        v = (v << 1 | 1) & 255
+                        f = SZ53P[v] | cy
                     else:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        wz = nn
-                        if f & 64 == 0:
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc >> 8
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc & 255
-                            pc = nn
-                            t += 17
-                        else:
-                            t += 10
-                elif op < 202:
-                    if op < 201:
-                        if op == 197:
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = b
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = c
-                            t += 11
-                        elif op == 198:
-                            n = I64(mem[pc])
-                            pc = pc + 1 & 65535
-                            f = ADC_F[a << 8 | n]
-                            a = a + n & 255
-                            t += 7
-                            qt = t
-                        elif op == 199:
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc >> 8
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc & 255
-                            pc = 0
-                            wz = pc
-                            t += 11
-                        elif f & 64:
-                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                            sp = sp + 2 & 65535
-                            pc = nn
-                            wz = nn
-                            t += 11
-                        else:
-                            t += 5
-                    else:
-                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                        sp = sp + 2 & 65535
-                        pc = nn
-                        wz = nn
-                        t += 10
-                elif op == 202:
-                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                    pc = pc + 2 & 65535
-                    wz = nn
-                    if f & 64:
-                        pc = nn
-                    t += 10
-                elif op == 203:
-                    op = I64(mem[pc])
-                    pc = pc + 1 & 65535
-                    r += 1
-                    z = op & 7
-                    y = op >> 3 & 7
+                        cy = v & 1
+                        v = v >> 1
+                        f = SZ53P[v] | cy
+                elif op < 128:
+                    f = f & 1 | 16 | (wz >> 8 if z == 6 else v) & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
+                    t += 12 if z == 6 else 8
+                    qt = t
+                elif op < 192:
+                    v = v & (255 ^ 1 << y)
+                else:
+                    v = v | 1 << y
+                if op < 64 or op >= 128:
                     if z == 6:
-                        ea = h << 8 | l
-                        v = I64(mem[ea])
-                    elif z == 0:
-                        v = b
-                    elif z == 1:
-                        v = c
-                    elif z == 2:
-                        v = d
-                    elif z == 3:
-                        v = e
-                    elif z == 4:
-                        v = h
-                    elif z == 5:
-                        v = l
+                        if ea >= rom_top:
+                            mem[ea] = v
+                        t += 15
                     else:
-                        v = a
+                        t += 8
+                        if z == 0:
+                            b = v
+                        elif z == 1:
+                            c = v
+                        elif z == 2:
+                            d = v
+                        elif z == 3:
+                            e = v
+                        elif z == 4:
+                            h = v
+                        elif z == 5:
+                            l = v
+                        elif z == 7:
+                            a = v
                     if op < 64:
-                        if y == 0:
-                            cy = v >> 7
-                            v = (v << 1 | cy) & 255
-                            f = SZ53P[v] | cy
-                        elif y == 1:
-                            cy = v & 1
-                            v = v >> 1 | cy << 7
-                            f = SZ53P[v] | cy
-                        elif y == 2:
-                            cy = v >> 7
-                            v = (v << 1 | f & 1) & 255
-                            f = SZ53P[v] | cy
-                        elif y == 3:
-                            cy = v & 1
-                            v = v >> 1 | (f & 1) << 7
-                            f = SZ53P[v] | cy
-                        elif y == 4:
-                            cy = v >> 7
-                            v = v << 1 & 255
-                            f = SZ53P[v] | cy
-                        elif y == 5:
-                            cy = v & 1
-                            v = v >> 1 | v & 128
-                            f = SZ53P[v] | cy
-                        elif y == 6:
-                            cy = v >> 7
-                            v = (v << 1 | 1) & 255
-                            f = SZ53P[v] | cy
-                        else:
-                            cy = v & 1
-                            v = v >> 1
-                            f = SZ53P[v] | cy
-                    elif op < 128:
-                        f = f & 1 | 16 | (wz >> 8 if z == 6 else v) & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
-                        t += 12 if z == 6 else 8
                         qt = t
-                    elif op < 192:
-                        v = v & (255 ^ 1 << y)
-                    else:
-                        v = v | 1 << y
-                    if op < 64 or op >= 128:
-                        if z == 6:
-                            if ea >= rom_top:
-                                mem[ea] = v
-                            t += 15
-                        else:
-                            t += 8
-                            if z == 0:
-                                b = v
-                            elif z == 1:
-                                c = v
-                            elif z == 2:
-                                d = v
-                            elif z == 3:
-                                e = v
-                            elif z == 4:
-                                h = v
-                            elif z == 5:
-                                l = v
-                            elif z == 7:
-                                a = v
-                        if op < 64:
-                            qt = t
+            elif op == 237:
+                reason = _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, im, t, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp)
+                a = st[0]
+                f = st[1]
+                b = st[2]
+                c = st[3]
+                d = st[4]
+                e = st[5]
+                h = st[6]
+                l = st[7]
+                sp = st[18]
+                pc = st[19]
+                i = st[20]
+                wz = st[22]
+                iff1 = st[23]
+                im = st[25]
+                t = st[27]
+                r = st[45]
+                r7 = st[46]
+                ldair_at = st[41]
+                qt = st[42]
+                if reason:
+                    break
+            elif op == 56:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                if f & 1:
+                    pc = pc + ((n ^ 128) - 128) & 65535
+                    wz = pc
+                    t += 12
                 else:
-                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                    pc = pc + 2 & 65535
+                    t += 7
+            elif op == 11:
+                c = c - 1 & 255
+                if c == 255:
+                    b = b - 1 & 255
+                t += 6
+            elif op == 119:
+                ea = h << 8 | l
+                if ea >= rom_top:
+                    mem[ea] = a
+                t += 7
+            elif op == 62:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                a = n
+                t += 7
+            elif op == 44:
+                l = l + 1 & 255
+                f = f & 1 | INC_F[l]
+                t += 4
+                qt = t
+            elif op == 229:
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = h
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = l
+                t += 11
+            elif op == 225:
+                l = I64(mem[sp])
+                h = I64(mem[sp + 1 & 65535])
+                sp = sp + 2 & 65535
+                t += 10
+            elif op == 183:
+                a = a | a
+                f = SZ53P[a]
+                t += 4
+                qt = t
+            elif op == 25:
+                v = h << 8 | l
+                nn = d << 8 | e
+                res = v + nn
+                wz = v + 1 & 65535
+                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+                res = res & 65535
+                h = res >> 8
+                l = res & 255
+                t += 11
+                qt = t
+            elif op == 17:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                d = nn >> 8
+                e = nn & 255
+                t += 10
+            elif op == 15:
+                cy = a & 1
+                a = a >> 1 | cy << 7
+                f = f & 196 | cy | a & 40
+                t += 4
+                qt = t
+            elif op == 36:
+                h = h + 1 & 255
+                f = f & 1 | INC_F[h]
+                t += 4
+                qt = t
+            elif op == 6:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                b = n
+                t += 7
+            elif op == 19:
+                e = e + 1 & 255
+                if e == 0:
+                    d = d + 1 & 255
+                t += 6
+            elif op == 126:
+                a = I64(mem[h << 8 | l])
+                t += 7
+            elif op == 197:
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = b
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = c
+                t += 11
+            elif op == 193:
+                c = I64(mem[sp])
+                b = I64(mem[sp + 1 & 65535])
+                sp = sp + 2 & 65535
+                t += 10
+            elif op == 48:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                if f & 1 == 0:
+                    pc = pc + ((n ^ 128) - 128) & 65535
+                    wz = pc
+                    t += 12
+                else:
+                    t += 7
+            elif op == 26:
+                ea = d << 8 | e
+                a = I64(mem[ea])
+                wz = ea + 1 & 65535
+                t += 7
+            elif op == 111:
+                l = a
+                t += 4
+            elif op == 42:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
+                wz = nn + 1 & 65535
+                h = v >> 8
+                l = v & 255
+                t += 16
+            elif op == 195:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                pc = nn
+                wz = nn
+                t += 10
+            elif op == 121:
+                a = c
+                t += 4
+            elif op == 79:
+                c = a
+                t += 4
+            elif op == 34:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                v = h << 8 | l
+                if nn >= rom_top:
+                    mem[nn] = v & 255
+                nn = nn + 1 & 65535
+                wz = nn
+                if nn >= rom_top:
+                    mem[nn] = v >> 8
+                t += 16
+            elif op == 198:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                f = ADC_F[a << 8 | n]
+                a = a + n & 255
+                t += 7
+                qt = t
+            elif op == 125:
+                a = l
+                t += 4
+            elif op == 235:
+                d, h = (h, d)
+                e, l = (l, e)
+                t += 4
+            elif op == 213:
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = d
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = e
+                t += 11
+            elif op == 209:
+                e = I64(mem[sp])
+                d = I64(mem[sp + 1 & 65535])
+                sp = sp + 2 & 65535
+                t += 10
+            elif op == 61:
+                a = a - 1 & 255
+                f = f & 1 | DEC_F[a]
+                t += 4
+                qt = t
+            elif op == 200:
+                if f & 64:
+                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                    sp = sp + 2 & 65535
+                    pc = nn
                     wz = nn
-                    if f & 64:
-                        sp = sp - 1 & 65535
-                        if sp >= rom_top:
-                            mem[sp] = pc >> 8
-                        sp = sp - 1 & 65535
-                        if sp >= rom_top:
-                            mem[sp] = pc & 255
-                        pc = nn
-                        t += 17
-                    else:
-                        t += 10
-            elif op < 222:
-                if op == 205:
-                    nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                    pc = pc + 2 & 65535
+                    t += 11
+                else:
+                    t += 5
+            elif op == 71:
+                b = a
+                t += 4
+            elif op == 246:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                a = a | n
+                f = SZ53P[a]
+                t += 7
+                qt = t
+            elif op == 95:
+                e = a
+                t += 4
+            elif op == 41:
+                v = h << 8 | l
+                nn = h << 8 | l
+                res = v + nn
+                wz = v + 1 & 65535
+                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+                res = res & 65535
+                h = res >> 8
+                l = res & 255
+                t += 11
+                qt = t
+            elif op == 14:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                c = n
+                t += 7
+            elif op == 1:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                b = nn >> 8
+                c = nn & 255
+                t += 10
+            elif op == 103:
+                h = a
+                t += 4
+            elif op == 60:
+                a = a + 1 & 255
+                f = f & 1 | INC_F[a]
+                t += 4
+                qt = t
+            elif op == 47:
+                a = a ^ 255
+                f = f & 197 | a & 40 | 18
+                t += 4
+                qt = t
+            elif op == 22:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                d = n
+                t += 7
+            elif op == 208:
+                if f & 1 == 0:
+                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                    sp = sp + 2 & 65535
+                    pc = nn
                     wz = nn
+                    t += 11
+                else:
+                    t += 5
+            elif op == 214:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                f = SBC_F[a << 8 | n]
+                a = a - n & 255
+                t += 7
+                qt = t
+            elif op == 253:
+                reason = _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top)
+                a = st[0]
+                f = st[1]
+                b = st[2]
+                c = st[3]
+                d = st[4]
+                e = st[5]
+                h = st[6]
+                l = st[7]
+                iy = st[17]
+                sp = st[18]
+                pc = st[19]
+                wz = st[22]
+                t = st[27]
+                r = st[45]
+                ei_at = st[40]
+                qt = st[42]
+                if reason:
+                    break
+            elif op == 122:
+                a = d
+                t += 4
+            elif op == 175:
+                a = a ^ a
+                f = SZ53P[a]
+                t += 4
+                qt = t
+            elif op == 55:
+                if qt == t:
+                    q = f
+                elif t == entry_t:
+                    q = q_entry
+                else:
+                    q = 0
+                f = f & 196 | 1 | (q ^ f | a) & 40
+                t += 4
+                qt = t
+            elif op == 115:
+                ea = h << 8 | l
+                if ea >= rom_top:
+                    mem[ea] = e
+                t += 7
+            elif op == 124:
+                a = h
+                t += 4
+            elif op == 192:
+                if f & 64 == 0:
+                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                    sp = sp + 2 & 65535
+                    pc = nn
+                    wz = nn
+                    t += 11
+                else:
+                    t += 5
+            elif op == 190:
+                f = CP_F[a << 8 | I64(mem[h << 8 | l])]
+                t += 7
+                qt = t
+            elif op == 216:
+                if f & 1:
+                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                    sp = sp + 2 & 65535
+                    pc = nn
+                    wz = nn
+                    t += 11
+                else:
+                    t += 5
+            elif op == 167:
+                a = a & a
+                f = SZ53P[a] | 16
+                t += 4
+                qt = t
+            elif op == 31:
+                cy = a & 1
+                a = a >> 1 | (f & 1) << 7
+                f = f & 196 | cy | a & 40
+                t += 4
+                qt = t
+            elif op == 94:
+                e = I64(mem[h << 8 | l])
+                t += 7
+            elif op == 86:
+                d = I64(mem[h << 8 | l])
+                t += 7
+            elif op == 13:
+                c = c - 1 & 255
+                f = f & 1 | DEC_F[c]
+                t += 4
+                qt = t
+            elif op == 211:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                port = a << 8 | n
+                v = a
+                wz = n + 1 & 255 | a << 8
+                t += 11
+                if io_exit:
+                    st[38] = port
+                    st[39] = v
+                    reason = 3
+                    break
+                else:
+                    pass
+            elif op == 68:
+                b = h
+                t += 4
+            elif op == 77:
+                c = l
+                t += 4
+            elif op == 179:
+                a = a | e
+                f = SZ53P[a]
+                t += 4
+                qt = t
+            elif op == 238:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                a = a ^ n
+                f = SZ53P[a]
+                t += 7
+                qt = t
+            elif op == 9:
+                v = h << 8 | l
+                nn = b << 8 | c
+                res = v + nn
+                wz = v + 1 & 65535
+                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+                res = res & 65535
+                h = res >> 8
+                l = res & 255
+                t += 11
+                qt = t
+            elif op == 194:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                wz = nn
+                if f & 64 == 0:
+                    pc = nn
+                t += 10
+            elif op == 251:
+                iff1 = 1
+                iff2 = 1
+                t += 4
+                ei_at = t
+            elif op == 38:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                h = n
+                t += 7
+            elif op == 123:
+                a = e
+                t += 4
+            elif op == 207:
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = pc >> 8
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = pc & 255
+                pc = 8
+                wz = pc
+                t += 11
+            elif op == 12:
+                c = c + 1 & 255
+                f = f & 1 | INC_F[c]
+                t += 4
+                qt = t
+            elif op == 181:
+                a = a | l
+                f = SZ53P[a]
+                t += 4
+                qt = t
+            elif op == 231:
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = pc >> 8
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = pc & 255
+                pc = 32
+                wz = pc
+                t += 11
+            elif op == 135:
+                f = ADC_F[a << 8 | a]
+                a = a + a & 255
+                t += 4
+                qt = t
+            elif op == 215:
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = pc >> 8
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = pc & 255
+                pc = 16
+                wz = pc
+                t += 11
+            elif op == 184:
+                f = CP_F[a << 8 | b]
+                t += 4
+                qt = t
+            elif op == 70:
+                b = I64(mem[h << 8 | l])
+                t += 7
+            elif op == 21:
+                d = d - 1 & 255
+                f = f & 1 | DEC_F[d]
+                t += 4
+                qt = t
+            elif op == 43:
+                l = l - 1 & 255
+                if l == 255:
+                    h = h - 1 & 255
+                t += 6
+            elif op == 185:
+                f = CP_F[a << 8 | c]
+                t += 4
+                qt = t
+            elif op == 52:
+                ea = h << 8 | l
+                v = I64(mem[ea]) + 1 & 255
+                if ea >= rom_top:
+                    mem[ea] = v
+                f = f & 1 | INC_F[v]
+                t += 11
+                qt = t
+            elif op == 30:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                e = n
+                t += 7
+            elif op == 78:
+                c = I64(mem[h << 8 | l])
+                t += 7
+            elif op == 67:
+                b = e
+                t += 4
+            elif op == 118:
+                pc = pc - 1 & 65535
+                halted = 1
+                t += 4
+                if t < until and (not (iff1 and t < int_end)) and (not bp[pc]):
+                    stop = until
+                    k = stop - t + 3 >> 2
+                    t += k << 2
+                    r += k
+            elif op == 223:
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = pc >> 8
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = pc & 255
+                pc = 24
+                wz = pc
+                t += 11
+            elif op == 87:
+                d = a
+                t += 4
+            elif op == 8:
+                a, a_ = (a_, a)
+                f, f_ = (f_, f)
+                t += 4
+            elif op == 3:
+                c = c + 1 & 255
+                if c == 0:
+                    b = b + 1 & 255
+                t += 6
+            elif op == 0:
+                t += 4
+            elif op == 46:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                l = n
+                t += 7
+            elif op == 37:
+                h = h - 1 & 255
+                f = f & 1 | DEC_F[h]
+                t += 4
+                qt = t
+            elif op == 196:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                wz = nn
+                if f & 64 == 0:
                     sp = sp - 1 & 65535
                     if sp >= rom_top:
                         mem[sp] = pc >> 8
@@ -4637,359 +4095,673 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         mem[sp] = pc & 255
                     pc = nn
                     t += 17
-                elif op < 219:
-                    if op < 213:
-                        if op < 209:
-                            if op < 208:
-                                if op == 206:
-                                    n = I64(mem[pc])
-                                    pc = pc + 1 & 65535
-                                    cy = f & 1
-                                    f = ADC_F[cy << 16 | a << 8 | n]
-                                    a = a + n + cy & 255
-                                    t += 7
-                                    qt = t
-                                else:
-                                    sp = sp - 1 & 65535
-                                    if sp >= rom_top:
-                                        mem[sp] = pc >> 8
-                                    sp = sp - 1 & 65535
-                                    if sp >= rom_top:
-                                        mem[sp] = pc & 255
-                                    pc = 8
-                                    wz = pc
-                                    t += 11
-                            elif f & 1 == 0:
-                                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                                sp = sp + 2 & 65535
-                                pc = nn
-                                wz = nn
-                                t += 11
-                            else:
-                                t += 5
-                        elif op == 209:
-                            e = I64(mem[sp])
-                            d = I64(mem[sp + 1 & 65535])
-                            sp = sp + 2 & 65535
-                            t += 10
-                        elif op == 210:
-                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            pc = pc + 2 & 65535
-                            wz = nn
-                            if f & 1 == 0:
-                                pc = nn
-                            t += 10
-                        elif op == 211:
-                            n = I64(mem[pc])
-                            pc = pc + 1 & 65535
-                            port = a << 8 | n
-                            v = a
-                            wz = n + 1 & 255 | a << 8
-                            t += 11
-                            if io_exit:
-                                st[38] = port
-                                st[39] = v
-                                reason = 3
-                                break
-                            else:
-                                pass
-                        else:
-                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            pc = pc + 2 & 65535
-                            wz = nn
-                            if f & 1 == 0:
-                                sp = sp - 1 & 65535
-                                if sp >= rom_top:
-                                    mem[sp] = pc >> 8
-                                sp = sp - 1 & 65535
-                                if sp >= rom_top:
-                                    mem[sp] = pc & 255
-                                pc = nn
-                                t += 17
-                            else:
-                                t += 10
-                    elif op < 215:
-                        if op == 213:
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = d
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = e
-                            t += 11
-                        else:
-                            n = I64(mem[pc])
-                            pc = pc + 1 & 65535
-                            f = SBC_F[a << 8 | n]
-                            a = a - n & 255
-                            t += 7
-                            qt = t
-                    elif op < 217:
-                        if op == 215:
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc >> 8
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc & 255
-                            pc = 16
-                            wz = pc
-                            t += 11
-                        elif f & 1:
-                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                            sp = sp + 2 & 65535
-                            pc = nn
-                            wz = nn
-                            t += 11
-                        else:
-                            t += 5
-                    elif op == 217:
-                        b, b_ = (b_, b)
-                        c, c_ = (c_, c)
-                        d, d_ = (d_, d)
-                        e, e_ = (e_, e)
-                        h, h_ = (h_, h)
-                        l, l_ = (l_, l)
-                        t += 4
-                    else:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        wz = nn
-                        if f & 1:
-                            pc = nn
-                        t += 10
-                elif op < 221:
-                    if op == 219:
-                        n = I64(mem[pc])
-                        pc = pc + 1 & 65535
-                        port = a << 8 | n
-                        if io_exit:
-                            if st[36]:
-                                v = st[37] & 255
-                                st[36] = 0
-                            else:
-                                st[38] = port
-                                pc = pc - 2 & 65535
-                                r -= 1
-                                reason = 2
-                                break
-                        else:
-                            v = 255
-                        wz = port + 1 & 65535
-                        a = v
-                        t += 11
-                    else:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        wz = nn
-                        if f & 1:
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc >> 8
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc & 255
-                            pc = nn
-                            t += 17
-                        else:
-                            t += 10
                 else:
-                    reason = _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top)
-                    a = st[0]
-                    f = st[1]
-                    b = st[2]
-                    c = st[3]
-                    d = st[4]
-                    e = st[5]
-                    h = st[6]
-                    l = st[7]
-                    ix = st[16]
-                    sp = st[18]
-                    pc = st[19]
-                    wz = st[22]
-                    t = st[27]
-                    r = st[45]
-                    ei_at = st[40]
-                    qt = st[42]
-                    if reason:
-                        break
-            elif op < 241:
-                if op < 231:
-                    if op < 230:
-                        if op < 226:
-                            if op < 225:
-                                if op == 222:
-                                    n = I64(mem[pc])
-                                    pc = pc + 1 & 65535
-                                    cy = f & 1
-                                    f = SBC_F[cy << 16 | a << 8 | n]
-                                    a = a - n - cy & 255
-                                    t += 7
-                                    qt = t
-                                elif op == 223:
-                                    sp = sp - 1 & 65535
-                                    if sp >= rom_top:
-                                        mem[sp] = pc >> 8
-                                    sp = sp - 1 & 65535
-                                    if sp >= rom_top:
-                                        mem[sp] = pc & 255
-                                    pc = 24
-                                    wz = pc
-                                    t += 11
-                                elif f & 4 == 0:
-                                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                                    sp = sp + 2 & 65535
-                                    pc = nn
-                                    wz = nn
-                                    t += 11
-                                else:
-                                    t += 5
-                            else:
-                                l = I64(mem[sp])
-                                h = I64(mem[sp + 1 & 65535])
-                                sp = sp + 2 & 65535
-                                t += 10
-                        elif op < 229:
-                            if op == 226:
-                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                pc = pc + 2 & 65535
-                                wz = nn
-                                if f & 4 == 0:
-                                    pc = nn
-                                t += 10
-                            elif op == 227:
-                                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                                v = h << 8 | l
-                                ea = sp + 1 & 65535
-                                if ea >= rom_top:
-                                    mem[ea] = v >> 8
-                                if sp >= rom_top:
-                                    mem[sp] = v & 255
-                                h = nn >> 8
-                                l = nn & 255
-                                wz = nn
-                                t += 19
-                            else:
-                                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                                pc = pc + 2 & 65535
-                                wz = nn
-                                if f & 4 == 0:
-                                    sp = sp - 1 & 65535
-                                    if sp >= rom_top:
-                                        mem[sp] = pc >> 8
-                                    sp = sp - 1 & 65535
-                                    if sp >= rom_top:
-                                        mem[sp] = pc & 255
-                                    pc = nn
-                                    t += 17
-                                else:
-                                    t += 10
-                        else:
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = h
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = l
-                            t += 11
-                    else:
-                        n = I64(mem[pc])
-                        pc = pc + 1 & 65535
-                        a = a & n
-                        f = SZ53P[a] | 16
-                        t += 7
-                        qt = t
-                elif op < 237:
-                    if op < 235:
-                        if op < 233:
-                            if op == 231:
-                                sp = sp - 1 & 65535
-                                if sp >= rom_top:
-                                    mem[sp] = pc >> 8
-                                sp = sp - 1 & 65535
-                                if sp >= rom_top:
-                                    mem[sp] = pc & 255
-                                pc = 32
-                                wz = pc
-                                t += 11
-                            elif f & 4:
-                                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                                sp = sp + 2 & 65535
-                                pc = nn
-                                wz = nn
-                                t += 11
-                            else:
-                                t += 5
-                        elif op == 233:
-                            pc = h << 8 | l
-                            t += 4
-                        else:
-                            nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                            pc = pc + 2 & 65535
-                            wz = nn
-                            if f & 4:
-                                pc = nn
-                            t += 10
-                    elif op == 235:
-                        d, h = (h, d)
-                        e, l = (l, e)
-                        t += 4
-                    else:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        wz = nn
-                        if f & 4:
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc >> 8
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc & 255
-                            pc = nn
-                            t += 17
-                        else:
-                            t += 10
-                elif op == 237:
-                    reason = _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, im, t, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp)
-                    a = st[0]
-                    f = st[1]
-                    b = st[2]
-                    c = st[3]
-                    d = st[4]
-                    e = st[5]
-                    h = st[6]
-                    l = st[7]
-                    sp = st[18]
-                    pc = st[19]
-                    i = st[20]
-                    wz = st[22]
-                    iff1 = st[23]
-                    im = st[25]
-                    t = st[27]
-                    r = st[45]
-                    r7 = st[46]
-                    ldair_at = st[41]
-                    qt = st[42]
-                    if reason:
-                        break
-                elif op == 238:
-                    n = I64(mem[pc])
-                    pc = pc + 1 & 65535
-                    a = a ^ n
-                    f = SZ53P[a]
-                    t += 7
-                    qt = t
-                elif op == 239:
+                    t += 10
+            elif op == 63:
+                if qt == t:
+                    q = f
+                elif t == entry_t:
+                    q = q_entry
+                else:
+                    q = 0
+                f = (f & 197 | (f & 1) << 4 | (q ^ f | a) & 40) ^ 1
+                t += 4
+                qt = t
+            elif op == 75:
+                c = e
+                t += 4
+            elif op == 27:
+                e = e - 1 & 255
+                if e == 255:
+                    d = d - 1 & 255
+                t += 6
+            elif op == 176:
+                a = a | b
+                f = SZ53P[a]
+                t += 4
+                qt = t
+            elif op == 45:
+                l = l - 1 & 255
+                f = f & 1 | DEC_F[l]
+                t += 4
+                qt = t
+            elif op == 7:
+                a = (a << 1 | a >> 7) & 255
+                f = f & 196 | a & 41
+                t += 4
+                qt = t
+            elif op == 227:
+                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                v = h << 8 | l
+                ea = sp + 1 & 65535
+                if ea >= rom_top:
+                    mem[ea] = v >> 8
+                if sp >= rom_top:
+                    mem[sp] = v & 255
+                h = nn >> 8
+                l = nn & 255
+                wz = nn
+                t += 19
+            elif op == 187:
+                f = CP_F[a << 8 | e]
+                t += 4
+                qt = t
+            elif op == 102:
+                h = I64(mem[h << 8 | l])
+                t += 7
+            elif op == 218:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                wz = nn
+                if f & 1:
+                    pc = nn
+                t += 10
+            elif op == 114:
+                ea = h << 8 | l
+                if ea >= rom_top:
+                    mem[ea] = d
+                t += 7
+            elif op == 18:
+                ea = d << 8 | e
+                if ea >= rom_top:
+                    mem[ea] = a
+                wz = e + 1 & 255 | a << 8
+                t += 7
+            elif op == 128:
+                f = ADC_F[a << 8 | b]
+                a = a + b & 255
+                t += 4
+                qt = t
+            elif op == 210:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                wz = nn
+                if f & 1 == 0:
+                    pc = nn
+                t += 10
+            elif op == 105:
+                l = c
+                t += 4
+            elif op == 217:
+                b, b_ = (b_, b)
+                c, c_ = (c_, c)
+                d, d_ = (d_, d)
+                e, e_ = (e_, e)
+                h, h_ = (h_, h)
+                l, l_ = (l_, l)
+                t += 4
+            elif op == 172:
+                a = a ^ h
+                f = SZ53P[a]
+                t += 4
+                qt = t
+            elif op == 84:
+                d = h
+                t += 4
+            elif op == 93:
+                e = l
+                t += 4
+            elif op == 173:
+                a = a ^ l
+                f = SZ53P[a]
+                t += 4
+                qt = t
+            elif op == 53:
+                ea = h << 8 | l
+                v = I64(mem[ea]) - 1 & 255
+                if ea >= rom_top:
+                    mem[ea] = v
+                f = f & 1 | DEC_F[v]
+                t += 11
+                qt = t
+            elif op == 166:
+                a = a & I64(mem[h << 8 | l])
+                f = SZ53P[a] | 16
+                t += 7
+                qt = t
+            elif op == 129:
+                f = ADC_F[a << 8 | c]
+                a = a + c & 255
+                t += 4
+                qt = t
+            elif op == 131:
+                f = ADC_F[a << 8 | e]
+                a = a + e & 255
+                t += 4
+                qt = t
+            elif op == 133:
+                f = ADC_F[a << 8 | l]
+                a = a + l & 255
+                t += 4
+                qt = t
+            elif op == 149:
+                f = SBC_F[a << 8 | l]
+                a = a - l & 255
+                t += 4
+                qt = t
+            elif op == 5:
+                b = b - 1 & 255
+                f = f & 1 | DEC_F[b]
+                t += 4
+                qt = t
+            elif op == 243:
+                iff1 = 0
+                iff2 = 0
+                t += 4
+            elif op == 113:
+                ea = h << 8 | l
+                if ea >= rom_top:
+                    mem[ea] = c
+                t += 7
+            elif op == 233:
+                pc = h << 8 | l
+                t += 4
+            elif op == 140:
+                cy = f & 1
+                f = ADC_F[cy << 16 | a << 8 | h]
+                a = a + h + cy & 255
+                t += 4
+                qt = t
+            elif op == 145:
+                f = SBC_F[a << 8 | c]
+                a = a - c & 255
+                t += 4
+                qt = t
+            elif op == 182:
+                a = a | I64(mem[h << 8 | l])
+                f = SZ53P[a]
+                t += 7
+                qt = t
+            elif op == 249:
+                sp = h << 8 | l
+                t += 6
+            elif op == 23:
+                cy = a >> 7
+                a = (a << 1 | f & 1) & 255
+                f = f & 196 | cy | a & 40
+                t += 4
+                qt = t
+            elif op == 89:
+                e = c
+                t += 4
+            elif op == 96:
+                h = b
+                t += 4
+            elif op == 20:
+                d = d + 1 & 255
+                f = f & 1 | INC_F[d]
+                t += 4
+                qt = t
+            elif op == 28:
+                e = e + 1 & 255
+                f = f & 1 | INC_F[e]
+                t += 4
+                qt = t
+            elif op == 112:
+                ea = h << 8 | l
+                if ea >= rom_top:
+                    mem[ea] = b
+                t += 7
+            elif op == 144:
+                f = SBC_F[a << 8 | b]
+                a = a - b & 255
+                t += 4
+                qt = t
+            elif op == 65:
+                b = c
+                t += 4
+            elif op == 178:
+                a = a | d
+                f = SZ53P[a]
+                t += 4
+                qt = t
+            elif op == 159:
+                cy = f & 1
+                f = SBC_F[cy << 16 | a << 8 | a]
+                a = a - a - cy & 255
+                t += 4
+                qt = t
+            elif op == 186:
+                f = CP_F[a << 8 | d]
+                t += 4
+                qt = t
+            elif op == 29:
+                e = e - 1 & 255
+                f = f & 1 | DEC_F[e]
+                t += 4
+                qt = t
+            elif op == 220:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                wz = nn
+                if f & 1:
                     sp = sp - 1 & 65535
                     if sp >= rom_top:
                         mem[sp] = pc >> 8
                     sp = sp - 1 & 65535
                     if sp >= rom_top:
                         mem[sp] = pc & 255
-                    pc = 40
-                    wz = pc
-                    t += 11
-                elif f & 128 == 0:
+                    pc = nn
+                    t += 17
+                else:
+                    t += 10
+            elif op == 57:
+                v = h << 8 | l
+                nn = sp
+                res = v + nn
+                wz = v + 1 & 65535
+                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
+                res = res & 65535
+                h = res >> 8
+                l = res & 255
+                t += 11
+                qt = t
+            elif op == 66:
+                b = d
+                t += 4
+            elif op == 80:
+                d = b
+                t += 4
+            elif op == 130:
+                f = ADC_F[a << 8 | d]
+                a = a + d & 255
+                t += 4
+                qt = t
+            elif op == 163:
+                a = a & e
+                f = SZ53P[a] | 16
+                t += 4
+                qt = t
+            elif op == 104:
+                l = b
+                t += 4
+            elif op == 85:
+                d = l
+                t += 4
+            elif op == 242:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                wz = nn
+                if f & 128 == 0:
+                    pc = nn
+                t += 10
+            elif op == 132:
+                f = ADC_F[a << 8 | h]
+                a = a + h & 255
+                t += 4
+                qt = t
+            elif op == 74:
+                c = d
+                t += 4
+            elif op == 98:
+                h = d
+                t += 4
+            elif op == 106:
+                l = d
+                t += 4
+            elif op == 146:
+                f = SBC_F[a << 8 | d]
+                a = a - d & 255
+                t += 4
+                qt = t
+            elif op == 150:
+                v = I64(mem[h << 8 | l])
+                f = SBC_F[a << 8 | v]
+                a = a - v & 255
+                t += 7
+                qt = t
+            elif op == 174:
+                a = a ^ I64(mem[h << 8 | l])
+                f = SZ53P[a]
+                t += 7
+                qt = t
+            elif op == 180:
+                a = a | h
+                f = SZ53P[a]
+                t += 4
+                qt = t
+            elif op == 234:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                wz = nn
+                if f & 4:
+                    pc = nn
+                t += 10
+            elif op == 110:
+                l = I64(mem[h << 8 | l])
+                t += 7
+            elif op == 188:
+                f = CP_F[a << 8 | h]
+                t += 4
+                qt = t
+            elif op == 10:
+                ea = b << 8 | c
+                a = I64(mem[ea])
+                wz = ea + 1 & 65535
+                t += 7
+            elif op == 49:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                sp = nn
+                t += 10
+            elif op == 72:
+                c = b
+                t += 4
+            elif op == 81:
+                d = c
+                t += 4
+            elif op == 83:
+                d = e
+                t += 4
+            elif op == 92:
+                e = h
+                t += 4
+            elif op == 97:
+                h = c
+                t += 4
+            elif op == 101:
+                h = l
+                t += 4
+            elif op == 107:
+                l = e
+                t += 4
+            elif op == 147:
+                f = SBC_F[a << 8 | e]
+                a = a - e & 255
+                t += 4
+                qt = t
+            elif op == 161:
+                a = a & c
+                f = SZ53P[a] | 16
+                t += 4
+                qt = t
+            elif op == 164:
+                a = a & h
+                f = SZ53P[a] | 16
+                t += 4
+                qt = t
+            elif op == 204:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                wz = nn
+                if f & 64:
+                    sp = sp - 1 & 65535
+                    if sp >= rom_top:
+                        mem[sp] = pc >> 8
+                    sp = sp - 1 & 65535
+                    if sp >= rom_top:
+                        mem[sp] = pc & 255
+                    pc = nn
+                    t += 17
+                else:
+                    t += 10
+            elif op == 222:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                cy = f & 1
+                f = SBC_F[cy << 16 | a << 8 | n]
+                a = a - n - cy & 255
+                t += 7
+                qt = t
+            elif op == 226:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                wz = nn
+                if f & 4 == 0:
+                    pc = nn
+                t += 10
+            elif op == 250:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                wz = nn
+                if f & 128:
+                    pc = nn
+                t += 10
+            elif op == 2:
+                ea = b << 8 | c
+                if ea >= rom_top:
+                    mem[ea] = a
+                wz = c + 1 & 255 | a << 8
+                t += 7
+            elif op == 39:
+                cy = f & 1
+                v = 0
+                if f & 16 or a & 15 > 9:
+                    v = 6
+                if cy or a > 153:
+                    v = v | 96
+                    cy = 1
+                if f & 2:
+                    res = a - v & 255
+                else:
+                    res = a + v & 255
+                f = f & 2 | cy | (a ^ res) & 16 | SZ53P[res]
+                a = res
+                t += 4
+                qt = t
+            elif op == 51:
+                sp = sp + 1 & 65535
+                t += 6
+            elif op == 59:
+                sp = sp - 1 & 65535
+                t += 6
+            elif op == 64:
+                t += 4
+            elif op == 69:
+                b = l
+                t += 4
+            elif op == 73:
+                t += 4
+            elif op == 76:
+                c = h
+                t += 4
+            elif op == 82:
+                t += 4
+            elif op == 88:
+                e = b
+                t += 4
+            elif op == 90:
+                e = d
+                t += 4
+            elif op == 91:
+                t += 4
+            elif op == 99:
+                h = e
+                t += 4
+            elif op == 100:
+                t += 4
+            elif op == 108:
+                l = h
+                t += 4
+            elif op == 109:
+                t += 4
+            elif op == 116:
+                ea = h << 8 | l
+                if ea >= rom_top:
+                    mem[ea] = h
+                t += 7
+            elif op == 117:
+                ea = h << 8 | l
+                if ea >= rom_top:
+                    mem[ea] = l
+                t += 7
+            elif op == 127:
+                t += 4
+            elif op == 134:
+                v = I64(mem[h << 8 | l])
+                f = ADC_F[a << 8 | v]
+                a = a + v & 255
+                t += 7
+                qt = t
+            elif op == 136:
+                cy = f & 1
+                f = ADC_F[cy << 16 | a << 8 | b]
+                a = a + b + cy & 255
+                t += 4
+                qt = t
+            elif op == 137:
+                cy = f & 1
+                f = ADC_F[cy << 16 | a << 8 | c]
+                a = a + c + cy & 255
+                t += 4
+                qt = t
+            elif op == 138:
+                cy = f & 1
+                f = ADC_F[cy << 16 | a << 8 | d]
+                a = a + d + cy & 255
+                t += 4
+                qt = t
+            elif op == 139:
+                cy = f & 1
+                f = ADC_F[cy << 16 | a << 8 | e]
+                a = a + e + cy & 255
+                t += 4
+                qt = t
+            elif op == 141:
+                cy = f & 1
+                f = ADC_F[cy << 16 | a << 8 | l]
+                a = a + l + cy & 255
+                t += 4
+                qt = t
+            elif op == 142:
+                v = I64(mem[h << 8 | l])
+                cy = f & 1
+                f = ADC_F[cy << 16 | a << 8 | v]
+                a = a + v + cy & 255
+                t += 7
+                qt = t
+            elif op == 143:
+                cy = f & 1
+                f = ADC_F[cy << 16 | a << 8 | a]
+                a = a + a + cy & 255
+                t += 4
+                qt = t
+            elif op == 148:
+                f = SBC_F[a << 8 | h]
+                a = a - h & 255
+                t += 4
+                qt = t
+            elif op == 151:
+                f = SBC_F[a << 8 | a]
+                a = a - a & 255
+                t += 4
+                qt = t
+            elif op == 152:
+                cy = f & 1
+                f = SBC_F[cy << 16 | a << 8 | b]
+                a = a - b - cy & 255
+                t += 4
+                qt = t
+            elif op == 153:
+                cy = f & 1
+                f = SBC_F[cy << 16 | a << 8 | c]
+                a = a - c - cy & 255
+                t += 4
+                qt = t
+            elif op == 154:
+                cy = f & 1
+                f = SBC_F[cy << 16 | a << 8 | d]
+                a = a - d - cy & 255
+                t += 4
+                qt = t
+            elif op == 155:
+                cy = f & 1
+                f = SBC_F[cy << 16 | a << 8 | e]
+                a = a - e - cy & 255
+                t += 4
+                qt = t
+            elif op == 156:
+                cy = f & 1
+                f = SBC_F[cy << 16 | a << 8 | h]
+                a = a - h - cy & 255
+                t += 4
+                qt = t
+            elif op == 157:
+                cy = f & 1
+                f = SBC_F[cy << 16 | a << 8 | l]
+                a = a - l - cy & 255
+                t += 4
+                qt = t
+            elif op == 158:
+                v = I64(mem[h << 8 | l])
+                cy = f & 1
+                f = SBC_F[cy << 16 | a << 8 | v]
+                a = a - v - cy & 255
+                t += 7
+                qt = t
+            elif op == 160:
+                a = a & b
+                f = SZ53P[a] | 16
+                t += 4
+                qt = t
+            elif op == 162:
+                a = a & d
+                f = SZ53P[a] | 16
+                t += 4
+                qt = t
+            elif op == 165:
+                a = a & l
+                f = SZ53P[a] | 16
+                t += 4
+                qt = t
+            elif op == 168:
+                a = a ^ b
+                f = SZ53P[a]
+                t += 4
+                qt = t
+            elif op == 170:
+                a = a ^ d
+                f = SZ53P[a]
+                t += 4
+                qt = t
+            elif op == 171:
+                a = a ^ e
+                f = SZ53P[a]
+                t += 4
+                qt = t
+            elif op == 189:
+                f = CP_F[a << 8 | l]
+                t += 4
+                qt = t
+            elif op == 191:
+                f = CP_F[a << 8 | a]
+                t += 4
+                qt = t
+            elif op == 199:
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = pc >> 8
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = pc & 255
+                pc = 0
+                wz = pc
+                t += 11
+            elif op == 206:
+                n = I64(mem[pc])
+                pc = pc + 1 & 65535
+                cy = f & 1
+                f = ADC_F[cy << 16 | a << 8 | n]
+                a = a + n + cy & 255
+                t += 7
+                qt = t
+            elif op == 212:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                wz = nn
+                if f & 1 == 0:
+                    sp = sp - 1 & 65535
+                    if sp >= rom_top:
+                        mem[sp] = pc >> 8
+                    sp = sp - 1 & 65535
+                    if sp >= rom_top:
+                        mem[sp] = pc & 255
+                    pc = nn
+                    t += 17
+                else:
+                    t += 10
+            elif op == 224:
+                if f & 4 == 0:
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                     sp = sp + 2 & 65535
                     pc = nn
@@ -4997,132 +4769,113 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     t += 11
                 else:
                     t += 5
-            elif op < 246:
-                if op == 241:
-                    f = I64(mem[sp])
-                    a = I64(mem[sp + 1 & 65535])
-                    sp = sp + 2 & 65535
+            elif op == 228:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                wz = nn
+                if f & 4 == 0:
+                    sp = sp - 1 & 65535
+                    if sp >= rom_top:
+                        mem[sp] = pc >> 8
+                    sp = sp - 1 & 65535
+                    if sp >= rom_top:
+                        mem[sp] = pc & 255
+                    pc = nn
+                    t += 17
+                else:
                     t += 10
-                elif op < 245:
-                    if op == 242:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        wz = nn
-                        if f & 128 == 0:
-                            pc = nn
-                        t += 10
-                    elif op == 243:
-                        iff1 = 0
-                        iff2 = 0
-                        t += 4
-                    else:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        wz = nn
-                        if f & 128 == 0:
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc >> 8
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc & 255
-                            pc = nn
-                            t += 17
-                        else:
-                            t += 10
-                else:
-                    sp = sp - 1 & 65535
-                    if sp >= rom_top:
-                        mem[sp] = a
-                    sp = sp - 1 & 65535
-                    if sp >= rom_top:
-                        mem[sp] = f
+            elif op == 232:
+                if f & 4:
+                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                    sp = sp + 2 & 65535
+                    pc = nn
+                    wz = nn
                     t += 11
-            elif op < 254:
-                if op < 251:
-                    if op == 246:
-                        n = I64(mem[pc])
-                        pc = pc + 1 & 65535
-                        a = a | n
-                        f = SZ53P[a]
-                        t += 7
-                        qt = t
-                    elif op < 249:
-                        if op == 247:
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc >> 8
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc & 255
-                            pc = 48
-                            wz = pc
-                            t += 11
-                        elif f & 128:
-                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                            sp = sp + 2 & 65535
-                            pc = nn
-                            wz = nn
-                            t += 11
-                        else:
-                            t += 5
-                    elif op == 249:
-                        sp = h << 8 | l
-                        t += 6
-                    else:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        wz = nn
-                        if f & 128:
-                            pc = nn
-                        t += 10
-                elif op < 253:
-                    if op == 251:
-                        iff1 = 1
-                        iff2 = 1
-                        t += 4
-                        ei_at = t
-                    else:
-                        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                        pc = pc + 2 & 65535
-                        wz = nn
-                        if f & 128:
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc >> 8
-                            sp = sp - 1 & 65535
-                            if sp >= rom_top:
-                                mem[sp] = pc & 255
-                            pc = nn
-                            t += 17
-                        else:
-                            t += 10
                 else:
-                    reason = _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top)
-                    a = st[0]
-                    f = st[1]
-                    b = st[2]
-                    c = st[3]
-                    d = st[4]
-                    e = st[5]
-                    h = st[6]
-                    l = st[7]
-                    iy = st[17]
-                    sp = st[18]
-                    pc = st[19]
-                    wz = st[22]
-                    t = st[27]
-                    r = st[45]
-                    ei_at = st[40]
-                    qt = st[42]
-                    if reason:
-                        break
-            elif op == 254:
-                n = I64(mem[pc])
-                pc = pc + 1 & 65535
-                f = CP_F[a << 8 | n]
-                t += 7
-                qt = t
+                    t += 5
+            elif op == 236:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                wz = nn
+                if f & 4:
+                    sp = sp - 1 & 65535
+                    if sp >= rom_top:
+                        mem[sp] = pc >> 8
+                    sp = sp - 1 & 65535
+                    if sp >= rom_top:
+                        mem[sp] = pc & 255
+                    pc = nn
+                    t += 17
+                else:
+                    t += 10
+            elif op == 239:
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = pc >> 8
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = pc & 255
+                pc = 40
+                wz = pc
+                t += 11
+            elif op == 240:
+                if f & 128 == 0:
+                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                    sp = sp + 2 & 65535
+                    pc = nn
+                    wz = nn
+                    t += 11
+                else:
+                    t += 5
+            elif op == 244:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                wz = nn
+                if f & 128 == 0:
+                    sp = sp - 1 & 65535
+                    if sp >= rom_top:
+                        mem[sp] = pc >> 8
+                    sp = sp - 1 & 65535
+                    if sp >= rom_top:
+                        mem[sp] = pc & 255
+                    pc = nn
+                    t += 17
+                else:
+                    t += 10
+            elif op == 247:
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = pc >> 8
+                sp = sp - 1 & 65535
+                if sp >= rom_top:
+                    mem[sp] = pc & 255
+                pc = 48
+                wz = pc
+                t += 11
+            elif op == 248:
+                if f & 128:
+                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                    sp = sp + 2 & 65535
+                    pc = nn
+                    wz = nn
+                    t += 11
+                else:
+                    t += 5
+            elif op == 252:
+                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
+                pc = pc + 2 & 65535
+                wz = nn
+                if f & 128:
+                    sp = sp - 1 & 65535
+                    if sp >= rom_top:
+                        mem[sp] = pc >> 8
+                    sp = sp - 1 & 65535
+                    if sp >= rom_top:
+                        mem[sp] = pc & 255
+                    pc = nn
+                    t += 17
+                else:
+                    t += 10
             else:
                 sp = sp - 1 & 65535
                 if sp >= rom_top:
