@@ -1231,11 +1231,11 @@ ai_houses_develop:
         jr nz, .mode
         ld d, HOUSES_MODE_HOUSE
 .mode:  ld a, d
-        ld (.mode), a
+        ld (.build_mode), a
         call ai_find_site
         jr nc, .drop
         ld c, a
-        ld a, (.mode)
+        ld a, (.build_mode)
         ld b, a
         ld a, (ai_player)
         ld hl, 0

@@ -205,6 +205,27 @@ def test_shortage_auction_between_computers_alone(machine):
     g.check()
 
 
+def test_computer_builds_its_whole_order_of_hotels(machine):
+    """ai_houses_develop builds an order over several passes, each with what the order still
+    allows, and never writes into its own code (it once kept the mode in an instruction)."""
+    g = Players(machine, computers=(1,), personalities={1: "RECKLESS"})
+    g.own(1, 1, houses=4)
+    g.own(3, 1, houses=4)
+    g.check()
+    wants = machine.address("houses_want_houses")
+    players = machine.symbols["MAX_PLAYERS"]
+    machine.poke(wants + 1, 0)                      # player 2: no houses...
+    machine.poke(wants + players + 1, 2)            # ...two hotels
+    start = machine.address("ai_houses_develop")
+    end = machine.address("ai_houses_develop.build_mode")
+    code = bytes(machine.machine.memory[start:end])
+    machine.call("ai_houses_develop", budget=BUDGET, a=1)
+    assert bytes(machine.machine.memory[start:end]) == code
+    assert g.level(1) == 5 and g.level(3) == 5 and g.cash(1) == 1500 - 2 * 50
+    assert machine.peek(wants + players + 1) == 0
+    g.check()
+
+
 # --- the fast setting ----------------------------------------------------------------------
 
 def computer_turn_frames(machine: GameRig, speed: int) -> int:
