@@ -1032,10 +1032,7 @@ ai_houses_orders:
         jr z, .done
         push bc
         ld a, b
-        call player_record
-        ld a, (hl)
-        and 1 << PF_PLAYING | 1 << PF_COMPUTER
-        cp 1 << PF_PLAYING | 1 << PF_COMPUTER
+        call player_computer_playing
         jr nz, .next
         push hl
         pop ix
@@ -1220,17 +1217,7 @@ ai_houses_develop:
         ld a, b
         or c
         jr z, .done
-        ld d, HOUSES_MODE_ANY       ; what the order still allows
-        ld a, b
-        or a
-        jr nz, .houses
-        ld d, HOUSES_MODE_HOTEL
-.houses:
-        ld a, c
-        or a
-        jr nz, .mode
-        ld d, HOUSES_MODE_HOUSE
-.mode:  ld a, d
+        call houses_order_mode
         ld (.build_mode), a
         call ai_find_site
         jr nc, .drop
@@ -1283,10 +1270,7 @@ ai_houses_bids:
         cp b
         jr z, .next
         ld a, b
-        call player_record
-        ld a, (hl)
-        and 1 << PF_PLAYING | 1 << PF_COMPUTER
-        cp 1 << PF_PLAYING | 1 << PF_COMPUTER
+        call player_computer_playing
         jr nz, .next
         pop bc
         push bc

@@ -186,10 +186,7 @@ auction_computers:
         cp b
         jr z, .next
         ld a, b
-        call player_record
-        ld a, (hl)
-        and 1 << PF_PLAYING | 1 << PF_COMPUTER
-        cp 1 << PF_PLAYING | 1 << PF_COMPUTER
+        call player_computer_playing
         jr nz, .next
         pop bc
         push bc

@@ -218,17 +218,7 @@ houses_develop:
         ld a, b
         or c
         ret z                       ; the order is built
-        ld d, HOUSES_MODE_ANY       ; what the order still allows
-        ld a, b
-        or a
-        jr nz, .houses
-        ld d, HOUSES_MODE_HOTEL
-.houses:
-        ld a, c
-        or a
-        jr nz, .mode
-        ld d, HOUSES_MODE_HOUSE
-.mode:  ld a, d
+        call houses_order_mode
         ld (houses_mode), a
         push bc
         ld a, (houses_dev_player)
@@ -909,6 +899,24 @@ houses_wants_unit:
         call houses_want_address
         ld a, (hl)
         or a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; houses_order_mode - what a part-built order still allows: either building, only a hotel
+; (no houses left in it) or only a house (no hotels left in it)
+; Input: B = houses still ordered, C = hotels still ordered (not both 0).
+; Output: A = HOUSES_MODE_ANY, HOUSES_MODE_HOTEL or HOUSES_MODE_HOUSE.  Corrupts: F.
+; ---------------------------------------------------------------------------------------------
+houses_order_mode:
+        ld a, b
+        or a
+        ld a, HOUSES_MODE_HOTEL
+        ret z
+        ld a, c
+        or a
+        ld a, HOUSES_MODE_HOUSE
+        ret z
+        ld a, HOUSES_MODE_ANY
         ret
 
 ; ---------------------------------------------------------------------------------------------

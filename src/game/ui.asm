@@ -193,6 +193,18 @@ player_record:
         ret
 
 ; ---------------------------------------------------------------------------------------------
+; player_computer_playing - whether a player is a computer still in the game
+; Input: A = player 0..5.  Output: HL = its record; Z set if a computer still playing.
+; Corrupts: AF, DE.
+; ---------------------------------------------------------------------------------------------
+player_computer_playing:
+        call player_record
+        ld a, (hl)                  ; (P_FLAGS)
+        and 1 << PF_PLAYING | 1 << PF_COMPUTER
+        cp 1 << PF_PLAYING | 1 << PF_COMPUTER
+        ret
+
+; ---------------------------------------------------------------------------------------------
 ; ask_yn - ask a yes/no question
 ; Input: HL = question.  Output: carry set for Y, clear for N (the answer is echoed).
 ; Corrupts: AF, BC, DE, HL.
