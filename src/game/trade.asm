@@ -879,6 +879,31 @@ trade_value:
         ret
 
 ; ---------------------------------------------------------------------------------------------
+; trade_take_worth - the properties wanted from trade_b, valued as a computer values them
+; (trade_value each; the sum stops at 65535)
+; Input: trade_take_count, trade_take.  Output: HL = pounds.  Corrupts: AF, BC, DE.
+; ---------------------------------------------------------------------------------------------
+trade_take_worth:
+        ld hl, 0
+        ld a, (trade_take_count)
+        or a
+        ret z
+        ld b, a
+        ld de, trade_take
+.take:  push bc
+        push de
+        push hl
+        ld a, (de)
+        call trade_value            ; DE = its worth
+        pop hl
+        call trade_add_sum
+        pop de
+        pop bc
+        inc de
+        djnz .take
+        ret
+
+; ---------------------------------------------------------------------------------------------
 ; trade_add_sum - HL + DE, stopping at 65535
 ; Input: HL, DE.  Output: HL.  Corrupts: F.
 ; ---------------------------------------------------------------------------------------------
@@ -921,26 +946,7 @@ trade_ai_accepts:
         call trade_add_sum
 .no_card_a:
         ld (trade_gets), hl
-        ld hl, 0                    ; what it gives
-        ld (trade_gives), hl
-        ld a, (trade_take_count)
-        or a
-        jr z, .no_take
-        ld b, a
-        ld hl, trade_take
-.take:  push bc
-        push hl
-        ld a, (hl)
-        call trade_value
-        ld hl, (trade_gives)
-        call trade_add_sum
-        ld (trade_gives), hl
-        pop hl
-        pop bc
-        inc hl
-        djnz .take
-.no_take:
-        ld hl, (trade_gives)
+        call trade_take_worth       ; what it gives: the properties wanted of it
         ld a, (trade_card_b)
         or a
         jr z, .no_card_b
@@ -1041,26 +1047,7 @@ trade_ai_accepts_a:
         push ix                     ; (popped by trade_ai_accepts' judge)
         ld a, (trade_a)
         call trade_ai_self          ; IX = its record, IY = its personality
-        ld hl, 0                    ; what it gets: b's properties
-        ld (trade_gets), hl
-        ld a, (trade_take_count)
-        or a
-        jr z, .no_take
-        ld b, a
-        ld hl, trade_take
-.take:  push bc
-        push hl
-        ld a, (hl)
-        call trade_value
-        ld hl, (trade_gets)
-        call trade_add_sum
-        ld (trade_gets), hl
-        pop hl
-        pop bc
-        inc hl
-        djnz .take
-.no_take:
-        ld hl, (trade_gets)
+        call trade_take_worth       ; what it gets: b's properties
         ld a, (trade_card_b)
         or a
         jr z, .no_card_b
