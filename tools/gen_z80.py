@@ -909,7 +909,7 @@ R_TABLES_SOURCE = ["_R_INC1 = [(x + 1) & 0x7F for x in range(256)]",
                    "_SIGNED = [x - 256 if x > 127 else x for x in range(256)]"]
 
 
-def cheap_wraps(lines: list[str]) -> list[str]:
+def cpython_rewrites(lines: list[str]) -> list[str]:
     """Rewrite PC's masked steps forward as an add and a wrap test, R's steps as 7-bit
     ones and signed displacements as a table lookup (CPython engines)."""
     out: list[str] = []
@@ -941,7 +941,7 @@ def python_function(v: Variant, name: str = "run") -> list[str]:
     body = [*R_TABLES, *load_lines(v), *entry_lines(), "reason = 0", *loop(v, dispatch),
             *store_lines(v), *exit_lines(), "return reason"]
     body = expand_exits(body, lambda n: [f"reason = {n}", "break"])
-    body = cheap_wraps(body)
+    body = cpython_rewrites(body)
     doc = ("Run until T reaches ``until`` or an exit; return the exit reason." if v.breakpoints
            else "``run`` for when no breakpoint is set: PC is never looked up in ``bp``.")
     return [f"def {name}({args(v)}):", f'    """{doc}"""', *indent(body, 1)]
