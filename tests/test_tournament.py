@@ -51,7 +51,7 @@ def test_the_invariants_catch_a_broken_state():
     from zxmonopoly.harness import Session
 
     s = Session.game(engine="jit")
-    t._setup(s, [0, 1], 1, 3)
+    t.setup_computers(s, [0, 1], 1, 3)
     s.wait_until(lambda s: s.state().phase == "playing", 2000, "the game")
     assert t.check_invariants(s) == []
     cash = s.symbols["v_players"] + s.symbols["P_CASH"]

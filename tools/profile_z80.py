@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from zxmonopoly.asm.build import GAME, ROM, assemble_target, image_path  # noqa: E402
 from zxmonopoly.asm.source import INSTRUCTION  # noqa: E402
 from zxmonopoly.harness.session import Session  # noqa: E402
-from zxmonopoly.tournament import _setup  # noqa: E402
+from zxmonopoly.tournament import setup_computers  # noqa: E402
 
 OUT = ROOT / "tools" / "z80_profile.json"
 TABLES = ("main", "cb", "ed", "dd")
@@ -122,7 +122,7 @@ def profile(quick: bool = False) -> dict[str, dict[str, Counter[int]]]:
     sample(session, 6000, 40 * scale, parts["load"], until=loaded)
     # The game: the title, the setup keys, four computer players at the fast setting.
     game = Session.game()
-    _setup(game, [0, 1, 2, 3], 60, 1234)
+    setup_computers(game, [0, 1, 2, 3], 60, 1234)
     sample(game, 6000 // scale, 15, parts["game"])
     return parts
 

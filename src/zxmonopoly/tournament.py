@@ -230,8 +230,8 @@ def _state_dump(session) -> str:
     return "\n".join(lines) + "\nscreen:\n" + format_screen(session.lines())
 
 
-def _setup(session, personalities: Sequence[int], minutes: int | None, seed: int,
-           fast: bool = True) -> None:
+def setup_computers(session, personalities: Sequence[int], minutes: int | None, seed: int,
+                    fast: bool = True) -> None:
     """Title key, seed, then the setup's keys for all-computer players."""
     session.wait_input(500)
     session.tap("SPACE")
@@ -282,7 +282,7 @@ def play_game(seed: int, personalities: Sequence[int], *, minutes: int | None = 
     session = Session.game(engine=engine)
     s = session.symbols
     mem = session.machine.memory
-    _setup(session, personalities, minutes, seed, fast)
+    setup_computers(session, personalities, minutes, seed, fast)
     n = len(personalities)
     result = GameResult(seed, [PlayerResult(PERSONALITIES[p]) for p in personalities])
     start_frame = session.frame
