@@ -224,8 +224,8 @@ def test_game_with_tape_or_snapshot_is_an_error(capsys, tmp_path, option):
 
 
 def test_game_not_built(capsys, tmp_path, monkeypatch):
-    from zxmonopoly.asm import build
+    from zxmonopoly import images
 
-    monkeypatch.setattr(build, "image_path", lambda target: tmp_path / "monopoly.tap")
+    monkeypatch.setattr(images, "DATA_DIR", tmp_path)
     status, _, err = run(capsys, "--game", "--engine", "python")
     assert_error(status, err, "the game is not built", "tools/build.py")

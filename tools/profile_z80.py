@@ -32,7 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from zxmonopoly.asm.build import GAME, ROM, assemble_target, image_path  # noqa: E402
+from zxmonopoly import images  # noqa: E402
+from zxmonopoly.asm.build import GAME, ROM, assemble_target  # noqa: E402
 from zxmonopoly.asm.source import INSTRUCTION  # noqa: E402
 from zxmonopoly.harness.session import Session  # noqa: E402
 from zxmonopoly.tournament import setup_computers  # noqa: E402
@@ -115,7 +116,7 @@ def profile(quick: bool = False) -> dict[str, dict[str, Counter[int]]]:
     session = Session(boot=False)
     sample(session, 200, 2 * scale, parts["rom"])
     # LOAD "" typed, the tape played through the EAR bit.
-    session.load_tape(image_path(GAME), fast=False)
+    session.load_tape(images.game_tape_path(), fast=False)
     def loaded(s: Session) -> bool:
         return s.machine.cpu.pc >= GAME_START
 

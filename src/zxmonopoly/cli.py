@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from zxmonopoly import images
+
 # The engine names of zxmonopoly.z80.ENGINES, repeated here so that ``--help`` does not import
 # numba; tests/test_cli.py checks that the two agree.
 ENGINE_CHOICES = ("jit", "python")
@@ -200,12 +202,10 @@ def _cmd_run(args: argparse.Namespace) -> int:
         for option, value in (("--tape", args.tape), ("--snapshot", args.snapshot)):
             if value:
                 raise CliError(f"--game loads the bundled game tape: it cannot go with {option}")
-        from zxmonopoly.asm.build import GAME, image_path
-
-        args.tape = image_path(GAME)
-        if not args.tape.is_file():
-            raise CliError(f"the game is not built: {args.tape} is missing "
-                           "(run python tools/build.py)")
+        try:
+            args.tape = images.game_tape_path()
+        except images.ImageMissing as exc:
+            raise CliError(f"the game is not built: {exc}") from None
     try:
         machine = Spectrum48(rom=args.rom, engine=args.engine)
         if args.snapshot:
@@ -250,12 +250,10 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
 
 def _bundled_game_tape() -> Path:
-    """The Monopoly tape shipped with the package (built first in a source checkout)."""
-    from zxmonopoly.asm.build import GAME, image_path
-
+    """The Monopoly tape shipped with the package."""
     try:
-        return image_path(GAME)
-    except FileNotFoundError as exc:
+        return images.game_tape_path()
+    except images.ImageMissing as exc:
         raise CliError(str(exc)) from None
 
 
@@ -291,7 +289,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         else:
             tape = args.tape if args.tape else _bundled_game_tape()
             window.insert_tape(tape, real_load=args.real_load)
-            symbols = Path(tape).with_name(Path(tape).stem + ".sym.json")
+            symbols = images.symbols_beside(tape)
             window.symbols = symbols if symbols.is_file() else None
             if args.autoload:
                 window.autoload(real_load=args.real_load)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests import REPO_ROOT
-from zxmonopoly import basic
+from zxmonopoly import basic, images
 from zxmonopoly.asm import build
 from zxmonopoly.tape import tap
 
@@ -54,7 +54,7 @@ def test_builds_rom_and_game(tmp_path: Path) -> None:
     assert basic.detokenise(blocks[1].data) == \
         '10 CLEAR 32767: LOAD ""CODE : RANDOMIZE USR 32768'
     assert blocks[3].data == bytes([0xCD, 0x04, 0x80, 0xC9, 0x3E, 0x01, 0xC9])
-    syms = (out / "monopoly.sym.json").read_text()
+    syms = (out / images.GAME_SYMBOLS).read_text()
     assert '"init": {"file": "src/game/init.asm", "line": 1, "value": 32772}' in syms
     assert (out / "rom.lst").is_file() and (out / "monopoly.lst").is_file()
     assert build.is_fresh(tmp_path, out)
@@ -69,7 +69,7 @@ def test_build_is_deterministic_and_freshness_follows_the_sources(tmp_path: Path
         assert (a / f).read_bytes() == (b / f).read_bytes(), f
     (tmp_path / "src" / "game" / "init.asm").write_text("init:   ld a,2\n        ret\n")
     assert not build.is_fresh(tmp_path, a)
-    build.ensure_built(tmp_path, a)
+    build.build_all(tmp_path, a)
     assert build.is_fresh(tmp_path, a)
     assert tap.read_tap((a / "monopoly.tap").read_bytes())[3].data[5] == 2
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from zxmonopoly.asm.build import GAME, image_path
+from zxmonopoly import images
 from zxmonopoly.harness import Session, run_script
 from zxmonopoly.harness.record import Recorder
 
@@ -23,7 +23,7 @@ def play(session: Session, recorder: Recorder, keys: tuple[str, ...], frames: in
 
 def test_a_recorded_game_replays_to_the_same_state(tmp_path: Path) -> None:
     session = Session.game(engine="jit")
-    symbols = image_path(GAME).with_name("monopoly.sym.json")
+    symbols = images.game_symbols_path()
     recorder = Recorder(session.machine, tmp_path, symbols)
     recorder.start()
     for keys, frames in ((("SPACE",), 3), ((), 30), (("1",), 3), ((), 20), (("N",), 3),
@@ -40,7 +40,7 @@ def test_a_recorded_game_replays_to_the_same_state(tmp_path: Path) -> None:
 
 def test_a_changed_replay_fails(tmp_path: Path) -> None:
     session = Session.game(engine="jit")
-    recorder = Recorder(session.machine, tmp_path, image_path(GAME).with_name("monopoly.sym.json"))
+    recorder = Recorder(session.machine, tmp_path, images.game_symbols_path())
     recorder.start()
     play(session, recorder, ("SPACE",), 3)
     play(session, recorder, (), 30)

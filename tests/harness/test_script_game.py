@@ -300,10 +300,10 @@ def test_game_script_state_failure_report(tmp_path) -> None:
 @needs_core
 def test_tape_header_brings_the_symbol_map_beside_it(tmp_path) -> None:
     """'tape' of the bundled game types LOAD ""; monopoly.sym.json beside it is the map."""
-    from zxmonopoly.asm.build import GAME, image_path
+    from zxmonopoly import images
     from zxmonopoly.harness import run_script
 
-    path = _write(tmp_path, f"tape {image_path(GAME)}\nwait input within 200\n"
+    path = _write(tmp_path, f"tape {images.game_tape_path()}\nwait input within 200\n"
                   "expect state phase = title\nexpect \"PRESS ANY KEY\" at row 21\n")
     result = run_script(path, engine="python")
     assert result.passed, result.report()

@@ -192,11 +192,11 @@ def test_play_command_writes_a_screenshot_of_the_window(tmp_path: Path, capsys) 
 
 
 def test_the_window_loads_the_bundled_game_by_default(tmp_path: Path) -> None:
-    from zxmonopoly.asm.build import GAME, image_path
+    from zxmonopoly import images
 
     w = Window(engine="jit", mute=True, snapshot_dir=tmp_path, out=lambda text: None)
     try:
-        w.insert_tape(image_path(GAME))
+        w.insert_tape(images.game_tape_path())
         w.autoload()
         w.run(max_frames=400, paced=False)
         assert any("M O N O P O L Y" in row for row in w.machine.screen_text())

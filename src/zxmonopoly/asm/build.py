@@ -1,9 +1,10 @@
 """The build: ``roms/main.asm`` -> 16K ROM image, ``src/game/main.asm`` -> game tape, each with
 its symbol map and listing, into ``src/zxmonopoly/data/``.
 
-The built images are shipped as package data; in a source checkout :func:`ensure_built`
-rebuilds them on first use whenever the sources (or the assembler) changed, judged by a digest
-of their contents kept in ``build.stamp.json`` (never by file times, so it is deterministic).
+The built images are committed and shipped as package data, read through
+:mod:`zxmonopoly.images`; only ``tools/build.py`` (and ``tools/regen.py``) run this build. Whether
+they are those of the sources is judged by a digest of their contents kept in
+``build.stamp.json`` (never by file times, so it is deterministic).
 """
 
 from __future__ import annotations
@@ -14,16 +15,18 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from zxmonopoly import images
+
 from .assembler import Assembler, Program
 from .errors import AsmError, Diagnostic
 from .output import listing_text, symbols_json, tape_image
 
 ROM_SIZE = 0x4000
 ROM_FILL = 0xFF  # unused ROM bytes read as an erased EPROM's
-GAME_TAPE_NAME = "monopoly"
+GAME_TAPE_NAME = "monopoly"  # the name in the tape's headers
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
-DATA_DIR = PACKAGE_DIR / "data"
+DATA_DIR = images.DATA_DIR
 STAMP = "build.stamp.json"
 SOURCE_SUFFIXES = frozenset({".asm", ".inc", ".bin", ".scr", ".dat", ".fnt", ".json"})
 
@@ -41,8 +44,8 @@ class Target:
         return (root / self.source).parent
 
 
-ROM = Target("rom", "roms/main.asm", "rom.bin")
-GAME = Target("game", "src/game/main.asm", "monopoly.tap")
+ROM = Target("rom", "roms/main.asm", images.ROM_IMAGE)
+GAME = Target("game", "src/game/main.asm", images.GAME_TAPE)
 TARGETS = (ROM, GAME)
 
 
@@ -62,15 +65,6 @@ class BuildError(Exception):
         text = "\n".join(d.format() for d in diagnostics)
         super().__init__(f"building {target} failed:\n{text}")
         self.diagnostics = diagnostics
-
-
-def find_root(start: Path | None = None) -> Path | None:
-    """The source checkout this package lives in (has pyproject.toml and src/zxmonopoly)."""
-    here = (start or PACKAGE_DIR).resolve()
-    for d in (here, *here.parents):
-        if (d / "pyproject.toml").is_file() and (d / "src" / "zxmonopoly").is_dir():
-            return d
-    return None
 
 
 def _write(path: Path, data: bytes) -> Path:
@@ -110,11 +104,11 @@ def build_target(root: Path, target: Target, out_dir: Path) -> list[Path]:
         image = rom_image(program)
     else:
         image = tape_image(program, GAME_TAPE_NAME)
-    stem = Path(target.image).stem
+    path = out_dir / target.image
     return [
-        _write(out_dir / target.image, image),
-        _write(out_dir / f"{stem}.sym.json", symbols_json(program).encode()),
-        _write(out_dir / f"{stem}.lst", listing_text(program).encode()),
+        _write(path, image),
+        _write(images.symbols_beside(path), symbols_json(program).encode()),
+        _write(images.listing_beside(path), listing_text(program).encode()),
     ]
 
 
@@ -178,21 +172,3 @@ def is_fresh(root: Path, out_dir: Path = DATA_DIR) -> bool:
         return False
     return all((out_dir / t.image).is_file() for t in TARGETS if t.name in recorded)
 
-
-def ensure_built(root: Path | None = None, out_dir: Path = DATA_DIR) -> Path:
-    """The directory of the built images, rebuilding them first in a checkout if stale."""
-    root = root if root is not None else find_root()
-    if root is not None and any((root / t.source).is_file() for t in TARGETS):
-        if not is_fresh(root, out_dir):
-            build_all(root, out_dir)
-    return out_dir
-
-
-def image_path(target: Target, out_dir: Path | None = None) -> Path:
-    """Path of a target's built image (built on first use in a checkout)."""
-    directory = ensure_built() if out_dir is None else out_dir
-    path = directory / target.image
-    if not path.is_file():
-        raise FileNotFoundError(f"{path} is missing: run 'python tools/build.py' in a checkout "
-                                f"that has {target.source}")
-    return path

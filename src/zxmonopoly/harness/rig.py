@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from zxmonopoly.asm.build import GAME, image_path
+from zxmonopoly import images
 from zxmonopoly.harness.session import INPUT_WAIT, HarnessError, Session, Symbols
 from zxmonopoly.tape import tap
 
@@ -22,26 +22,26 @@ JR_SELF = (0x18, 0xFE)
 
 def game_code() -> tuple[int, bytes]:
     """The start address and bytes of the built game's CODE block."""
-    blocks = tap.read_tap(image_path(GAME).read_bytes(), str(image_path(GAME)))
+    path = images.game_tape_path()
+    blocks = tap.read_tap(path.read_bytes(), str(path))
     for block in blocks:
         header = tap.Header.from_block(block)
         if header is not None and header.type == tap.CODE:
             data = blocks[blocks.index(block) + 1].data
             return header.param1, bytes(data)
-    raise HarnessError(f"{image_path(GAME)} holds no CODE block")
+    raise HarnessError(f"{path} holds no CODE block")
 
 
 def game_symbols() -> Symbols:
     """The built game's symbol map."""
-    return Symbols.load(image_path(GAME).with_name("monopoly.sym.json"))
+    return Symbols.load(images.game_symbols_path())
 
 
 class GameRig(Session):
     """A session with the game's code in RAM and its routines callable by name."""
 
     def __init__(self, *, engine: str | None = None) -> None:
-        sym_path = image_path(GAME).with_name("monopoly.sym.json")
-        super().__init__(engine=engine, symbols=sym_path)
+        super().__init__(engine=engine, symbols=images.game_symbols_path())
         start, code = game_code()
         mem = self.machine.memory
         mem[start:start + len(code)] = code

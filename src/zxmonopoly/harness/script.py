@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from zxmonopoly import images
 from zxmonopoly.harness.session import (
     DEFAULT_BUDGET,
     KEYWORD_KEYS,
@@ -541,16 +542,14 @@ def start_session(script: Script, engine: str | None = None) -> Session:
     """
     symbols = script.symbols
     if script.game:
-        from zxmonopoly.asm.build import GAME, image_path
-
         if not script.snapshot:
             session = Session.game(engine)
             if symbols:
                 session.symbols = Symbols.load(symbols)
             return session
-        symbols = symbols or str(image_path(GAME).with_name("monopoly.sym.json"))
+        symbols = symbols or str(images.game_symbols_path())
     elif script.tape and not symbols:
-        beside = Path(script.tape).with_suffix(".sym.json")
+        beside = images.symbols_beside(script.tape)
         symbols = str(beside) if beside.is_file() else None
     if script.snapshot:
         session = Session.from_snapshot(script.snapshot, rom=script.rom, engine=engine,

@@ -12,10 +12,11 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
+from zxmonopoly import images
 from zxmonopoly.spectrum import Spectrum48, video
 
 #: The symbol map of our ROM, written by the ROM build.
-ROM_SYMBOLS = Path(__file__).resolve().parents[1] / "data" / "rom.sym.json"
+ROM_SYMBOLS = images.DATA_DIR / images.ROM_SYMBOLS
 #: Frames run after power-on before a session is handed over (our ROM is ready well before).
 BOOT_FRAMES = 100
 #: Default frames a key is held down and then left up by :meth:`Session.tap`.
@@ -122,14 +123,10 @@ class Session:
         tape is loaded once per process and saved as a .z80; every session then starts from
         that snapshot, so all of them are alike to the T-state and none loads the tape again.
         """
-        from zxmonopoly.asm.build import GAME, image_path
-
-        tape = image_path(GAME)
-        symbols = tape.with_name("monopoly.sym.json")
-        for path in (tape, symbols):
-            if not path.is_file():
-                raise HarnessError(f"the game is not built: {path} is missing "
-                                   "(run python tools/build.py)")
+        try:
+            tape, symbols = images.game_tape_path(), images.game_symbols_path()
+        except images.ImageMissing as exc:
+            raise HarnessError(f"the game is not built: {exc}") from None
         if cache and not real_load and rom is None:
             snapshot = _game_snapshot(tape, symbols, engine)
             return cls.from_snapshot(snapshot, engine=engine, symbols=symbols)

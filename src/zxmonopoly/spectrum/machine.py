@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from zxmonopoly import images
 from zxmonopoly import snapshot as snapshots
 from zxmonopoly.z80 import Z80, state
 from zxmonopoly.z80.cpu import _jit_engine, default_engine
@@ -62,14 +63,12 @@ def contention_table() -> np.ndarray:
 
 
 def default_rom() -> bytes:
-    """Our own ROM image, built from roms/ (see docs/rom-api.md)."""
-    from zxmonopoly.asm.build import ROM, image_path
-
+    """Our own ROM image, shipped with the package (roms/, docs/rom-api.md)."""
     try:
-        return image_path(ROM).read_bytes()
-    except FileNotFoundError:
-        raise SpectrumError("our ROM is not built (roms/main.asm has not been written yet): "
-                            "pass rom= (or --rom FILE) with a 16,384-byte 48K ROM image") from None
+        return images.rom()
+    except images.ImageMissing as exc:
+        raise SpectrumError(f"our ROM is not built ({exc}): pass rom= (or --rom FILE) with a "
+                            "16,384-byte 48K ROM image") from None
 
 
 def load_rom(rom: bytes | bytearray | str | os.PathLike[str] | None) -> bytes:
