@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Build roms/ and src/game/ into src/zxmonopoly/data/: ROM image, game tape, symbol maps and
-listings. A missing source tree is skipped with a message. ``--check`` only says whether the
-shipped images are up to date (exit status 1 if not)."""
+listings. A missing source tree is skipped with a message. ``--check`` builds into a temporary
+directory and says whether the shipped files are byte for byte those (exit status 1 if not)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -14,7 +15,16 @@ ROOT = Path(__file__).resolve().parents[1]
 # Run from a checkout without installing: the package lives in src/.
 sys.path.insert(0, str(ROOT / "src"))
 
-from zxmonopoly.asm.build import DATA_DIR, BuildError, build_all, is_fresh  # noqa: E402
+from zxmonopoly.asm.build import DATA_DIR, BuildError, build_all  # noqa: E402
+
+
+def stale_files(root: Path, out: Path) -> list[str]:
+    """Names of the files in ``out`` that differ from (or miss) a fresh build of ``root``."""
+    with tempfile.TemporaryDirectory(prefix="zxmonopoly-build-") as tmp:
+        fresh = Path(tmp)
+        build_all(root, fresh)
+        return [p.name for p in sorted(fresh.iterdir())
+                if not (out / p.name).is_file() or (out / p.name).read_bytes() != p.read_bytes()]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,12 +35,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="do not build; exit 1 if the outputs are not those of the sources")
     args = parser.parse_args(argv)
-    if args.check:
-        fresh = is_fresh(args.root, args.out)
-        print("up to date" if fresh else "stale: run python tools/build.py")
-        return 0 if fresh else 1
     started = time.perf_counter()
     try:
+        if args.check:
+            stale = stale_files(args.root, args.out)
+            print(f"stale: {', '.join(stale)} (run python tools/build.py)" if stale
+                  else "up to date")
+            return 1 if stale else 0
         report = build_all(args.root, args.out)
     except BuildError as exc:
         for d in exc.diagnostics:

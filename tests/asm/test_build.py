@@ -103,6 +103,11 @@ def test_tools_build_script(tmp_path: Path) -> None:
                             str(tmp_path), "--out", str(tmp_path / "out"), "--check"],
                            capture_output=True, text=True, check=False)
     assert check.returncode == 0 and "up to date" in check.stdout
+    (tmp_path / "out" / "rom.lst").write_text("edited by hand\n")
+    check = subprocess.run([sys.executable, str(REPO_ROOT / "tools" / "build.py"), "--root",
+                            str(tmp_path), "--out", str(tmp_path / "out"), "--check"],
+                           capture_output=True, text=True, check=False)
+    assert check.returncode == 1 and "stale: rom.lst" in check.stdout
 
 
 def test_a_20k_line_game_builds_in_under_3_seconds(tmp_path: Path) -> None:
