@@ -48,6 +48,11 @@ def main(argv: list[str] | None = None) -> int:
             print(d.format(), file=sys.stderr)
         print(f"build failed: {len(exc.diagnostics)} diagnostics", file=sys.stderr)
         return 1
+    for d in report.diagnostics:
+        print(d.format(), file=sys.stderr)
+    if report.diagnostics:
+        n = len(report.diagnostics)
+        print(f"{n} warning{'s' if n != 1 else ''}", file=sys.stderr)
     for name, reason in report.skipped.items():
         print(f"{name}: skipped ({reason})")
     for name, files in report.built.items():

@@ -12,6 +12,7 @@ WORTH_HOTEL_HOUSES equ 5            ; a hotel is valued at the cost of five hous
 HOTEL_TRADES_HOUSES equ 4           ; a hotel was bought with four houses plus its own cost (A43)
 
 worth_sum:      dw 0                ; the running total of worth_property / worth_mortgage_value
+worth_valuer:   dw 0                ; scratch: the routine worth_scan calls for each square
 
 ; ---------------------------------------------------------------------------------------------
 ; board_record - the address of a square's record in board_squares (tables.asm)
@@ -83,7 +84,7 @@ worth_mortgage_value:
 ; Output: HL = the sum (worth_sum).  Corrupts: AF, BC, DE, IX.
 ; ---------------------------------------------------------------------------------------------
 worth_scan:
-        ld (.value + 1), hl         ; the CALL below goes to the valuer
+        ld (worth_valuer), hl
         inc a
         ld c, a                     ; C = the owner field of the player's squares (player + 1)
         ld hl, 0
@@ -99,7 +100,7 @@ worth_scan:
         push bc
         push hl
         ld a, (hl)
-.value: call 0                      ; patched: the valuer
+        call .value
         ld hl, (worth_sum)
         add hl, de
         ld (worth_sum), hl
@@ -111,6 +112,8 @@ worth_scan:
         djnz .square
         ld hl, (worth_sum)
         ret
+.value: ld hl, (worth_valuer)       ; a CALL through the valuer's address
+        jp (hl)
 
 ; ---------------------------------------------------------------------------------------------
 ; worth_buildings - how many houses' cost a square's buildings count as, and the house cost

@@ -136,3 +136,21 @@ def test_shipped_images_equal_a_fresh_build(tmp_path: Path) -> None:
         assert (shipped / path.name).is_file(), f"{path.name} is not shipped: run tools/build.py"
         assert (shipped / path.name).read_bytes() == path.read_bytes(), \
             f"shipped {path.name} is stale: run python tools/build.py"
+
+
+def test_our_rom_and_game_build_without_a_warning() -> None:
+    for target in build.TARGETS:
+        program = build.assemble_target(REPO_ROOT, target)
+        assert [d.format() for d in program.diagnostics] == [], target.source
+
+
+def test_a_build_prints_its_warnings(tmp_path: Path) -> None:
+    make_tree(tmp_path)
+    (tmp_path / "src" / "game" / "init.asm").write_text(
+        "init:   ld (.n), a\n.n:     ld a,1\n        ret\n")
+    run = subprocess.run([sys.executable, str(REPO_ROOT / "tools" / "build.py"), "--root",
+                          str(tmp_path), "--out", str(tmp_path / "out")],
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    assert "src/game/init.asm:1:13: warning: store into code: 'init.n' labels an " \
+           "instruction" in run.stderr and "1 warning\n" in run.stderr

@@ -16,7 +16,7 @@ from pathlib import Path
 from . import encoder
 from .directives import HANDLERS
 from .errors import AsmError, Diagnostic
-from .expr import ExprError, Node, Undefined, evaluate, parse
+from .expr import ExprError, Node, Undefined, evaluate, parse, symbols_in
 from .lexer import ID, LexError, Token
 from .source import (
     BLOCK_CLOSERS,
@@ -250,6 +250,8 @@ class Pass:
         self.macro_stack: list[str] = []
         self.expansion_count = 0
         self.include_stack: list[Path] = []
+        self.code_starts: set[int] = set()  # addresses where an instruction starts
+        self.stores: list[tuple[Stmt, list[tuple[str, int]]]] = []  # LD (nn),r: names in nn
 
     # -- diagnostics -------------------------------------------------------------------
     def error(self, st: Stmt, col: int, message: str, severity: str = "error") -> None:
@@ -426,6 +428,28 @@ class Pass:
         self.run(stmts)
         self.include_stack.pop()
 
+    # -- stores into code --------------------------------------------------------------
+    def _note_store(self, st: Stmt, expr: Node, col: int) -> None:
+        """Remember the labels a store's address names (qualified in the scope of the store)."""
+        names = [(self._qualify(s.name), s.col) for s in symbols_in(expr)]
+        if names:
+            self.stores.append((st, names))
+
+    def _check_stores(self) -> None:
+        """Warn of each store whose address names a label on an instruction, not on data.
+
+        A byte the code keeps for itself belongs in the state block or a DB/DS of its own: a
+        store into an instruction's label (``ld (.mode),a`` with ``.mode: ld a,0``) changes
+        the code, and the routine reads back whatever that instruction's operand happens to be.
+        """
+        for st, names in self.stores:
+            for full, col in names:
+                sym = self.symbols.get(full)
+                if sym is not None and sym.kind == LABEL and sym.value in self.code_starts:
+                    self.warn(st, col, f"store into code: '{full}' labels an instruction "
+                                       f"({sym.file}:{sym.line}), not data (keep the byte in "
+                                       "a DB/DS of its own)")
+
     def read_binary(self, st: Stmt, col: int, name: str) -> bytes | None:
         """The bytes of an INCBIN file (read once per assembly)."""
         path, dirs = self._resolve(st, name)
@@ -458,6 +482,8 @@ class Pass:
         self.include_stack.append(path)
         self.run(stmts)
         self.include_stack.pop()
+        if self.full:
+            self._check_stores()
 
     # -- the statement loop ------------------------------------------------------------
     def run(self, stmts: list[Stmt]) -> None:
@@ -499,6 +525,9 @@ class Pass:
                     continue
                 if p.warning is not None:  # type: ignore[union-attr]
                     self.warn(st, *p.warning)  # type: ignore[union-attr]
+                self.code_starts.add(self.pc)
+                if p.store:  # type: ignore[union-attr]
+                    self._note_store(st, *p.values["nn"])  # type: ignore[union-attr]
                 try:
                     data = encoder.encode(p, self)  # type: ignore[arg-type]
                 except ExprError as exc:

@@ -51,7 +51,8 @@ TARGETS = (ROM, GAME)
 
 @dataclass
 class BuildReport:
-    """What a build did: per target, the files written or the reason it was skipped."""
+    """What a build did: per target, the files written or the reason it was skipped; the
+    diagnostics (a failed build's errors, or a good build's warnings)."""
 
     built: dict[str, list[Path]] = field(default_factory=dict)
     skipped: dict[str, str] = field(default_factory=dict)
@@ -99,7 +100,11 @@ def rom_image(program: Program) -> bytes:
 
 def build_target(root: Path, target: Target, out_dir: Path) -> list[Path]:
     """Build one target into ``out_dir``; returns the files it holds."""
-    program = assemble_target(root, target)
+    return write_target(assemble_target(root, target), target, out_dir)
+
+
+def write_target(program: Program, target: Target, out_dir: Path) -> list[Path]:
+    """Write an assembled target's image, symbol map and listing into ``out_dir``."""
     if target is ROM:
         image = rom_image(program)
     else:
@@ -143,7 +148,9 @@ def build_all(root: Path, out_dir: Path = DATA_DIR) -> BuildReport:
             report.skipped[target.name] = f"{target.source} does not exist yet"
             continue
         try:
-            report.built[target.name] = build_target(root, target, out_dir)
+            program = assemble_target(root, target)
+            report.diagnostics += program.diagnostics  # warnings: errors raise
+            report.built[target.name] = write_target(program, target, out_dir)
         except BuildError as exc:
             failed.append(target.name)
             report.diagnostics += exc.diagnostics

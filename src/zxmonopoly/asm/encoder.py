@@ -153,6 +153,7 @@ class Plan:
     values: dict[str, tuple[Node, int]]
     fixed: bytes | None  # the whole encoding when no expression is needed
     warning: tuple[int, str] | None = None
+    store: bool = False  # writes memory at the address ``values["nn"]``: LD (nn),r
 
 
 def _lookup(mnemonic: str, ops: list[Operand], use_fallback: bool
@@ -233,7 +234,9 @@ def plan(mnemonic: str, ops: list[Operand], col: int) -> Plan:
     fixed = None
     if not values:
         fixed = bytes(b for b in entry.encoding if isinstance(b, int))
-    return Plan(mnemonic, entry.length, entry, None, None, values, fixed, warning)
+    # LD (nn),A / HL / BC / DE / SP / IX / IY: the only forms that store at an address.
+    store = bool(shape) and shape[0] == "(nn)"
+    return Plan(mnemonic, entry.length, entry, None, None, values, fixed, warning, store)
 
 
 def _no_form(mnemonic: str, ops: list[Operand], col: int) -> EncodeError:
