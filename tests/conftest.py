@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from tests import REPO_ROOT, SHARED_DIR, core_present
+from tests import REPO_ROOT, SHARED_DIR
 
 # One numba cache for every pytest process (xdist workers included): the jit engine is compiled
 # once and then loaded from the cache. Must be set before numba is imported. .ci/run sets it too.
@@ -18,8 +18,6 @@ ENGINES = ("python", "jit")
 @pytest.fixture(params=ENGINES)
 def engine(request: pytest.FixtureRequest) -> str:
     """Each Z80 engine in turn; jit is skipped where numba cannot be imported."""
-    if not core_present():
-        pytest.skip("the Z80 core (zxmonopoly.z80.cpu) is not there yet")
     from zxmonopoly.z80 import jit_available
 
     if request.param == "jit" and not jit_available():

@@ -65,10 +65,6 @@ def test_bench_runs(engine) -> None:
 
 
 def test_engines_agree_on_the_workload() -> None:
-    from tests import core_present
-
-    if not core_present():
-        pytest.skip("the Z80 core is not there yet")
     from zxmonopoly.z80 import jit_available
 
     if not jit_available():

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from tests import core_present
 from zxmonopoly import cli
 
 
@@ -46,8 +45,6 @@ TOP_OF_MEMORY = bytes(
 
 
 def test_engine_choices_match_core() -> None:
-    if not core_present():
-        pytest.skip("the Z80 core is not there yet")
     from zxmonopoly.z80 import ENGINES
 
     assert set(cli.ENGINE_CHOICES) == set(ENGINES)
@@ -140,8 +137,6 @@ def test_bench_command(capsys, engine) -> None:
 
 
 def test_bad_engine_variable(tmp_path, capsys, monkeypatch) -> None:
-    if not core_present():
-        pytest.skip("the Z80 core is not there yet")
     monkeypatch.setenv("ZXMONOPOLY_ENGINE", "turbo")
     assert cli.main(["cpm", str(_com(tmp_path, HELLO))]) == 2
     assert "ZXMONOPOLY_ENGINE='turbo'" in capsys.readouterr().err

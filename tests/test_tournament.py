@@ -4,14 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests import core_present
 from zxmonopoly import tournament as t
-
-
-@pytest.fixture(autouse=True)
-def _core():
-    if not core_present():
-        pytest.skip("the Z80 core is not there yet")
 
 
 def test_parse_players():

@@ -407,10 +407,3 @@ def run_from_args(args: argparse.Namespace, out=None) -> int:
     for note in notes:
         print(note, file=out)
     return 0
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Same as ``zxmonopoly bench [options]``."""
-    from zxmonopoly.cli import main as cli_main
-
-    return cli_main(["bench", *(sys.argv[1:] if argv is None else argv)])

@@ -7,15 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from tests import core_present
-
 
 @pytest.fixture
 def game():
     """The bundled game at its title screen, waiting for a key (python engine): a
     :meth:`~zxmonopoly.harness.Session.game` started from the once-per-process snapshot."""
-    if not core_present():
-        pytest.skip("the Z80 core is not there yet")
     from zxmonopoly.harness import Session
 
     return Session.game(engine="python")
@@ -25,8 +21,6 @@ def game():
 def rig():
     """A fresh :class:`~zxmonopoly.harness.rig.GameRig` (python engine): the game's code in RAM,
     its state block cleared, routines callable by name."""
-    if not core_present():
-        pytest.skip("the Z80 core is not there yet")
     from zxmonopoly.harness.rig import GameRig
 
     return GameRig(engine="python")
@@ -56,8 +50,6 @@ class ScriptItem(pytest.Item):
 
     def runtest(self) -> None:
         """Run the script on the python engine."""
-        if not core_present():
-            pytest.skip("the Z80 core is not there yet")
         from zxmonopoly.harness.script import run_script
 
         result = run_script(self.path, engine="python")

@@ -8,10 +8,6 @@ import random
 
 import pytest
 
-from tests import core_present
-
-pytestmark = pytest.mark.skipif(not core_present(), reason="the Z80 core is not there yet")
-
 BUDGET = 2000
 
 

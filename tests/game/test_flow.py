@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests import core_present
 from zxmonopoly.tournament import bank_balance, check_invariants
 
 
 @pytest.fixture
 def g():
-    if not core_present():
-        pytest.skip("the Z80 core is not there yet")
     from zxmonopoly.harness import Session
 
     return Session.game(engine="jit")

@@ -5,10 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests import core_present
-
-pytestmark = pytest.mark.skipif(not core_present(), reason="the Z80 core is not there yet")
-
 BUDGET = 2000
 LIST_ROWS = range(16, 23)
 

@@ -19,7 +19,6 @@ import random
 
 import pytest
 
-from tests import core_present
 from zxmonopoly.spectrum.keyboard import KEYS
 
 PLAIN = [k for k in KEYS if k not in ("CAPS SHIFT", "SYMBOL SHIFT")]
@@ -89,12 +88,6 @@ def random_session(seed: int, bursts: int, burst_keys: int = 12):
 def replay(seed: int, bursts: int):
     """Run the same random session again (for a failure's report)."""
     return random_session(seed, bursts)
-
-
-@pytest.fixture(autouse=True)
-def _core():
-    if not core_present():
-        pytest.skip("the Z80 core is not there yet")
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -5,10 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests import core_present
-
-pytestmark = pytest.mark.skipif(not core_present(), reason="the Z80 core is not there yet")
-
 PIECES = ("Boot", "Car", "Dog", "Hat", "Iron", "Ship")
 PERSONALITIES = ("Mean", "Reckless", "Greedy", "Steady", "Cautious", "Entrepreneurial")
 BUDGET = 2000

@@ -9,10 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests import core_present
-
-pytestmark = pytest.mark.skipif(not core_present(), reason="the Z80 core is not there yet")
-
 
 @pytest.fixture(scope="module")
 def rig_once():

@@ -6,10 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from tests import core_present
-
-needs_core = pytest.mark.skipif(not core_present(), reason="the Z80 core is not there yet")
-
 GOOD = '''# comment
 wait for "zxmonopoly ROM" within 200
 keyword PRINT
@@ -156,7 +152,6 @@ def test_include_loop(tmp_path) -> None:
         parse_script(path)
 
 
-@needs_core
 def test_malformed_script_runs_nothing(tmp_path) -> None:
     """A bad line at the end stops the script before the machine is even made."""
     from zxmonopoly.harness import run_script
@@ -169,7 +164,6 @@ def test_malformed_script_runs_nothing(tmp_path) -> None:
     assert not shot.exists()
 
 
-@needs_core
 def test_passing_script(tmp_path) -> None:
     """A script that should pass does, and saves its screenshot."""
     from zxmonopoly.harness import run_script
@@ -181,7 +175,6 @@ def test_passing_script(tmp_path) -> None:
     assert result.report().startswith(f"PASS {path}")
 
 
-@needs_core
 def test_failing_script_reports_line_expected_and_screen(tmp_path) -> None:
     """A wrong expectation fails at its file:line, says expected vs found, shows the screen."""
     from zxmonopoly.harness import run_script
@@ -196,7 +189,6 @@ def test_failing_script_reports_line_expected_and_screen(tmp_path) -> None:
     assert "  0 |3 " in report and "0 OK, 0:1" in report
 
 
-@needs_core
 @pytest.mark.parametrize(("line", "message"), [
     ("expect player 1 cash = 1300", "cannot read player 1 cash: the game's state block is not "
      "in"),
@@ -217,7 +209,6 @@ def test_state_commands_without_the_game(tmp_path, line, message) -> None:
     assert f"{path}:2" in result.report()
 
 
-@needs_core
 def test_cli_script_pass_and_fail(tmp_path, capsys) -> None:
     """``zxmonopoly script`` prints PASS/FAIL per script and exits 1 when one failed."""
     from zxmonopoly.cli import main

@@ -8,10 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from tests import core_present
-
-needs_core = pytest.mark.skipif(not core_present(), reason="the Z80 core is not there yet")
-
 
 def _write(tmp_path: Path, text: str, name: str = "t.zxs") -> Path:
     path = tmp_path / name
@@ -220,7 +216,6 @@ def poked_rig():
     return rig
 
 
-@needs_core
 def test_expectations_pass_on_poked_state(tmp_path, poked_rig) -> None:
     """Every line of POKED holds for the poked state (steps run on the rig's session)."""
     from zxmonopoly.harness import parse_script
@@ -230,7 +225,6 @@ def test_expectations_pass_on_poked_state(tmp_path, poked_rig) -> None:
         run_step(poked_rig, step)
 
 
-@needs_core
 @pytest.mark.parametrize(("line", "message"), [
     ("expect state player 1 cash = 1500", "expected player 1 cash = 1500, got 1300"),
     ("expect state player 1 cash < 1300", "expected player 1 cash < 1300, got 1300"),
@@ -275,7 +269,6 @@ expect state rig_dice = 3,4
 '''
 
 
-@needs_core
 def test_game_script_passes_at_the_title(tmp_path) -> None:
     from zxmonopoly.harness import run_script
 
@@ -283,7 +276,6 @@ def test_game_script_passes_at_the_title(tmp_path) -> None:
     assert result.passed, result.report()
 
 
-@needs_core
 def test_game_script_state_failure_report(tmp_path) -> None:
     """A wrong state expectation fails at its line with expected, got and the screen."""
     from zxmonopoly.harness import run_script
@@ -297,7 +289,6 @@ def test_game_script_state_failure_report(tmp_path) -> None:
     assert "M O N O P O L Y" in report
 
 
-@needs_core
 def test_tape_header_brings_the_symbol_map_beside_it(tmp_path) -> None:
     """'tape' of the bundled game types LOAD ""; monopoly.sym.json beside it is the map."""
     from zxmonopoly import images
@@ -309,7 +300,6 @@ def test_tape_header_brings_the_symbol_map_beside_it(tmp_path) -> None:
     assert result.passed, result.report()
 
 
-@needs_core
 def test_game_header_with_a_snapshot(tmp_path) -> None:
     """'game' with 'snapshot' starts from the snapshot with the game's symbol map."""
     from zxmonopoly.harness import Session, run_script

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tests import REPO_ROOT, core_present
+from tests import REPO_ROOT
 from zxmonopoly.asm import assemble_file
 
 from .romkit import Rom, boot
@@ -24,8 +24,6 @@ def rom() -> Rom:
 @pytest.fixture
 def machine(rom: Rom):
     """A Spectrum (python engine) booted with our ROM to the K cursor."""
-    if not core_present():
-        pytest.skip("the Z80 core is not there yet")
     return boot(rom)
 
 

@@ -4,16 +4,33 @@ first (layout) pass, where only sizes and addresses matter."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .lexer import STR, Token
+from .source import Stmt
 from .symbols import DEFL, EQU
 
-if TYPE_CHECKING:
-    from .assembler import Pass
-    from .source import Stmt
 
-Handler = Callable[["Pass", "Stmt"], None]
+class Pass(Protocol):
+    """What a directive may do in a pass (the assembler's ``Pass``): this module knows the
+    assembler only through it, so the assembler imports the registry and not the other way."""
+
+    full: bool  # False in the first (layout) pass
+    pc: int
+    ended: bool
+    entry: int | None
+
+    def error(self, st: Stmt, col: int, message: str, severity: str = "error") -> None: ...
+    def define(self, st: Stmt, tok: Token, value: int, kind: str) -> None: ...
+    def eval_arg(self, st: Stmt, arg: list[Token]) -> int | None: ...
+    def eval_layout(self, st: Stmt, arg: list[Token]) -> int | None: ...
+    def org(self, address: int) -> None: ...
+    def emit(self, st: Stmt, data: bytes | bytearray, abbreviate: bool = False) -> None: ...
+    def include(self, st: Stmt, col: int, name: str) -> None: ...
+    def read_binary(self, st: Stmt, col: int, name: str) -> bytes | None: ...
+
+
+Handler = Callable[[Pass, Stmt], None]
 #: Directive name -> handler. IF/ELSE/ENDIF, MACRO/ENDM, REPT and LOCAL are handled by the
 #: pass driver because they shape the statement stream rather than act on it.
 HANDLERS: dict[str, Handler] = {}

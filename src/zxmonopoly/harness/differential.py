@@ -24,9 +24,9 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from zxmonopoly.harness.errors import HarnessError
 from zxmonopoly.harness.game import GameState, decode_state
 from zxmonopoly.harness.rig import RETURN_TRAP, GameRig
-from zxmonopoly.harness.session import HarnessError
 from zxmonopoly.rules import estate, turn
 from zxmonopoly.rules.data import CARDS, SQUARES
 from zxmonopoly.rules.state import HOTEL, Game, RuleError, new_game

@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from zxmonopoly.harness.session import HarnessError
+from zxmonopoly.harness.errors import HarnessError
 from zxmonopoly.rules.data import CHANCE, COMMUNITY_CHEST, SQUARES
 from zxmonopoly.rules.records import Kind
 from zxmonopoly.spectrum.video import SPECTRUM_CHARACTERS
@@ -43,7 +43,8 @@ OPTION_SYMBOLS = {"OPT_JACKPOT": "jackpot", "OPT_NO_AUCTION": "no_auction",
 
 _FIELDS = ("v_seed", "v_rig_dice", "v_frames", "v_phase", "v_options", "v_num_players",
            "v_current", "v_dice", "v_doubles", "v_turns", "v_houses_left", "v_hotels_left",
-           "v_jackpot", "v_rent_payer", "v_rent_owner", "v_rent_square", "v_short_game",
+           "v_jackpot", "v_rent_payer", "v_rent_owner", "v_rent_square", "v_rent_dice",
+           "v_short_game",
            "v_clock_minutes", "v_clock_frames", "v_chance",
            "v_chance_count", "v_chest", "v_chest_count", "v_last_card", "v_squares",
            "v_players")
@@ -51,8 +52,6 @@ _CONSTANTS = ("MAX_PLAYERS", "NAME_LENGTH", "NO_PLAYER", "PLAYER_RECORD", "P_FLA
               "P_SQUARE", "P_CASH", "P_JAIL_TURNS", "P_JAIL_CARDS", "P_PERSONALITY", "P_NAME",
               "PF_PLAYING", "PF_COMPUTER", "PF_IN_JAIL", "PF_BANKRUPT", "SQ_OWNER_MASK",
               "SQ_MORTGAGED", "SQ_BUILD_SHIFT", "SQ_BUILD_MASK", "SQ_HOTEL", "IM2_JUMP", "isr")
-#: Fields read when the symbol map has them (None in the state otherwise).
-OPTIONAL_SYMBOLS = ("v_rent_dice", "v_rent_factor")
 #: Every symbol the decoder needs.
 REQUIRED_SYMBOLS = (_FIELDS + _CONSTANTS + tuple(PERSONALITY_SYMBOLS) + tuple(TOKEN_SYMBOLS)
                     + tuple(PHASE_SYMBOLS) + tuple(PACK_SYMBOLS) + tuple(OPTION_SYMBOLS))
@@ -103,8 +102,7 @@ class Rent:
     owner: int | None
     square: int
     square_name: str
-    dice: int | None                # the throw that brought the payer (v_rent_dice)
-    factor: int | None              # a card's rent multiplier (v_rent_factor)
+    dice: int                       # the throw that brought the payer (v_rent_dice)
 
 
 @dataclass(frozen=True)
@@ -348,8 +346,7 @@ def decode_state(memory, symbols: Mapping[str, int]) -> GameState:
         rent = Rent(payer=payer + 1, owner=None if owner == no_player else owner + 1,
                     square=rent_square,
                     square_name=SQUARES[rent_square].name if rent_square < 40 else "?",
-                    dice=byte("v_rent_dice") if "v_rent_dice" in s else None,
-                    factor=byte("v_rent_factor") if "v_rent_factor" in s else None)
+                    dice=byte("v_rent_dice"))
 
     options = byte("v_options")
     flags_by_name = {label: bool(options >> s[sym] & 1) for sym, label in OPTION_SYMBOLS.items()}

@@ -50,9 +50,9 @@ class GameRig(Session):
         cpu.iff1 = cpu.iff2 = 0
         self.call("interrupt_install")
         self.call("state_clear")
-        charset = self.symbols["font"]
-        mem[0x5C36] = (charset - 256) & 0xFF
-        mem[0x5C37] = (charset - 256) >> 8
+        # As the game's start does: CHARS (the ROM's variable) points at the game's font.
+        chars, charset = self.symbols["SYS_CHARS"], self.symbols["font"] - 256
+        mem[chars:chars + 2] = charset.to_bytes(2, "little")
         self.font = "font"
 
     def start_call(self, routine: str | int, **registers: int) -> None:

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from zxmonopoly import images
+from zxmonopoly.harness import game
+from zxmonopoly.harness.errors import HarnessError
 from zxmonopoly.spectrum import Spectrum48, video
 
 #: The symbol map of our ROM, written by the ROM build.
@@ -39,10 +41,6 @@ KEYWORD_KEYS: dict[str, str] = {
     "SAVE": "S", "RANDOMIZE": "T", "IF": "U", "CLS": "V", "DRAW": "W", "CLEAR": "X",
     "RETURN": "Y", "COPY": "Z",
 }
-
-
-class HarnessError(AssertionError):
-    """A wait or expectation that failed; the message shows what was awaited and the screen."""
 
 
 class Attributes(NamedTuple):
@@ -323,21 +321,15 @@ class Session:
     def state(self):
         """The game's state block decoded (:class:`zxmonopoly.harness.game.GameState`);
         HarnessError when the game is not loaded or its symbol map is not the session's."""
-        from zxmonopoly.harness.game import decode_state
-
-        return decode_state(self.machine.memory, self.symbols)
+        return game.decode_state(self.machine.memory, self.symbols)
 
     def rig_dice(self, a: int, b: int) -> None:
         """Choose the game's next throw (the v_rig_dice hook; used once)."""
-        from zxmonopoly.harness import game
-
         game.rig_dice(self.machine.memory, self.symbols, a, b)
 
     def seed(self, value: int) -> None:
         """Write the game's random state (the v_seed hook; after the title's key, before the
         setup shuffles the packs)."""
-        from zxmonopoly.harness import game
-
         game.seed(self.machine.memory, self.symbols, value)
 
 

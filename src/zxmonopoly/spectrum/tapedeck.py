@@ -14,14 +14,11 @@ import datetime
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
-from zxmonopoly.z80 import state
-
-if TYPE_CHECKING:
-    from .machine import Spectrum48
+from zxmonopoly.z80 import Z80, state
 
 LD_BYTES = 0x0556
 SA_BYTES = 0x04C2
@@ -31,6 +28,14 @@ SA_LD_RET = 0x053F
 # these at the standard addresses has the standard interface (spectrum_facts §5.2).
 LD_BYTES_PROLOGUE = bytes.fromhex("140815")
 SA_BYTES_PROLOGUE = bytes.fromhex("213F05E5")
+
+
+class Deck(Protocol):
+    """What the recorder needs of the machine it sits in (a :class:`Spectrum48`)."""
+
+    cpu: Z80
+    memory: bytearray
+    rom: bytes
 
 
 @dataclass
@@ -47,7 +52,7 @@ class DataBlock:
 class TapeDeck:
     """Plays, stops and rewinds a tape in a :class:`Spectrum48`; traps LD-BYTES and SA-BYTES."""
 
-    def __init__(self, machine: Spectrum48):
+    def __init__(self, machine: Deck):
         self.machine = machine
         self.edges = np.zeros(1, dtype=np.int64)  # the compiled loop always gets an array
         self.name: str | None = None
