@@ -17,8 +17,8 @@ from tests import REPO_ROOT
 from tests.tape import tzxbuild
 from zxmonopoly.asm import assemble
 from zxmonopoly.spectrum import Spectrum48
-from zxmonopoly.spectrum.machine import contention_table
-from zxmonopoly.spectrum.video import FRAME_TSTATES, PALETTE
+from zxmonopoly.spectrum.timing import FRAME_TSTATES, contention_table
+from zxmonopoly.spectrum.video import PALETTE
 from zxmonopoly.tape import read_tap, signal_of, write_tap
 from zxmonopoly.tape.tap import TapBlock, code_blocks
 

@@ -8,7 +8,7 @@ import pytest
 from tests.spectrum.roms import COUNTER_ROM, FRAMES_ADDR, rom
 from zxmonopoly.spectrum import FRAME_TSTATES, Spectrum48, SpectrumError, video
 from zxmonopoly.spectrum.keyboard import KEYS
-from zxmonopoly.spectrum.machine import contention_table
+from zxmonopoly.spectrum.timing import contention_table
 
 PATTERN = [6, 5, 4, 3, 2, 1, 0, 0]
 IDLE_ROM = rom("        ORG 0\n        DI\nhere:   JR here\n")

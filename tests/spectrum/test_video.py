@@ -9,7 +9,7 @@ import zlib
 import numpy as np
 import pytest
 
-from zxmonopoly.spectrum import video
+from zxmonopoly.spectrum import timing, video
 from zxmonopoly.spectrum.video import PALETTE, render
 
 # Reference values written from spectrum_facts.md §2.3: normal level 0xC0, bright 0xFF,
@@ -48,9 +48,10 @@ def display_rgb(frame: np.ndarray, x: int, y: int) -> tuple[int, ...]:
 
 
 def test_geometry_constants() -> None:
-    assert (video.TSTATES_PER_LINE, video.LINES_PER_FRAME, video.FRAME_TSTATES) == (224, 312,
-                                                                                     69_888)
-    assert video.DISPLAY_TSTATES == 14_336 == 64 * 224
+    assert (timing.LINE_TSTATES, timing.LINES, timing.FRAME_TSTATES) == (224, 312, 69_888)
+    assert timing.DISPLAY_TSTATES == 14_336 == 64 * 224 and timing.CONTENDED_FROM == 14_335
+    assert timing.CONTENDED_TO == 14_335 + 191 * 224 + 128
+    assert video.TSTATES_PER_LINE == 224
     assert (video.SCREEN_WIDTH, video.SCREEN_HEIGHT) == (320, 256)
     assert video.LEFT_BORDER_TSTATES == 16
     # Visible line 0 is frame line 32; display line 0 is visible line 32 and its left border

@@ -13,6 +13,7 @@ import pytest
 
 from tests.z80.generator import engine_from, load_generator
 from tests.z80.test_fuse import FUSE_DIR, INITIAL_FILL, _apply, load_vectors
+from zxmonopoly.z80.cpu import engine_tables
 
 
 def _traced_run():
@@ -57,7 +58,8 @@ def test_contention_checks_match_every_fuse_trace(traced):
         joy = np.zeros(1, dtype=np.uint8)
         log = np.zeros(64, dtype=np.int64)
         tape = np.zeros(1, dtype=np.int64)
-        traced(cpu.state, memory, cpu.breakpoints.array, vector.until, *cpu._tables, record, keys,
+        tables = engine_tables(cpu.engine)
+        traced(cpu.state, memory, cpu.breakpoints.array, vector.until, *tables, record, keys,
                joy, log, tape)
         want = _expected(vector)
         if seen != want:
@@ -71,7 +73,7 @@ def test_fast_paths_change_no_timing():
     at T-states spread over screen lines, borders and the edges between them."""
     if not (FUSE_DIR / "tests.in").is_file():
         pytest.skip(f"FUSE vectors not found in {FUSE_DIR}")
-    from zxmonopoly.spectrum.machine import contention_table
+    from zxmonopoly.spectrum.timing import contention_table
     from zxmonopoly.z80 import Z80, _spectrum_py
 
     gen = load_generator()
@@ -90,7 +92,8 @@ def test_fast_paths_change_no_timing():
                 setattr(cpu, name, value)
             cpu.pc = (cpu.pc & 0x3FFF) | 0x4000 if n % 2 else cpu.pc
             cpu.tstates = start
-            run(cpu.state, memory, cpu.breakpoints.array, start + vector.until, *cpu._tables, cont,
+            tables = engine_tables(cpu.engine)
+            run(cpu.state, memory, cpu.breakpoints.array, start + vector.until, *tables, cont,
                 np.full(8, 0xFF, dtype=np.uint8), np.zeros(1, dtype=np.uint8),
                 np.zeros(64, dtype=np.int64), np.zeros(1, dtype=np.int64))
             results.append((cpu.tstates, cpu.pc, cpu.af, bytes(memory)))
@@ -114,7 +117,7 @@ def _one_pass_at_a_time(variant):
 def _halt_runs(run, engine: str, machine: bool, iff1: int):
     """(T, R, PC, halted) after HALTs at contended and uncontended addresses, run from
     starts spread over the frame (borders, screen lines, the edges between) to limits."""
-    from zxmonopoly.spectrum.machine import FRAME_TSTATES, contention_table
+    from zxmonopoly.spectrum.timing import FRAME_TSTATES, contention_table
     from zxmonopoly.z80 import Z80
 
     cont = contention_table()
@@ -129,7 +132,8 @@ def _halt_runs(run, engine: str, machine: bool, iff1: int):
                 memory[where] = 0x76  # HALT
                 cpu = Z80(memory, engine=engine)
                 cpu.pc, cpu.r, cpu.iff1, cpu.iff2, cpu.tstates = where, 0x25, iff1, iff1, start
-                args = [cpu.state, cpu._mem, cpu.breakpoints.array, limit, *cpu._tables]
+                args = [cpu.state, cpu._mem, cpu.breakpoints.array, limit,
+                        *engine_tables(cpu.engine)]
                 if machine:
                     args += [cont if engine == "jit" else cont.tolist(),
                              np.full(8, 0xFF, dtype=np.uint8), np.zeros(1, dtype=np.uint8),

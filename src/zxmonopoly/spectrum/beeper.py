@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-CPU_HZ = 3_500_000
-FRAME_TSTATES = 69_888
+from .timing import CPU_HZ, FRAME_TSTATES
+
 #: The T-state rate of a host that runs exactly 50 frames a second (a real 48K: 50.08 frames/s).
 FIFTY_HZ_CPU = FRAME_TSTATES * 50  # 3,494,400
 

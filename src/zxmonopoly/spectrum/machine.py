@@ -20,20 +20,18 @@ import numpy as np
 from zxmonopoly import images
 from zxmonopoly import snapshot as snapshots
 from zxmonopoly.z80 import Z80, state
-from zxmonopoly.z80.cpu import _jit_engine, default_engine
+from zxmonopoly.z80.cpu import default_engine, engine_tables, load_engine
 
 from . import video
 from .beeper import FIFTY_HZ_CPU, Beeper, port_fe_events
 from .keyboard import Joystick, Keyboard, keys_for_text
 from .tapedeck import TapeDeck
+from .timing import FRAME_TSTATES, INT_LENGTH, contention_table
 
-FRAME_TSTATES = 69_888
-INT_LENGTH = 32  # T-states the ULA holds /INT low at the start of a frame
-CONTENDED_FROM = 14_335  # first contended T-state of screen line 0
-LINES, LINE_TSTATES = 312, 224
+#: The generated Spectrum engines (``_spectrum_py``, ``_spectrum_jit``; tools/gen_z80.py).
+SPECTRUM_ENGINES = "zxmonopoly.z80._spectrum"
 OUT_LOG_ENTRIES = 4096
 ROM_SIZE = 16_384
-FRAMES_PER_SECOND = 3_494_400 / FRAME_TSTATES  # ≈ 50.08
 
 #: Audio (``audio=True``): 44,100 Hz mono int16. The beeper counts 69,888 × 50 T-states to the
 #: second (:data:`~.beeper.FIFTY_HZ_CPU`), so every frame gives exactly 882 samples and a host
@@ -50,16 +48,6 @@ AUDIO_BUFFER_SAMPLES = AUDIO_RATE
 
 class SpectrumError(Exception):
     """A problem a user can fix: a missing or unreadable ROM, or one of the wrong size."""
-
-
-def contention_table() -> np.ndarray:
-    """Delay of a contended access starting at each T-state of a frame (spectrum_facts §2.5)."""
-    table = np.zeros(FRAME_TSTATES + 256, dtype=np.int64)
-    pattern = np.array([6, 5, 4, 3, 2, 1, 0, 0], dtype=np.int64)
-    for line in range(192):
-        start = CONTENDED_FROM + line * LINE_TSTATES
-        table[start:start + 128] = np.tile(pattern, 16)
-    return table
 
 
 def default_rom() -> bytes:
@@ -114,18 +102,16 @@ class Spectrum48:
         self._border_at_last_frame = 7
         self._log = np.zeros(2 * OUT_LOG_ENTRIES, dtype=np.int64)
         self.deck = TapeDeck(self)
+        self._tables = engine_tables(self.engine)
         if self.engine == "jit":
             self._cont: Any = contention_table()
             self._mem: Any = np.frombuffer(self.memory, dtype=np.uint8)
-            self._run: Callable[..., int] = _jit_engine(
-                "_spectrum_jit", (self._cont, self.keyboard.rows, self.joystick.state, self._log,
-                                  self.deck.edges))
         else:
-            from zxmonopoly.z80 import _spectrum_py
-
-            self._cont = contention_table().tolist()
+            self._cont = contention_table().tolist()  # CPython indexes lists fastest
             self._mem = self.memory
-            self._run = _spectrum_py.run
+        self._run: Callable[..., int] = load_engine(
+            self.engine, SPECTRUM_ENGINES,
+            (self._cont, self.keyboard.rows, self.joystick.state, self._log, self.deck.edges))
         self.frame_listeners: list[Callable[[Spectrum48], None]] = []
         self.beeper: Beeper | None = None
         if audio:
@@ -171,7 +157,7 @@ class Spectrum48:
     def _run_to(self, limit: int) -> int:
         """Run the CPU until T reaches ``limit`` (within the frame) or a breakpoint."""
         st = self.cpu.state
-        tables = self.cpu._tables
+        tables = self._tables
         bp = self.cpu.breakpoints.array
         while True:
             reason = self._run(st, self._mem, bp, limit, *tables, self._cont,

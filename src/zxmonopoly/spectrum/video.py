@@ -14,15 +14,12 @@ from typing import Any
 
 import numpy as np
 
-# -- frame geometry (T-states counted from the start of the frame interrupt) -------------------
+from .timing import FIRST_DISPLAY_LINE
+from .timing import LINE_TSTATES as TSTATES_PER_LINE
 
-CPU_HZ = 3_500_000
-TSTATES_PER_LINE = 224
-LINES_PER_FRAME = 312
-FRAME_TSTATES = TSTATES_PER_LINE * LINES_PER_FRAME  # 69,888
-#: The frame line that shows display row 0; its first pixel is fetched at T = 14,336.
-FIRST_DISPLAY_LINE = 64
-DISPLAY_TSTATES = FIRST_DISPLAY_LINE * TSTATES_PER_LINE  # 14,336
+# -- frame geometry (T-states counted from the start of the frame interrupt; the timing is
+# timing.py's, the geometry of the picture follows from it) -----------------------------------
+
 PIXELS_PER_TSTATE = 2
 
 DISPLAY_WIDTH, DISPLAY_HEIGHT = 256, 192

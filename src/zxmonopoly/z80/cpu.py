@@ -47,30 +47,43 @@ def default_engine() -> str:
 
 _compiled: set[str] = set()
 
+#: The generated bare-CPU engines: ``_engine_py`` and ``_engine_jit`` in this package.
+BARE_ENGINES = f"{__package__}._engine"
 
-def _jit_engine(module_name: str, extra: tuple[Any, ...] = ()) -> Callable[..., int]:
-    """A compiled engine module's ``run``; says so on stderr when it has to compile."""
+
+def engine_tables(engine: str) -> tuple[Any, ...]:
+    """The flag tables every generated engine takes after ``until``, in ``engine``'s form
+    (numpy arrays for jit, lists for CPython, which indexes lists fastest)."""
+    source = tables.ARRAYS if engine == "jit" else tables.LISTS
+    return tuple(source[k] for k in tables.ORDER)
+
+
+def load_engine(engine: str, family: str, extra: tuple[Any, ...] = (),
+                name: str = "run") -> Callable[..., int]:
+    """The function ``name`` of a generated engine: module ``family + "_jit"`` (compiled by
+    numba, warmed up once per process with ``extra``, the arguments a machine's engine takes
+    after the tables) or ``family + "_py"`` (CPython). Compiling says so on stderr."""
     import importlib
 
-    module = importlib.import_module(f"{__package__}.{module_name}")
+    if engine != "jit":
+        return getattr(importlib.import_module(f"{family}_py"), name)
+    module_name = f"{family}_jit"
+    module = importlib.import_module(module_name)
     if module_name not in _compiled:
-        cached = _has_cache(module, module_name)
+        short = module_name.rsplit(".", 1)[1]
+        cached = _has_cache(module, short)
         if not cached:
-            print(f"zxmonopoly: compiling {module_name.strip('_')} with numba (first run only, "
+            print(f"zxmonopoly: compiling {short.strip('_')} with numba (first run only, "
                   "about a minute)...", file=sys.stderr, flush=True)
         t0 = time.perf_counter()
         st = np.zeros(S.SIZE, dtype=np.int64)
         mem = np.zeros(65536, dtype=np.uint8)
-        module.run(st, mem, mem, 0, *(tables.ARRAYS[k] for k in tables.ORDER), *extra)
+        module.run(st, mem, mem, 0, *engine_tables("jit"), *extra)
         if not cached:
             print(f"zxmonopoly: compiled in {time.perf_counter() - t0:.1f} s",
                   file=sys.stderr, flush=True)
         _compiled.add(module_name)
-    return module.run
-
-
-def _jit_run() -> Callable[..., int]:
-    return _jit_engine("_engine_jit")
+    return getattr(module, name)
 
 
 def _has_cache(module: Any, module_name: str) -> bool:
@@ -81,13 +94,6 @@ def _has_cache(module: Any, module_name: str) -> bool:
         return any(n.startswith(stem) and n.endswith(".nbi") for n in os.listdir(cache_path))
     except (AttributeError, OSError):
         return False
-
-
-def _python_runs() -> tuple[Callable[..., int], Callable[..., int]]:
-    """The CPython engine: with breakpoint tests, and without (for runs with none set)."""
-    from . import _engine_py
-
-    return _engine_py.run, _engine_py.run_free
 
 
 class BreakpointMap:
@@ -169,15 +175,17 @@ class Z80:
             self._st = np.zeros(S.SIZE, dtype=np.int64)
             self._mem: Any = np.frombuffer(memory, dtype=np.uint8)
             self.breakpoints = BreakpointMap(np.zeros(65536, dtype=np.uint8))
-            self._tables = tuple(tables.ARRAYS[k] for k in tables.ORDER)
-            self._run = self._run_free = _jit_run()
+            # One compiled function: the breakpoint test costs next to nothing there.
+            self._run = self._run_free = load_engine(engine, BARE_ENGINES)
         else:
             self._st = [0] * S.SIZE
             self._mem = memory
             # A list: CPython indexes lists fastest.
             self.breakpoints = BreakpointMap([0] * 65536)
-            self._tables = tuple(tables.LISTS[k] for k in tables.ORDER)
-            self._run, self._run_free = _python_runs()
+            # With breakpoint tests, and without (for runs with none set).
+            self._run = load_engine(engine, BARE_ENGINES)
+            self._run_free = load_engine(engine, BARE_ENGINES, name="run_free")
+        self._tables = engine_tables(engine)
         self.reset()
 
     # -- state --------------------------------------------------------------------------

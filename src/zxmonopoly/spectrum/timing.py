@@ -1,0 +1,45 @@
+"""The 48K's timing, described once: the frame, its lines, the interrupt and contention.
+
+Every other module (the machine, the picture, the beeper, and the Spectrum engines that
+``tools/gen_z80.py`` generates) takes these numbers from here. Facts:
+``shared/reference/spectrum_facts.md`` §2.5 (frame timing) and §2.6 (contention).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+CPU_HZ = 3_500_000
+LINE_TSTATES = 224  # one scan line: 128 T of display, then border and retrace
+LINES = 312  # scan lines in a frame
+FRAME_TSTATES = LINE_TSTATES * LINES  # 69,888
+FRAMES_PER_SECOND = CPU_HZ / FRAME_TSTATES  # ≈ 50.08
+INT_LENGTH = 32  # T-states the ULA holds /INT low at the start of a frame
+
+#: The frame line that shows display row 0 (64 lines of top border and retrace before it).
+FIRST_DISPLAY_LINE = 64
+DISPLAY_LINES = 192
+DISPLAY_LINE_TSTATES = 128  # T-states of a line in which the ULA fetches the display
+#: T-state at which the ULA fetches the first display byte (line 64, T 0 of the line).
+DISPLAY_TSTATES = FIRST_DISPLAY_LINE * LINE_TSTATES  # 14,336
+#: First contended T-state: one before the first fetch of each display line.
+CONTENDED_FROM = DISPLAY_TSTATES - 1  # 14,335
+#: The delay of an access starting at each T-state of a contended line's 8-T groups.
+CONTENTION_PATTERN = (6, 5, 4, 3, 2, 1, 0, 0)
+#: One past the last contended T-state of the frame.
+CONTENDED_TO = CONTENDED_FROM + (DISPLAY_LINES - 1) * LINE_TSTATES + DISPLAY_LINE_TSTATES
+
+
+def contention_table() -> np.ndarray:
+    """Delay of a contended access starting at each T-state of a frame (facts §2.5).
+
+    256 T-states past the frame's end are included (all 0), for an instruction that
+    overruns the frame.
+    """
+    table = np.zeros(FRAME_TSTATES + 256, dtype=np.int64)
+    pattern = np.array(CONTENTION_PATTERN, dtype=np.int64)
+    groups = DISPLAY_LINE_TSTATES // len(CONTENTION_PATTERN)
+    for line in range(DISPLAY_LINES):
+        start = CONTENDED_FROM + line * LINE_TSTATES
+        table[start:start + DISPLAY_LINE_TSTATES] = np.tile(pattern, groups)
+    return table
