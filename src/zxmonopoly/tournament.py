@@ -44,7 +44,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from zxmonopoly.rules.data import SQUARES
+from zxmonopoly.harness import invariants
 
 PERSONALITIES = ("Mean", "Reckless", "Greedy", "Steady", "Cautious", "Entrepreneurial", "Buyer")
 #: The six the setup gives out; the seventh, the Buyer (PERS_BUYER: buys everything it can at
@@ -52,12 +52,6 @@ PERSONALITIES = ("Mean", "Reckless", "Greedy", "Steady", "Cautious", "Entreprene
 GAME_PERSONALITIES = PERSONALITIES[:6]
 #: Frames a game may last before it is called a deadlock (about 55 hours of Spectrum time).
 DEFAULT_FRAME_LIMIT = 10_000_000
-HOTEL_LEVEL = 5
-GROUPS: dict[str, tuple[int, ...]] = {}
-for _sq in SQUARES:
-    if _sq.kind.name == "SITE":
-        GROUPS.setdefault(_sq.group, ())
-        GROUPS[_sq.group] += (_sq.index,)
 
 
 class InvariantError(AssertionError):
@@ -84,87 +78,11 @@ def parse_players(spec: str | None) -> list[int]:
 
 
 # -- reading the machine ------------------------------------------------------------------------
-
-def bank_balance(memory, symbols) -> int:
-    """v_bank: the Bank's takings less its payments, signed 32-bit."""
-    base = symbols["v_bank"]
-    return int.from_bytes(bytes(memory[base + i] for i in range(4)), "little", signed=True)
-
-
-def square_levels(memory, symbols) -> list[tuple[int | None, int, bool]]:
-    """(owner 0-5 or None, buildings 0-5 with 5 a hotel, mortgaged) of the 40 squares."""
-    base = symbols["v_squares"]
-    mask, shift = symbols["SQ_BUILD_MASK"], symbols["SQ_BUILD_SHIFT"]
-    owner_mask, mortgaged = symbols["SQ_OWNER_MASK"], 1 << symbols["SQ_MORTGAGED"]
-    out = []
-    for i in range(40):
-        b = memory[base + i]
-        o = b & owner_mask
-        out.append((None if o == 0 else o - 1, (b & mask) >> shift, bool(b & mortgaged)))
-    return out
-
-
-def check_invariants(session, *, money: bool = True, bank_offset: int = 0) -> list[str]:
-    """What is wrong with the running game now (empty: nothing). ``money`` and the stock
-    are checked only in a game (phase playing or over); ``bank_offset`` is subtracted from
-    ``v_bank`` (a caller that knows the game began with a stale ``v_bank`` may pass it)."""
-    from zxmonopoly.harness.game import decode_state
-
-    s = session.symbols
-    mem = session.machine.memory
-    cpu = session.machine.cpu
-    problems = []
-    pc, sp = cpu.pc, cpu.sp
-    if not (s["GAME_ORIGIN"] <= pc < s["program_end"] or pc == s["IM2_JUMP"]):
-        problems.append(f"PC 0x{pc:04X} outside the program "
-                        f"(0x{s['GAME_ORIGIN']:04X}..0x{s['program_end']:04X})")
-    if not s["STACK_TOP"] - s["STACK_SIZE"] <= sp <= s["STACK_TOP"]:
-        problems.append(f"SP 0x{sp:04X} outside the stack "
-                        f"(0x{s['STACK_TOP'] - s['STACK_SIZE']:04X}..0x{s['STACK_TOP']:04X})")
-    try:
-        state = decode_state(mem, s)
-    except AssertionError as exc:  # HarnessError
-        return problems + [f"the state does not decode: {exc}"]
-    if not money or state.phase not in ("playing", "over"):
-        return problems
-    bank = bank_balance(mem, s) - bank_offset
-    total = sum(p.cash for p in state.players) + state.jackpot + bank
-    expected = s["STARTING_CASH"] * len(state.players)
-    if total != expected:
-        problems.append(f"money not conserved: cash {[p.cash for p in state.players]} + "
-                        f"jackpot {state.jackpot} + bank {bank} = {total}, not {expected}")
-    levels = square_levels(mem, s)
-    houses = sum(level for _o, level, _m in levels if level < HOTEL_LEVEL)
-    hotels = sum(1 for _o, level, _m in levels if level == HOTEL_LEVEL)
-    if not 0 <= state.houses_left <= s["HOUSES_IN_BANK"]:
-        problems.append(f"houses left {state.houses_left} out of 0..{s['HOUSES_IN_BANK']}")
-    if not 0 <= state.hotels_left <= s["HOTELS_IN_BANK"]:
-        problems.append(f"hotels left {state.hotels_left} out of 0..{s['HOTELS_IN_BANK']}")
-    if state.houses_left + houses != s["HOUSES_IN_BANK"]:
-        problems.append(f"houses: {state.houses_left} in the Bank + {houses} on the board "
-                        f"!= {s['HOUSES_IN_BANK']}")
-    if state.hotels_left + hotels != s["HOTELS_IN_BANK"]:
-        problems.append(f"hotels: {state.hotels_left} in the Bank + {hotels} on the board "
-                        f"!= {s['HOTELS_IN_BANK']}")
-    for i, (owner, level, _m) in enumerate(levels):
-        if level and SQUARES[i].kind.name != "SITE":
-            problems.append(f"buildings on {SQUARES[i].name}, not a site")
-        if level > HOTEL_LEVEL:
-            problems.append(f"{SQUARES[i].name} has building level {level}")
-        if level and owner is None:
-            problems.append(f"buildings on {SQUARES[i].name}, which nobody owns")
-    for group, members in GROUPS.items():
-        built = [levels[i][1] for i in members]
-        if not any(built):
-            continue
-        owners = {levels[i][0] for i in members}
-        if len(owners) != 1:
-            problems.append(f"buildings on the {group} group, owned by {sorted(map(str, owners))}")
-        if max(built) - min(built) > 1:
-            problems.append(f"uneven building on the {group} group: {built}")
-        if any(levels[i][2] for i in members):
-            problems.append(f"buildings on the {group} group with a site mortgaged")
-    return problems
+# The invariants live in the harness (zxmonopoly.harness.invariants); these names stay here
+# for callers of the tournament's earlier API.
+bank_balance = invariants.bank_balance
+square_levels = invariants.square_levels
+check_invariants = invariants.check_invariants
 
 
 # -- one game -----------------------------------------------------------------------------------

@@ -343,6 +343,14 @@ class Session:
 
         game.seed(self.machine.memory, self.symbols, value)
 
+    def position(self):
+        """A :class:`zxmonopoly.harness.position.Position` of the running game: edits of the
+        state block checked together and written by ``apply()`` (or at the end of a ``with``
+        block); PositionError when the game could not reach the position."""
+        from zxmonopoly.harness.position import Position
+
+        return Position(self)
+
 
 _game_cache: dict[str, Path] = {}
 
