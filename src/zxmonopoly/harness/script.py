@@ -667,7 +667,7 @@ def run_step(session: Session, step: Step) -> None:
     elif op == "expect_text":
         text, row = args
         if row is None:
-            if session.find(text) is None:
+            if session.find(text) is None and not session.in_message(text):
                 raise session.fail(f"expected {text!r} on the screen")
         elif text not in session.row(row):
             raise session.fail(f"expected {text!r} at row {row}, row {row} is "

@@ -6,6 +6,7 @@ import atexit
 import hashlib
 import json
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable, Mapping
@@ -238,9 +239,10 @@ class Session:
         raise self.fail(f"waited for {name} for {budget} frames in vain")
 
     def wait_text(self, text: str, budget: int = DEFAULT_BUDGET) -> int:
-        """Run frames until ``text`` is on the screen (within a line); return the frames taken."""
-        return self.wait_until(lambda s: s.find(text) is not None, budget,
-                               f"text {text!r} on the screen")
+        """Run frames until ``text`` is on the screen (within a line, or in the game's message
+        lines as they flow: :meth:`in_message`); return the frames taken."""
+        return self.wait_until(lambda s: s.find(text) is not None or s.in_message(text),
+                               budget, f"text {text!r} on the screen")
 
     def wait_input(self, budget: int = DEFAULT_BUDGET) -> int:
         """Run until the game waits for a key with all keys up (PC = ``keys_wait.wait``);
@@ -286,6 +288,36 @@ class Session:
             if col >= 0:
                 return n, col
         return None
+
+    def message_rows(self) -> list[str]:
+        """The game's message lines (``MSG_TOP`` .. ``MSG_TOP + MSG_HEIGHT - 1`` of the symbol
+        map; none without them) with their trailing spaces cut."""
+        if "MSG_TOP" not in self.symbols or "MSG_HEIGHT" not in self.symbols:
+            return []
+        top, height = self.symbols["MSG_TOP"], self.symbols["MSG_HEIGHT"]
+        return [line.rstrip() for line in self.lines()[top:top + height]]
+
+    def message(self) -> str:
+        """The message lines as one text, as the game flowed it (ui.asm's msg_print): a line
+        break is a space between words, nothing after a ``£`` (whose amount went to the next
+        line); empty lines dropped."""
+        out = ""
+        for row in self.message_rows():
+            if not row.strip():
+                continue
+            row = row.strip()
+            out += row if not out or out.endswith("£") else " " + row
+        return out
+
+    def in_message(self, text: str) -> bool:
+        """Whether ``text`` is in the message lines read across their breaks: the game wraps
+        at word boundaries (dropping a space at a line's start), breaks a word longer than a
+        line anywhere and may put a ``£`` at the end of one line and its amount on the next,
+        so a break may stand for a space of ``text`` or for nothing between two characters."""
+        rows = self.message_rows()
+        if len(rows) < 2 or not text.strip():
+            return False
+        return _flowed(text).search("\n".join(rows)) is not None
 
     def attributes(self, row: int, col: int) -> Attributes:
         """Ink, paper, bright and flash of the cell at (row, col)."""
@@ -350,6 +382,21 @@ class Session:
         from zxmonopoly.harness.position import Position
 
         return Position(self)
+
+
+def _flowed(text: str) -> re.Pattern[str]:
+    """A pattern finding ``text`` in message lines joined by newlines: each run of spaces
+    may be spaces or a line break (with spaces either side), and a line break may fall
+    between any two other characters."""
+    parts: list[str] = []
+    for word in re.split(r"( +)", text):
+        if not word:
+            continue
+        if word.startswith(" "):
+            parts.append(r"(?: +| *\n *)")
+        else:
+            parts.append(r"\n?".join(re.escape(ch) for ch in word))
+    return re.compile("".join(parts))
 
 
 _game_cache: dict[str, Path] = {}
