@@ -27,8 +27,12 @@ DEFAULT_BUDGET = 500
 #: Where the game waits for a key once every key is up (keys.asm): a key pressed before the
 #: game gets there would be taken for one still held from the last question.
 INPUT_WAIT = "keys_wait.wait"
-#: Frames allowed from typing LOAD "" to the title screen's wait for a key (fast, real load).
-GAME_LOAD_BUDGET = {True: 500, False: 6000}
+#: Frames allowed from typing LOAD "" to the title screen's wait for a key with a fast load;
+#: a real load is allowed the tape's own length (:func:`tape_frames`) and REAL_LOAD_MARGIN.
+GAME_LOAD_BUDGET = {True: 500}
+#: Beyond the tape's length, a real load may take this share longer (the ROM's pauses between
+#: blocks, the program starting) plus the fast load's budget.
+REAL_LOAD_MARGIN = 0.1
 ATTRS = 0x5800
 
 #: The keywords of K mode (the start of a BASIC line) and the letter key that gives each.
@@ -136,7 +140,7 @@ class Session:
             return cls.from_snapshot(snapshot, engine=engine, symbols=symbols)
         session = cls(rom, engine=engine, symbols=symbols)
         session.load_tape(tape, fast=not real_load)
-        session.wait_input(GAME_LOAD_BUDGET[not real_load])
+        session.wait_input(load_budget(tape, fast=not real_load))
         return session
 
     @classmethod
@@ -375,6 +379,23 @@ class Session:
 
         game.seed(self.machine.memory, self.symbols, value)
 
+    def watch(self, condition: str):
+        """Turn on a watch (``"pc in game"``, ``"sp in 0xFF00..0xFFFF"``, ``"v_phase <= 4"``,
+        ``"invariants"``: :mod:`zxmonopoly.harness.watch`), checked at once and while the
+        machine runs; WatchViolation at the first violation. Returns the Watch."""
+        from zxmonopoly.harness.watch import Watcher
+
+        if getattr(self, "_watcher", None) is None:
+            self._watcher = Watcher(self)
+        return self._watcher.add(condition)
+
+    def unwatch(self, condition: str | None = None) -> None:
+        """Turn off the watch written ``condition`` (every watch when None)."""
+        if getattr(self, "_watcher", None) is not None:
+            self._watcher.remove(condition)
+        elif condition is not None:
+            raise HarnessError(f"no watch {condition!r} is on")
+
     def position(self):
         """A :class:`zxmonopoly.harness.position.Position` of the running game: edits of the
         state block checked together and written by ``apply()`` (or at the end of a ``with``
@@ -382,6 +403,22 @@ class Session:
         from zxmonopoly.harness.position import Position
 
         return Position(self)
+
+
+def tape_frames(path: str | os.PathLike[str]) -> int:
+    """How many frames a tape plays for (its signal's length, pauses included)."""
+    from zxmonopoly.spectrum.machine import FRAME_TSTATES
+    from zxmonopoly.tape import signal_of
+
+    return -(-int(signal_of(Path(path)).end) // FRAME_TSTATES)
+
+
+def load_budget(path: str | os.PathLike[str], fast: bool = True) -> int:
+    """Frames allowed from typing LOAD "" to the game's first wait for a key: the fast
+    load's budget, and for a real load the tape's length and REAL_LOAD_MARGIN more."""
+    if fast:
+        return GAME_LOAD_BUDGET[True]
+    return int(tape_frames(path) * (1 + REAL_LOAD_MARGIN)) + GAME_LOAD_BUDGET[True]
 
 
 def _flowed(text: str) -> re.Pattern[str]:
@@ -412,7 +449,7 @@ def _game_snapshot(tape: Path, symbols: Path, engine: str | None) -> Path:
     atexit.register(shutil.rmtree, directory, True)
     session = Session(engine=engine, symbols=symbols)
     session.load_tape(tape, fast=True)
-    session.wait_input(GAME_LOAD_BUDGET[True])
+    session.wait_input(load_budget(tape))
     path = directory / f"title-{digest[:12]}.z80"
     session.save_snapshot(path)
     _game_cache[digest] = path
