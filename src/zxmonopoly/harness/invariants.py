@@ -14,7 +14,8 @@ The rules (docs/harness.md, *Invariants*):
   counts no house), ``v_hotels_left`` + hotels = ``HOTELS_IN_BANK``, each within its range;
 * buildings only on sites, on a colour group owned wholly by one player, none of it
   mortgaged, built evenly (levels in a group differ by at most 1, a hotel being level 5);
-* only entered players own squares;
+* in a game, only entered players own squares (back at the title the squares keep the last
+  game's owners until the next setup);
 * a player in jail stands on the Jail square; no more than the game's jail turns;
 * each Get Out of Jail Free card is either in its pack or held by one player, never both;
   a pack holds each card once and as many as ``CARDS_IN_PACK`` less the cards held.
@@ -117,7 +118,7 @@ def state_problems(memory: Any, symbols: Mapping[str, int], *, money: bool = Tru
             problems.append(f"{name} has building level {level}")
         if level and owner is None:
             problems.append(f"buildings on {name}, which nobody owns")
-        if owner is not None and owner >= entered:
+        if in_game and owner is not None and owner >= entered:
             problems.append(f"{name} is owned by player {owner + 1}, who is not in the game "
                             f"({entered} player(s) entered)")
     for group, members in SITE_GROUPS.items():
