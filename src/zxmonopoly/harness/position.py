@@ -350,7 +350,7 @@ def _split_by(rest: str) -> tuple[str, str]:
     for i, ch in enumerate(rest):
         if ch == '"':
             quoted = not quoted
-        elif (not quoted and rest[i:i + 4].lower() == " by " ):
+        elif not quoted and rest[i:i + 4].lower() == " by ":
             return rest[:i], rest[i + 4:]
     raise PositionSyntaxError("expected 'own SQUARE[, SQUARE...] by PLAYER|bank [N houses|hotel] "
                               "[mortgaged]'")
