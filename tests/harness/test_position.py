@@ -187,3 +187,15 @@ own "Park Lane" by 1 2 houses
 def test_malformed_position_lines(tmp_path, line, problem):
     with pytest.raises(ScriptError, match=problem):
         parse_script(_write(tmp_path, f"game\n{line}\n"))
+
+
+@needs_core
+def test_states_compare_without_the_frame_counter(playing):
+    s = _session(playing)
+    a = s.state()
+    s.wait(20)                      # the game waits for ANNE's key: only v_frames moves
+    b = s.state()
+    assert a.frames != b.frames
+    assert a == b and a.diff(b) == []
+    s.poke16(s.symbols["v_players"] + s.symbols["P_CASH"], 1499)
+    assert s.state() != b and b.diff(s.state()) == ["player 1 cash: 1500 -> 1499"]
