@@ -259,8 +259,7 @@ turn_menu:
         bit PF_COMPUTER, (ix+P_FLAGS)
         jr z, .wait
         call ai_before_throw
-        ld b, COMPUTER_PAUSE
-        call ai_pause_frames        ; (shorter with the fast setting)
+        call turn_rent_window       ; B = the frames of the pause
         call keys_wait_frames
         jr nz, .got
         ld a, 'D'
@@ -302,6 +301,43 @@ turn_menu:
         bit PF_PLAYING, (ix+P_FLAGS)
         jp nz, .prompt
         ret                         ; the current player left: his turn ends
+
+; ---------------------------------------------------------------------------------------------
+; turn_rent_window - how long a computer waits before it throws: COMPUTER_PAUSE frames, cut
+; by the fast setting (ai_pause_frames) unless a human is owed rent for the last move: then
+; the whole pause, with the owner's token and a line saying who may press R (booklet C: "If
+; rent is due, the owner's token will appear on the screen during the short pause")
+; Input: v_rent_payer, v_rent_owner.  Output: B = frames; the line printed when rent is due to
+; a human.  Corrupts: AF, C, DE, HL.
+; ---------------------------------------------------------------------------------------------
+turn_rent_window:
+        ld b, COMPUTER_PAUSE
+        ld a, (v_rent_payer)
+        cp NO_PLAYER
+        jp z, ai_pause_frames       ; no rent due: the usual (perhaps fast) pause
+        ld a, (v_rent_owner)
+        call player_record
+        bit PF_COMPUTER, (hl)       ; (P_FLAGS is the record's first byte)
+        ld b, COMPUTER_PAUSE
+        jp nz, ai_pause_frames      ; a computer owner has claimed already
+        assert P_FLAGS == 0
+        ld hl, str_game_rent_window ; a new line: "<token> 2 ANNE may press R for rent"
+        call msg_print
+        ld a, (v_rent_owner)
+        call player_record
+        inc hl
+        ld a, (hl)                  ; P_TOKEN
+        assert P_TOKEN == 1
+        add a, CH_TOKEN
+        call msg_char
+        ld a, ' '
+        call msg_char
+        ld a, (v_rent_owner)
+        call msg_player
+        ld hl, str_game_may_press_r
+        call msg_print
+        ld b, COMPUTER_PAUSE        ; the whole window, fast setting or not
+        ret
 
 ; ---------------------------------------------------------------------------------------------
 ; keys_wait_frames - wait up to B frames for a key (after all keys are up)
@@ -886,6 +922,8 @@ str_game_in_jail:    db " (in jail)", 0
 str_game_press_d:    db ". D to throw; M H R O T C A", 0
 str_game_retire_key: db " X", 0
 str_game_computer_turn: db " (computer) is about to throw", 0
+str_game_rent_window: db PR_NEWLINE, 0
+str_game_may_press_r: db " may press R for rent", 0
 str_game_credit:     db "Credit: ", 0
 str_game_assets_cash: db "Cash ", 0
 str_game_assets_property: db ", property ", 0
