@@ -223,7 +223,12 @@ board_draw_all:
         ld a, ATTR_MESSAGE          ; the message lines keep this after cls
         call cls
         call board_draw_menu
-        ld bc, CENTRE_TOP * 256 + CENTRE_LEFT
+        ld a, (v_flat_board)
+        or a
+        jr nz, .flat
+        call b3_draw_all            ; the default: the perspective board
+        jr .list
+.flat:  ld bc, CENTRE_TOP * 256 + CENTRE_LEFT
         ld de, CENTRE_HEIGHT * 256 + CENTRE_WIDTH
         ld a, ATTR_CENTRE
         call clear_rect
@@ -237,11 +242,11 @@ board_draw_all:
         inc a
         cp BOARD_SQUARES
         jr c, .square
-        call board_draw_players
         ld bc, BOARD_TOP * 256 + PANEL_LEFT
         ld de, BOARD_HEIGHT * 256 + PANEL_WIDTH
         ld a, ATTR_PANEL
         call clear_rect
+.list:  call board_draw_players
         call board_draw_dice
         call board_draw_clock
         call board_draw_status
@@ -308,6 +313,13 @@ str_board_title:
 ; Input: A = square 0..39.  Output: drawn.  Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_draw_square:
+        push af
+        ld a, (v_flat_board)
+        or a
+        jr nz, .flat
+        pop af
+        jp b3_draw_square
+.flat:  pop af
         push ix
         call board_square_info
         ld a, (bd_square)
@@ -320,6 +332,32 @@ board_draw_square:
         call board_geometry
         ld (bd_token_at), bc
         ld (bd_band_at), de
+        call board_band_style
+        call board_owner_glyph      ; the owner cell: number 1-6, or the fill
+        ld bc, (bd_band_at)
+        ld a, (bd_band_attr)
+        call board_cell
+        call board_symbol           ; the symbol cell
+        ld bc, (bd_band_at)
+        inc c
+        call board_cell
+        ld a, (bd_square)           ; the tokens
+        ld de, FILTER_ALL
+        call board_compose_tokens
+        ld bc, (bd_token_at)
+        ld a, (bd_token_attr)
+        call board_draw_tokens
+        pop ix
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; board_band_style - the colours of the square in bd_*: token area paper (light and dark
+; alternate), band attribute and the fill of an empty band cell; all white on red when
+; mortgaged (the booklet's colours)
+; Input: bd_square, bd_group, bd_state.  Output: bd_token_attr, bd_band_attr, bd_fill.
+; Corrupts: AF, DE, HL.
+; ---------------------------------------------------------------------------------------------
+board_band_style:
         ld a, (bd_square)           ; light and dark token areas alternate
         rrca
         ld a, ATTR_BOARD_LIGHT
@@ -350,36 +388,26 @@ board_draw_square:
 .colours:
         ld a, (bd_state)
         bit SQ_MORTGAGED, a
-        jr z, .owner
+        ret z
         ld a, ATTR_MORTGAGED        ; mortgaged: all of it white on red, no fill
         ld (bd_token_attr), a
         ld (bd_band_attr), a
         ld hl, board_blank
         ld (bd_fill), hl
-.owner: ld a, (bd_state)            ; the owner cell: number 1-6, or the fill
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; board_owner_glyph - what a band's owner cell shows: the owner's number 1-6, or the fill
+; Input: bd_state, bd_fill.  Output: DE = the glyph.  Corrupts: AF, HL.
+; ---------------------------------------------------------------------------------------------
+board_owner_glyph:
+        ld a, (bd_state)
         and SQ_OWNER_MASK
-        jr z, .no_owner
+        ld de, (bd_fill)
+        ret z
         add a, '0'                  ; the square byte holds owner + 1: the number shown
         call glyph_addr
-        jr .draw_owner
-.no_owner:
-        ld hl, (bd_fill)
-.draw_owner:
         ex de, hl
-        ld bc, (bd_band_at)
-        ld a, (bd_band_attr)
-        call board_cell
-        call board_symbol           ; the symbol cell
-        ld bc, (bd_band_at)
-        inc c
-        call board_cell
-        ld a, (bd_square)           ; the tokens
-        ld de, FILTER_ALL
-        call board_compose_tokens
-        ld bc, (bd_token_at)
-        ld a, (bd_token_attr)
-        call board_draw_tokens
-        pop ix
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -743,17 +771,7 @@ board_draw_corner:
         ld a, SQ_JAIL               ; prisoners on the right, behind bars
         ld de, FILTER_IN_JAIL
         call board_compose_tokens
-        ld hl, board_tokens
-        ld b, GLYPH_SIZE
-.bars:  ld a, (hl)
-        or JAIL_BARS_LEFT
-        ld (hl), a
-        inc hl
-        ld a, (hl)
-        or JAIL_BARS_RIGHT
-        ld (hl), a
-        inc hl
-        djnz .bars
+        call board_jail_bars
         ld b, (ix + CORNER_TOKEN_ROW)
         ld a, (ix + CORNER_TOKEN_COL)
         add a, PAIR
@@ -768,11 +786,36 @@ board_draw_corner:
         jr nz, .char
         ret
 
+; ---------------------------------------------------------------------------------------------
+; board_jail_bars - OR the jail's bars into the composed token area (board_tokens)
+; Input: board_tokens.  Output: board_tokens.  Corrupts: AF, B, HL.
+; ---------------------------------------------------------------------------------------------
+board_jail_bars:
+        ld hl, board_tokens
+        ld b, GLYPH_SIZE
+.bars:  ld a, (hl)
+        or JAIL_BARS_LEFT
+        ld (hl), a
+        inc hl
+        ld a, (hl)
+        or JAIL_BARS_RIGHT
+        ld (hl), a
+        inc hl
+        djnz .bars
+        ret
+
 ; =============================================================================================
 ; board_mark_square - make a square's cells flash (the cursor); board_draw_square undoes it
 ; Input: A = square.  Output: FLASH set on its cells.  Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_mark_square:
+        push af
+        ld a, (v_flat_board)
+        or a
+        jr nz, .flat
+        pop af
+        jp b3_mark_square
+.flat:  pop af
         push ix
         call board_find_corner
         jr nz, .edge
@@ -819,12 +862,19 @@ board_flash_rect:
 ; Input: the state block.  Output: drawn.  Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_draw_players:
+        ld bc, PLIST_TOP * 256 + CENTRE_LEFT
+        ld a, (v_flat_board)
+        or a
+        jr nz, .origin
+        ld bc, (B3_LIST_TOP + 1) * 256 + B3_LIST_LEFT
+.origin:
+        ld (bd_list_at), bc
         push ix
         ld ix, v_players
         ld c, 0                     ; C = player
 .player:
         push bc
-        ld a, PLIST_TOP
+        ld a, (bd_list_at + 1)
         add a, c
         ld b, a
         ld a, (v_num_players)
@@ -834,7 +884,8 @@ board_draw_players:
         ld a, c
         call board_player_row
         jr .next
-.empty: ld c, CENTRE_LEFT
+.empty: ld a, (bd_list_at)
+        ld c, a
         ld de, 1 * 256 + CENTRE_WIDTH
         ld a, ATTR_CENTRE
         call clear_rect
@@ -846,7 +897,13 @@ board_draw_players:
         cp MAX_PLAYERS
         jr c, .player
         pop ix
-        ld hl, str_bank             ; the Bank's buildings
+        ld bc, (bd_list_at)         ; the Bank's buildings, under the players
+        ld a, b
+        add a, MAX_PLAYERS
+        ld b, a
+        inc c
+        call print_at
+        ld hl, str_bank
         call print_string
         ld a, (v_houses_left)
         call .count
@@ -861,7 +918,9 @@ board_draw_players:
 BANK_COL        equ CENTRE_LEFT + 1
 BANK_DIGITS     equ 2               ; 0..32 houses, 0..12 hotels
 str_bank:
-        db PR_AT, PLIST_BANK_ROW, BANK_COL, PR_ATTR, ATTR_PL_TITLE, "Bank ", CH_HOUSE, 0
+        db PR_ATTR, ATTR_PL_TITLE, "Bank ", CH_HOUSE, 0
+        assert PLIST_BANK_ROW == PLIST_TOP + MAX_PLAYERS && BANK_COL == CENTRE_LEFT + 1
+bd_list_at:     dw 0                ; the list's first player row (high) and column (low)
 str_bank_hotels:
         db "  ", CH_HOTEL, 0
 
@@ -883,7 +942,8 @@ board_player_row:
         ld a, d
         call board_inverse          ; piece and number inverted: a badge
         ld (print_attr), a
-        ld c, PL_TOKEN_COL
+        ld a, (bd_list_at)          ; (PL_TOKEN_COL on the flat board)
+        ld c, a
         call print_at
         ld a, (ix + P_TOKEN)
         add a, CH_TOKEN
@@ -1031,6 +1091,9 @@ str_board_player:     db " Player ", 0
 ; Input: v_dice.  Output: drawn.  Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_draw_dice:
+        ld a, (v_flat_board)
+        or a
+        jp z, b3_draw_dice
         ld bc, DICE_LABEL_ROW * 256 + PANEL_LEFT
         ld de, (DOUBLE_ROW - DICE_LABEL_ROW + 1) * 256 + PANEL_WIDTH
         ld a, ATTR_PANEL
@@ -1120,6 +1183,9 @@ board_doubled:                      ; a nibble with each bit doubled
 ; Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_draw_clock:
+        ld a, (v_flat_board)
+        or a
+        jp z, b3_draw_clock
         ld a, (v_short_game)
         or a
         ret z
@@ -1129,6 +1195,13 @@ board_draw_clock:
         call clear_rect
         ld hl, str_clock
         call print_string
+        ; continues into board_clock_time
+
+; ---------------------------------------------------------------------------------------------
+; board_clock_time - print the minutes left as H:MM at the print position
+; Input: v_clock_minutes.  Output: printed.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+board_clock_time:
         ld hl, (v_clock_minutes)
         ld de, MINUTES_PER_HOUR
         ld c, 0                     ; C = hours

@@ -12,6 +12,7 @@ COMPUTER_PAUSE  equ 60              ; frames a computer player waits before it t
 STEP_FRAMES     equ 3               ; frames per square a token moves
 LAND_PAUSE      equ 25              ; frames to read what a square did
 SALARY_PAUSE    equ 15              ; frames the GO salary's message stays before the move goes on
+GAME_KEY_BOARD  equ 'B'             ; the flat board (status always shown) or the perspective one
 GAME_KEY_RETIRE equ 'X'             ; retire a player (OPT_RETIRE; seed 003's "Quitar")
 THREE_DOUBLES   equ 3               ; the third double in a row goes to jail (A9)
 BOARD_SIZE      equ 40
@@ -288,6 +289,8 @@ turn_menu:
         jp z, trade_run
         cp AI_KEY_SPEED             ; F: fast computer turns on / off (issue 11)
         jp z, ai_speed_toggle
+        cp GAME_KEY_BOARD           ; B: the flat board or the perspective one
+        jp z, turn_board_view
         cp KEY_BREAK
         jp z, turn_end_game
         pop hl
@@ -338,6 +341,16 @@ turn_rent_window:
         call msg_print
         ld b, COMPUTER_PAUSE        ; the whole window, fast setting or not
         ret
+
+; ---------------------------------------------------------------------------------------------
+; turn_board_view - B: switch between the perspective board (the default) and the flat one
+; Input: v_flat_board.  Output: toggled, the screen redrawn.  Corrupts: all.
+; ---------------------------------------------------------------------------------------------
+turn_board_view:
+        ld a, (v_flat_board)
+        xor 1
+        ld (v_flat_board), a
+        jp board_draw_all
 
 ; ---------------------------------------------------------------------------------------------
 ; keys_wait_frames - wait up to B frames for a key (after all keys are up)

@@ -1,4 +1,5 @@
-"""The game screen (board.asm), its pictures (graphics.asm) and the board cursor (cursor.asm).
+"""The game screen with the flat board (board.asm, the B option), its pictures (graphics.asm)
+and the board cursor (cursor.asm).
 
 Each test pokes a state into the rig, calls the routine by name and reads the screen back:
 text through the game's font, attributes, and pixels compared with the glyphs in the image.
@@ -49,9 +50,12 @@ def base():
 
 @pytest.fixture
 def rig(base):
-    """A fresh rig per test (the module's one is only used to find the symbols fast)."""
+    """A fresh rig per test (the module's one is only used to find the symbols fast), showing
+    the flat board (the B option; the perspective board is tests/game/test_board3d.py's)."""
     from zxmonopoly.harness.rig import GameRig
-    return GameRig()
+    r = GameRig()
+    r.poke("v_flat_board", 1)
+    return r
 
 
 def cell_bytes(r, row: int, col: int) -> bytes:
