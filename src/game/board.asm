@@ -107,6 +107,7 @@ ATTR_STATUS_NAME equ BLUE * PAPER + YELLOW + BRIGHT
 ATTR_CU_EVEN    equ WHITE * PAPER + BLACK + BRIGHT  ; close-up boxes 0 and 2
 ATTR_CU_ODD     equ WHITE * PAPER + BLACK           ; box 1, grey, to part the boxes
 ATTR_CU_CURRENT equ WHITE * PAPER + BLUE + BRIGHT   ; the current square's box
+ATTR_CU_GUTTER  equ BLACK * PAPER + WHITE           ; between the boxes
 ATTR_LOWER      equ ATTR_NORMAL                     ; rows 16-20 when blank
 
 ; Each group's band: attribute, and the fill pattern of its empty band cells
@@ -1248,6 +1249,14 @@ lower_clear:
 closeup_show:
         push ix
         ld (cu_square), a
+        ld bc, CLOSEUP_TOP * 256 + CU_WIDTH             ; the gutters
+        ld de, CLOSEUP_HEIGHT * 256 + CU_GUTTER
+        ld a, ATTR_CU_GUTTER
+        call clear_rect
+        ld bc, CLOSEUP_TOP * 256 + CU_PITCH + CU_WIDTH
+        ld de, CLOSEUP_HEIGHT * 256 + CU_GUTTER
+        ld a, ATTR_CU_GUTTER
+        call clear_rect
         ld ix, closeup_boxes
         ld c, CLOSEUP_BOXES - 1     ; C = how far before the square this box is
 .box:   ld a, (cu_square)
@@ -1270,14 +1279,15 @@ CU_BOX_COL      equ 0
 CU_BOX_WIDTH    equ 1
 CU_BOX_ATTR     equ 2
 CU_BOX_RECORD   equ 3
-CU_NARROW       equ 10              ; the first box (square - 2) gives up a column...
-CU_WIDE         equ 11              ; ... so the others fit an 11-letter word
+CU_WIDTH        equ 10              ; each box; a longer word breaks with a hyphen
+CU_GUTTER       equ 1               ; a dark column between boxes: names never run together
+CU_PITCH        equ CU_WIDTH + CU_GUTTER
 closeup_boxes:
-        db 0, CU_NARROW, ATTR_CU_EVEN
-        db CU_NARROW, CU_WIDE, ATTR_CU_ODD
-        db CU_NARROW + CU_WIDE, CU_WIDE, ATTR_CU_CURRENT
+        db 0, CU_WIDTH, ATTR_CU_EVEN
+        db CU_PITCH, CU_WIDTH, ATTR_CU_ODD
+        db 2 * CU_PITCH, CU_WIDTH, ATTR_CU_CURRENT
         assert $ - closeup_boxes == CLOSEUP_BOXES * CU_BOX_RECORD
-        assert CU_NARROW + 2 * CU_WIDE == COLUMNS
+        assert CLOSEUP_BOXES * CU_PITCH - CU_GUTTER == COLUMNS
 
 ; ---------------------------------------------------------------------------------------------
 ; closeup_box - one box of the close-up
@@ -1488,7 +1498,10 @@ closeup_wrap:
         cp e
         jr c, .print
         jr z, .print
-        ld c, e                     ; too long for any line: break it at the line's end
+        ld c, e                     ; too long for any line: break it with a hyphen
+        dec c
+        ld a, 1
+        ld (.hyphen), a
 .print: ld a, e
         sub c
         ld e, a
@@ -1497,7 +1510,15 @@ closeup_wrap:
         call print_char
         dec c
         jr nz, .char
-        ld a, e
+        ld a, (.hyphen)
+        or a
+        jr z, .whole
+        xor a
+        ld (.hyphen), a
+        ld a, '-'
+        call print_char
+        dec e
+.whole: ld a, e
         or a
         jr nz, .word
 .next_line:
@@ -1508,4 +1529,5 @@ closeup_wrap:
         ld (.row + 1), a
         jr .line
 .width: db 0
+.hyphen: db 0                       ; 1: the word being printed is broken at the line's end
 .row:   dw 0                        ; low byte the column, high byte the row (as BC)

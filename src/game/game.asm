@@ -932,7 +932,7 @@ str_game_computer_own: db "A computer player mortgages its own property.", 0
 str_game_confirm_mortgage: db " mortgages ", 0
 str_game_confirm_lift: db " lifts the mortgage on ", 0
 str_game_in_jail:    db " (in jail)", 0
-str_game_press_d:    db ". D to throw; M H R O T C A", 0
+str_game_press_d:    db ". D to throw", 0          ; (the other keys: the menu above)
 str_game_retire_key: db " X", 0
 str_game_computer_turn: db " (computer) is about to throw", 0
 str_game_rent_window: db PR_NEWLINE, 0

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from zxmonopoly.spectrum import Spectrum48, video
+from zxmonopoly.spectrum.machine import FRAME_TSTATES
 
 #: The symbol map of our ROM, written by the ROM build.
 ROM_SYMBOLS = Path(__file__).resolve().parents[1] / "data" / "rom.sym.json"
@@ -28,6 +29,17 @@ DEFAULT_BUDGET = 500
 INPUT_WAIT = "keys_wait.wait"
 #: Frames allowed from typing LOAD "" to the title screen's wait for a key (fast, real load).
 GAME_LOAD_BUDGET = {True: 500, False: 6000}
+#: Frames beyond the tape's own length allowed for a real-speed load to reach the title.
+REAL_LOAD_MARGIN = 1000
+
+
+def load_budget(tape: str | os.PathLike[str], fast: bool) -> int:
+    """Frames allowed from typing LOAD "" to the title screen: a fast load's fixed budget, or
+    for a real-speed load the tape's playing time in frames and a margin."""
+    if fast:
+        return GAME_LOAD_BUDGET[True]
+    from zxmonopoly.tape import signal_of
+    return signal_of(tape).end // FRAME_TSTATES + REAL_LOAD_MARGIN
 ATTRS = 0x5800
 
 #: The keywords of K mode (the start of a BASIC line) and the letter key that gives each.
@@ -135,7 +147,7 @@ class Session:
             return cls.from_snapshot(snapshot, engine=engine, symbols=symbols)
         session = cls(rom, engine=engine, symbols=symbols)
         session.load_tape(tape, fast=not real_load)
-        session.wait_input(GAME_LOAD_BUDGET[not real_load])
+        session.wait_input(load_budget(tape, not real_load))
         return session
 
     @classmethod
