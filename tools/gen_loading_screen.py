@@ -4,8 +4,9 @@
 The picture is made here from the project's own material: the title in the ROM's font
 (``roms/font.asm``) drawn four times its size on a red banner, the perspective board of
 ``tools/gen_board3d.py`` with every square's band in its group's colours, and the six pieces
-of ``src/game/graphics.asm`` standing in the board's middle, twice their size.  Rows 0-2 are
-left black: the ROM prints "Bytes: monopoly" there while the code loads, as 1985 tapes showed.
+of ``src/game/graphics.asm`` standing in the board's middle, twice their size.  Rows 0-3 are
+left black: the ROM prints its "Bytes: monopoly" there while the code loads (row 3 under a
+Sinclair-like ROM), as 1985 tapes showed.
 
 The build (``zxmonopoly.asm.build``) puts the file on the tape between the BASIC loader and the
 code, and the loader says ``LOAD ""SCREEN$``.  ``tests/game/test_loading_screen.py`` fails when
@@ -36,10 +37,10 @@ BITMAP_SIZE, ATTR_SIZE = 6144, 768
 BLACK, BLUE, RED, MAGENTA, GREEN, CYAN, YELLOW, WHITE = range(8)
 BRIGHT = 0x40
 TITLE = "MONOPOLY"
-TITLE_ROW = 3                # the banner: rows 3..8, the letters in rows 4..7
+TITLE_ROW = 4                # the banner: rows 4..9, the letters in rows 5..8
 TITLE_SCALE = 4
-BOARD_ROW = 9                # the board picture: rows 9..21
-FOOTER = ("zxmonopoly: our own program", "after the 1985 board game")
+BOARD_ROW = 10               # the board picture: rows 10..22
+FOOTER = ("zxmonopoly, after the 1985 game",)
 # Each colour group's band paper (brown: red without BRIGHT)
 GROUP_COLOURS = {"brown": RED, "light_blue": CYAN, "pink": MAGENTA, "orange": YELLOW,
                  "red": RED, "yellow": YELLOW, "green": GREEN, "dark_blue": BLUE}
@@ -142,8 +143,7 @@ def picture() -> bytes:
                 s.attr(top + r, col + c, GREEN * 8 + WHITE + BRIGHT)
         s.glyph(g, col * 8, top * 8, 2)
     for n, line in enumerate(FOOTER):
-        s.text(font, line, 22 + n, (32 - len(line)) // 2, BLACK * 8 + (CYAN if n else YELLOW)
-               + BRIGHT)
+        s.text(font, line, 23 + n, (32 - len(line)) // 2, BLACK * 8 + YELLOW + BRIGHT)
     return s.scr()
 
 
