@@ -1361,6 +1361,7 @@ closeup_box:
         ld c, (ix + CU_BOX_COL)
         ld e, (ix + CU_BOX_WIDTH)
         call closeup_wrap
+        call closeup_picture
         ld b, CU_PRICE_ROW
         ld c, (ix + CU_BOX_COL)
         call print_at
@@ -1386,6 +1387,53 @@ closeup_box:
 
 cu_attr:        db 0
 str_mortgaged:  db "MORTGAGED", 0
+
+; ---------------------------------------------------------------------------------------------
+; closeup_picture - a square that is not a site shows its picture as on the real board, twice
+; the size, at the box's lower right (CU_PICTURE_ROW, the last two columns): a locomotive, a
+; bulb or a tap, ?, a chest, the pound of a tax, GO's arrow, the jail's bars, a car parked,
+; a policeman's helmet.  The names' second and third lines are at most 8 letters long, so
+; they never reach it (tools' data; the first line is above it)
+; Input: bd_kind, bd_square, IX = the box's record.  Output: drawn.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+closeup_picture:
+        ld a, (bd_kind)
+        cp KIND_SITE
+        ret z
+        ld e, a
+        ld d, 0
+        ld hl, closeup_pictures
+        add hl, de
+        add hl, de
+        ld e, (hl)
+        inc hl
+        ld d, (hl)
+        ld a, (bd_square)
+        cp SQ_ELECTRIC
+        jr nz, .draw
+        ld de, gfx_electric         ; the other utility shows a tap
+.draw:  ld b, CU_PICTURE_ROW
+        ld a, (ix + CU_BOX_COL)
+        add a, CU_WIDTH - 2
+        ld c, a
+        jp board_draw_double
+
+CU_PICTURE_ROW  equ CU_PRICE_ROW - 2
+closeup_pictures:                   ; by KIND_*
+        dw gfx_arrow                        ; GO
+        dw 0                                ; a site: its colour band instead
+        dw gfx_station
+        dw gfx_water                        ; (Electric Company: gfx_electric)
+        dw font + ('?' - ' ') * GLYPH_SIZE  ; Chance
+        dw gfx_chest
+        dw font + (CH_POUND - ' ') * GLYPH_SIZE
+        dw gfx_bars                         ; Jail
+        dw graphics_glyphs + TOKEN_CAR * GLYPH_SIZE ; Free Parking
+        dw gfx_helmet                       ; Go To Jail
+        assert $ - closeup_pictures == (KIND_GO_TO_JAIL + 1) * 2
+        assert KIND_GO == 0 && KIND_SITE == 1 && KIND_STATION == 2 && KIND_UTILITY == 3
+        assert KIND_CHANCE == 4 && KIND_CHEST == 5 && KIND_TAX == 6 && KIND_JAIL == 7
+        assert KIND_FREE_PARKING == 8
 
 ; ---------------------------------------------------------------------------------------------
 ; closeup_price - what a square costs or does, at the print position: the price of a property,

@@ -9,7 +9,10 @@
 
 COMPUTER_PAUSE  equ 60              ; frames a computer player waits before it throws: the
                                     ; "short pause" in which an owner may press R
-STEP_FRAMES     equ 3               ; frames per square a token moves
+STEP_FRAMES     equ 1               ; frames a token rests on each square it passes (drawing
+                                    ; its close-up takes about two more)
+TUMBLE_FACES    equ 6               ; faces the dice show, tumbling, before they settle
+TUMBLE_FRAMES   equ 2               ; frames each of them shows
 LAND_PAUSE      equ 25              ; frames to read what a square did
 SALARY_PAUSE    equ 15              ; frames the GO salary's message stays before the move goes on
 GAME_KEY_BOARD  equ 'B'             ; the flat board (status always shown) or the perspective one
@@ -506,6 +509,7 @@ turn_again:
 ; ---------------------------------------------------------------------------------------------
 turn_dice:
         call snd_rattle
+        call turn_tumble
         call dice_throw
         push af
         push ix
@@ -528,6 +532,45 @@ turn_dice:
         ld hl, str_game_double
         call c, msg_print
         pop af
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; turn_tumble - the dice tumble a moment before they show the throw: TUMBLE_FACES pairs of
+; faces, each for TUMBLE_FRAMES frames.  The faces come from the frame count, not from the
+; random numbers, so a seed gives the same game with or without the tumble
+; Input: none.  Output: v_dice shows the last tumbling faces (dice_throw sets the real ones).
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+turn_tumble:
+        ld a, (v_frames)
+        ld c, a                     ; C = a face source that changes each frame
+        ld b, TUMBLE_FACES
+.face:  push bc
+        ld a, c
+        call .die
+        ld (v_dice), a
+        ld a, c
+        rrca
+        rrca
+        rrca
+        call .die
+        ld (v_dice + 1), a
+        push ix
+        call board_draw_dice
+        pop ix
+        ld b, TUMBLE_FRAMES
+        call pause_plain
+        pop bc
+        ld a, c
+        add a, 7                    ; (7 is prime to 6: every face comes round)
+        ld c, a
+        djnz .face
+        ret
+.die:   and 7                       ; A mod 8 folded onto 1..6
+        cp 6
+        jr c, .face1
+        sub 4
+.face1: inc a
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -618,6 +661,8 @@ move_token_to:
         pop af
         push ix
         call board_draw_square
+        ld a, (ix+P_SQUARE)         ; the close-up follows the token, square by square
+        call closeup_show
         call snd_click
         pop ix
         ld b, STEP_FRAMES

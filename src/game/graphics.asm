@@ -233,6 +233,33 @@ gfx_chest:                          ; a treasure chest
         db %11111110
         db %11111110
         db %00000000
+gfx_bars:                           ; a barred window (Jail)
+        db %11111110
+        db %10101010
+        db %10101010
+        db %10101010
+        db %10101010
+        db %10101010
+        db %11111110
+        db %00000000
+gfx_helmet:                         ; a policeman's helmet (Go To Jail)
+        db %00010000
+        db %00111000
+        db %00111000
+        db %01111100
+        db %01111100
+        db %11111110
+        db %01000100
+        db %00000000
+gfx_arrow:                          ; GO's arrow, pointing the way play goes
+        db %00010000
+        db %00110000
+        db %01111110
+        db %11111110
+        db %01111110
+        db %00110000
+        db %00010000
+        db %00000000
 gfx_dither:                         ; a fine chequer: two inks mixed into a third colour
         db %10101010
         db %01010101

@@ -383,7 +383,7 @@ def test_closeup_wraps_names_and_tells_taxes(rig):
     assert any("Whitechap-" in line for line in lines)    # 10 wide: a long word breaks
     assert any("Income Tax" in line for line in lines)
     assert any("Pay £200" in line for line in lines)
-    right = [line[22:] for line in lines]
+    right = [line[22:30] for line in lines]               # (the last two: the picture)
     assert right[1].strip() == "King's" and right[2].strip() == "Cross"
     assert right[3].strip() == "Station" and right[4].startswith("£200")
     # mortgaged: says so in the band

@@ -235,3 +235,67 @@ def test_b_switches_to_the_flat_board_and_back(rig):
     rig.call("turn_menu", budget=2000, keys=("b", "d"))
     assert rig.peek("v_flat_board") == 0
     assert "FREE" not in rig.text()
+
+
+# -- the close-ups' pictures and the movement -------------------------------------------------
+
+def doubled(g: bytes) -> list[bytes]:
+    """The four cells (top left, top right, bottom left, bottom right) of a glyph at twice its
+    size, as board_draw_double draws it."""
+    def row(byte: int, half: int) -> int:
+        nib = (byte >> (4 * (1 - half))) & 15
+        return sum(((nib >> (3 - b // 2)) & 1) << (7 - b) for b in range(8))
+    return [bytes(row(g[(r * 8 + line) // 2], h) for line in range(8))
+            for r in (0, 1) for h in (0, 1)]
+
+
+@pytest.mark.parametrize("square, picture", [(5, "gfx_station"), (12, "gfx_electric"),
+                                             (28, "gfx_water"), (2, "gfx_chest"),
+                                             (10, "gfx_bars"), (30, "gfx_helmet")])
+def test_closeup_pictures_like_the_real_board(rig, square, picture):
+    rig.poke("v_num_players", 2)
+    rig.call("board_draw_all")
+    rig.call("closeup_show", a=square)
+    g = bytes(rig.peek(rig.symbols[picture] + i) for i in range(8))
+    row = rig.symbols["CU_PICTURE_ROW"]
+    col = 2 * rig.symbols["CU_PITCH"] + rig.symbols["CU_WIDTH"] - 2     # the square's own box
+    cells = [cell_bytes(rig, row + r, col + c) for r in (0, 1) for c in (0, 1)]
+    assert cells == doubled(g)
+    # a site has no picture: its colour band and price
+    rig.call("closeup_show", a=39)
+    assert not any(cell_bytes(rig, row, col) + cell_bytes(rig, row + 1, col))
+
+
+def test_chance_in_the_closeup_is_a_question_mark(rig):
+    rig.poke("v_num_players", 2)
+    rig.call("board_draw_all")
+    rig.call("closeup_show", a=7)
+    g = glyph(rig, ord("?"))
+    row = rig.symbols["CU_PICTURE_ROW"]
+    col = 2 * rig.symbols["CU_PITCH"] + rig.symbols["CU_WIDTH"] - 2
+    assert cell_bytes(rig, row, col) == doubled(g)[0]
+
+
+def test_the_closeup_follows_the_token_square_by_square(rig):
+    from tests.game.test_turns import Game
+    Game(rig)
+    rig.call("board_draw_all")
+    rig.poke(rig.player_address(0, "P_SQUARE"), 4)
+    seen = []
+    for target in (5, 6, 7):
+        rig.call("move_token_to", a=target, ix=rig.player_address(0, "P_FLAGS"))
+        seen.append(rig.row(17)[22:].strip())
+    assert seen == ["King's", "The Angel", "Chance"]
+
+
+def test_dice_tumble_without_touching_the_random_numbers(rig):
+    from tests.game.test_turns import Game
+    Game(rig)
+    rig.call("board_draw_all")
+    seed = rig.peek16("v_seed")
+    start = rig.frame
+    rig.call("turn_tumble")
+    assert rig.peek16("v_seed") == seed
+    frames = rig.frame - start
+    assert frames >= rig.symbols["TUMBLE_FACES"] * rig.symbols["TUMBLE_FRAMES"] - 1
+    assert 1 <= rig.peek("v_dice") <= 6 and 1 <= rig.peek(rig.address("v_dice") + 1) <= 6
