@@ -63,3 +63,15 @@ def test_loading_screen_matches_golden():
     s = Session()
     s.machine.memory[0x4000:0x4000 + 6912] = (ROOT / "src" / "game" / "loading.scr").read_bytes()
     compare(s.machine, "loading", "\n".join(s.machine.screen_text()) + "\n")
+
+
+@pytest.mark.parametrize("script", sorted((ROOT / "docs" / "screens" / "scripts").glob("*.zxs")),
+                         ids=lambda p: p.name)
+def test_gallery_scripts_parse_and_name_their_screens(script):
+    """tools/make_screens.py's scripts are well formed and write into docs/screens/."""
+    from zxmonopoly.harness.script import parse_script
+    parsed = parse_script(script)
+    shots = [Path(step.args[0]) for step in parsed.steps if step.op == "screenshot"]
+    assert shots
+    assert all(shot.parent.resolve() == (ROOT / "docs" / "screens") for shot in shots)
+    assert all(shot.is_file() for shot in shots), "run python tools/make_screens.py"
