@@ -134,7 +134,7 @@ def test_a_token_stands_on_its_square_and_moves(rig, square):
             assert shown[y][x] == want[y][x] | picture[y][x], (square, x, y)
     # moving on: the old square shows its picture again, the new one the piece
     nxt = (square + 1) % 40
-    rig.poke(rig.player_address(0, "P_SQUARE"), nxt)
+    rig.poke(rig.player_address(1, "P_SQUARE"), nxt)
     rig.call("board_draw_square", a=square)
     rig.call("board_draw_square", a=nxt)
     after = area_bits(rig, square, lambda r, c: cell_bytes(rig, r, c))
@@ -280,10 +280,10 @@ def test_the_closeup_follows_the_token_square_by_square(rig):
     from tests.game.test_turns import Game
     Game(rig)
     rig.call("board_draw_all")
-    rig.poke(rig.player_address(0, "P_SQUARE"), 4)
+    rig.poke(rig.player_address(1, "P_SQUARE"), 4)
     seen = []
     for target in (5, 6, 7):
-        rig.call("move_token_to", a=target, ix=rig.player_address(0, "P_FLAGS"))
+        rig.call("move_token_to", a=target, ix=rig.player_address(1, "P_FLAGS"))
         seen.append(rig.row(17)[22:].strip())
     assert seen == ["King's", "The Angel", "Chance"]
 
