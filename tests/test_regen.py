@@ -30,12 +30,15 @@ def test_the_chain_holds_every_generator_and_the_build() -> None:
     # Each step reads what the one before it writes.
     assert order.index("gen_rules_data.py") < order.index("gen_game_tables.py") \
         < order.index("build.py")
+    assert order.index("gen_rules_data.py") < order.index("gen_board3d.py") \
+        < order.index("gen_loading_screen.py") < order.index("build.py")
 
 
 def fake_tools(directory: Path, failing: str) -> None:
     """Stand-ins for the tools: each records its arguments; ``failing`` exits 1."""
     log = str(directory / "log")
-    for name in ("gen_rules_data.py", "gen_game_tables.py", "build.py", "gen_z80.py"):
+    for name in ("gen_rules_data.py", "gen_game_tables.py", "gen_board3d.py",
+                 "gen_loading_screen.py", "build.py", "gen_z80.py"):
         status = 1 if name == failing else 0
         (directory / name).write_text(
             "import sys\n"
@@ -55,8 +58,8 @@ def test_check_goes_on_past_a_stale_step_and_fails(tmp_path: Path, capsys,
     assert "gen_game_tables.py: STALE" in out and "gen_game_tables.py is stale" in out
     assert "gen_z80.py: current" in out
     assert (tmp_path / "log").read_text().splitlines() == [
-        "gen_rules_data.py --check", "gen_game_tables.py --check", "build.py --check",
-        "gen_z80.py --check"]
+        "gen_rules_data.py --check", "gen_game_tables.py --check", "gen_board3d.py --check",
+        "gen_loading_screen.py --check", "build.py --check", "gen_z80.py --check"]
     assert out.rstrip().endswith("stale: gen_game_tables.py (run python tools/regen.py)")
 
 

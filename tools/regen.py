@@ -5,13 +5,17 @@ The chain (docs/architecture.md draws it)::
 
     board_uk.json, cards_uk.json -> src/zxmonopoly/rules/data.py   (gen_rules_data.py)
     rules/data.py                -> src/game/tables.asm            (gen_game_tables.py)
+    rules/data.py                -> src/game/board3d.asm           (gen_board3d.py)
+    the board, the font, pieces  -> src/game/loading.scr           (gen_loading_screen.py)
     roms/, src/game/, assembler  -> src/zxmonopoly/data/           (build.py)
     z80/isa.py, templates.py,
     tools/z80_profile.json       -> src/zxmonopoly/z80/_*_{py,jit}.py (gen_z80.py)
 
 Each step is its tool run as a separate process (``--check`` passed on), so that running one
 tool by hand and running the chain do exactly the same. ``tools/z80_profile.json`` is an input,
-measured by ``tools/profile_z80.py`` (not part of the chain: it runs the game for minutes).
+measured by ``tools/profile_z80.py``, and ``docs/screens/*.png`` are remade by
+``tools/make_screens.py``: both run the game for minutes, so they are not steps of the chain
+(tests check the gallery's scripts).
 
 Usage: ``python tools/regen.py [--check]``
 """
@@ -44,6 +48,9 @@ class Step:
 STEPS = (
     Step("gen_rules_data.py", "board_uk.json, cards_uk.json", "src/zxmonopoly/rules/data.py"),
     Step("gen_game_tables.py", "rules/data.py", "src/game/tables.asm"),
+    Step("gen_board3d.py", "rules/data.py", "src/game/board3d.asm"),
+    Step("gen_loading_screen.py", "board3d projection, roms/font.asm, src/game/graphics.asm",
+         "src/game/loading.scr"),
     Step("build.py", "roms/, src/game/, the assembler", "src/zxmonopoly/data/"),
     Step("gen_z80.py", "z80/isa.py, z80/templates.py, tools/z80_profile.json",
          "src/zxmonopoly/z80/_engine_*.py, _spectrum_*.py"),

@@ -1,4 +1,5 @@
-"""The game screen (board.asm), its pictures (graphics.asm) and the board cursor (cursor.asm).
+"""The game screen with the flat board (board.asm, the B option), its pictures (graphics.asm)
+and the board cursor (cursor.asm).
 
 Each test pokes a state into the rig, calls the routine by name and reads the screen back:
 text through the game's font, attributes, and pixels compared with the glyphs in the image.
@@ -45,9 +46,12 @@ def base():
 
 @pytest.fixture
 def rig(base):
-    """A fresh rig per test (the module's one is only used to find the symbols fast)."""
+    """A fresh rig per test (the module's one is only used to find the symbols fast), showing
+    the flat board (the B option; the perspective board is tests/game/test_board3d.py's)."""
     from zxmonopoly.harness.rig import GameRig
-    return GameRig()
+    r = GameRig()
+    r.poke("v_flat_board", 1)
+    return r
 
 
 def cell_bytes(r, row: int, col: int) -> bytes:
@@ -360,7 +364,8 @@ def test_closeup_shows_three_squares(rig):
     assert "£400" in lower and "£60" in lower and "Get £200" in lower
     # the current square (on the right) is marked by its lettering
     row, col = rig.find("Old Kent")
-    assert col >= 21
+    assert col >= 22
+    assert all(line[10] == " " and line[21] == " " for line in rig.lines()[16:21])   # gutters
     assert attr(rig, row, col) == rig.symbols["ATTR_CU_CURRENT"]
     row, col = rig.find("Mayfair")
     assert attr(rig, row, col) != rig.symbols["ATTR_CU_CURRENT"]
@@ -371,10 +376,10 @@ def test_closeup_wraps_names_and_tells_taxes(rig):
     rig.call("board_draw_all")
     rig.call("closeup_show", a=5)                          # 3, 4, 5
     lines = rig.lines()[16:21]
-    assert any("Whitechape" in line for line in lines)    # 10 wide: a long word breaks
+    assert any("Whitechap-" in line for line in lines)    # 10 wide: a long word breaks
     assert any("Income Tax" in line for line in lines)
     assert any("Pay £200" in line for line in lines)
-    right = [line[21:] for line in lines]
+    right = [line[22:30] for line in lines]               # (the last two: the picture)
     assert right[1].strip() == "King's" and right[2].strip() == "Cross"
     assert right[3].strip() == "Station" and right[4].startswith("£200")
     # mortgaged: says so in the band

@@ -1,5 +1,6 @@
-"""The build: ``roms/main.asm`` -> 16K ROM image, ``src/game/main.asm`` -> game tape, each with
-its symbol map and listing, into ``src/zxmonopoly/data/``.
+"""The build: ``roms/main.asm`` -> 16K ROM image, ``src/game/main.asm`` -> game tape (with the
+loading screen ``src/game/loading.scr`` between loader and code), each with its symbol map and
+listing, into ``src/zxmonopoly/data/``.
 
 The built images are committed and shipped as package data, read through
 :mod:`zxmonopoly.images`; only ``tools/build.py`` (and ``tools/regen.py``) run this build. Whether
@@ -24,6 +25,7 @@ from .output import listing_text, symbols_json, tape_image
 ROM_SIZE = 0x4000
 ROM_FILL = 0xFF  # unused ROM bytes read as an erased EPROM's
 GAME_TAPE_NAME = "monopoly"  # the name in the tape's headers
+LOADING_SCREEN = "loading.scr"  # the game's SCREEN$ (tools/gen_loading_screen.py), if present
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
 DATA_DIR = images.DATA_DIR
@@ -100,15 +102,17 @@ def rom_image(program: Program) -> bytes:
 
 def build_target(root: Path, target: Target, out_dir: Path) -> list[Path]:
     """Build one target into ``out_dir``; returns the files it holds."""
-    return write_target(assemble_target(root, target), target, out_dir)
+    return write_target(root, assemble_target(root, target), target, out_dir)
 
 
-def write_target(program: Program, target: Target, out_dir: Path) -> list[Path]:
+def write_target(root: Path, program: Program, target: Target, out_dir: Path) -> list[Path]:
     """Write an assembled target's image, symbol map and listing into ``out_dir``."""
     if target is ROM:
         image = rom_image(program)
     else:
-        image = tape_image(program, GAME_TAPE_NAME)
+        screen = target.tree(root) / LOADING_SCREEN
+        image = tape_image(program, GAME_TAPE_NAME,
+                           screen=screen.read_bytes() if screen.is_file() else None)
     path = out_dir / target.image
     return [
         _write(path, image),
@@ -150,7 +154,7 @@ def build_all(root: Path, out_dir: Path = DATA_DIR) -> BuildReport:
         try:
             program = assemble_target(root, target)
             report.diagnostics += program.diagnostics  # warnings: errors raise
-            report.built[target.name] = write_target(program, target, out_dir)
+            report.built[target.name] = write_target(root, program, target, out_dir)
         except BuildError as exc:
             failed.append(target.name)
             report.diagnostics += exc.diagnostics

@@ -21,15 +21,18 @@ JR_SELF = (0x18, 0xFE)
 
 
 def game_code() -> tuple[int, bytes]:
-    """The start address and bytes of the built game's CODE block."""
+    """The start address and bytes of the built game's program: the tape's last CODE block
+    (the loading screen, a CODE block at 16384, comes before it)."""
     path = images.game_tape_path()
     blocks = tap.read_tap(path.read_bytes(), str(path))
-    for block in blocks:
+    found = None
+    for k, block in enumerate(blocks):
         header = tap.Header.from_block(block)
-        if header is not None and header.type == tap.CODE:
-            data = blocks[blocks.index(block) + 1].data
-            return header.param1, bytes(data)
-    raise HarnessError(f"{path} holds no CODE block")
+        if header is not None and header.type == tap.CODE and k + 1 < len(blocks):
+            found = header.param1, bytes(blocks[k + 1].data)
+    if found is None:
+        raise HarnessError(f"{path} holds no CODE block")
+    return found
 
 
 def game_symbols() -> Symbols:
