@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from tests import core_present
 from tests.game.test_board import (
     FRAME_TSTATES,
     attr,
@@ -24,8 +23,6 @@ from tests.game.test_board import (
     set_player,
     set_square,
 )
-
-pytestmark = pytest.mark.skipif(not core_present(), reason="the Z80 core is not there yet")
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = ("x", "row", "band_row", "band_col", "band_cells", "cells")

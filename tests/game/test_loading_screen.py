@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests import core_present
-from zxmonopoly.asm.build import GAME, image_path
+from zxmonopoly import images
 from zxmonopoly.basic import detokenise
 from zxmonopoly.tape import read_tap
 
@@ -30,7 +29,7 @@ def test_loading_screen_is_current():
 
 
 def test_tape_has_loader_screen_and_code_in_that_order():
-    blocks = read_tap(image_path(GAME).read_bytes())
+    blocks = read_tap(images.game_tape_path().read_bytes())
     assert len(blocks) == 6
     loader = detokenise(blocks[1].data)
     assert 'LOAD ""SCREEN$ : LOAD ""CODE' in loader
@@ -51,13 +50,12 @@ def shown(scr: bytes):
     return check
 
 
-@pytest.mark.skipif(not core_present(), reason="the Z80 core is not there yet")
 @pytest.mark.parametrize("rom", ["ours", "opense"])
 def test_load_shows_the_screen_then_the_game_starts(rom):
     from zxmonopoly.harness.session import Session, load_budget
     if rom == "opense" and not OPENSE.is_file():
         pytest.skip("opense-basic is not installed")
-    tape = image_path(GAME)
+    tape = images.game_tape_path()
     scr = SCREEN.read_bytes()
     if rom == "ours":
         s = Session()

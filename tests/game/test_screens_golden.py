@@ -12,11 +12,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests import core_present
 from tests.game.test_board import busy_state
 
-pytestmark = [pytest.mark.golden,
-              pytest.mark.skipif(not core_present(), reason="the Z80 core is not there yet")]
+pytestmark = [pytest.mark.golden]
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 UPDATE_GOLDENS = os.environ.get("ZXMONOPOLY_UPDATE_GOLDENS") == "1"
