@@ -186,45 +186,84 @@ key_decode:
 
         ds ENTRY_KEYBOARD-$, 0xFF
 ; ---------------------------------------------------------------------------------------------
-; keyboard_scan_frame (0x02BF) - the interrupt's keyboard work
-; A new key (or a held key's repeat) is decoded into LAST_K and FLAGS bit 5 is set.  Two keys
-; at once (shifts apart) leave everything as it was, so the first key's release is seen.
-; KSTATE+0 holds the key down (KEY_NONE if none), KSTATE+1 the frames left before it repeats.
+; keyboard_scan_frame (0x02BF) - the interrupt's keyboard work, with the 48K's bookkeeping
+; Two KSTATE sets (KS_*) each follow one key.  Every interrupt each taken set counts down
+; KS_HOLD, and is freed when it reaches 0; the key seen down has its set's KS_HOLD put back to
+; KS_HOLD_FRAMES.  So a key counts as new only after it has been up for KS_HOLD_FRAMES
+; interrupts: pressed again sooner it is the same keystroke (a repeat, given after REPDEL
+; frames and then every REPPER), and a third key while two sets are taken is ignored.  A new
+; key is decoded for the current mode into KS_CODE and LAST_K, and FLAGS bit 5 is set; a
+; repeat gives KS_CODE again.  Two keys at once (shifts apart) leave everything as it was.
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 keyboard_scan_frame:
         call key_scan
         ret nz                      ; ambiguous: wait for a clean reading
-        ld hl,KSTATE+KS_KEY
+        ld hl,KSTATE
+        call ks_count_down
+        ld hl,KS_SET_1
+        call ks_count_down
         ld a,e
         cp KEY_NONE
-        jr nz,.down
+        jr nz,.key
         ld a,d
         and (1 << SHIFT_CAPS) | (1 << SHIFT_SYMBOL)
         cp (1 << SHIFT_CAPS) | (1 << SHIFT_SYMBOL)
+        ret nz                      ; no key down
         ld a,KEY_EXTEND_PAIR        ; both shifts alone count as a key of their own
-        jr z,.down
-        ld (hl),KEY_NONE            ; nothing down
-        ret
-.down:  cp (hl)
-        jr z,.held
-        ld (hl),a                   ; a new key
+.key:   ld hl,KSTATE
+        cp (hl)
+        jr z,.repeat
+        ld hl,KS_SET_1
+        cp (hl)
+        jr z,.repeat
+        bit KS_FREE,(hl)            ; a new key: into a free set
+        jr nz,.new
+        ld hl,KSTATE
+        bit KS_FREE,(hl)
+        ret z                       ; both taken: ignored until one is freed
+.new:   ld (hl),a                   ; KS_KEY
         ld e,a
         inc hl
-        ld a,(REPDEL)
-        ld (hl),a
-        jr .emit
-.held:  ld e,a
+        ld (hl),KS_HOLD_FRAMES
         inc hl
-        dec (hl)
+        ld a,(REPDEL)
+        ld (hl),a                   ; KS_REPEAT
+        inc hl
+        push hl
+        call key_decode
+        pop hl
+        jr c,.code
+        xor a                       ; the key gives nothing in this mode: nor do its repeats
+.code:  ld (hl),a                   ; KS_CODE
+        jr .emit
+.repeat:
+        inc hl
+        ld (hl),KS_HOLD_FRAMES
+        inc hl
+        dec (hl)                    ; KS_REPEAT
         ret nz
-        ld a,(REPPER)               ; held long enough: repeat
+        ld a,(REPPER)
         ld (hl),a
-.emit:  call key_decode
-        ret nc
+        inc hl
+        ld a,(hl)                   ; KS_CODE
+.emit:  or a
+        ret z                       ; nothing to give (no code is 0)
         ld (LAST_K),a
         ld hl,FLAGS
         set FLAG_NEW_KEY,(hl)
+        ret
+
+; ks_count_down - one interrupt of a KSTATE set: KS_HOLD - 1 if taken; freed at 0
+; Input:   HL = the set.  Corrupts: F
+ks_count_down:
+        bit KS_FREE,(hl)
+        ret nz
+        inc hl
+        dec (hl)
+        dec hl
+        ret nz
+        ld (hl),KEY_NONE
         ret
 
 ; ---------------------------------------------------------------------------------------------
