@@ -184,7 +184,79 @@ key_decode:
 .code:  scf
         ret
 
-        ds ENTRY_KEYBOARD-$, 0xFF
+; ---------------------------------------------------------------------------------------------
+; key_scan_48 (KEY-SCAN, 0x028E) - the matrix as the 48K's KEY-SCAN gives it to machine code
+; Key values: (4 - bit) * 8 + (7 - half-row), half-row 0 being port 0xFE: so B is 0x00, V 0x07,
+; SYMBOL SHIFT KV_SYMBOL, CAPS SHIFT KV_CAPS (spectrum_facts 3.1 has the matrix).
+; Output:  E = the key (KV_NONE if none), D = the shift held with it (KV_NONE if none).  A
+;          shift alone is the key in E; the two shifts alone give E = KV_SYMBOL,
+;          D = KV_CAPS.  Z set if that is the whole reading; NZ for more keys than that.
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
+KV_NONE         equ 0xFF
+KV_CAPS         equ 0x27
+KV_SYMBOL       equ 0x18
+key_scan_48:
+        call key_scan
+        ret nz                      ; two keys besides the shifts
+        ld a,e
+        cp KEY_NONE
+        jr z,.shifts
+        call kv_of_key
+        ld e,a
+        ld a,d
+        and (1 << SHIFT_CAPS) | (1 << SHIFT_SYMBOL)
+        ld d,KV_NONE
+        ret z                       ; a key alone
+        cp (1 << SHIFT_CAPS) | (1 << SHIFT_SYMBOL)
+        jr z,.three
+        ld d,KV_CAPS
+        bit SHIFT_CAPS,a
+        jr nz,.one
+        ld d,KV_SYMBOL
+.one:   cp a                        ; Z: a key and one shift
+        ret
+.three: or a                        ; NZ: a key and both shifts
+        ret
+.shifts:
+        ld a,d
+        and (1 << SHIFT_CAPS) | (1 << SHIFT_SYMBOL)
+        ld de,(KV_NONE << 8) | KV_NONE
+        ret z                       ; nothing down
+        cp (1 << SHIFT_CAPS) | (1 << SHIFT_SYMBOL)
+        ld de,(KV_CAPS << 8) | KV_SYMBOL
+        ret z                       ; both shifts
+        ld d,KV_NONE
+        ld e,KV_CAPS
+        bit SHIFT_CAPS,a
+        jr nz,.one
+        ld e,KV_SYMBOL
+        jr .one
+
+; kv_of_key - the 48K key value of our key number (half-row * 5 + bit)
+; Input:   A = key number (0-39).  Output: A = key value.  Corrupts: F, C
+kv_of_key:
+        ld c,0xFF
+.row:   inc c
+        sub KEYS_PER_ROW
+        jr nc,.row
+        add a,KEYS_PER_ROW          ; A = bit, C = half-row
+        neg
+        add a,KEYS_PER_ROW - 1
+        add a,a
+        add a,a
+        add a,a                     ; (4 - bit) * 8
+        add a,HALF_ROWS - 1
+        sub c
+        ret
+
+        assert $ <= ENTRY_KEY_SCAN
+        ds ENTRY_KEY_SCAN-$, TRAP_FILL
+; key_scan_entry (KEY-SCAN, 0x028E) - the matrix in the 48K's key values (key_scan_48 below)
+key_scan_entry:
+        jp key_scan_48
+
+        ds ENTRY_KEYBOARD-$, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; keyboard_scan_frame (0x02BF) - the interrupt's keyboard work, with the 48K's bookkeeping
 ; Two KSTATE sets (KS_*) each follow one key.  Every interrupt each taken set counts down
