@@ -28,7 +28,7 @@ DEFAULT_BUDGET = 500
 #: game gets there would be taken for one still held from the last question.
 INPUT_WAIT = "keys_wait.wait"
 #: Frames allowed from typing LOAD "" to the title screen's wait for a key (fast, real load).
-GAME_LOAD_BUDGET = {True: 500, False: 6000}
+GAME_LOAD_BUDGET = {True: 500, False: 12000}
 ATTRS = 0x5800
 
 #: The keywords of K mode (the start of a BASIC line) and the letter key that gives each.
