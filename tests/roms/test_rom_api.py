@@ -219,15 +219,33 @@ def test_stack_a_stacks_a(machine):
     assert screen(machine)[0] == "200"
 
 
-def test_print_fp_prints_a_whole_number_in_the_floating_form(machine):
+@pytest.mark.parametrize("value, printed", [
+    (bytes([0x91, 0x43, 0x50, 0x00, 0x00]), "100000"),   # 0.1100001101010000 * 2^17
+    (bytes([0x00, 0xFF, 0xFB, 0xFF, 0x00]), "-5"),       # the integer form, negative
+    (bytes([0x83, 0xC0, 0x00, 0x00, 0x00]), "-6"),       # -0.11 * 2^3, the floating form
+])
+def test_print_fp_prints_whole_numbers_in_either_form(machine, value, printed):
     upper_screen(machine)
-    end = machine.memory[STKEND] | machine.memory[STKEND + 1] << 8
-    # 100000 = 0.11000011010100000 * 2^17: exponent 128 + 17, sign bit clear
-    machine.memory[end:end + 5] = bytes([0x91, 0x43, 0x50, 0x00, 0x00])
-    machine.memory[STKEND] = (end + 5) & 0xFF
-    machine.memory[STKEND + 1] = (end + 5) >> 8
+    _push_value(machine, value)
     call(machine, 0x2DE3)
-    assert screen(machine)[0] == "100000"
+    assert screen(machine)[0] == printed
+
+
+def test_print_fp_stops_with_report_c_for_a_fraction(machine):
+    _push_value(machine, bytes([0x81, 0x40, 0x00, 0x00, 0x00]))  # 1.5
+    cpu = machine.cpu
+    machine.memory[RET_TRAP:RET_TRAP + 2] = bytes([0x18, 0xFE])
+    cpu.iy, cpu.sp, cpu.pc = ERR_NR, STACK, 0x2DE3
+    machine.run_frames(5)
+    assert machine.memory[ERR_NR] == 0x0B
+
+
+def _push_value(machine: Spectrum48, value: bytes) -> None:
+    """A 5-byte value onto the calculator stack, as the calculator would leave it."""
+    mem = machine.memory
+    end = mem[STKEND] | mem[STKEND + 1] << 8
+    mem[end:end + 5] = value
+    mem[STKEND], mem[STKEND + 1] = (end + 5) & 0xFF, (end + 5) >> 8
 
 
 def test_beeper_plays_de_plus_one_cycles_of_4hl_plus_120_t_states_a_half(machine):
