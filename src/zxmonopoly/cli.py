@@ -6,7 +6,6 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from zxmonopoly import images
 
@@ -188,7 +187,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 def _cmd_run(args: argparse.Namespace) -> int:
     """Run the Spectrum headless: frames, typing, waiting for text, screen and snapshot out."""
     from zxmonopoly.snapshot import SnapshotError
-    from zxmonopoly.spectrum import Spectrum48, SpectrumError
+    from zxmonopoly.spectrum import Spectrum48, SpectrumError, keystrokes
     from zxmonopoly.spectrum.keyboard import KeyboardError
     from zxmonopoly.tape import TapeError
     from zxmonopoly.z80 import Z80Error, jit_available
@@ -219,12 +218,12 @@ def _cmd_run(args: argparse.Namespace) -> int:
             from zxmonopoly.harness.session import BOOT_FRAMES
 
             machine.run_frames(BOOT_FRAMES)
-            load_quoted_empty(machine)
+            keystrokes.type_load_quoted(machine)
             if args.real_load:
                 machine.deck.play()
         machine.run_frames(args.frames)
         if args.tape and args.autoload and not args.game:
-            load_quoted_empty(machine)
+            keystrokes.type_load_quoted(machine)
             if args.real_load:
                 machine.deck.play()
         if args.type:
@@ -306,12 +305,6 @@ def _cmd_play(args: argparse.Namespace) -> int:
     finally:
         window.close()
     return 0
-
-
-def load_quoted_empty(machine: Any) -> None:
-    """Type LOAD "" as a Spectrum user does in K mode: J, SYMBOL SHIFT+P twice, ENTER."""
-    for keys in ("J", "SYMBOL SHIFT+P", "SYMBOL SHIFT+P", "ENTER"):
-        machine.tap(keys)
 
 
 def _cmd_tape_info(args: argparse.Namespace) -> int:
@@ -413,7 +406,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--save-snapshot", type=Path, metavar="F", help="save a .sna or .z80")
     run.add_argument("--tape", type=Path, metavar="FILE", help="put a .tap or .tzx in the deck")
     run.add_argument("--autoload", action="store_true",
-                     help='type LOAD "" (J, SYMBOL SHIFT+P twice, ENTER) after --frames')
+                     help='type LOAD "" after --frames (J, SYMBOL SHIFT+P twice, ENTER; spelled '
+                     "on a ROM without K mode)")
     run.add_argument("--real-load", action="store_true",
                      help="play the tape in real time through the EAR bit (default: fast load)")
     run.add_argument("--game", action="store_true",

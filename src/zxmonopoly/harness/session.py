@@ -16,15 +16,16 @@ from typing import NamedTuple
 from zxmonopoly import images
 from zxmonopoly.harness import game
 from zxmonopoly.harness.errors import HarnessError, format_screen
-from zxmonopoly.spectrum import Spectrum48, video
+from zxmonopoly.spectrum import Spectrum48, keystrokes, video
 
 #: The symbol map of our ROM, written by the ROM build.
 ROM_SYMBOLS = images.DATA_DIR / images.ROM_SYMBOLS
 #: Frames run after power-on before a session is handed over (our ROM is ready well before).
 BOOT_FRAMES = 100
-#: Default frames a key is held down and then left up by :meth:`Session.tap`.
-HOLD_FRAMES = 3
-GAP_FRAMES = 3
+#: Default frames a key is held down and then left up by :meth:`Session.tap` and (at least)
+#: by :meth:`Session.type`, which leaves the same key up longer (``keystrokes.plan``).
+HOLD_FRAMES = keystrokes.HOLD_FRAMES
+GAP_FRAMES = keystrokes.GAP_FRAMES
 #: Default frame budget of the waits.
 DEFAULT_BUDGET = 500
 #: Where the game waits for a key once every key is up (keys.asm): a key pressed before the
@@ -193,7 +194,8 @@ class Session:
         self.machine.tap(keys, frames, gap)
 
     def type(self, text: str, frames: int = HOLD_FRAMES, gap: int = GAP_FRAMES) -> None:
-        """Type text with the right shift per character (L mode; ``"\\n"`` is ENTER)."""
+        """Type text with the right shift per character (L mode; ``"\\n"`` is ENTER), timed
+        as any 48K ROM takes it (``keystrokes.plan``)."""
         self.machine.type_text(text, frames, gap)
 
     def keyword(self, name: str) -> None:
@@ -202,12 +204,12 @@ class Session:
         if key not in KEYWORD_KEYS:
             raise HarnessError(f"unknown K-mode keyword {name!r}; known: "
                                + ", ".join(KEYWORD_KEYS))
-        self.tap(KEYWORD_KEYS[key])
+        self.machine.type_keys([KEYWORD_KEYS[key]])
 
     def load_quoted_empty(self) -> None:
-        """Type LOAD "" in K mode: J, SYMBOL SHIFT+P twice, ENTER."""
-        for keys in ("J", "SYMBOL SHIFT+P", "SYMBOL SHIFT+P", "ENTER"):
-            self.tap(keys)
+        """Type LOAD "" and ENTER as the running ROM takes it (``keystrokes.type_load_quoted``:
+        J, SYMBOL SHIFT+P twice, ENTER in K mode; spelled on a ROM without it)."""
+        keystrokes.type_load_quoted(self.machine)
 
     # -- waits ------------------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ from zxmonopoly import snapshot as snapshots
 from zxmonopoly.z80 import Z80, state
 from zxmonopoly.z80.cpu import default_engine, engine_tables, load_engine
 
-from . import video
+from . import keystrokes, video
 from .beeper import FIFTY_HZ_CPU, Beeper, port_fe_events
 from .keyboard import Joystick, Keyboard, keys_for_text
 from .tapedeck import TapeDeck
@@ -265,10 +265,17 @@ class Spectrum48:
         self.keyboard.release(keys)
         self.run_frames(gap)
 
-    def type_text(self, text: str, hold: int = 3, gap: int = 3) -> None:
-        """Type ``text`` as a user would (the right shift for each character)."""
-        for combo in keys_for_text(text):
-            self.tap(combo, hold, gap)
+    def type_keys(self, combos: Iterable[str | Iterable[str]], hold: int = keystrokes.HOLD_FRAMES,
+                  gap: int = keystrokes.GAP_FRAMES) -> None:
+        """Press combinations one after another as any 48K ROM takes them (the same key again
+        only once the ROM has seen it up long enough: ``keystrokes.plan``)."""
+        for step in keystrokes.plan(combos, hold, gap):
+            self.tap(step.keys, step.hold, step.gap)
+
+    def type_text(self, text: str, hold: int = keystrokes.HOLD_FRAMES,
+                  gap: int = keystrokes.GAP_FRAMES) -> None:
+        """Type ``text`` as a user would (the right shift for each character; L mode)."""
+        self.type_keys(keys_for_text(text), hold, gap)
 
     # -- screen -----------------------------------------------------------------------------
 
