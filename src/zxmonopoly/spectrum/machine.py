@@ -115,6 +115,20 @@ class Spectrum48:
         self._border_at_last_frame = 7
         self._log = np.zeros(2 * OUT_LOG_ENTRIES, dtype=np.int64)
         self.deck = TapeDeck(self)
+        self._bind_engine()
+        self.frame_listeners: list[Callable[[Spectrum48], None]] = []
+        self.beeper: Beeper | None = None
+        if audio:
+            self.beeper = Beeper(AUDIO_RATE, FRAME_TSTATES, AUDIO_CPU_HZ, volume=AUDIO_VOLUME,
+                                 mic_weight=AUDIO_MIC_WEIGHT, dc_block=True)
+        self.audio_limit = AUDIO_BUFFER_SAMPLES  # samples kept for take_audio at most
+        self._audio: deque[np.ndarray] = deque()
+        self._audio_samples = 0
+        self.audio_dropped = 0  # samples dropped because nobody took them in time
+        self.reset()
+
+    def _bind_engine(self) -> None:
+        """Give the Spectrum engine of ``self.engine`` its containers (and compile or load it)."""
         if self.engine == "jit":
             self._cont: Any = contention_table()
             self._mem: Any = np.frombuffer(self.memory, dtype=np.uint8)
@@ -127,16 +141,19 @@ class Spectrum48:
             self._cont = contention_table().tolist()
             self._mem = self.memory
             self._run = _spectrum_py.run
-        self.frame_listeners: list[Callable[[Spectrum48], None]] = []
-        self.beeper: Beeper | None = None
-        if audio:
-            self.beeper = Beeper(AUDIO_RATE, FRAME_TSTATES, AUDIO_CPU_HZ, volume=AUDIO_VOLUME,
-                                 mic_weight=AUDIO_MIC_WEIGHT, dc_block=True)
-        self.audio_limit = AUDIO_BUFFER_SAMPLES  # samples kept for take_audio at most
-        self._audio: deque[np.ndarray] = deque()
-        self._audio_samples = 0
-        self.audio_dropped = 0  # samples dropped because nobody took them in time
-        self.reset()
+
+    def set_engine(self, engine: str) -> None:
+        """Run on ``engine`` from now on; call it between frames (or any two runs).
+
+        Everything the engines share carries over exactly: registers, T-state, interrupt
+        line, ULA output, tape position, memory, keyboard, breakpoints. The window uses it to
+        move from CPython to the JIT once a background process has compiled it.
+        """
+        if engine == self.engine:
+            return
+        self.cpu.set_engine(engine)
+        self.engine = engine
+        self._bind_engine()
 
     # -- power and state --------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ import pygame  # noqa: E402
 
 from zxmonopoly.harness.record import Recorder  # noqa: E402
 from zxmonopoly.spectrum import Spectrum48  # noqa: E402
+from zxmonopoly.spectrum.engine import BackgroundJit, requested_engine  # noqa: E402
 from zxmonopoly.spectrum.keyboard import (  # noqa: E402
     CAPS_SHIFT,
     SYMBOL_SHIFT,
@@ -63,9 +64,12 @@ for _c in "abcdefghijklmnopqrstuvwxyz0123456789":
 for _d in range(10):
     HELD_KEYS[getattr(pygame, f"K_KP{_d}")] = (str(_d),)
 
+from zxmonopoly.ui.display import WindowError, check_display  # noqa: E402
 
-class WindowError(Exception):
-    """The window cannot be opened (no display) or a file given to it cannot be used."""
+#: Frames the window runs before it starts getting the JIT ready (the boot is on screen first).
+JIT_START_FRAMES = 10
+#: How long the first compile takes on a 2-core machine (README, "Z80 engines": measured).
+JIT_COMPILE_MINUTES = "two minutes"
 
 
 class AudioOut:
@@ -140,11 +144,7 @@ class Window:
         self.say = out
         self.scale = scale
         self.snapshot_dir = Path(snapshot_dir)
-        try:
-            pygame.display.init()
-        except pygame.error as exc:
-            raise WindowError(f"no display to open the window on ({exc}); "
-                              "set DISPLAY, or use 'zxmonopoly run' headless") from None
+        check_display()
         pygame.font.init()
         self.audio: AudioOut | None = None
         if not mute:
@@ -152,7 +152,16 @@ class Window:
                 self.audio = AudioOut()
             except pygame.error as exc:
                 self.say(f"zxmonopoly: no sound ({exc}); playing on silently")
+        # No engine asked for: play on CPython at once and get the JIT ready meanwhile.
+        self.jit: BackgroundJit | None = None
         if machine is None:
+            engine = requested_engine(engine)
+            if engine is None:
+                from zxmonopoly.z80 import jit_available
+
+                engine = "python"
+                if jit_available():
+                    self.jit = BackgroundJit()
             machine = Spectrum48(rom=rom, engine=engine, audio=self.audio is not None)
         self.machine = machine
         if self.audio is not None and not machine.audio:
@@ -179,6 +188,7 @@ class Window:
         self.message_until = 0.0
         self._title = ""
         self._audio_waits = 0
+        self._jit_told = False
         pygame.key.set_repeat()  # no auto-repeat: the Spectrum ROM repeats keys itself
         self._update_title()
 
@@ -512,12 +522,33 @@ class Window:
             else:
                 self._audio_waits = 0
                 self.run_frame()
+        self._check_jit()
         if self.audio is not None:
             self.audio.pump()
         self.draw()
         if paced and not self.turbo:
             # A little faster than 50 Hz when the sound paces (it holds frames back instead).
             self.clock.tick(FPS + 1 if self.audio is not None else FPS)
+
+    def _check_jit(self) -> None:
+        """Between frames: start getting the JIT ready, or move the machine onto it."""
+        jit = self.jit
+        if jit is None:
+            return
+        if jit.state == "waiting" and self.frames_run >= JIT_START_FRAMES:
+            jit.start()
+        elif jit.state == "compiling" and not self._jit_told:
+            self._jit_told = True
+            self.note("compiling the JIT engine in the background (first run only, about "
+                      f"{JIT_COMPILE_MINUTES}); playing on CPython meanwhile")
+        elif jit.ready():
+            self.machine.set_engine("jit")
+            self.jit = None
+            took = f" (compiled in {jit.compile_seconds:.0f} s)" if jit.compile_seconds else ""
+            self.note(f"the JIT engine is ready: switched from CPython{took}")
+        elif jit.state == "failed":
+            self.jit = None
+            self.note(f"the JIT engine is not available ({jit.error}); playing on CPython")
 
     def _audio_ahead(self) -> bool:
         """Whether enough sound waits that the emulation should let the mixer catch up."""
@@ -535,6 +566,9 @@ class Window:
         """Close the window and the sound (a recording still running is written first)."""
         if self.recorder is not None:
             self.record()
+        if self.jit is not None:
+            self.jit.cancel()
+            self.jit = None
         if self.audio is not None:
             self.audio.close()
             self.audio = None
