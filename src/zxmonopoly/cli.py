@@ -333,7 +333,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             symbols = Path(tape).with_name(Path(tape).stem + ".sym.json")
             window.symbols = symbols if symbols.is_file() else None
             if args.autoload:
-                window.autoload(real_load=args.real_load)
+                window.autoload(real_load=args.real_load, **_boot_wait(args))
             elif args.real_load:
                 window.machine.deck.play()
         window.run(max_frames=args.exit_after_frames)
@@ -347,6 +347,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
     finally:
         window.close()
     return 0
+
+
+def _boot_wait(args: argparse.Namespace) -> dict[str, int]:
+    """How long the window lets the ROM boot before typing LOAD "": less for our quick ROM."""
+    from zxmonopoly.ui.window import OUR_ROM_BOOT_FRAMES
+
+    return {"boot_frames": OUR_ROM_BOOT_FRAMES} if args.rom is None else {}
 
 
 def _file_to_option(args: argparse.Namespace) -> None:

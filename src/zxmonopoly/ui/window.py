@@ -11,14 +11,13 @@ import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
-from zxmonopoly.harness.record import Recorder  # noqa: E402
 from zxmonopoly.spectrum import Spectrum48  # noqa: E402
 from zxmonopoly.spectrum.engine import BackgroundJit, requested_engine  # noqa: E402
 from zxmonopoly.spectrum.keyboard import (  # noqa: E402
@@ -28,13 +27,19 @@ from zxmonopoly.spectrum.keyboard import (  # noqa: E402
 )
 from zxmonopoly.spectrum.video import write_png  # noqa: E402
 
+if TYPE_CHECKING:
+    from zxmonopoly.harness.record import Recorder
+
 FPS = 50
 AUDIO_RATE = 44_100
 SAMPLES_PER_FRAME = AUDIO_RATE // FPS  # 882
 AUDIO_CHUNK = 2 * SAMPLES_PER_FRAME  # one mixer Sound: 40 ms
 AUDIO_MAX_PENDING = 6 * SAMPLES_PER_FRAME  # more waiting than this: the oldest is dropped
 AUDIO_AHEAD = 3 * SAMPLES_PER_FRAME  # more waiting than this: the emulation waits for the sound
-BOOT_FRAMES = 100  # frames before typing LOAD "": our ROM shows its K cursor well before
+BOOT_FRAMES = 100  # frames before typing LOAD "": any 48K ROM is ready for keys by then
+#: ... and with our ROM, which shows its K cursor at frame 19: LOAD "" is on the screen
+#: within 1.5 s of the window opening.
+OUR_ROM_BOOT_FRAMES = 40
 TYPED_HOLD = 4  # frames a typed punctuation combination is held
 TYPED_GAP = 2  # frames of nothing after it
 TITLE = "zxmonopoly"
@@ -181,7 +186,7 @@ class Window:
         self.typed: deque[tuple[tuple[str, ...], int]] = deque()  # (keys, frames) to come
         self.script: deque[tuple[str, Any]] = deque()  # the visible LOAD "" and the like
         self.last_snapshot: Path | None = None
-        self.recorder: Recorder | None = None
+        self.recorder: Recorder | None = None  # (imported when F9 is first pressed)
         self.symbols: Path | None = None  # the running program's symbol map, for recordings
         self.status = ""  # a lasting note in the title bar
         self.message = ""
@@ -483,6 +488,8 @@ class Window:
     def record(self) -> None:
         """F9: start recording the keys into a keystroke script, or stop and write it."""
         if self.recorder is None:
+            from zxmonopoly.harness.record import Recorder
+
             recorder = Recorder(self.machine, self.snapshot_dir, self.symbols)
             try:
                 recorder.start()
