@@ -317,6 +317,16 @@ class Spectrum48:
         """Whether frames make beeper samples."""
         return self.beeper is not None
 
+    def set_audio(self, on: bool) -> None:
+        """Start (or stop) making beeper samples for :meth:`take_audio`."""
+        if on and self.beeper is None:
+            self.beeper = Beeper(AUDIO_RATE, FRAME_TSTATES, AUDIO_CPU_HZ, volume=AUDIO_VOLUME,
+                                 mic_weight=AUDIO_MIC_WEIGHT, dc_block=True)
+            self._reset_audio()
+        elif not on:
+            self.beeper = None
+            self._reset_audio()
+
     def _reset_audio(self) -> None:
         """Empty the sample buffer; the speaker starts at the ULA's output bits now (EAR, MIC)."""
         self._audio.clear()

@@ -18,6 +18,7 @@ import numpy as np
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from zxmonopoly import snapshot as snapshot_formats  # noqa: E402
 from zxmonopoly.spectrum import Spectrum48  # noqa: E402
 from zxmonopoly.spectrum.engine import BackgroundJit, requested_engine  # noqa: E402
 from zxmonopoly.spectrum.keyboard import (  # noqa: E402
@@ -26,6 +27,8 @@ from zxmonopoly.spectrum.keyboard import (  # noqa: E402
     SYMBOL_SHIFT_KEYS,
 )
 from zxmonopoly.spectrum.video import write_png  # noqa: E402
+from zxmonopoly.ui import joystick as joysticks  # noqa: E402
+from zxmonopoly.ui.menu import FilePage, Item, Menu, NamePage, Page  # noqa: E402
 
 if TYPE_CHECKING:
     from zxmonopoly.harness.record import Recorder
@@ -43,9 +46,18 @@ OUR_ROM_BOOT_FRAMES = 40
 TYPED_HOLD = 4  # frames a typed punctuation combination is held
 TYPED_GAP = 2  # frames of nothing after it
 TITLE = "zxmonopoly"
-SNAPSHOT_SUFFIXES = (".z80", ".sna")
+#: The snapshot formats the machine reads (zxmonopoly.snapshot decides), and the one the menu
+#: and F2 save.
+SNAPSHOT_SUFFIXES = tuple(snapshot_formats.SUFFIXES)
+SAVE_FORMAT = ".z80"
 TAPE_SUFFIXES = (".tap", ".tzx")
 MESSAGE_SECONDS = 4.0
+#: The speeds the menu offers: frames emulated per 50 Hz tick (0: as many as fit, no sound).
+SPEEDS = (1, 2, 0)
+SPEED_NAMES = {1: "100 %", 2: "200 %", 0: "max"}
+STATUS_COLOUR = (255, 255, 255)
+STATUS_BACKGROUND = (0, 0, 0, 170)
+PAUSED_COLOUR = (255, 255, 0)
 
 #: PC keys held down -> the Spectrum keys they hold (letters and digits are added below).
 HELD_KEYS: dict[int, tuple[str, ...]] = {
@@ -151,6 +163,7 @@ class Window:
         self.snapshot_dir = Path(snapshot_dir)
         check_display()
         pygame.font.init()
+        pygame.joystick.init()  # pads plugged in send JOYDEVICEADDED; each is opened then
         self.audio: AudioOut | None = None
         if not mute:
             try:
@@ -178,8 +191,15 @@ class Window:
         self.clock = pygame.time.Clock()
         self.running = True
         self.paused = False
-        self.turbo = False
+        self.speed = 1  # one of SPEEDS
+        self.sound = self.audio is not None
         self.help = False
+        self.menu: Menu | None = None
+        self.show_status = False
+        self.joystick_mode = "none"
+        self.cursor_joystick = False  # the PC's arrows (and right Ctrl) as the joystick
+        self.pads = joysticks.PadInput()
+        self._fps_frames: deque[float] = deque(maxlen=2 * FPS)  # when recent frames were run
         self.frames_run = 0  # frames emulated by this window
         self.held: dict[int, tuple[str, ...]] = {}  # PC key -> Spectrum keys it holds
         self.consumed: set[int] = set()  # PC keys whose press was typed as a character
@@ -232,12 +252,62 @@ class Window:
             self.screen.blit(self.frame_surface, rect)
         else:
             self.screen.blit(pygame.transform.scale(self.frame_surface, rect.size), rect)
+        if self.show_status:
+            self._draw_status()
+        if self.paused and self.menu is None:
+            self._draw_banner("PAUSED (F7 or P goes on)")
         if self.help:
             from zxmonopoly.ui.help import draw_help
 
             draw_help(self.screen)
+        if self.menu is not None:
+            self.menu.draw(self.screen)
         self._update_title()
         pygame.display.flip()
+
+    def _font(self, rows: int) -> pygame.font.Font:
+        """pygame's default font sized for ``rows`` lines in the window's height."""
+        return pygame.font.Font(None, max(12, self.screen.get_height() // rows))
+
+    def _draw_banner(self, text: str) -> None:
+        """A line of text across the top of the window, on a dark band."""
+        label = self._font(20).render(text, True, PAUSED_COLOUR)
+        band = pygame.Surface((self.screen.get_width(), label.get_height() + 8), pygame.SRCALPHA)
+        band.fill(STATUS_BACKGROUND)
+        self.screen.blit(band, (0, 0))
+        self.screen.blit(label, label.get_rect(midtop=(self.screen.get_width() // 2, 4)))
+
+    def status_text(self) -> str:
+        """The status line: frames per second, speed, engine, tape and its position."""
+        parts = [f"{self.fps():.0f} fps", SPEED_NAMES[self.speed], self.machine.engine]
+        deck = self.machine.deck
+        if deck.name is not None:
+            block, blocks = deck.block_counter()
+            seconds = deck.position() / 3_500_000
+            parts.append(f"tape {Path(deck.name).name} block {block}/{blocks} "
+                         f"{int(seconds) // 60}:{seconds % 60:04.1f} "
+                         f"{'playing' if deck.playing else 'stopped'}")
+        if self.joystick_mode != "none":
+            parts.append(f"joystick {joysticks.MODE_NAMES[self.joystick_mode]}")
+        return "   ".join(parts)
+
+    def fps(self) -> float:
+        """Frames emulated per second over the last two seconds."""
+        times = self._fps_frames
+        if len(times) < 2:
+            return 0.0
+        span = times[-1] - times[0]
+        return (len(times) - 1) / span if span > 0 else 0.0
+
+    def _draw_status(self) -> None:
+        """The status line along the bottom of the window."""
+        label = self._font(24).render(self.status_text(), True, STATUS_COLOUR)
+        height = label.get_height() + 6
+        band = pygame.Surface((self.screen.get_width(), height), pygame.SRCALPHA)
+        band.fill(STATUS_BACKGROUND)
+        top = self.screen.get_height() - height
+        self.screen.blit(band, (0, top))
+        self.screen.blit(label, (6, top + 3))
 
     def window_rgb(self) -> np.ndarray:
         """The window's pixels as (height, width, 3) uint8."""
@@ -252,8 +322,10 @@ class Window:
         words = []
         if self.paused:
             words.append("paused")
-        if self.turbo:
-            words.append("turbo")
+        if self.speed != 1:
+            words.append("turbo" if self.speed == 0 else SPEED_NAMES[self.speed])
+        if self.menu is not None:
+            words.append("menu: Esc to close")
         if self.script or self.machine.deck.playing:
             words.append("loading")
         if self.help:
@@ -292,11 +364,16 @@ class Window:
         elif event.type == pygame.KEYUP:
             self.held.pop(event.key, None)
             self.consumed.discard(event.key)
+            if event.key in joysticks.PC_DIRECTION_KEYS:
+                self.pads.keys.discard(joysticks.PC_DIRECTION_KEYS[event.key])
             self.apply_keys()
         elif event.type == pygame.DROPFILE:
             self.open_file(event.file)
         elif event.type == pygame.WINDOWFOCUSLOST:
             self.held.clear()
+            self.pads.forget()
+            self.apply_keys()
+        elif self.pads.handle(event):
             self.apply_keys()
 
     def handle_events(self) -> None:
@@ -307,6 +384,17 @@ class Window:
     def _key_down(self, event: pygame.event.Event) -> None:
         """A PC key went down: a function key, a Spectrum key, or a typed character."""
         key = event.key
+        if self.menu is not None:
+            self.menu.key(event)
+            return
+        if key == pygame.K_ESCAPE:
+            self.open_menu()
+            return
+        if self.cursor_joystick and key in joysticks.PC_DIRECTION_KEYS:
+            self.pads.keys.add(joysticks.PC_DIRECTION_KEYS[key])
+            self.consumed.add(key)
+            self.apply_keys()
+            return
         if key in FUNCTION_KEYS:
             FUNCTION_KEYS[key](self)
             return
@@ -338,8 +426,11 @@ class Window:
             combo = self.typed[0][0]
         else:
             combo = tuple(k for keys in self.held.values() for k in keys)
+            combo += joysticks.spectrum_keys(self.joystick_mode, self.pads.held())
         if combo:
             keyboard.press(combo)
+        self.machine.joystick.state[0] = joysticks.kempston_value(self.joystick_mode,
+                                                                  self.pads.held())
 
     # -- the machine ------------------------------------------------------------------------
 
@@ -350,6 +441,7 @@ class Window:
         held = self.machine.keyboard.pressed() if self.recorder is not None else []
         self.machine.run_frames(1)
         self.frames_run += 1
+        self._fps_frames.append(time.monotonic())
         if self.recorder is not None:
             self.recorder.frame(held)
         if self.typed and not (self.script and self.script[0][0] == "keys"):
@@ -366,7 +458,7 @@ class Window:
                 self.script[0] = (kind, (keys, frames - 1))
         if self.machine.audio:
             samples = self.machine.take_audio()
-            if self.audio is not None and not self.turbo:
+            if self.audio is not None and self.sound and self.speed == 1:
                 self.audio.feed(samples)
 
     def _advance_script(self) -> None:
@@ -474,12 +566,156 @@ class Window:
             self.audio.clear()
         self._update_title()
 
-    def toggle_turbo(self) -> None:
-        """F12: run as fast as possible, without sound."""
-        self.turbo = not self.turbo
+    @property
+    def turbo(self) -> bool:
+        """Whether the machine runs as fast as it can (speed max)."""
+        return self.speed == 0
+
+    def set_speed(self, speed: int) -> None:
+        """100 %, 200 % or max (0); sound only at 100 %."""
+        self.speed = speed
         if self.audio is not None:
             self.audio.clear()
-        self.note("turbo on" if self.turbo else "turbo off")
+        self.note(f"speed {SPEED_NAMES[speed]}")
+
+    def toggle_turbo(self) -> None:
+        """F12: as fast as possible, or back to 100 %."""
+        self.set_speed(1 if self.speed == 0 else 0)
+
+    def set_sound(self, on: bool) -> None:
+        """Sound on or off (on starts the mixer if the window was started with --mute)."""
+        if on and self.audio is None:
+            try:
+                self.audio = AudioOut()
+            except pygame.error as exc:
+                self.note(f"no sound ({exc})")
+                return
+        if on:
+            self.machine.set_audio(True)
+        elif self.audio is not None:
+            self.audio.clear()
+        self.sound = on
+        self.note("sound on" if on else "sound off")
+
+    def set_joystick(self, mode: str) -> None:
+        """The joystick the Spectrum sees (one of joystick.MODES)."""
+        self.joystick_mode = mode
+        self.apply_keys()
+        self.note(f"joystick: {joysticks.MODE_NAMES[mode]}")
+
+    def save_screenshot_file(self) -> Path | None:
+        """Save the Spectrum's screen (without menu or status) as a new PNG here."""
+        path = _new_snapshot_path(self.snapshot_dir).with_suffix(".png")
+        try:
+            self.machine.screenshot(path)
+        except OSError as exc:
+            self.note(f"cannot save the screenshot: {exc.strerror or exc}")
+            return None
+        self.note(f"screenshot {path}")
+        return path
+
+    def save_snapshot_as(self, name: str) -> str | None:
+        """Save a snapshot called ``name`` (SAVE_FORMAT added) here; a problem, or None."""
+        path = Path(name)
+        if path.suffix.lower() not in SNAPSHOT_SUFFIXES:
+            path = path.with_name(path.name + SAVE_FORMAT)
+        path = self.snapshot_dir / path.name
+        if path.exists():
+            return f"{path.name} exists: type another name"
+        try:
+            self.machine.save_snapshot(path)
+        except Exception as exc:  # noqa: BLE001 - any failure is shown, play goes on
+            return f"cannot save: {exc}"
+        self.last_snapshot = path
+        self.note(f"saved {path}")
+        self.close_menu()
+        return None
+
+    # -- the menu (Esc) ---------------------------------------------------------------------
+
+    def open_menu(self) -> None:
+        """Esc: open the menu; the Spectrum stops (its keys are let go) until it closes."""
+        self.held.clear()
+        self.pads.keys.clear()
+        self.apply_keys()
+        if self.audio is not None:
+            self.audio.clear()
+        self.help = False
+        self.menu = Menu(self._main_page(), self.close_menu)
+
+    def close_menu(self) -> None:
+        """Close the menu: the Spectrum goes on (unless paused)."""
+        self.menu = None
+
+    def _main_page(self) -> Page:
+        """The menu's items (docs/window.md, "The menu")."""
+        deck = self.machine.deck
+
+        def tape_label() -> str:
+            if deck.name is None:
+                return "Tape: (none; Open puts one in)"
+            block, blocks = deck.block_counter()
+            return (f"Tape: {'stop' if deck.playing else 'play'}   {Path(deck.name).name} "
+                    f"block {block}/{blocks}")
+
+        def cycle(values: tuple, now: object, step: int) -> object:
+            return values[(values.index(now) + step) % len(values)]
+
+        def then_close(action: Callable[[], Any]) -> Callable[[], None]:
+            def run() -> None:
+                self.close_menu()
+                action()
+            return run
+
+        items = [
+            Item(lambda: "Open a tape or snapshot...", lambda: self.menu and self.menu.open(
+                FilePage("Open a tape or snapshot", self.snapshot_dir,
+                         TAPE_SUFFIXES + SNAPSHOT_SUFFIXES,
+                         lambda path: then_close(lambda: self.open_file(path))()))),
+            Item(tape_label, self.toggle_tape),
+            Item(lambda: "Tape: rewind", self.rewind_tape),
+            Item(lambda: "Save snapshot as...", lambda: self.menu and self.menu.open(
+                NamePage(f"Save a snapshot in {self.snapshot_dir.resolve()} as",
+                         _new_snapshot_path(self.snapshot_dir).stem, self.save_snapshot_as))),
+            Item(lambda: "Load snapshot...", lambda: self.menu and self.menu.open(
+                FilePage("Load a snapshot", self.snapshot_dir, SNAPSHOT_SUFFIXES,
+                         lambda path: then_close(lambda: self.load_snapshot(path))()))),
+            Item(lambda: "Reset", then_close(self.reset)),
+            Item(lambda: f"Pause: {'on' if self.paused else 'off'}", self.toggle_pause),
+            Item(lambda: f"Speed: {SPEED_NAMES[self.speed]}", None,
+                 lambda step: self.set_speed(cycle(SPEEDS, self.speed, step))),
+            Item(lambda: f"Sound: {'on' if self.sound else 'off'}",
+                 lambda: self.set_sound(not self.sound)),
+            Item(lambda: f"Joystick: {joysticks.MODE_NAMES[self.joystick_mode]}", None,
+                 lambda step: self.set_joystick(cycle(joysticks.MODES, self.joystick_mode,
+                                                      step))),
+            Item(lambda: "PC cursor keys as the joystick (right Ctrl fires): "
+                 f"{'on' if self.cursor_joystick else 'off'}", self.toggle_cursor_joystick),
+            Item(lambda: f"Status line: {'on' if self.show_status else 'off'}",
+                 self.toggle_status),
+            Item(lambda: "Screenshot", then_close(self.save_screenshot_file)),
+            Item(lambda: "Quit", self.quit),
+        ]
+        return Page("zxmonopoly", items)
+
+    def rewind_tape(self) -> None:
+        """Rewind the tape to its start."""
+        if self.machine.deck.name is None:
+            self.note("no tape in the deck")
+            return
+        self.machine.deck.rewind()
+        self.note("tape rewound")
+
+    def toggle_cursor_joystick(self) -> None:
+        """The PC's arrows and right Ctrl as the joystick, or as CAPS SHIFT+5..8 and SS."""
+        self.cursor_joystick = not self.cursor_joystick
+        self.pads.keys.clear()
+        self.apply_keys()
+        self.note("cursor keys: joystick" if self.cursor_joystick else "cursor keys: keys")
+
+    def toggle_status(self) -> None:
+        """The status line on or off."""
+        self.show_status = not self.show_status
 
     def toggle_help(self) -> None:
         """F1: show or hide the keyboard picture."""
@@ -518,8 +754,11 @@ class Window:
         self.handle_events()
         if not self.running:
             return
-        if not self.paused:
-            if self.turbo:
+        if not self.paused and self.menu is None:
+            if self.speed == 2:
+                self.run_frame()
+                self.run_frame()
+            elif self.turbo:
                 end = time.perf_counter() + 1 / FPS
                 self.run_frame()
                 while time.perf_counter() < end and self.running:
