@@ -642,10 +642,12 @@ class Window:
             self.audio.clear()
         self.help = False
         self.menu = Menu(self._main_page(), self.close_menu)
+        self._update_title()
 
     def close_menu(self) -> None:
         """Close the menu: the Spectrum goes on (unless paused)."""
         self.menu = None
+        self._update_title()
 
     def _main_page(self) -> Page:
         """The menu's items (docs/window.md, "The menu")."""
