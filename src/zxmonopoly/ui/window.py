@@ -83,7 +83,8 @@ for _d in range(10):
 
 from zxmonopoly.ui.display import WindowError, check_display  # noqa: E402
 
-#: Frames the window runs before it starts getting the JIT ready (the boot is on screen first).
+#: Frames the window runs before it starts getting the JIT ready (the boot is on screen first;
+#: it also waits until LOAD "" has been typed).
 JIT_START_FRAMES = 10
 #: How long the first compile takes on a 2-core machine (README, "Z80 engines": measured).
 JIT_COMPILE_MINUTES = "two minutes"
@@ -783,8 +784,8 @@ class Window:
         jit = self.jit
         if jit is None:
             return
-        if jit.state == "waiting" and self.frames_run >= JIT_START_FRAMES:
-            jit.start()
+        if jit.state == "waiting" and self.frames_run >= JIT_START_FRAMES and not self.script:
+            jit.start()  # after LOAD "" is typed: numba's import takes the CPU for a moment
         elif jit.state == "compiling" and not self._jit_told:
             self._jit_told = True
             self.note("compiling the JIT engine in the background (first run only, about "
