@@ -20,14 +20,19 @@ from zxmonopoly.ui.display import NO_DISPLAY  # noqa: E402
 from zxmonopoly.z80 import jit_available  # noqa: E402
 
 ONE_LINE = f"zxmonopoly: error: {NO_DISPLAY}"
+LAST_OUTPUT: list[str] = [""]
 
 
 def zxmonopoly(*args: str, env: dict[str, str], timeout: float = 120) -> tuple[int, str, float]:
-    """Run ``python -m zxmonopoly.cli ARGS`` on this tree's source: (status, stderr, seconds)."""
+    """Run ``python -m zxmonopoly.cli ARGS`` on this tree's source: (status, stderr, seconds).
+
+    The last standard output is kept in ``LAST_OUTPUT``.
+    """
     env = {**env, "PYTHONPATH": str(REPO_ROOT / "src"), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     start = time.monotonic()
     result = subprocess.run([sys.executable, "-m", "zxmonopoly.cli", *args], env=env,
                             capture_output=True, text=True, timeout=timeout, check=False)
+    LAST_OUTPUT[:] = [result.stdout]
     return result.returncode, result.stderr, time.monotonic() - start
 
 
@@ -107,3 +112,39 @@ def test_an_engine_asked_for_starts_no_background_work(dummy_sdl, tmp_path: Path
         assert w.machine.engine == "python"
     finally:
         w.close()
+
+
+def compile_processes(cache_dir: Path) -> list[int]:
+    """Processes (Linux) whose environment points numba at ``cache_dir``."""
+    found = []
+    needle = f"NUMBA_CACHE_DIR={cache_dir}".encode()
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and needle in (proc / "environ").read_bytes().split(b"\0"):
+                found.append(int(proc.name))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.skipif(not jit_available(), reason="numba cannot be imported: no jit")
+def test_first_launch_with_an_empty_numba_cache_needs_no_waiting(tmp_path: Path) -> None:
+    """The issue's check: 300 frames with an empty cache in under 15 s, the title shown."""
+    from zxmonopoly.spectrum import video
+
+    cache = tmp_path / "numba-cache"
+    env = without_display()
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", NUMBA_CACHE_DIR=str(cache))
+    env.pop("ZXMONOPOLY_ENGINE", None)
+    shot = tmp_path / "title.png"
+    status, err, seconds = zxmonopoly("play", "--mute", "--exit-after-frames", "300",
+                                      "--screenshot", str(shot), env=env)
+    assert status == 0, err
+    assert "compiling the JIT engine in the background" in LAST_OUTPUT[0]
+    assert seconds < 15, f"took {seconds:.1f} s"
+    pixels = video.read_png(shot)[::2, ::2].astype(int)  # the window is 2x: back to 320x256
+    banner = pixels[57:63, 100:225]  # the red band behind "M O N O P O L Y"
+    red = (banner[..., 0] > 150) & (banner[..., 1] < 60) & (banner[..., 2] < 60)
+    assert red.mean() > 0.4
+    if sys.platform.startswith("linux"):
+        assert compile_processes(cache) == []  # the background compile ended with the window

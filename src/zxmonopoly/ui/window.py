@@ -52,6 +52,7 @@ SNAPSHOT_SUFFIXES = tuple(snapshot_formats.SUFFIXES)
 SAVE_FORMAT = ".z80"
 TAPE_SUFFIXES = (".tap", ".tzx")
 MESSAGE_SECONDS = 4.0
+MAX_LAG = 0.1  # seconds the silent schedule may fall behind and still catch up
 #: The speeds the menu offers: frames emulated per 50 Hz tick (0: as many as fit, no sound).
 SPEEDS = (1, 2, 0)
 SPEED_NAMES = {1: "100 %", 2: "200 %", 0: "max"}
@@ -215,6 +216,7 @@ class Window:
         self._title = ""
         self._audio_waits = 0
         self._jit_told = False
+        self._deadline: float | None = None  # the next tick of the silent 50 Hz schedule
         pygame.key.set_repeat()  # no auto-repeat: the Spectrum ROM repeats keys itself
         self._update_title()
 
@@ -776,8 +778,26 @@ class Window:
             self.audio.pump()
         self.draw()
         if paced and not self.turbo:
-            # A little faster than 50 Hz when the sound paces (it holds frames back instead).
-            self.clock.tick(FPS + 1 if self.audio is not None else FPS)
+            if self.audio is not None:
+                # A little faster than 50 Hz: the sound paces (it holds frames back instead).
+                self.clock.tick(FPS + 1)
+            else:
+                self._pace()
+
+    def _pace(self) -> None:
+        """Wait for the next 50 Hz tick of a fixed schedule (silent play).
+
+        A fixed schedule, not a fixed wait after each frame: on a busy machine the wake-ups
+        come late, and the late time is made up by the next turns rather than lost (up to
+        MAX_LAG; further behind, the schedule starts again from now).
+        """
+        now = time.perf_counter()
+        if self._deadline is None or now - self._deadline > MAX_LAG:
+            self._deadline = now
+        self._deadline += 1 / FPS
+        delay = self._deadline - time.perf_counter()
+        if delay > 0:
+            time.sleep(delay)
 
     def _check_jit(self) -> None:
         """Between frames: start getting the JIT ready, or move the machine onto it."""
