@@ -87,8 +87,8 @@ from zxmonopoly.ui.display import WindowError, check_display  # noqa: E402
 #: Frames the window runs before it starts getting the JIT ready (the boot is on screen first;
 #: it also waits until LOAD "" has been typed).
 JIT_START_FRAMES = 10
-#: How long the first compile takes on a 2-core machine (README, "Z80 engines": measured).
-JIT_COMPILE_MINUTES = "two minutes"
+#: How long the first compile takes (README, "Z80 engines": 65 s of CPU measured).
+JIT_COMPILE_TIME = "about a minute of CPU"
 
 
 class AudioOut:
@@ -808,8 +808,8 @@ class Window:
             jit.start()  # after LOAD "" is typed: numba's import takes the CPU for a moment
         elif jit.state == "compiling" and not self._jit_told:
             self._jit_told = True
-            self.note("compiling the JIT engine in the background (first run only, about "
-                      f"{JIT_COMPILE_MINUTES}); playing on CPython meanwhile")
+            self.note("compiling the JIT engine in the background (first run only: "
+                      f"{JIT_COMPILE_TIME}); playing on CPython meanwhile")
         elif jit.ready():
             self.machine.set_engine("jit")
             self.jit = None
