@@ -159,3 +159,27 @@ def test_cancel_stops_the_compile_process(monkeypatch) -> None:
     jit.cancel()
     wait_for(jit)
     assert process.poll() is not None and not jit.ready()
+
+
+def test_run_counts_the_most_frames_its_options_can_take() -> None:
+    from zxmonopoly import cli
+    from zxmonopoly.harness.session import BOOT_FRAMES
+
+    parser = cli.build_parser()
+    args = parser.parse_args(["run", "--frames", "300", "--until-text", "X",
+                              "--max-frames", "900", "--type", "ab\\n"])
+    assert cli._run_frames(args) == 300 + 900 + 3 * 6
+    args = parser.parse_args(["run", "--game", "--frames", "100"])
+    assert cli._run_frames(args) == 100 + BOOT_FRAMES + 4 * 6
+
+
+def test_script_never_compiles_when_the_cache_is_cold(monkeypatch) -> None:
+    from zxmonopoly import cli
+
+    rule(monkeypatch, numba=True, cached=False)
+    assert cli._machine_engine(None, None) == "python"
+    rule(monkeypatch, numba=True, cached=True)
+    assert cli._machine_engine(None, None) == "jit"
+    monkeypatch.setenv("ZXMONOPOLY_ENGINE", "bogus")
+    with pytest.raises(cli.CliError, match="ZXMONOPOLY_ENGINE"):
+        cli._machine_engine(None, None)
