@@ -28,6 +28,7 @@ from zxmonopoly.spectrum.keyboard import (  # noqa: E402
 )
 from zxmonopoly.spectrum.video import write_png  # noqa: E402
 from zxmonopoly.ui import joystick as joysticks  # noqa: E402
+from zxmonopoly.ui.display import WindowError, check_display  # noqa: E402
 from zxmonopoly.ui.menu import FilePage, Item, Menu, NamePage, Page  # noqa: E402
 
 if TYPE_CHECKING:
@@ -81,8 +82,6 @@ for _c in "abcdefghijklmnopqrstuvwxyz0123456789":
     HELD_KEYS[getattr(pygame, f"K_{_c}")] = (_c.upper(),)
 for _d in range(10):
     HELD_KEYS[getattr(pygame, f"K_KP{_d}")] = (str(_d),)
-
-from zxmonopoly.ui.display import WindowError, check_display  # noqa: E402
 
 #: Frames the window runs before it starts getting the JIT ready (the boot is on screen first;
 #: it also waits until LOAD "" has been typed).
