@@ -33,7 +33,7 @@ class Players(Estate):
                  personalities: dict[int, str] | None = None):
         super().__init__(rig, players=players, computers=computers)
         for p, name in (personalities or {}).items():
-            rig.poke(rig.player_address(p, "P_PERSONALITY"), pers(rig, name))
+            rig.poke(rig.player_address(p + 1, "P_PERSONALITY"), pers(rig, name))
         for p in range(6):                          # no proposal made yet
             rig.poke16(rig.address("v_ai_trade_turn") + 2 * p, 0)
 
@@ -42,7 +42,7 @@ class Players(Estate):
         self.current(p)
         self.r.poke("ai_player", p)
         self.r.call("ai_trade_propose", budget=BUDGET, keys=keys,
-                    ix=self.r.player_address(p, "P_FLAGS"))
+                    ix=self.r.player_address(p + 1, "P_FLAGS"))
 
     def houses_total(self) -> int:
         return sum(self.level(s) for g in SITE_GROUPS for s in g if self.level(s) < 5)
@@ -259,16 +259,16 @@ def test_buyer_buys_all_it_can_and_never_builds_or_trades(machine):
     g = Players(machine, computers=(0, 1), personalities={0: "BUYER", 1: "RECKLESS"})
     assert machine.symbols["PERS_BUYER"] == 6
     g.set_cash(0, 60)
-    machine.call("ai_wants_to_buy", ix=machine.player_address(0, "P_FLAGS"), a=1)
+    machine.call("ai_wants_to_buy", ix=machine.player_address(1, "P_FLAGS"), a=1)
     assert machine.machine.cpu.f & 1                # £60 for Old Kent Road: all it has
     g.set_cash(0, 59)
-    machine.call("ai_wants_to_buy", ix=machine.player_address(0, "P_FLAGS"), a=1)
+    machine.call("ai_wants_to_buy", ix=machine.player_address(1, "P_FLAGS"), a=1)
     assert not machine.machine.cpu.f & 1
     g.set_cash(0, 1500)
     g.own(1, 0)
     g.own(3, 0)                                     # a whole group
     machine.poke("ai_player", 0)
-    machine.call("ai_build", budget=BUDGET, ix=machine.player_address(0, "P_FLAGS"))
+    machine.call("ai_build", budget=BUDGET, ix=machine.player_address(1, "P_FLAGS"))
     assert g.level(1) == 0 and g.level(3) == 0
     g.own(6, 0)
     g.own(8, 0)
@@ -312,7 +312,7 @@ def test_cautious_builds_four_houses_at_most(machine):
     g.own(3, 0)
     for _ in range(3):
         machine.poke("ai_player", 0)
-        machine.call("ai_build", budget=BUDGET * 2, ix=machine.player_address(0, "P_FLAGS"))
+        machine.call("ai_build", budget=BUDGET * 2, ix=machine.player_address(1, "P_FLAGS"))
         g.check()
     assert (g.level(1), g.level(3)) == (4, 4) and g.cash(0) == 1500 - 8 * 50
 
@@ -324,7 +324,7 @@ def test_reckless_builds_hotels_while_its_cash_lasts(machine):
     g.set_cash(0, 480)                              # eight houses and one hotel (£50 each)
     for _ in range(3):
         machine.poke("ai_player", 0)
-        machine.call("ai_build", budget=BUDGET * 2, ix=machine.player_address(0, "P_FLAGS"))
+        machine.call("ai_build", budget=BUDGET * 2, ix=machine.player_address(1, "P_FLAGS"))
         g.check()
     assert sorted((g.level(1), g.level(3))) == [4, 5] and g.cash(0) == 480 - 450
 

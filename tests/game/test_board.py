@@ -78,17 +78,17 @@ def set_player(r, p: int, name: str, *, square: int = 0, cash: int = 1500, token
                playing: bool = True, computer: bool = False, in_jail: bool = False,
                bankrupt: bool = False, personality: int = 0) -> None:
     sym = r.symbols
-    a = r.player_address(p, "P_NAME")
+    a = r.player_address(p + 1, "P_NAME")
     for i, ch in enumerate(name):
         r.poke(a + i, ord(ch))
     r.poke(a + len(name), 0)
     flags = ((playing << sym["PF_PLAYING"]) | (computer << sym["PF_COMPUTER"])
              | (in_jail << sym["PF_IN_JAIL"]) | (bankrupt << sym["PF_BANKRUPT"]))
-    r.poke(r.player_address(p, "P_FLAGS"), flags)
-    r.poke(r.player_address(p, "P_TOKEN"), p if token is None else token)
-    r.poke(r.player_address(p, "P_SQUARE"), square)
-    r.poke(r.player_address(p, "P_PERSONALITY"), personality)
-    r.poke16(r.player_address(p, "P_CASH"), cash)
+    r.poke(r.player_address(p + 1, "P_FLAGS"), flags)
+    r.poke(r.player_address(p + 1, "P_TOKEN"), p if token is None else token)
+    r.poke(r.player_address(p + 1, "P_SQUARE"), square)
+    r.poke(r.player_address(p + 1, "P_PERSONALITY"), personality)
+    r.poke16(r.player_address(p + 1, "P_CASH"), cash)
 
 
 def set_square(r, square: int, owner: int | None, *, mortgaged: bool = False, buildings: int = 0):
@@ -207,7 +207,7 @@ def test_player_list_names_cash_and_marks(rig):
 def test_player_list_follows_cash_and_turn(rig):
     busy_state(rig)
     rig.call("board_draw_all")
-    rig.poke16(rig.player_address(0, "P_CASH"), 1234)
+    rig.poke16(rig.player_address(1, "P_CASH"), 1234)
     rig.poke("v_current", 0)
     rig.call("board_draw_players")
     row, col = rig.find("ANNE")
@@ -271,7 +271,7 @@ def test_a_token_stands_on_its_square(rig):
     row, col = token_area(23)
     assert not any(cell_bytes(rig, row, col) + cell_bytes(rig, row, col + 1))
     # moving: the player's square changes, two squares are redrawn
-    rig.poke(rig.player_address(0, "P_SQUARE"), 25)
+    rig.poke(rig.player_address(1, "P_SQUARE"), 25)
     rig.call("board_draw_square", a=24)
     rig.call("board_draw_square", a=25)
     row, col = token_area(24)

@@ -91,8 +91,12 @@ class GameRig(Session):
     # -- state block ------------------------------------------------------------------------
 
     def player_address(self, player: int, field: str) -> int:
-        """The address of a field (``"P_CASH"``…) of a player's record."""
-        return (self.symbols["v_players"] + player * self.symbols["PLAYER_RECORD"]
+        """The address of a field (``"P_CASH"``…) of player ``player``'s record, players
+        numbered 1-6 as on the screen (HarnessError otherwise)."""
+        if not 1 <= player <= self.symbols["MAX_PLAYERS"]:
+            raise HarnessError(f"player {player} does not exist: players are 1-"
+                               f"{self.symbols['MAX_PLAYERS']}")
+        return (self.symbols["v_players"] + (player - 1) * self.symbols["PLAYER_RECORD"]
                 + self.symbols[field])
 
 

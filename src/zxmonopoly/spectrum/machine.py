@@ -117,6 +117,10 @@ class Spectrum48:
         self.deck = TapeDeck(self)
         self._bind_engine()
         self.frame_listeners: list[Callable[[Spectrum48], None]] = []
+        #: Called at every stop at a breakpoint (``cpu.breakpoints``) other than the tape's
+        #: traps, in every run (run_frames, run_until, step): a handler that raises stops the
+        #: run there, with the PC at the breakpoint; one that returns lets the run go on.
+        self.break_handlers: list[Callable[[Spectrum48], None]] = []
         self.beeper: Beeper | None = None
         if audio:
             self.beeper = Beeper(AUDIO_RATE, FRAME_TSTATES, AUDIO_CPU_HZ, volume=AUDIO_VOLUME,
@@ -198,6 +202,9 @@ class Spectrum48:
             self._drain_log()
             if reason == state.EXIT_BREAK and self.deck.trap():
                 continue  # a tape routine done at once: the program runs on
+            if reason == state.EXIT_BREAK:
+                for handler in self.break_handlers:
+                    handler(self)
             if reason != state.EXIT_LOG_FULL:
                 return int(reason)
 
@@ -240,7 +247,7 @@ class Spectrum48:
         """Run ``n`` whole frames (finishing the current one first)."""
         for _ in range(n):
             while self._run_to(FRAME_TSTATES) == state.EXIT_BREAK:
-                pass  # a breakpoint left set by someone else: frames run through it
+                pass  # a caller's breakpoint: its break_handlers have seen it; run on
             self._end_frame()
 
     def run_until(self, pc: int | None = None, max_frames: int = 500,
@@ -248,7 +255,8 @@ class Spectrum48:
         """Run until PC reaches ``pc`` or ``condition(self)`` holds (checked at frame ends).
 
         Runs ``max_frames`` whole frames at most; returns True when reached, else False. A
-        breakpoint of the caller's at ``pc`` stays set; others stop nothing here.
+        breakpoint of the caller's at ``pc`` stays set; at the others the break_handlers are
+        called (one may raise to stop the run) and the run goes on.
         """
         addr = None if pc is None else pc & 0xFFFF
         bp = self.cpu.breakpoints
