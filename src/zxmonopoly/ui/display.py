@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+import tempfile
+from collections.abc import Iterator
 
 NO_DISPLAY = "no display: set DISPLAY or use `zxmonopoly run` headless"
 #: SDL's video drivers that show nothing: used only when asked for by SDL_VIDEODRIVER (tests,
@@ -37,12 +40,36 @@ def check_display() -> None:
     import pygame
 
     check_environment()
-    try:
-        pygame.display.init()
-    except pygame.error:
-        raise WindowError(NO_DISPLAY) from None
-    driver = (pygame.display.get_driver() or "").lower()
+    with _stderr_held() as said:
+        try:
+            pygame.display.init()
+            driver = (pygame.display.get_driver() or "").lower()
+        except pygame.error:
+            driver = ""
     asked = os.environ.get("SDL_VIDEODRIVER", "").strip().lower().split(",")
-    if driver in INVISIBLE_DRIVERS and driver not in asked:
+    if not driver or (driver in INVISIBLE_DRIVERS and driver not in asked):
         pygame.display.quit()
-        raise WindowError(NO_DISPLAY)
+        raise WindowError(NO_DISPLAY)  # SDL's own complaints dropped: the one line says it
+    if said:
+        sys.stderr.write(said.decode(errors="replace"))  # a window opened: nothing is hidden
+
+
+@contextlib.contextmanager
+def _stderr_held() -> Iterator[bytearray]:
+    """Hold what C code (SDL) writes on file descriptor 2 meanwhile; give it afterwards."""
+    said = bytearray()
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no real stderr (embedded): nothing to hold
+        yield said
+        return
+    with tempfile.TemporaryFile() as held:
+        os.dup2(held.fileno(), 2)
+        try:
+            yield said
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            held.seek(0)
+            said.extend(held.read())
