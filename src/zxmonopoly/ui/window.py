@@ -176,10 +176,10 @@ class Window:
         if machine is None:
             engine = requested_engine(engine)
             if engine is None:
-                from zxmonopoly.z80 import jit_available
+                from importlib.util import find_spec
 
                 engine = "python"
-                if jit_available():
+                if find_spec("numba") is not None:  # found, not imported: the thread does that
                     self.jit = BackgroundJit()
             machine = Spectrum48(rom=rom, engine=engine, audio=self.audio is not None)
         self.machine = machine
