@@ -115,18 +115,7 @@ class Spectrum48:
         self._border_at_last_frame = 7
         self._log = np.zeros(2 * OUT_LOG_ENTRIES, dtype=np.int64)
         self.deck = TapeDeck(self)
-        if self.engine == "jit":
-            self._cont: Any = contention_table()
-            self._mem: Any = np.frombuffer(self.memory, dtype=np.uint8)
-            self._run: Callable[..., int] = _jit_engine(
-                "_spectrum_jit", (self._cont, self.keyboard.rows, self.joystick.state, self._log,
-                                  self.deck.edges))
-        else:
-            from zxmonopoly.z80 import _spectrum_py
-
-            self._cont = contention_table().tolist()
-            self._mem = self.memory
-            self._run = _spectrum_py.run
+        self._bind_engine()
         self.frame_listeners: list[Callable[[Spectrum48], None]] = []
         #: Called at every stop at a breakpoint (``cpu.breakpoints``) other than the tape's
         #: traps, in every run (run_frames, run_until, step): a handler that raises stops the
@@ -141,6 +130,34 @@ class Spectrum48:
         self._audio_samples = 0
         self.audio_dropped = 0  # samples dropped because nobody took them in time
         self.reset()
+
+    def _bind_engine(self) -> None:
+        """Give the Spectrum engine of ``self.engine`` its containers (and compile or load it)."""
+        if self.engine == "jit":
+            self._cont: Any = contention_table()
+            self._mem: Any = np.frombuffer(self.memory, dtype=np.uint8)
+            self._run: Callable[..., int] = _jit_engine(
+                "_spectrum_jit", (self._cont, self.keyboard.rows, self.joystick.state, self._log,
+                                  self.deck.edges))
+        else:
+            from zxmonopoly.z80 import _spectrum_py
+
+            self._cont = contention_table().tolist()
+            self._mem = self.memory
+            self._run = _spectrum_py.run
+
+    def set_engine(self, engine: str) -> None:
+        """Run on ``engine`` from now on; call it between frames (or any two runs).
+
+        Everything the engines share carries over exactly: registers, T-state, interrupt
+        line, ULA output, tape position, memory, keyboard, breakpoints. The window uses it to
+        move from CPython to the JIT once a background process has compiled it.
+        """
+        if engine == self.engine:
+            return
+        self.cpu.set_engine(engine)
+        self.engine = engine
+        self._bind_engine()
 
     # -- power and state --------------------------------------------------------------------
 
@@ -314,6 +331,16 @@ class Spectrum48:
     def audio(self) -> bool:
         """Whether frames make beeper samples."""
         return self.beeper is not None
+
+    def set_audio(self, on: bool) -> None:
+        """Start (or stop) making beeper samples for :meth:`take_audio`."""
+        if on and self.beeper is None:
+            self.beeper = Beeper(AUDIO_RATE, FRAME_TSTATES, AUDIO_CPU_HZ, volume=AUDIO_VOLUME,
+                                 mic_weight=AUDIO_MIC_WEIGHT, dc_block=True)
+            self._reset_audio()
+        elif not on:
+            self.beeper = None
+            self._reset_audio()
 
     def _reset_audio(self) -> None:
         """Empty the sample buffer; the speaker starts at the ULA's output bits now (EAR, MIC)."""

@@ -96,6 +96,14 @@ class TapeDeck:
             return int(st[state.TAPE_T0]) + self.machine.cpu.tstates
         return self._time
 
+    def block_counter(self) -> tuple[int, int]:
+        """(the data block playing or next to play, counted from 1; the tape's data blocks)."""
+        total = len(self._blocks)
+        now = self.position()
+        done = sum(1 for block in self._blocks if block.end_time <= now)
+        done = max(done, self._next_block)
+        return min(done + 1, total), total
+
     def rewind(self) -> None:
         """Back to the start of the tape."""
         was = self.playing
