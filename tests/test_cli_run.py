@@ -136,7 +136,8 @@ def test_rom_that_is_a_directory(capsys, tmp_path):
     ("broken.z80", b"\0" * 10, "short header"),
     ("broken.sna", b"\0" * 100, "bad length"),
     ("big.sna", bytes(131_103), "128K"),
-    ("state.szx", b"ZXST", "unknown snapshot type"),
+    ("state.szx", b"ZXST", "short header: 4 bytes, a .szx has at least 8"),
+    ("state.dsk", b"ZXST", "unknown snapshot type"),
 ])
 def test_bad_snapshot(capsys, tmp_path, name, data, problem):
     path = tmp_path / name

@@ -402,7 +402,8 @@ def build_parser() -> argparse.ArgumentParser:
         "as text, save a screenshot or a snapshot.",
     )
     run.add_argument("--rom", type=Path, metavar="FILE", help="a 16,384-byte 48K ROM image")
-    run.add_argument("--snapshot", type=Path, metavar="FILE", help="load a .sna or .z80 first")
+    run.add_argument("--snapshot", type=Path, metavar="FILE",
+                     help="load a .szx, .sna or .z80 first")
     run.add_argument("--frames", type=int, default=100, metavar="N",
                      help="frames to run first (default 100: about 2 s of Spectrum time)")
     run.add_argument("--type", metavar="TEXT", help="type TEXT on the keyboard (\\n = ENTER)")
@@ -412,7 +413,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="frame budget for --until-text (default 500)")
     run.add_argument("--screen-text", action="store_true", help="print the screen as text")
     run.add_argument("--screenshot", type=Path, metavar="F", help="save the screen as PNG")
-    run.add_argument("--save-snapshot", type=Path, metavar="F", help="save a .sna or .z80")
+    run.add_argument("--save-snapshot", type=Path, metavar="F",
+                     help="save a .szx (exact), .sna or .z80")
     run.add_argument("--tape", type=Path, metavar="FILE", help="put a .tap or .tzx in the deck")
     run.add_argument("--autoload", action="store_true",
                      help='type LOAD "" (J, SYMBOL SHIFT+P twice, ENTER) after --frames')
@@ -432,7 +434,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--rom", type=Path, metavar="F", help="a 16,384-byte 48K ROM image")
     play.add_argument("--tape", type=Path, metavar="F", help="the .tap or .tzx to load")
-    play.add_argument("--snapshot", type=Path, metavar="F", help="start from a .z80 or .sna")
+    play.add_argument("--snapshot", type=Path, metavar="F", help="start from a .szx, .z80 or .sna")
     play.add_argument("--no-autoload", dest="autoload", action="store_false",
                       help='do not type LOAD "" (you type it yourself)')
     play.add_argument("--real-load", action="store_true",

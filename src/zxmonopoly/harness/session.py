@@ -119,7 +119,7 @@ class Session:
 
         The session has the game's symbol map and reads the screen with the game's font (the
         game points CHARS at it). With ``cache`` (the default, fast load on our ROM only) the
-        tape is loaded once per process and saved as a .z80; every session then starts from
+        tape is loaded once per process and saved as a .szx; every session then starts from
         that snapshot, so all of them are alike to the T-state and none loads the tape again.
         """
         from zxmonopoly.asm.build import GAME, image_path
@@ -140,7 +140,7 @@ class Session:
 
     @classmethod
     def from_snapshot(cls, path: str | os.PathLike[str], **kwargs) -> Session:
-        """A session started from a .z80 or .sna snapshot instead of a boot."""
+        """A session started from a .szx, .z80 or .sna snapshot instead of a boot."""
         session = cls(boot=False, **kwargs)
         session.machine.load_snapshot(path)
         return session
@@ -167,7 +167,7 @@ class Session:
             self.machine.deck.play()
 
     def save_snapshot(self, path: str | os.PathLike[str]) -> None:
-        """Save the machine as .z80 or .sna (by suffix)."""
+        """Save the machine as .szx, .z80 or .sna (by suffix; .szx is exact)."""
         self.machine.save_snapshot(path)
 
     def address(self, where: int | str) -> int:
@@ -348,7 +348,7 @@ _game_cache: dict[str, Path] = {}
 
 
 def _game_snapshot(tape: Path, symbols: Path, engine: str | None) -> Path:
-    """The .z80 of the game at its title screen, made once per process per build."""
+    """The .szx of the game at its title screen, made once per process per build."""
     digest = hashlib.sha1(tape.read_bytes() + symbols.read_bytes()).hexdigest()
     path = _game_cache.get(digest)
     if path is not None and path.is_file():
@@ -358,7 +358,7 @@ def _game_snapshot(tape: Path, symbols: Path, engine: str | None) -> Path:
     session = Session(engine=engine, symbols=symbols)
     session.load_tape(tape, fast=True)
     session.wait_input(GAME_LOAD_BUDGET[True])
-    path = directory / f"title-{digest[:12]}.z80"
+    path = directory / f"title-{digest[:12]}.szx"
     session.save_snapshot(path)
     _game_cache[digest] = path
     return path

@@ -106,6 +106,22 @@ class TapeDeck:
         if was:
             self.play()
 
+    def seek(self, time: int) -> None:
+        """Wind the tape to ``time`` (T-states from its start); it plays on from there if it was
+        playing. With :meth:`position` this moves a tape between machines (snapshots do not
+        hold the tape)."""
+        was = self.playing
+        self.stop()
+        st = self.machine.cpu.state
+        self._time = max(0, int(time))
+        pos = int(np.searchsorted(self.edges, self._time, side="right")) if self.name else 0
+        st[state.TAPE_POS] = pos
+        st[state.EAR_IN] = (self._level0 ^ pos) & 1
+        self._next_block = next((b.index for b in self._blocks if b.end_time > self._time),
+                                len(self._blocks))
+        if was:
+            self.play()
+
     def play(self) -> None:
         """Start the tape from where it is."""
         if self.name is None or self.playing:

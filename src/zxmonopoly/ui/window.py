@@ -37,7 +37,7 @@ BOOT_FRAMES = 100  # frames before typing LOAD "": our ROM shows its K cursor we
 TYPED_HOLD = 4  # frames a typed punctuation combination is held
 TYPED_GAP = 2  # frames of nothing after it
 TITLE = "zxmonopoly"
-SNAPSHOT_SUFFIXES = (".z80", ".sna")
+SNAPSHOT_SUFFIXES = (".szx", ".z80", ".sna")
 TAPE_SUFFIXES = (".tap", ".tzx")
 MESSAGE_SECONDS = 4.0
 
@@ -120,10 +120,10 @@ class AudioOut:
 def _new_snapshot_path(directory: Path) -> Path:
     """A new snapshot file name in ``directory``: never one that exists."""
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = directory / f"zxmonopoly-{stamp}.z80"
+    path = directory / f"zxmonopoly-{stamp}.szx"
     k = 1
     while path.exists():
-        path = directory / f"zxmonopoly-{stamp}-{k}.z80"
+        path = directory / f"zxmonopoly-{stamp}-{k}.szx"
         k += 1
     return path
 
@@ -394,12 +394,12 @@ class Window:
             elif suffix in SNAPSHOT_SUFFIXES:
                 self.load_snapshot(path)
             else:
-                self.note(f"{Path(path).name}: not a .tap, .tzx, .z80 or .sna")
+                self.note(f"{Path(path).name}: not a .tap, .tzx, .szx, .z80 or .sna")
         except WindowError as exc:
             self.note(str(exc))
 
     def save_snapshot(self) -> Path | None:
-        """F2: save the machine to a new .z80 file in the snapshot directory."""
+        """F2: save the machine to a new .szx file (exact, HALT included) in the snapshot dir."""
         path = _new_snapshot_path(self.snapshot_dir)
         try:
             self.machine.save_snapshot(path)
@@ -429,8 +429,10 @@ class Window:
         return True
 
     def _newest_snapshot(self) -> Path | None:
-        """The most recently written zxmonopoly-*.z80 in the snapshot directory."""
-        found = sorted(self.snapshot_dir.glob("zxmonopoly-*.z80"), key=lambda p: p.stat().st_mtime)
+        """The newest zxmonopoly-*.szx (or an older .z80) in the snapshot directory."""
+        found = sorted((p for suffix in (".szx", ".z80")
+                        for p in self.snapshot_dir.glob(f"zxmonopoly-*{suffix}")),
+                       key=lambda p: p.stat().st_mtime)
         return found[-1] if found else None
 
     def reset(self) -> None:
