@@ -241,12 +241,26 @@ def _cmd_run(args: argparse.Namespace) -> int:
             machine.screenshot(args.screenshot)
         if args.save_snapshot:
             machine.save_snapshot(args.save_snapshot)
+        _report_saves(machine)
     except (SpectrumError, SnapshotError, KeyboardError, Z80Error, TapeError) as exc:
         raise CliError(str(exc)) from None
     except OSError as exc:  # writing the screenshot
         name = f"{exc.filename}: " if exc.filename else ""
         raise CliError(f"{name}{exc.strerror or exc}") from None
     return status
+
+
+def _report_saves(machine: Any) -> None:
+    """Say on stderr which of the program's SAVEs were not written to a TAP file, and why."""
+    deck = machine.deck
+    for problem in deck.problems:
+        print(f"zxmonopoly: {problem}", file=sys.stderr)
+    if deck.problems_dropped:
+        print(f"zxmonopoly: ... and {deck.problems_dropped} more SAVE(s) not written",
+              file=sys.stderr)
+    if deck.saved:
+        print(f"zxmonopoly: {len(deck.saved)} block(s) saved to {deck.save_path}",
+              file=sys.stderr)
 
 
 def _bundled_game_tape() -> Path:
