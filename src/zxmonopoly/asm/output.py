@@ -7,6 +7,7 @@ import json
 from .. import basic
 from ..tape import tap
 from .assembler import Program
+from .lexer import shown
 
 #: Lowest code address a BASIC loader can CLEAR below. The loader (36 bytes), its variables,
 #: the edit line and the workspace sit from PROG (23755) to about 23800; CLEAR refuses a RAMTOP
@@ -68,15 +69,32 @@ def loader_program(start: int, entry: int) -> tuple[str, bytes]:
     return listing, basic.tokenise(listing)
 
 
+def tape_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a tape header's file name (1-10 Latin-1 characters), or None."""
+    if not 1 <= len(name) <= tap.NAME_LENGTH:
+        return (f"tape name {shown(name, 40)!r} must be 1 to {tap.NAME_LENGTH} characters, "
+                f"not {len(name)}")
+    bad = next((c for c in name if ord(c) > 0xFF), None)
+    if bad is not None:
+        return (f"tape name {name!r}: {bad!r} (U+{ord(bad):04X}) is not a Latin-1 character "
+                "(a tape header holds one byte per character)")
+    return None
+
+
+def default_tape_name(stem: str) -> str:
+    """A tape name from a file's stem: its first 10 characters, non-Latin-1 ones as '?'."""
+    return "".join(c if ord(c) <= 0xFF else "?" for c in stem[:tap.NAME_LENGTH]) or "code"
+
+
 def tape_blocks(program: Program, name: str, entry: int | None = None) -> list[tap.TapBlock]:
     """A standard tape: BASIC loader (auto-runs line 10) and the CODE block it loads and runs.
 
     The CODE block holds everything from the lowest to the highest address the program
     fills (gaps as zeros); ``entry`` defaults to END's operand, else the first address.
     """
-    name_bytes = name.encode("latin-1", "replace")
-    if len(name_bytes) > tap.NAME_LENGTH or not name:
-        raise OutputError(f"tape name {name!r} must be 1 to {tap.NAME_LENGTH} characters")
+    problem = tape_name_problem(name)
+    if problem is not None:
+        raise OutputError(problem)
     start = program.start
     if start is None:
         raise OutputError("the program emits no bytes: nothing to put on tape")
