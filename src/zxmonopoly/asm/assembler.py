@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..files import read_regular
 from . import encoder
 from .directives import HANDLERS
 from .errors import AsmError, Diagnostic
@@ -120,26 +121,6 @@ class Program:
     def values(self) -> dict[str, int]:
         """name -> value of every public symbol."""
         return {n: s.value for n, s in self.symbols.items() if is_public(n)}
-
-
-def read_regular(path: Path, limit: int, what: str) -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes, else OSError saying why.
-
-    Devices and pipes are refused before reading (``/dev/zero`` would never end).
-    """
-    import stat
-
-    info = path.stat()
-    if not stat.S_ISREG(info.st_mode):
-        raise OSError(0, f"not a regular file: a {what} must be one")
-    if info.st_size > limit:
-        raise OSError(0, f"{info.st_size:,} bytes is too large for a {what} (at most "
-                         f"{limit:,})")
-    with path.open("rb") as handle:
-        data = handle.read(limit + 1)
-    if len(data) > limit:
-        raise OSError(0, f"too large for a {what} (at most {limit:,} bytes)")
-    return data
 
 
 class Assembler:
@@ -494,7 +475,7 @@ class Pass:
         data = self.asm.binaries.get(path)
         if data is None:
             try:
-                data = read_regular(path, MAX_BINARY_BYTES, "INCBIN file")
+                data = read_regular(path, MAX_BINARY_BYTES, "binary to include")
             except OSError as exc:
                 self.error(st, col, f"cannot read INCBIN file '{name}': {exc.strerror}")
                 return None

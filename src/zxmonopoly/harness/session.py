@@ -62,9 +62,27 @@ class Symbols(Mapping[str, int]):
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Symbols:
-        """Read a symbol map file ({name: {"value", "file", "line"}})."""
-        with open(path, encoding="utf-8") as f:
-            return cls(json.load(f), str(path))
+        """Read a symbol map file ({name: {"value", "file", "line"}}).
+
+        A file that is not one (bad JSON or UTF-8, not an object of {"value": number}
+        entries, over 64 MiB, a device) raises ValueError or OSError naming the file.
+        """
+        from zxmonopoly.files import read_regular
+
+        raw = read_regular(path, 64 * 1024 * 1024, "symbol map")
+        try:
+            entries = json.loads(raw.decode("utf-8"))
+        except ValueError as exc:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+            raise ValueError(f"{path}: not a symbol map: {exc}") from None
+        if not isinstance(entries, dict):
+            raise ValueError(f"{path}: not a symbol map: expected a JSON object "
+                             '{"name": {"value": number, ...}, ...}')
+        for name, entry in entries.items():
+            value = entry.get("value") if isinstance(entry, dict) else None
+            if type(value) is not int or not -(1 << 32) < value < 1 << 32:
+                raise ValueError(f"{path}: not a symbol map: {name[:40]!r} has no 32-bit "
+                                 'number as its "value"')
+        return cls(entries, str(path))
 
     def __getitem__(self, name: str) -> int:
         """The value of ``name``; a KeyError names the map and close names."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from zxmonopoly.files import read_regular
+
 from .sna import read_sna, write_sna
 from .state import (
     CPU_EXTRAS,
@@ -47,34 +49,12 @@ def _suffix(path: str | os.PathLike[str]) -> str:
     return suffix
 
 
-def read_limited(path: str | os.PathLike[str], limit: int, what: str) -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes; else ``OSError`` saying why.
-
-    Devices, pipes and directories are refused before any read (``/dev/zero`` never ends).
-    """
-    import stat
-
-    info = os.stat(path)
-    if stat.S_ISDIR(info.st_mode):
-        raise IsADirectoryError(21, "is a directory")
-    if not stat.S_ISREG(info.st_mode):
-        raise OSError(0, f"not a regular file (a device or a pipe): not a {what}")
-    if info.st_size > limit:
-        raise OSError(0, f"{info.st_size:,} bytes is too large for a {what} (at most "
-                         f"{limit:,})")
-    with open(path, "rb") as handle:
-        data = handle.read(limit + 1)
-    if len(data) > limit:
-        raise OSError(0, f"more than {limit:,} bytes is too large for a {what}")
-    return data
-
-
 def load(path: str | os.PathLike[str]) -> Snapshot:
     """Read a .szx, .sna or .z80 file (chosen by suffix)."""
     name = os.fspath(path)
     suffix = _suffix(path)
     try:
-        data = read_limited(path, MAX_FILE_SIZE, "snapshot")
+        data = read_regular(path, MAX_FILE_SIZE, "snapshot")
     except OSError as exc:
         raise SnapshotError(name, f"cannot read: {exc.strerror or exc}") from None
     if suffix == ".szx":
