@@ -129,8 +129,10 @@ def run_cpm(
     ``max_tstates`` > 0 stops a program that runs longer with a CliError.
     """
     out = sys.stdout if out is None else out
+    from zxmonopoly.files import read_regular
+
     try:
-        program = path.read_bytes()
+        program = read_regular(path, 16 * 1024 * 1024, "file")  # a device: refused
     except FileNotFoundError:
         raise CliError(f"{path}: no such file") from None
     except OSError as exc:
@@ -170,9 +172,30 @@ def run_cpm(
     return cpu.tstates if bdos.exit_tstates is None else bdos.exit_tstates
 
 
+class _LastChar:
+    """Standard output that remembers whether what was written so far ends a line."""
+
+    def __init__(self, out) -> None:  # noqa: ANN001 - a text stream
+        self.out = out
+        self.line_open = False
+
+    def write(self, text: str) -> int:
+        if text:
+            self.line_open = not text.endswith("\n")
+        return self.out.write(text)
+
+    def flush(self) -> None:
+        self.out.flush()
+
+
 def _cmd_cpm(args: argparse.Namespace) -> int:
-    tstates = run_cpm(args.file, engine=args.engine, max_tstates=args.max_tstates)
+    if args.max_tstates < 0:
+        raise CliError(f"--max-tstates must be 0 (no limit) or more, not {args.max_tstates}")
+    out = _LastChar(sys.stdout)
+    tstates = run_cpm(args.file, engine=args.engine, max_tstates=args.max_tstates, out=out)
     if args.verbose:
+        if out.line_open:  # the program's last line had no newline: end it first
+            print(flush=True)
         print(f"{tstates} T-states", file=sys.stderr)
     return 0
 
@@ -180,6 +203,8 @@ def _cmd_cpm(args: argparse.Namespace) -> int:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from zxmonopoly import benchmarks
 
+    if not args.seconds > 0:
+        raise CliError(f"--seconds must be more than 0, not {args.seconds:g}")
     return benchmarks.run_from_args(args)
 
 
@@ -194,6 +219,10 @@ def _cmd_run(args: argparse.Namespace) -> int:
     for option, value in (("--frames", args.frames), ("--max-frames", args.max_frames)):
         if value < 0:
             raise CliError(f"{option} must be 0 or more, not {value}")
+    for option, given in (("--autoload", args.autoload), ("--real-load", args.real_load)):
+        if given and not (args.tape or args.game):
+            raise CliError(f"{option} loads a tape: give one with --tape FILE (or --game)")
+    _check_png(args.screenshot)
     if args.engine == "jit" and not jit_available():
         raise CliError("the jit engine needs numba, which cannot be imported; use --engine python")
     if args.game:
@@ -223,13 +252,21 @@ def _cmd_run(args: argparse.Namespace) -> int:
             if args.real_load:
                 machine.deck.play()
         machine.run_frames(args.frames)
+        status = 0
         if args.tape and args.autoload and not args.game:
             load_quoted_empty(machine)
             if args.real_load:
                 machine.deck.play()
+            if args.until_text is None:
+                # Run the load itself (--max-frames is its budget), so that what follows
+                # (--screen-text, --screenshot) sees the loaded program.
+                if not machine.run_until(condition=lambda m: m.deck.finished,
+                                         max_frames=args.max_frames):
+                    print(f"zxmonopoly: the tape was still loading after {args.max_frames} "
+                          "frames (--max-frames)", file=sys.stderr)
+                    status = 1
         if args.type:
             machine.type_text(args.type.replace("\\n", "\n"))
-        status = 0
         if args.until_text is not None:
             if not machine.run_until_text(args.until_text, max_frames=args.max_frames):
                 print(f"zxmonopoly: {args.until_text!r} did not appear within "
@@ -263,6 +300,12 @@ def _report_saves(machine: Any) -> None:
               file=sys.stderr)
 
 
+def _check_png(path: Path | None) -> None:
+    """A screenshot name must say PNG: that is the only format written."""
+    if path is not None and path.suffix.lower() != ".png":
+        raise CliError(f"--screenshot {path}: screenshots are PNG; give a name ending .png")
+
+
 def _bundled_game_tape() -> Path:
     """The Monopoly tape shipped with the package (built first in a source checkout)."""
     from zxmonopoly.asm.build import GAME, image_path
@@ -285,6 +328,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     for option, path in (("--tape", args.tape), ("--snapshot", args.snapshot), ("--rom", args.rom)):
         if path is not None and not path.is_file():
             raise CliError(f"{option} {path}: no such file")
+    _check_png(args.screenshot)
     if args.engine == "jit" and not jit_available():
         raise CliError("the jit engine needs numba, which cannot be imported; use --engine python")
     try:
@@ -333,11 +377,12 @@ def load_quoted_empty(machine: Any) -> None:
 def _cmd_tape_info(args: argparse.Namespace) -> int:
     """List a tape's blocks like tzxlist."""
     from zxmonopoly.tape import TapeError, info_lines
+    from zxmonopoly.tape.image import printable
 
     try:
         print("\n".join(info_lines(args.file)))
     except TapeError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(printable(str(exc))) from None
     except OSError as exc:
         raise CliError(f"{args.file}: {exc.strerror or exc}") from None
     return 0

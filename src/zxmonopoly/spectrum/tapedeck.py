@@ -100,6 +100,18 @@ class TapeDeck:
         """Whether the tape is running."""
         return bool(self.machine.cpu.state[state.TAPE_ON])
 
+    @property
+    def finished(self) -> bool:
+        """Whether the tape has been read: every data block handed over by fast loading, or
+        the tape played to its last edge and stopped. No tape: True."""
+        if self.name is None:
+            return True
+        if self.playing:
+            return False
+        last = int(self.edges[-1]) if self.edges.size else 0
+        loaded = self._next_block >= len(self._blocks)
+        return loaded or self._time >= last
+
     def position(self) -> int:
         """Tape time now, in T-states from its start."""
         st = self.machine.cpu.state

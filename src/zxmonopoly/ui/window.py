@@ -5,6 +5,7 @@ The key map and the function keys are documented in ``docs/window.md``.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import os
 import time
@@ -68,12 +69,32 @@ class WindowError(Exception):
     """The window cannot be opened (no display) or a file given to it cannot be used."""
 
 
+@contextlib.contextmanager
+def _native_stderr_silenced():  # noqa: ANN202 - a context manager
+    """File descriptor 2 to /dev/null meanwhile: with no sound device, ALSA's C library prints
+    a dozen "ALSA lib ..." lines there before pygame raises the one error we report."""
+    try:
+        saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        yield
+        return
+    try:
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
 class AudioOut:
     """The beeper through pygame.mixer: 44,100 Hz mono int16, a short queue of Sounds."""
 
     def __init__(self) -> None:
-        pygame.mixer.init(frequency=AUDIO_RATE, size=-16, channels=1, buffer=512,
-                          allowedchanges=0)
+        with _native_stderr_silenced():
+            pygame.mixer.init(frequency=AUDIO_RATE, size=-16, channels=1, buffer=512,
+                              allowedchanges=0)
         self.channel = pygame.mixer.Channel(0)
         self.pending = np.zeros(0, dtype=np.int16)
         self.dropped = 0
