@@ -6,7 +6,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from zxmonopoly.spectrum import Spectrum48
 
 # The engine names of zxmonopoly.z80.ENGINES, repeated here so that ``--help`` does not import
 # numba; tests/test_cli.py checks that the two agree.
@@ -211,7 +214,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 def _cmd_run(args: argparse.Namespace) -> int:
     """Run the Spectrum headless: frames, typing, waiting for text, screen and snapshot out."""
     from zxmonopoly.snapshot import SnapshotError
-    from zxmonopoly.spectrum import Spectrum48, SpectrumError
+    from zxmonopoly.spectrum import Spectrum48, SpectrumError, keystrokes
     from zxmonopoly.spectrum.keyboard import KeyboardError
     from zxmonopoly.tape import TapeError
     from zxmonopoly.z80 import Z80Error, jit_available
@@ -248,13 +251,13 @@ def _cmd_run(args: argparse.Namespace) -> int:
             from zxmonopoly.harness.session import BOOT_FRAMES
 
             machine.run_frames(BOOT_FRAMES)
-            load_quoted_empty(machine)
+            keystrokes.type_load_quoted(machine)
             if args.real_load:
                 machine.deck.play()
         machine.run_frames(args.frames)
         status = 0
         if args.tape and args.autoload and not args.game:
-            load_quoted_empty(machine)
+            keystrokes.type_load_quoted(machine)
             if args.real_load:
                 machine.deck.play()
             if args.until_text is None:
@@ -287,7 +290,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
     return status
 
 
-def _report_saves(machine: Any) -> None:
+def _report_saves(machine: Spectrum48) -> None:
     """Say on stderr which of the program's SAVEs were not written to a TAP file, and why."""
     deck = machine.deck
     for problem in deck.problems:
@@ -366,12 +369,6 @@ def _cmd_play(args: argparse.Namespace) -> int:
     finally:
         window.close()
     return 0
-
-
-def load_quoted_empty(machine: Any) -> None:
-    """Type LOAD "" as a Spectrum user does in K mode: J, SYMBOL SHIFT+P twice, ENTER."""
-    for keys in ("J", "SYMBOL SHIFT+P", "SYMBOL SHIFT+P", "ENTER"):
-        machine.tap(keys)
 
 
 def _cmd_tape_info(args: argparse.Namespace) -> int:
@@ -476,7 +473,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="save a .szx (exact), .sna or .z80")
     run.add_argument("--tape", type=Path, metavar="FILE", help="put a .tap or .tzx in the deck")
     run.add_argument("--autoload", action="store_true",
-                     help='type LOAD "" (J, SYMBOL SHIFT+P twice, ENTER) after --frames')
+                     help='type LOAD "" after --frames (J, SYMBOL SHIFT+P twice, ENTER; spelled '
+                     "on a ROM without K mode)")
     run.add_argument("--real-load", action="store_true",
                      help="play the tape in real time through the EAR bit (default: fast load)")
     run.add_argument("--game", action="store_true",

@@ -250,7 +250,7 @@ def test_tape_is_loaded_with_load_quoted_typed_visibly(window: Window, tmp_path:
     tape.write_bytes(write_tap(program_blocks("hello", tokenise('10 PRINT "HELLO TAPE"\n'), 10)))
     window.insert_tape(tape)
     window.autoload()
-    window.run(max_frames=100 + 10, paced=False)  # the boot, then J and the first "
+    window.run(max_frames=100 + 16, paced=False)  # the boot, then J and the first "
     assert "loading" in pygame.display.get_caption()[0]
     assert 'LOAD "' in "\n".join(window.machine.screen_text())
     window.run(max_frames=400, paced=False)

@@ -21,7 +21,7 @@ from zxmonopoly import snapshot as snapshots
 from zxmonopoly.z80 import Z80, state
 from zxmonopoly.z80.cpu import _jit_engine, default_engine
 
-from . import video
+from . import keystrokes, video
 from .beeper import FIFTY_HZ_CPU, Beeper, port_fe_events
 from .keyboard import Joystick, Keyboard, keys_for_text
 from .tapedeck import TapeDeck
@@ -128,6 +128,10 @@ class Spectrum48:
             self._mem = self.memory
             self._run = _spectrum_py.run
         self.frame_listeners: list[Callable[[Spectrum48], None]] = []
+        #: Called at every stop at a breakpoint (``cpu.breakpoints``) other than the tape's
+        #: traps, in every run (run_frames, run_until, step): a handler that raises stops the
+        #: run there, with the PC at the breakpoint; one that returns lets the run go on.
+        self.break_handlers: list[Callable[[Spectrum48], None]] = []
         self.beeper: Beeper | None = None
         if audio:
             self.beeper = Beeper(AUDIO_RATE, FRAME_TSTATES, AUDIO_CPU_HZ, volume=AUDIO_VOLUME,
@@ -181,6 +185,9 @@ class Spectrum48:
             self._drain_log()
             if reason == state.EXIT_BREAK and self.deck.trap():
                 continue  # a tape routine done at once: the program runs on
+            if reason == state.EXIT_BREAK:
+                for handler in self.break_handlers:
+                    handler(self)
             if reason != state.EXIT_LOG_FULL:
                 return int(reason)
 
@@ -223,7 +230,7 @@ class Spectrum48:
         """Run ``n`` whole frames (finishing the current one first)."""
         for _ in range(n):
             while self._run_to(FRAME_TSTATES) == state.EXIT_BREAK:
-                pass  # a breakpoint left set by someone else: frames run through it
+                pass  # a caller's breakpoint: its break_handlers have seen it; run on
             self._end_frame()
 
     def run_until(self, pc: int | None = None, max_frames: int = 500,
@@ -231,7 +238,8 @@ class Spectrum48:
         """Run until PC reaches ``pc`` or ``condition(self)`` holds (checked at frame ends).
 
         Runs ``max_frames`` whole frames at most; returns True when reached, else False. A
-        breakpoint of the caller's at ``pc`` stays set; others stop nothing here.
+        breakpoint of the caller's at ``pc`` stays set; at the others the break_handlers are
+        called (one may raise to stop the run) and the run goes on.
         """
         addr = None if pc is None else pc & 0xFFFF
         bp = self.cpu.breakpoints
@@ -272,10 +280,17 @@ class Spectrum48:
         self.keyboard.release(keys)
         self.run_frames(gap)
 
-    def type_text(self, text: str, hold: int = 3, gap: int = 3) -> None:
-        """Type ``text`` as a user would (the right shift for each character)."""
-        for combo in keys_for_text(text):
-            self.tap(combo, hold, gap)
+    def type_keys(self, combos: Iterable[str | Iterable[str]], hold: int = keystrokes.HOLD_FRAMES,
+                  gap: int = keystrokes.GAP_FRAMES) -> None:
+        """Press combinations one after another as any 48K ROM takes them (the same key again
+        only once the ROM has seen it up long enough: ``keystrokes.plan``)."""
+        for step in keystrokes.plan(combos, hold, gap):
+            self.tap(step.keys, step.hold, step.gap)
+
+    def type_text(self, text: str, hold: int = keystrokes.HOLD_FRAMES,
+                  gap: int = keystrokes.GAP_FRAMES) -> None:
+        """Type ``text`` as a user would (the right shift for each character; L mode)."""
+        self.type_keys(keys_for_text(text), hold, gap)
 
     # -- screen -----------------------------------------------------------------------------
 

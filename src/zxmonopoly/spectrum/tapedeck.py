@@ -28,8 +28,10 @@ SA_BYTES = 0x04C2
 SA_LD_RET = 0x053F
 # The standard routines' first instructions: INC D / EX AF,AF' / DEC D (LD-BYTES saves the
 # load/verify carry and the flag byte), and LD HL,SA/LD-RET / PUSH HL (SA-BYTES). A ROM with
-# these at the standard addresses has the standard interface (spectrum_facts §5.2).
+# these at the standard addresses has the standard interface (spectrum_facts §5.2). Some ROMs
+# (OpenSE BASIC) begin LD-BYTES with a DI before them: the entry registers are the same.
 LD_BYTES_PROLOGUE = bytes.fromhex("140815")
+LD_BYTES_PROLOGUES = (LD_BYTES_PROLOGUE, bytes.fromhex("F3140815"))
 #: A TAP record's 2-byte length counts the flag and the checksum too.
 TAP_MAX_DATA = 0xFFFF - 2
 #: Bytes SAVE may write to TAP files in one machine's life (a program saving in a loop wrote
@@ -204,7 +206,8 @@ class TapeDeck:
         rom = self.machine.rom
         bp = self.machine.cpu.breakpoints
         bp[LD_BYTES] = 1 if (self.fast and self.name is not None and
-                             rom[LD_BYTES:LD_BYTES + 3] == LD_BYTES_PROLOGUE) else 0
+                             any(rom[LD_BYTES:LD_BYTES + len(p)] == p
+                                 for p in LD_BYTES_PROLOGUES)) else 0
         bp[SA_BYTES] = 1 if (self.trap_saves and
                              rom[SA_BYTES:SA_BYTES + 4] == SA_BYTES_PROLOGUE) else 0
 

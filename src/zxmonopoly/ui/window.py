@@ -20,7 +20,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from zxmonopoly.harness.record import Recorder  # noqa: E402
-from zxmonopoly.spectrum import Spectrum48  # noqa: E402
+from zxmonopoly.spectrum import Spectrum48, keystrokes  # noqa: E402
 from zxmonopoly.spectrum.keyboard import (  # noqa: E402
     CAPS_SHIFT,
     SYMBOL_SHIFT,
@@ -329,9 +329,12 @@ class Window:
             self.apply_keys()
 
     def type_character(self, char: str) -> None:
-        """Type a punctuation character as its SYMBOL SHIFT combination, over a few frames."""
-        self.typed.append(((SYMBOL_SHIFT, SYMBOL_SHIFT_KEYS[char]), TYPED_HOLD))
-        self.typed.append(((), TYPED_GAP))
+        """Type a punctuation character as its SYMBOL SHIFT combination, over a few frames
+        (left up long enough after it for the same one to follow: ``keystrokes.plan``)."""
+        for step in keystrokes.plan([(SYMBOL_SHIFT, SYMBOL_SHIFT_KEYS[char])], TYPED_HOLD,
+                                    TYPED_GAP):
+            self.typed.append((step.keys, step.hold))
+            self.typed.append(((), step.gap))
         self.apply_keys()
 
     def apply_keys(self) -> None:
@@ -382,14 +385,30 @@ class Window:
             action()
 
     def autoload(self, real_load: bool = False, boot_frames: int = BOOT_FRAMES) -> None:
-        """Type LOAD "" as a user would (after the boot) and start the tape."""
+        """Type LOAD "" as a user of the running ROM would (after the boot; the same keys as
+        ``keystrokes.type_load_quoted``) and start the tape."""
         if boot_frames:
             self.script.append(("wait", ((), boot_frames)))
-        for combo in (("J",), (SYMBOL_SHIFT, "P"), (SYMBOL_SHIFT, "P"), ("ENTER",)):
-            self.script.append(("keys", (combo, 4)))
-            self.script.append(("wait", ((), 4)))
+        self.script.extend(self._script_of(keystrokes.plan(keystrokes.LOAD_PROBE)))
+        self.script.append(("call", self._autoload_rest))
         if real_load:
             self.script.append(("call", self.machine.deck.play))
+
+    def _autoload_rest(self) -> None:
+        """After the probe J: the rest of LOAD "" for what the screen shows, next in the script."""
+        rest = keystrokes.load_rest(self.machine.screen_text())
+        for kind, step in reversed(self._script_of(rest)):
+            self.script.appendleft((kind, step))
+
+    @staticmethod
+    def _script_of(schedule: list[keystrokes.Press]) -> list[tuple[str, Any]]:
+        """A typing schedule as script entries: the keys held, then nothing held."""
+        entries: list[tuple[str, Any]] = []
+        for step in schedule:
+            entries.append(("keys", (step.keys, step.hold)))
+            if step.gap:
+                entries.append(("wait", ((), step.gap)))
+        return entries
 
     def insert_tape(self, path: str | os.PathLike[str], real_load: bool = False) -> None:
         """Put a tape in the deck (fast loading unless ``real_load``)."""
