@@ -6,6 +6,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from zxmonopoly.spectrum import Spectrum48
 
 # The engine names of zxmonopoly.z80.ENGINES, repeated here so that ``--help`` does not import
 # numba; tests/test_cli.py checks that the two agree.
@@ -128,8 +132,10 @@ def run_cpm(
     ``max_tstates`` > 0 stops a program that runs longer with a CliError.
     """
     out = sys.stdout if out is None else out
+    from zxmonopoly.files import read_regular
+
     try:
-        program = path.read_bytes()
+        program = read_regular(path, 16 * 1024 * 1024, "file")  # a device: refused
     except FileNotFoundError:
         raise CliError(f"{path}: no such file") from None
     except OSError as exc:
@@ -169,9 +175,30 @@ def run_cpm(
     return cpu.tstates if bdos.exit_tstates is None else bdos.exit_tstates
 
 
+class _LastChar:
+    """Standard output that remembers whether what was written so far ends a line."""
+
+    def __init__(self, out) -> None:  # noqa: ANN001 - a text stream
+        self.out = out
+        self.line_open = False
+
+    def write(self, text: str) -> int:
+        if text:
+            self.line_open = not text.endswith("\n")
+        return self.out.write(text)
+
+    def flush(self) -> None:
+        self.out.flush()
+
+
 def _cmd_cpm(args: argparse.Namespace) -> int:
-    tstates = run_cpm(args.file, engine=args.engine, max_tstates=args.max_tstates)
+    if args.max_tstates < 0:
+        raise CliError(f"--max-tstates must be 0 (no limit) or more, not {args.max_tstates}")
+    out = _LastChar(sys.stdout)
+    tstates = run_cpm(args.file, engine=args.engine, max_tstates=args.max_tstates, out=out)
     if args.verbose:
+        if out.line_open:  # the program's last line had no newline: end it first
+            print(flush=True)
         print(f"{tstates} T-states", file=sys.stderr)
     return 0
 
@@ -179,6 +206,8 @@ def _cmd_cpm(args: argparse.Namespace) -> int:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from zxmonopoly import benchmarks
 
+    if not args.seconds > 0:
+        raise CliError(f"--seconds must be more than 0, not {args.seconds:g}")
     return benchmarks.run_from_args(args)
 
 
@@ -193,6 +222,10 @@ def _cmd_run(args: argparse.Namespace) -> int:
     for option, value in (("--frames", args.frames), ("--max-frames", args.max_frames)):
         if value < 0:
             raise CliError(f"{option} must be 0 or more, not {value}")
+    for option, given in (("--autoload", args.autoload), ("--real-load", args.real_load)):
+        if given and not (args.tape or args.game):
+            raise CliError(f"{option} loads a tape: give one with --tape FILE (or --game)")
+    _check_png(args.screenshot)
     if args.engine == "jit" and not jit_available():
         raise CliError("the jit engine needs numba, which cannot be imported; use --engine python")
     if args.game:
@@ -223,13 +256,21 @@ def _cmd_run(args: argparse.Namespace) -> int:
             if args.real_load:
                 machine.deck.play()
         machine.run_frames(args.frames)
+        status = 0
         if args.tape and args.autoload and not args.game:
             keystrokes.type_load_quoted(machine)
             if args.real_load:
                 machine.deck.play()
+            if args.until_text is None:
+                # Run the load itself (--max-frames is its budget), so that what follows
+                # (--screen-text, --screenshot) sees the loaded program.
+                if not machine.run_until(condition=lambda m: m.deck.finished,
+                                         max_frames=args.max_frames):
+                    print(f"zxmonopoly: the tape was still loading after {args.max_frames} "
+                          "frames (--max-frames)", file=sys.stderr)
+                    status = 1
         if args.type:
             machine.type_text(args.type.replace("\\n", "\n"))
-        status = 0
         if args.until_text is not None:
             if not machine.run_until_text(args.until_text, max_frames=args.max_frames):
                 print(f"zxmonopoly: {args.until_text!r} did not appear within "
@@ -241,6 +282,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
             machine.screenshot(args.screenshot)
         if args.save_snapshot:
             machine.save_snapshot(args.save_snapshot)
+        _report_saves(machine)
     except (SpectrumError, SnapshotError, KeyboardError, Z80Error, TapeError) as exc:
         raise CliError(str(exc)) from None
     except OSError as exc:  # writing the screenshot
@@ -278,6 +320,25 @@ def _run_frames(args: argparse.Namespace) -> int:
     return frames
 
 
+def _report_saves(machine: Spectrum48) -> None:
+    """Say on stderr which of the program's SAVEs were not written to a TAP file, and why."""
+    deck = machine.deck
+    for problem in deck.problems:
+        print(f"zxmonopoly: {problem}", file=sys.stderr)
+    if deck.problems_dropped:
+        print(f"zxmonopoly: ... and {deck.problems_dropped} more SAVE(s) not written",
+              file=sys.stderr)
+    if deck.saved:
+        print(f"zxmonopoly: {len(deck.saved)} block(s) saved to {deck.save_path}",
+              file=sys.stderr)
+
+
+def _check_png(path: Path | None) -> None:
+    """A screenshot name must say PNG: that is the only format written."""
+    if path is not None and path.suffix.lower() != ".png":
+        raise CliError(f"--screenshot {path}: screenshots are PNG; give a name ending .png")
+
+
 def _bundled_game_tape() -> Path:
     """The Monopoly tape shipped with the package (built first in a source checkout)."""
     from zxmonopoly.asm.build import GAME, image_path
@@ -302,6 +363,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     for option, path in (("--tape", args.tape), ("--snapshot", args.snapshot), ("--rom", args.rom)):
         if path is not None and not path.is_file():
             raise CliError(f"{option} {path}: no such file")
+    _check_png(args.screenshot)
     from zxmonopoly.ui.display import WindowError as DisplayError
     from zxmonopoly.ui.display import check_environment
 
@@ -377,11 +439,12 @@ def _file_to_option(args: argparse.Namespace) -> None:
 def _cmd_tape_info(args: argparse.Namespace) -> int:
     """List a tape's blocks like tzxlist."""
     from zxmonopoly.tape import TapeError, info_lines
+    from zxmonopoly.tape.image import printable
 
     try:
         print("\n".join(info_lines(args.file)))
     except TapeError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(printable(str(exc))) from None
     except OSError as exc:
         raise CliError(f"{args.file}: {exc.strerror or exc}") from None
     return 0
@@ -461,7 +524,8 @@ def build_parser() -> argparse.ArgumentParser:
         "as text, save a screenshot or a snapshot.",
     )
     run.add_argument("--rom", type=Path, metavar="FILE", help="a 16,384-byte 48K ROM image")
-    run.add_argument("--snapshot", type=Path, metavar="FILE", help="load a .sna or .z80 first")
+    run.add_argument("--snapshot", type=Path, metavar="FILE",
+                     help="load a .szx, .sna or .z80 first")
     run.add_argument("--frames", type=int, default=100, metavar="N",
                      help="frames to run first (default 100: about 2 s of Spectrum time)")
     run.add_argument("--type", metavar="TEXT", help="type TEXT on the keyboard (\\n = ENTER)")
@@ -471,7 +535,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="frame budget for --until-text (default 500)")
     run.add_argument("--screen-text", action="store_true", help="print the screen as text")
     run.add_argument("--screenshot", type=Path, metavar="F", help="save the screen as PNG")
-    run.add_argument("--save-snapshot", type=Path, metavar="F", help="save a .sna or .z80")
+    run.add_argument("--save-snapshot", type=Path, metavar="F",
+                     help="save a .szx (exact), .sna or .z80")
     run.add_argument("--tape", type=Path, metavar="FILE", help="put a .tap or .tzx in the deck")
     run.add_argument("--autoload", action="store_true",
                      help='type LOAD "" after --frames (J, SYMBOL SHIFT+P twice, ENTER; spelled '
@@ -495,7 +560,7 @@ def build_parser() -> argparse.ArgumentParser:
                       "by its suffix (zxmonopoly FILE is the same)")
     play.add_argument("--rom", type=Path, metavar="F", help="a 16,384-byte 48K ROM image")
     play.add_argument("--tape", type=Path, metavar="F", help="the .tap or .tzx to load")
-    play.add_argument("--snapshot", type=Path, metavar="F", help="start from a .z80 or .sna")
+    play.add_argument("--snapshot", type=Path, metavar="F", help="start from a .szx, .z80 or .sna")
     play.add_argument("--no-autoload", dest="autoload", action="store_false",
                       help='do not type LOAD "" (you type it yourself)')
     play.add_argument("--real-load", action="store_true",

@@ -176,7 +176,7 @@ def test_save_and_load_a_snapshot_by_name(window: Window, tmp_path: Path) -> Non
     type_name(window, "mine")
     press(window, pygame.K_RETURN)
     assert window.menu is None
-    assert (tmp_path / "mine.z80").is_file()
+    assert (tmp_path / "mine.szx").is_file()
     choose(window, "save")  # the same name again is refused, nothing overwritten
     type_name(window, "mine")
     press(window, pygame.K_RETURN)
@@ -186,7 +186,7 @@ def test_save_and_load_a_snapshot_by_name(window: Window, tmp_path: Path) -> Non
     assert window.menu is None
     window.machine.memory[0x8000] = 0
     choose(window, "load")
-    assert [text for text, _ in window.menu.page.lines()[1:]] == ["../", "mine.z80"]
+    assert [text for text, _ in window.menu.page.lines()[1:]] == ["../", "mine.szx"]
     press(window, pygame.K_RETURN)
     assert window.menu is None and window.machine.memory[0x8000] == 0x5A
 

@@ -1,10 +1,11 @@
 """Record the keys played into a keystroke script (F9 in the window), so a game becomes a test.
 
-A :class:`Recorder` starts by saving a snapshot beside the script (the script's header starts
-from it), then takes the keys held in each frame and writes them run-length encoded as
-``hold KEYS FRAMES`` and ``wait FRAMES`` lines. Stopping appends what the screen and, when the
-game is running, the game's state show at that moment as ``expect`` lines: replaying the
-script must reach the same place. Frames, never wall-clock time, so the replay is exact.
+A :class:`Recorder` starts by saving a .szx snapshot beside the script (the script's header
+starts from it; .szx keeps the moment exactly, a halted CPU included), then takes the keys held
+in each frame and writes them run-length encoded as ``hold KEYS FRAMES`` and ``wait FRAMES``
+lines. Stopping appends what the screen and, when the game is running, the game's state show at
+that moment as ``expect`` lines: replaying the script must reach the same place. Frames, never
+wall-clock time, so the replay is exact.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ CHECKED_ROWS = (15, 21, 22, 23)
 def _free_stem(directory: Path) -> str:
     """The first ``recording-N`` with neither a script nor a snapshot in ``directory``."""
     n = 1
-    while any((directory / f"recording-{n}{suffix}").exists() for suffix in (".zxs", ".z80")):
+    while any((directory / f"recording-{n}{suffix}").exists()
+              for suffix in (".zxs", ".szx", ".z80")):
         n += 1
     return f"recording-{n}"
 
@@ -38,7 +40,7 @@ class Recorder:
         self.symbols_path = Path(symbols) if symbols is not None else None
         stem = _free_stem(self.directory)
         self.script_path = self.directory / f"{stem}.zxs"
-        self.snapshot_path = self.directory / f"{stem}.z80"
+        self.snapshot_path = self.directory / f"{stem}.szx"
         self.lines: list[str] = []
         self._keys: tuple[str, ...] = ()
         self._frames = 0

@@ -380,32 +380,38 @@ class Spectrum48:
     # -- snapshots --------------------------------------------------------------------------
 
     def save_snapshot(self, path: str | os.PathLike[str]) -> None:
-        """Save the machine as .sna or .z80 (by suffix)."""
-        snapshots.save(path, self.to_snapshot())
+        """Save the machine as .szx, .sna or .z80 (by suffix; .szx keeps it exactly)."""
+        snapshots.save(path, self.to_snapshot(), rom=self.rom)
 
     def load_snapshot(self, path: str | os.PathLike[str]) -> None:
-        """Load a .sna or .z80 snapshot (by suffix); the ROM stays as it is."""
+        """Load a .szx, .sna or .z80 snapshot (by suffix); the ROM stays as it is."""
         self.from_snapshot(snapshots.load(path))
 
     def to_snapshot(self) -> snapshots.Snapshot:
-        """The machine's state as a format-neutral snapshot."""
+        """The machine's state as a format-neutral snapshot, the CPU's hidden state included."""
         cpu = self.cpu
+        st = cpu.state
         regs = {name: getattr(cpu, name) for name in snapshots.REGISTER_NAMES}
-        return snapshots.Snapshot(**regs, border=self.border_now(),
-                                  ram=bytes(self.memory[ROM_SIZE:]), tstates=cpu.tstates)
+        return snapshots.Snapshot(
+            **regs, border=self.border_now(), ram=bytes(self.memory[ROM_SIZE:]),
+            tstates=cpu.tstates, mic_ear=int(st[state.ULA_OUT]) & 0x18,
+            halted=bool(cpu.halted), memptr=cpu.memptr, q=cpu.q,
+            ei_last=bool(st[state.AFTER_EI]), ldair_last=bool(st[state.AFTER_LDAIR]))
 
     def from_snapshot(self, snap: snapshots.Snapshot) -> None:
-        """Put the machine in the state of ``snap``."""
+        """Put the machine in the state of ``snap`` (the tape, keys and frame count stay)."""
         self.memory[ROM_SIZE:] = snap.ram
         cpu = self.cpu
         for name in snapshots.REGISTER_NAMES:
             setattr(cpu, name, getattr(snap, name))
-        cpu.halted = 0
+        cpu.halted = int(snap.halted)
+        cpu.memptr = snap.memptr
+        cpu.q = snap.q
         cpu.tstates = snap.tstates % FRAME_TSTATES
         st = cpu.state
-        st[state.ULA_OUT] = snap.border & 7
-        st[state.AFTER_EI] = st[state.AFTER_LDAIR] = 0
-        st[state.Q] = 0
+        st[state.ULA_OUT] = (snap.border & 7) | (snap.mic_ear & 0x18)
+        st[state.AFTER_EI] = int(snap.ei_last)
+        st[state.AFTER_LDAIR] = int(snap.ldair_last)
         self.border = self._border_at_last_frame = snap.border & 7
         self._frame_events = []
         self.last_frame_events = []

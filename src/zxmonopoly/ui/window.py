@@ -5,6 +5,7 @@ The key map and the function keys are documented in ``docs/window.md``.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import os
 import time
@@ -50,7 +51,7 @@ TITLE = "zxmonopoly"
 #: The snapshot formats the machine reads (zxmonopoly.snapshot decides), and the one the menu
 #: and F2 save.
 SNAPSHOT_SUFFIXES = tuple(snapshot_formats.SUFFIXES)
-SAVE_FORMAT = ".z80"
+SAVE_FORMAT = ".szx"
 TAPE_SUFFIXES = (".tap", ".tzx")
 MESSAGE_SECONDS = 4.0
 MAX_LAG = 0.1  # seconds the silent schedule may fall behind and still catch up
@@ -90,12 +91,32 @@ JIT_START_FRAMES = 10
 JIT_COMPILE_TIME = "about a minute of CPU"
 
 
+@contextlib.contextmanager
+def _native_stderr_silenced():  # noqa: ANN202 - a context manager
+    """File descriptor 2 to /dev/null meanwhile: with no sound device, ALSA's C library prints
+    a dozen "ALSA lib ..." lines there before pygame raises the one error we report."""
+    try:
+        saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        yield
+        return
+    try:
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
 class AudioOut:
     """The beeper through pygame.mixer: 44,100 Hz mono int16, a short queue of Sounds."""
 
     def __init__(self) -> None:
-        pygame.mixer.init(frequency=AUDIO_RATE, size=-16, channels=1, buffer=512,
-                          allowedchanges=0)
+        with _native_stderr_silenced():
+            pygame.mixer.init(frequency=AUDIO_RATE, size=-16, channels=1, buffer=512,
+                              allowedchanges=0)
         self.channel = pygame.mixer.Channel(0)
         self.pending = np.zeros(0, dtype=np.int16)
         self.dropped = 0
@@ -144,10 +165,10 @@ class AudioOut:
 def _new_snapshot_path(directory: Path) -> Path:
     """A new snapshot file name in ``directory``: never one that exists."""
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = directory / f"zxmonopoly-{stamp}.z80"
+    path = directory / f"zxmonopoly-{stamp}{SAVE_FORMAT}"
     k = 1
     while path.exists():
-        path = directory / f"zxmonopoly-{stamp}-{k}.z80"
+        path = directory / f"zxmonopoly-{stamp}-{k}{SAVE_FORMAT}"
         k += 1
     return path
 
@@ -524,12 +545,12 @@ class Window:
             elif suffix in SNAPSHOT_SUFFIXES:
                 self.load_snapshot(path)
             else:
-                self.note(f"{Path(path).name}: not a .tap, .tzx, .z80 or .sna")
+                self.note(f"{Path(path).name}: not a .tap, .tzx, .szx, .z80 or .sna")
         except WindowError as exc:
             self.note(str(exc))
 
     def save_snapshot(self) -> Path | None:
-        """F2: save the machine to a new .z80 file in the snapshot directory."""
+        """F2: save the machine to a new .szx file (exact, HALT included) in the snapshot dir."""
         path = _new_snapshot_path(self.snapshot_dir)
         try:
             self.machine.save_snapshot(path)
@@ -559,8 +580,10 @@ class Window:
         return True
 
     def _newest_snapshot(self) -> Path | None:
-        """The most recently written zxmonopoly-*.z80 in the snapshot directory."""
-        found = sorted(self.snapshot_dir.glob("zxmonopoly-*.z80"), key=lambda p: p.stat().st_mtime)
+        """The newest zxmonopoly-*.szx (or an older .z80) in the snapshot directory."""
+        found = sorted((p for suffix in (".szx", ".z80")
+                        for p in self.snapshot_dir.glob(f"zxmonopoly-*{suffix}")),
+                       key=lambda p: p.stat().st_mtime)
         return found[-1] if found else None
 
     def reset(self) -> None:
