@@ -136,7 +136,8 @@ def test_rom_that_is_a_directory(capsys, tmp_path):
     ("broken.z80", b"\0" * 10, "short header"),
     ("broken.sna", b"\0" * 100, "bad length"),
     ("big.sna", bytes(131_103), "128K"),
-    ("state.szx", b"ZXST", "unknown snapshot type"),
+    ("state.szx", b"ZXST", "short header: 4 bytes, a .szx has at least 8"),
+    ("state.dsk", b"ZXST", "unknown snapshot type"),
 ])
 def test_bad_snapshot(capsys, tmp_path, name, data, problem):
     path = tmp_path / name
@@ -229,3 +230,21 @@ def test_game_not_built(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(images, "DATA_DIR", tmp_path)
     status, _, err = run(capsys, "--game", "--engine", "python")
     assert_error(status, err, "the game is not built", "tools/build.py")
+
+
+def test_a_program_saving_too_much_does_not_stop_run(capsys, tmp_path, monkeypatch):
+    from tests.spectrum.test_tapedeck import TAPE_ROM, save_loop
+    from zxmonopoly import snapshot
+
+    monkeypatch.chdir(tmp_path)
+    rom_path = tmp_path / "tape.rom"
+    rom_path.write_bytes(rom(TAPE_ROM))
+    ram = bytearray(0xC000)
+    code = save_loop(0xFFFF)
+    ram[0x4000:0x4000 + len(code)] = code
+    snapshot.save(tmp_path / "saver.szx", snapshot.Snapshot(pc=0x8000, sp=0xFF00, ram=ram))
+    status, _, err = run(capsys, "--rom", str(rom_path), "--engine", "python", "--snapshot",
+                         "saver.szx", "--frames", "3")
+    assert status == 0
+    assert "zxmonopoly: SAVE of 65,535 bytes from 0x4000 (flag 0xff) not written" in err
+    assert "Traceback" not in err and not list(tmp_path.glob("*.tap"))

@@ -6,6 +6,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from zxmonopoly.spectrum import Spectrum48
 
 from zxmonopoly import images
 
@@ -130,8 +134,10 @@ def run_cpm(
     ``max_tstates`` > 0 stops a program that runs longer with a CliError.
     """
     out = sys.stdout if out is None else out
+    from zxmonopoly.files import read_regular
+
     try:
-        program = path.read_bytes()
+        program = read_regular(path, 16 * 1024 * 1024, "file")  # a device: refused
     except FileNotFoundError:
         raise CliError(f"{path}: no such file") from None
     except OSError as exc:
@@ -171,9 +177,30 @@ def run_cpm(
     return cpu.tstates if bdos.exit_tstates is None else bdos.exit_tstates
 
 
+class _LastChar:
+    """Standard output that remembers whether what was written so far ends a line."""
+
+    def __init__(self, out) -> None:  # noqa: ANN001 - a text stream
+        self.out = out
+        self.line_open = False
+
+    def write(self, text: str) -> int:
+        if text:
+            self.line_open = not text.endswith("\n")
+        return self.out.write(text)
+
+    def flush(self) -> None:
+        self.out.flush()
+
+
 def _cmd_cpm(args: argparse.Namespace) -> int:
-    tstates = run_cpm(args.file, engine=args.engine, max_tstates=args.max_tstates)
+    if args.max_tstates < 0:
+        raise CliError(f"--max-tstates must be 0 (no limit) or more, not {args.max_tstates}")
+    out = _LastChar(sys.stdout)
+    tstates = run_cpm(args.file, engine=args.engine, max_tstates=args.max_tstates, out=out)
     if args.verbose:
+        if out.line_open:  # the program's last line had no newline: end it first
+            print(flush=True)
         print(f"{tstates} T-states", file=sys.stderr)
     return 0
 
@@ -181,6 +208,8 @@ def _cmd_cpm(args: argparse.Namespace) -> int:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from zxmonopoly import benchmarks
 
+    if not args.seconds > 0:
+        raise CliError(f"--seconds must be more than 0, not {args.seconds:g}")
     return benchmarks.run_from_args(args)
 
 
@@ -195,6 +224,10 @@ def _cmd_run(args: argparse.Namespace) -> int:
     for option, value in (("--frames", args.frames), ("--max-frames", args.max_frames)):
         if value < 0:
             raise CliError(f"{option} must be 0 or more, not {value}")
+    for option, given in (("--autoload", args.autoload), ("--real-load", args.real_load)):
+        if given and not (args.tape or args.game):
+            raise CliError(f"{option} loads a tape: give one with --tape FILE (or --game)")
+    _check_png(args.screenshot)
     if args.engine == "jit" and not jit_available():
         raise CliError("the jit engine needs numba, which cannot be imported; use --engine python")
     if args.game:
@@ -206,7 +239,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
         except images.ImageMissing as exc:
             raise CliError(f"the game is not built: {exc}") from None
     try:
-        machine = Spectrum48(rom=args.rom, engine=args.engine)
+        machine = Spectrum48(rom=args.rom, engine=_machine_engine(args.engine,
+                                                                  _run_frames(args)))
         if args.snapshot:
             machine.load_snapshot(args.snapshot)
         if args.tape:
@@ -222,13 +256,21 @@ def _cmd_run(args: argparse.Namespace) -> int:
             if args.real_load:
                 machine.deck.play()
         machine.run_frames(args.frames)
+        status = 0
         if args.tape and args.autoload and not args.game:
             keystrokes.type_load_quoted(machine)
             if args.real_load:
                 machine.deck.play()
+            if args.until_text is None:
+                # Run the load itself (--max-frames is its budget), so that what follows
+                # (--screen-text, --screenshot) sees the loaded program.
+                if not machine.run_until(condition=lambda m: m.deck.finished,
+                                         max_frames=args.max_frames):
+                    print(f"zxmonopoly: the tape was still loading after {args.max_frames} "
+                          "frames (--max-frames)", file=sys.stderr)
+                    status = 1
         if args.type:
             machine.type_text(args.type.replace("\\n", "\n"))
-        status = 0
         if args.until_text is not None:
             if not machine.run_until_text(args.until_text, max_frames=args.max_frames):
                 print(f"zxmonopoly: {args.until_text!r} did not appear within "
@@ -240,12 +282,61 @@ def _cmd_run(args: argparse.Namespace) -> int:
             machine.screenshot(args.screenshot)
         if args.save_snapshot:
             machine.save_snapshot(args.save_snapshot)
+        _report_saves(machine)
     except (SpectrumError, SnapshotError, KeyboardError, Z80Error, TapeError) as exc:
         raise CliError(str(exc)) from None
     except OSError as exc:  # writing the screenshot
         name = f"{exc.filename}: " if exc.filename else ""
         raise CliError(f"{name}{exc.strerror or exc}") from None
     return status
+
+
+def _machine_engine(engine: str | None, frames: int | None) -> str:
+    """The headless machine's engine (the rule: zxmonopoly.spectrum.engine, docs/spectrum.md)."""
+    from zxmonopoly.spectrum.engine import choose_machine_engine
+    from zxmonopoly.z80 import Z80Error
+
+    try:
+        return choose_machine_engine(engine, frames)
+    except Z80Error as exc:  # a bad ZXMONOPOLY_ENGINE
+        raise CliError(str(exc)) from None
+
+
+def _run_frames(args: argparse.Namespace) -> int:
+    """The most frames ``run`` can take with these options (for the engine choice)."""
+    from zxmonopoly.harness.session import BOOT_FRAMES
+    from zxmonopoly.spectrum.keyboard import KeyboardError, keys_for_text
+
+    frames = args.frames
+    if args.until_text is not None:
+        frames += args.max_frames
+    if args.game or args.autoload:
+        frames += BOOT_FRAMES + 4 * 6  # the boot, then LOAD "" typed (6 frames a key)
+    if args.type:
+        try:
+            frames += 6 * len(keys_for_text(args.type.replace("\\n", "\n")))
+        except KeyboardError:  # reported when it is typed
+            frames += 6 * len(args.type)
+    return frames
+
+
+def _report_saves(machine: Spectrum48) -> None:
+    """Say on stderr which of the program's SAVEs were not written to a TAP file, and why."""
+    deck = machine.deck
+    for problem in deck.problems:
+        print(f"zxmonopoly: {problem}", file=sys.stderr)
+    if deck.problems_dropped:
+        print(f"zxmonopoly: ... and {deck.problems_dropped} more SAVE(s) not written",
+              file=sys.stderr)
+    if deck.saved:
+        print(f"zxmonopoly: {len(deck.saved)} block(s) saved to {deck.save_path}",
+              file=sys.stderr)
+
+
+def _check_png(path: Path | None) -> None:
+    """A screenshot name must say PNG: that is the only format written."""
+    if path is not None and path.suffix.lower() != ".png":
+        raise CliError(f"--screenshot {path}: screenshots are PNG; give a name ending .png")
 
 
 def _bundled_game_tape() -> Path:
@@ -265,9 +356,19 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if value is not None and value < (1 if option == "--scale" else 0):
             raise CliError(f"{option} must be {'1' if option == '--scale' else '0'} or more, "
                            f"not {value}")
+    if args.file is not None:
+        _file_to_option(args)
     for option, path in (("--tape", args.tape), ("--snapshot", args.snapshot), ("--rom", args.rom)):
         if path is not None and not path.is_file():
             raise CliError(f"{option} {path}: no such file")
+    _check_png(args.screenshot)
+    from zxmonopoly.ui.display import WindowError as DisplayError
+    from zxmonopoly.ui.display import check_environment
+
+    try:  # before anything slow: no display is one line and exit 2 at once
+        check_environment()
+    except DisplayError as exc:
+        raise CliError(str(exc)) from None
     if args.engine == "jit" and not jit_available():
         raise CliError("the jit engine needs numba, which cannot be imported; use --engine python")
     try:
@@ -291,7 +392,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             symbols = images.symbols_beside(tape)
             window.symbols = symbols if symbols.is_file() else None
             if args.autoload:
-                window.autoload(real_load=args.real_load)
+                window.autoload(real_load=args.real_load, **_boot_wait(args))
             elif args.real_load:
                 window.machine.deck.play()
         window.run(max_frames=args.exit_after_frames)
@@ -307,14 +408,41 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _boot_wait(args: argparse.Namespace) -> dict[str, int]:
+    """How long the window lets the ROM boot before typing LOAD "": less for our quick ROM."""
+    from zxmonopoly.ui.window import OUR_ROM_BOOT_FRAMES
+
+    return {"boot_frames": OUR_ROM_BOOT_FRAMES} if args.rom is None else {}
+
+
+def _file_to_option(args: argparse.Namespace) -> None:
+    """``zxmonopoly FILE``: a tape becomes --tape, a snapshot --snapshot (by the suffix)."""
+    from zxmonopoly.snapshot import SUFFIXES as SNAPSHOT_SUFFIXES
+
+    suffix = args.file.suffix.lower()
+    if suffix in (".tap", ".tzx"):
+        option = "tape"
+    elif suffix in SNAPSHOT_SUFFIXES:
+        option = "snapshot"
+    else:
+        kinds = ", ".join((".tap", ".tzx", *SNAPSHOT_SUFFIXES))
+        raise CliError(f"{args.file}: not a tape or snapshot this opens ({kinds})")
+    if getattr(args, option) is not None:
+        raise CliError(f"{args.file}: give either FILE or --{option}, not both")
+    if not args.file.is_file():
+        raise CliError(f"{args.file}: no such file")
+    setattr(args, option, args.file)
+
+
 def _cmd_tape_info(args: argparse.Namespace) -> int:
     """List a tape's blocks like tzxlist."""
     from zxmonopoly.tape import TapeError, info_lines
+    from zxmonopoly.tape.image import printable
 
     try:
         print("\n".join(info_lines(args.file)))
     except TapeError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(printable(str(exc))) from None
     except OSError as exc:
         raise CliError(f"{args.file}: {exc.strerror or exc}") from None
     return 0
@@ -327,9 +455,10 @@ def _cmd_script(args: argparse.Namespace) -> int:
 
     if args.engine == "jit" and not jit_available():
         raise CliError("the jit engine needs numba, which cannot be imported; use --engine python")
+    engine = _machine_engine(args.engine, None)
     failed = 0
     for path in args.files:
-        result = run_script(path, engine=args.engine)
+        result = run_script(path, engine=engine)
         print(result.report())
         failed += not result.passed
     print(f"{len(args.files) - failed} passed, {failed} failed")
@@ -393,7 +522,8 @@ def build_parser() -> argparse.ArgumentParser:
         "as text, save a screenshot or a snapshot.",
     )
     run.add_argument("--rom", type=Path, metavar="FILE", help="a 16,384-byte 48K ROM image")
-    run.add_argument("--snapshot", type=Path, metavar="FILE", help="load a .sna or .z80 first")
+    run.add_argument("--snapshot", type=Path, metavar="FILE",
+                     help="load a .szx, .sna or .z80 first")
     run.add_argument("--frames", type=int, default=100, metavar="N",
                      help="frames to run first (default 100: about 2 s of Spectrum time)")
     run.add_argument("--type", metavar="TEXT", help="type TEXT on the keyboard (\\n = ENTER)")
@@ -403,7 +533,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="frame budget for --until-text (default 500)")
     run.add_argument("--screen-text", action="store_true", help="print the screen as text")
     run.add_argument("--screenshot", type=Path, metavar="F", help="save the screen as PNG")
-    run.add_argument("--save-snapshot", type=Path, metavar="F", help="save a .sna or .z80")
+    run.add_argument("--save-snapshot", type=Path, metavar="F",
+                     help="save a .szx (exact), .sna or .z80")
     run.add_argument("--tape", type=Path, metavar="FILE", help="put a .tap or .tzx in the deck")
     run.add_argument("--autoload", action="store_true",
                      help='type LOAD "" after --frames (J, SYMBOL SHIFT+P twice, ENTER; spelled '
@@ -422,9 +553,12 @@ def build_parser() -> argparse.ArgumentParser:
         description='Open the window: boot the ROM, type LOAD "" as a user would and load the '
         "tape; play with the PC keyboard (see docs/window.md; F1 shows the keys).",
     )
+    play.add_argument("file", type=Path, nargs="?", metavar="FILE",
+                      help="a tape (.tap, .tzx) to load or a snapshot to start from, "
+                      "by its suffix (zxmonopoly FILE is the same)")
     play.add_argument("--rom", type=Path, metavar="F", help="a 16,384-byte 48K ROM image")
     play.add_argument("--tape", type=Path, metavar="F", help="the .tap or .tzx to load")
-    play.add_argument("--snapshot", type=Path, metavar="F", help="start from a .z80 or .sna")
+    play.add_argument("--snapshot", type=Path, metavar="F", help="start from a .szx, .z80 or .sna")
     play.add_argument("--no-autoload", dest="autoload", action="store_false",
                       help='do not type LOAD "" (you type it yourself)')
     play.add_argument("--real-load", action="store_true",
@@ -492,12 +626,20 @@ def _add_engine_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _default_to_play(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
+    """``play`` is the default command, as Fuse's window is: ``zxmonopoly [FILE] [--mute]``."""
+    commands = next(action.choices for action in parser._actions
+                    if isinstance(action, argparse._SubParsersAction))
+    if argv and (argv[0] in commands or argv[0] in ("-h", "--help", "--version")):
+        return argv
+    return ["play", *argv]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``zxmonopoly`` console script; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:  # ``zxmonopoly`` alone opens the window
-        args = parser.parse_args(["play"])
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(_default_to_play(parser, argv))
     try:
         return args.handler(args)
     except CliError as exc:

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
@@ -507,8 +508,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "is at ADDRESS (tcp://host:8786; needs zxmonopoly[cluster])")
 
 
+#: The longest short game the game accepts: 23 hours 59 minutes (MAX_HOURS in setup.asm).
+MAX_SHORT_MINUTES = 23 * 60 + 59
+
+
 def main(args: argparse.Namespace) -> int:
-    """Run the tournament, print the table; 1 on an invariant violation."""
+    """Run the tournament, print the table; 1 on an invariant violation, 2 on bad options."""
+    problem = None
+    if args.games < 1:
+        problem = f"--games must be 1 or more, not {args.games}"
+    elif not 0 <= args.short <= MAX_SHORT_MINUTES:
+        problem = (f"--short must be 0 (a normal game) to {MAX_SHORT_MINUTES} minutes (the "
+                   f"game's longest short game, 23:59), not {args.short}")
+    elif args.frame_limit < 1:
+        problem = f"--frame-limit must be 1 or more, not {args.frame_limit}"
+    if problem is not None:
+        print(f"zxmonopoly tournament: error: {problem}", file=sys.stderr)
+        return 2
     try:
         players = parse_players(args.players)
     except ValueError as exc:

@@ -83,10 +83,19 @@ def test_every_documented_instruction_form(tmp_path: Path, seed: int) -> None:
 _OPS = ["+", "-", "*", "and", "or", "xor", "&", "|"]
 
 
-def _expr(rnd: random.Random, depth: int) -> str:
+_VALUE = {"+": int.__add__, "-": int.__sub__, "*": int.__mul__, "and": int.__and__,
+          "or": int.__or__, "xor": int.__xor__, "&": int.__and__, "|": int.__or__}
+
+
+def _expr(rnd: random.Random, depth: int) -> tuple[str, int]:
+    """An expression and its value; every intermediate value stays within our 32 bits."""
     if depth == 0 or rnd.random() < 0.3:
-        return rnd.choice(["{}", "${:X}", "0{:X}h", "%{:b}", "#{:X}"]).format(rnd.randrange(300))
-    return f"({_expr(rnd, depth - 1)} {rnd.choice(_OPS)} {_expr(rnd, depth - 1)})"
+        n = rnd.randrange(300)
+        return rnd.choice(["{}", "${:X}", "0{:X}h", "%{:b}", "#{:X}"]).format(n), n
+    (left, a), (right, b) = _expr(rnd, depth - 1), _expr(rnd, depth - 1)
+    ops = [op for op in _OPS if abs(_VALUE[op](a, b)) <= 0xFFFF_FFFF]
+    op = rnd.choice(ops)  # + - and or xor always fit: only * can overflow
+    return f"({left} {op} {right})", _VALUE[op](a, b)
 
 
 @settings(max_examples=10, deadline=None)
@@ -94,7 +103,7 @@ def _expr(rnd: random.Random, depth: int) -> str:
 def test_random_expressions(tmp_path_factory: pytest.TempPathFactory, seed: int) -> None:
     rnd = random.Random(seed)
     # Masking to 16 bits makes pasmo's 16-bit arithmetic and our exact integers agree.
-    lines = [" org 0"] + [f" dw ({_expr(rnd, 4)}) and 0FFFFh" for _ in range(50)]
+    lines = [" org 0"] + [f" dw ({_expr(rnd, 4)[0]}) and 0FFFFh" for _ in range(50)]
     src = tmp_path_factory.mktemp("expr") / "expr.asm"
     src.write_text("\n".join(lines) + "\n")
     assert ours(src) == pasmo(src)

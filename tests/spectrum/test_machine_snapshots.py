@@ -37,5 +37,5 @@ def test_128k_sna_is_refused_clearly(engine, tmp_path):
 
 def test_snapshot_of_unknown_type_is_refused(engine, tmp_path):
     m = Spectrum48(rom=rom(COUNTER_ROM), engine=engine)
-    with pytest.raises(SnapshotError, match=r"state\.szx.*unknown snapshot type"):
-        m.load_snapshot(tmp_path / "state.szx")
+    with pytest.raises(SnapshotError, match=r"state\.dsk.*unknown snapshot type"):
+        m.load_snapshot(tmp_path / "state.dsk")

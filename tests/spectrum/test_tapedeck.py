@@ -155,3 +155,60 @@ def test_a_stop_block_stops_the_tape_and_play_goes_on(engine):
     m.deck.play()
     m.run_frames(250)
     assert not m.deck.playing and m.deck.position() >= int(signal.edges[-1])
+
+
+# -- a guest program cannot crash the host through SAVE ----------------------------------------
+
+# LD IX,4000h; LD DE,nn; LD A,FFh; CALL 04C2h; LD HL,(9000h); INC HL; LD (9000h),HL; JR back
+# to the CALL's set-up: SAVE in a loop, counting the SAVEs that return.
+def save_loop(length: int) -> bytes:
+    return bytes.fromhex(f"DD210040 11{length & 0xFF:02X}{length >> 8:02X} 3EFF CDC204 "
+                         "2A0090 23 220090 18EB")
+
+
+def saves_returned(m: Spectrum48) -> int:
+    return m.memory[0x9000] | m.memory[0x9001] << 8
+
+
+@pytest.mark.parametrize("length", [0xFFFE, 0xFFFF])
+def test_a_save_too_long_for_a_tap_goes_to_mic_and_the_machine_runs_on(engine, tmp_path,
+                                                                       length):
+    m = machine(engine)
+    m.deck.save_path = tmp_path / "out.tap"
+    code = save_loop(length)
+    m.memory[0x8000:0x8000 + len(code)] = code
+    m.cpu.pc = 0x8000
+    m.run_frames(3)  # the defect: write_tap raised ValueError out of run_frames
+    assert saves_returned(m) > 1  # the ROM's own SA-BYTES ran (and returned) each time
+    assert not (tmp_path / "out.tap").exists()  # no empty file left either
+    assert m.deck.problems[0] == (f"SAVE of {length:,} bytes from 0x4000 (flag 0xff) not "
+                                  "written: a TAP block holds 65,533 bytes at most; it went "
+                                  "to MIC only")
+
+
+def test_saves_stop_being_written_at_the_limit_with_one_message(engine, tmp_path):
+    m = machine(engine)
+    m.deck.save_path = tmp_path / "out.tap"
+    m.deck.save_limit = 1000
+    code = save_loop(96)
+    m.memory[0x8000:0x8000 + len(code)] = code
+    m.cpu.pc = 0x8000
+    m.run_frames(2)
+    assert saves_returned(m) > 20  # the program ran on, past the limit
+    assert len(m.deck.saved) == 10 and m.deck.saved_bytes == 1000
+    assert (tmp_path / "out.tap").stat().st_size == 1000
+    assert m.deck.problems == ["SAVE of 96 bytes from 0x4000 (flag 0xff) not written, nor any "
+                               "later SAVE: this run has saved 1,000 bytes, and 1,000 is the "
+                               "most; they went to MIC only"]
+
+
+def test_a_save_the_file_refuses_is_reported(engine, tmp_path):
+    m = machine(engine)
+    m.deck.save_path = tmp_path / "no such dir" / "out.tap"
+    code = save_loop(16)
+    m.memory[0x8000:0x8000 + len(code)] = code
+    m.cpu.pc = 0x8000
+    m.run_frames(1)
+    assert saves_returned(m) > 1
+    assert "No such file or directory; it went to MIC only" in m.deck.problems[0]
+    assert len(m.deck.problems) == 20 and m.deck.problems_dropped > 0  # kept to the first 20

@@ -20,7 +20,7 @@ from zxmonopoly import cli  # noqa: E402
 from zxmonopoly.harness import run_script  # noqa: E402
 from zxmonopoly.spectrum import video  # noqa: E402
 from zxmonopoly.spectrum.keyboard import KEYS  # noqa: E402
-from zxmonopoly.ui.window import Window  # noqa: E402
+from zxmonopoly.ui.window import SAMPLES_PER_FRAME, Window  # noqa: E402
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -124,11 +124,11 @@ def test_window_pixels_equal_the_machine_screen_scaled(window: Window) -> None:
 def test_snapshot_round_trip(window: Window, tmp_path: Path) -> None:
     window.run(max_frames=60, paced=False)
     window.handle_event(key_event(pygame.KEYDOWN, pygame.K_F2))
-    saved = list(tmp_path.glob("zxmonopoly-*.z80"))
+    saved = list(tmp_path.glob("zxmonopoly-*.szx"))
     assert len(saved) == 1
     memory = bytes(window.machine.memory)
     window.handle_event(key_event(pygame.KEYDOWN, pygame.K_F2))
-    assert len(list(tmp_path.glob("zxmonopoly-*.z80"))) == 2  # never overwritten
+    assert len(list(tmp_path.glob("zxmonopoly-*.szx"))) == 2  # never overwritten
     window.handle_event(key_event(pygame.KEYDOWN, pygame.K_F5))  # reset: RAM cleared
     assert bytes(window.machine.memory) != memory
     window.last_snapshot = saved[0]
@@ -163,7 +163,7 @@ def test_f9_records_a_script_that_replays_and_f10_quits(tmp_path: Path) -> None:
         assert "recorded 10 frames" in said[-1]
         script = tmp_path / "recording-1.zxs"
         lines = script.read_text().splitlines()
-        assert "snapshot recording-1.z80" in lines and "hold P 4" in lines and "wait 6" in lines
+        assert "snapshot recording-1.szx" in lines and "hold P 4" in lines and "wait 6" in lines
         assert run_script(script, engine="python").passed
         w.handle_event(key_event(pygame.KEYDOWN, pygame.K_F1))
         w.step(paced=False)  # draws the help overlay
@@ -220,7 +220,9 @@ def test_sound_goes_to_the_mixer(tmp_path: Path) -> None:
     try:
         assert w.audio is not None and w.machine.audio
         w.run(max_frames=10, paced=False)
-        assert w.audio.channel.get_busy()
+        # Counted, not sampled with get_busy(): on a loaded machine the mixer may have played the
+        # whole 0.2 s out before the check.
+        assert w.audio.handed >= 4 * SAMPLES_PER_FRAME
     finally:
         w.close()
 

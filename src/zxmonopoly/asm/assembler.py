@@ -13,11 +13,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..files import read_regular
 from . import encoder
 from .directives import HANDLERS
 from .errors import AsmError, Diagnostic
 from .expr import ExprError, Node, Undefined, evaluate, parse, symbols_in
-from .lexer import ID, LexError, Token
+from .lexer import ID, LexError, Token, shown
 from .source import (
     BLOCK_CLOSERS,
     BLOCK_OPENERS,
@@ -37,6 +38,17 @@ MAX_PASSES = 12
 MAX_MACRO_DEPTH = 64
 MAX_INCLUDE_DEPTH = 32
 MEMORY = 0x10000
+#: Errors kept per run; the rest are only counted.
+MAX_ERRORS = 100
+#: Statements one pass may assemble, REPT and macro bodies counted each time they run (the
+#: game runs 13,648, the ROM 7,433): a bound on time (about 3 s a pass) whatever the nesting.
+MAX_STATEMENTS = 1_000_000
+#: Macro expansions (and REPT bodies with local labels) per pass: each is a copy of its body
+#: kept for the next pass, so this bounds memory (the ROM makes 31).
+MAX_EXPANSIONS = 50_000
+#: A source file (INCLUDE or the main file) is at most this large; an INCBIN at most 64K.
+MAX_SOURCE_BYTES = 16 * 1024 * 1024
+MAX_BINARY_BYTES = MEMORY
 
 
 @dataclass
@@ -139,9 +151,9 @@ class Assembler:
         """The statements of a file (parsed once)."""
         stmts = self.sources.get(path)
         if stmts is None:
-            raw = path.read_bytes()
+            raw = read_regular(path, MAX_SOURCE_BYTES, "source file")
             try:
-                text = raw.decode("utf-8")
+                text = raw.decode("utf-8-sig")  # a UTF-8 byte order mark is not source
             except UnicodeDecodeError:
                 text = raw.decode("latin-1")
             stmts = parse_source(self.display(path), text)
@@ -180,7 +192,7 @@ class Assembler:
         assert p is not None
         program = Program(p.memory, p.used, p.symbols, p.listing, p.diags, p.entry, k + 1)
         if any(d.severity == "error" for d in p.diags):
-            raise AsmError(p.diags)
+            raise AsmError(p.diags, p.errors_dropped)
         return program
 
     def _unsettled(self, p: Pass, moving: list[str], path: Path) -> Diagnostic:
@@ -252,10 +264,20 @@ class Pass:
         self.include_stack: list[Path] = []
         self.code_starts: set[int] = set()  # addresses where an instruction starts
         self.stores: list[tuple[Stmt, list[tuple[str, int]]]] = []  # LD (nn),r: names in nn
+        self.error_count = 0
+        self.errors_dropped = 0  # errors past MAX_ERRORS, counted only
+        self.statements = 0  # run so far, for MAX_STATEMENTS
 
     # -- diagnostics -------------------------------------------------------------------
-    def error(self, st: Stmt, col: int, message: str, severity: str = "error") -> None:
-        """Record a diagnostic at a statement's column."""
+    def error(self, st: Stmt, col: int, message: str, severity: str = "error",
+              always: bool = False) -> None:
+        """Record a diagnostic at a statement's column; past MAX_ERRORS errors, only count
+        (``always``: a limit that stops the pass, shown whatever the count)."""
+        if severity == "error" and not always:
+            if self.error_count >= MAX_ERRORS:
+                self.errors_dropped += 1
+                return
+            self.error_count += 1
         self.diags.append(Diagnostic(st.file, st.line, max(col, 1), message + st.origin,
                                      st.text, severity))
 
@@ -400,17 +422,36 @@ class Pass:
         if not dirs:
             dirs = [Path.cwd()]
         for d in dirs:
-            candidate = (d / name).resolve()
-            if candidate.is_file():
-                return candidate, dirs
+            try:
+                candidate = (d / name).resolve()
+                if candidate.is_file():
+                    return candidate, dirs
+                if candidate.exists():
+                    raise _BadName("not a regular file (a directory, a device or a pipe)")
+            except (OSError, ValueError, RuntimeError) as exc:
+                # A NUL byte (ValueError), a symlink loop (RuntimeError or ELOOP), a name too
+                # long for the system: the name cannot be a file here.
+                raise _BadName(str(getattr(exc, "strerror", None) or exc)) from None
         return None, dirs
+
+    def _find(self, st: Stmt, col: int, name: str, what: str) -> Path | None:
+        """The file an INCLUDE or INCBIN names, or None after reporting why not."""
+        try:
+            path, dirs = self._resolve(st, name)
+        except _BadName as exc:
+            self.error(st, col, f"{what} file name '{shown(repr(name)[1:-1], 60)}' is "
+                                f"unusable: {exc}")
+            return None
+        if path is None:
+            where = ", ".join(self.asm.display(d.resolve()) or "." for d in dirs)
+            self.error(st, col, f"{what} file '{shown(name, 60)}' not found (looked in: "
+                                f"{where})")
+        return path
 
     def include(self, st: Stmt, col: int, name: str) -> None:
         """Assemble another source file here."""
-        path, dirs = self._resolve(st, name)
+        path = self._find(st, col, name, "include")
         if path is None:
-            where = ", ".join(self.asm.display(d.resolve()) or "." for d in dirs)
-            self.error(st, col, f"include file '{name}' not found (looked in: {where})")
             return
         if path in self.include_stack:
             chain = " -> ".join(self.asm.display(p) for p in [*self.include_stack, path])
@@ -452,15 +493,13 @@ class Pass:
 
     def read_binary(self, st: Stmt, col: int, name: str) -> bytes | None:
         """The bytes of an INCBIN file (read once per assembly)."""
-        path, dirs = self._resolve(st, name)
+        path = self._find(st, col, name, "INCBIN")
         if path is None:
-            where = ", ".join(self.asm.display(d.resolve()) or "." for d in dirs)
-            self.error(st, col, f"INCBIN file '{name}' not found (looked in: {where})")
             return None
         data = self.asm.binaries.get(path)
         if data is None:
             try:
-                data = path.read_bytes()
+                data = read_regular(path, MAX_BINARY_BYTES, "binary to include")
             except OSError as exc:
                 self.error(st, col, f"cannot read INCBIN file '{name}': {exc.strerror}")
                 return None
@@ -497,6 +536,13 @@ class Pass:
         while i < n and not self.ended:
             st = stmts[i]
             i += 1
+            self.statements += 1
+            if self.statements > MAX_STATEMENTS:
+                self.error(st, 1, f"more than {MAX_STATEMENTS:,} statements assembled in one "
+                                  "pass (macros and REPT expand without end?): stopping",
+                           always=True)
+                self.ended = True
+                break
             kind = st.kind
             op = st.op
             if kind == DIRECTIVE and op in CONDITIONALS:
@@ -722,6 +768,12 @@ class Pass:
 
     def _expand(self, st: Stmt, name: str, params: list[str], args: list[list[Token]],
                 body: list[Stmt], local_names: frozenset[str], ident: object) -> None:
+        if self.expansion_count >= MAX_EXPANSIONS:
+            self.error(st, st.op_col, f"more than {MAX_EXPANSIONS:,} macro expansions in one "
+                                      "pass (a macro that expands without end?): stopping",
+                       always=True)
+            self.ended = True
+            return
         self.expansion_count += 1
         n = self.expansion_count
         key = (ident, tuple(tuple((t.kind, t.value) for t in a) for a in args), n)
@@ -764,6 +816,10 @@ class Pass:
                 self._expand(st, "REPT", [], [], body, local_names, (st.file, st.line))
             else:
                 self.run(body)
+
+
+class _BadName(Exception):
+    """A file name the system cannot look up (the message says why)."""
 
 
 def _local_names(body: list[Stmt], labels: bool = True) -> frozenset[str]:

@@ -13,7 +13,14 @@ from .assembler import Assembler, Program
 from .errors import AsmError, Diagnostic
 from .expr import ExprError, Undefined, evaluate, parse
 from .lexer import LexError, lex
-from .output import OutputError, listing_text, symbols_json, tape_image
+from .output import (
+    OutputError,
+    default_tape_name,
+    listing_text,
+    symbols_json,
+    tape_image,
+    tape_name_problem,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -88,14 +95,17 @@ def resolve_entry(program: Program, text: str) -> int:
         raise ValueError(f"--entry {text}: {exc}") from None
 
 
-def _report(diags: list[Diagnostic], err: TextIO) -> None:
+def _report(diags: list[Diagnostic], err: TextIO, dropped: int = 0) -> None:
     for d in diags:
         print(d.format(), file=err)
-    errors = sum(d.severity == "error" for d in diags)
-    warnings = len(diags) - errors
+    if dropped:
+        print(f"... and {dropped:,} more error{'s' if dropped != 1 else ''} not shown "
+              "(only the first 100 are)", file=err)
+    errors = sum(d.severity == "error" for d in diags) + dropped
+    warnings = len(diags) - errors + dropped
     if errors:
-        print(f"{errors} error{'s' if errors != 1 else ''}"
-              + (f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""),
+        print(f"{errors:,} error{'s' if errors != 1 else ''}"
+              + (f", {warnings:,} warning{'s' if warnings != 1 else ''}" if warnings else ""),
               file=err)
 
 
@@ -107,11 +117,16 @@ def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
     except ValueError as exc:
         print(f"zxmonopoly asm: error: -D {exc}", file=err)
         return 2
+    if args.name is not None:
+        problem = tape_name_problem(args.name)
+        if problem is not None:
+            print(f"zxmonopoly asm: error: --name: {problem}", file=err)
+            return 2
     asm = Assembler(include_dirs=args.include, defines=defines)
     try:
         program = asm.assemble_file(args.source)
     except AsmError as exc:
-        _report(exc.diagnostics, err)
+        _report(exc.diagnostics, err, exc.dropped)
         return 1
     except OSError as exc:
         print(f"zxmonopoly asm: error: {args.source}: {exc.strerror}", file=err)
@@ -121,7 +136,7 @@ def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
         entry = resolve_entry(program, args.entry) if args.entry else None
         tape = None
         if args.tap is not None:
-            name = args.name if args.name is not None else args.source.stem[:10]
+            name = args.name if args.name is not None else default_tape_name(args.source.stem)
             tape = tape_image(program, name, entry)
     except (ValueError, OutputError) as exc:
         print(f"zxmonopoly asm: error: {exc}", file=err)

@@ -29,9 +29,13 @@ class Diagnostic:
 class AsmError(Exception):
     """Assembly failed; carries every diagnostic of the run (errors and warnings)."""
 
-    def __init__(self, diagnostics: list[Diagnostic]) -> None:
-        super().__init__("\n".join(d.format() for d in diagnostics))
+    def __init__(self, diagnostics: list[Diagnostic], dropped: int = 0) -> None:
+        text = "\n".join(d.format() for d in diagnostics)
+        if dropped:
+            text += f"\n... and {dropped:,} more error{'s' if dropped != 1 else ''} not shown"
+        super().__init__(text)
         self.diagnostics = diagnostics
+        self.dropped = dropped  # errors past the first MAX_ERRORS: counted, not kept
 
     @property
     def errors(self) -> list[Diagnostic]:

@@ -68,6 +68,22 @@ class Context(Protocol):
 
 TRUE = -1  # all bits set, as pasmo: "true" ANDs and ORs like a mask
 
+#: Values are 32 bits (the Z80 needs 16; 32 leaves room for arithmetic on addresses): every
+#: literal and every intermediate result lies in -VALUE_LIMIT..VALUE_LIMIT.
+VALUE_LIMIT = 0xFFFF_FFFF
+#: An expression holds at most this many operators, nested at most this deep (parentheses,
+#: signs and conditionals): the evaluator recurses over the tree.
+MAX_OPERATORS = 256
+MAX_NESTING = 64
+
+
+def check_value(value: int, col: int) -> int:
+    """``value`` if it fits the assembler's 32 bits, else an ExprError (never printing it)."""
+    if -VALUE_LIMIT <= value <= VALUE_LIMIT:
+        return value
+    raise ExprError(col, "value out of range: the assembler's values are 32-bit "
+                         "(-0xFFFFFFFF..0xFFFFFFFF)")
+
 #: Register and condition names: reserved, never symbols.
 REGISTERS = frozenset(
     "A B C D E H L I R F IXH IXL IYH IYL XH XL YH YL HX LX HY LY AF AF' BC DE HL SP IX IY "
@@ -160,14 +176,15 @@ def evaluate(node: Node, ctx: Context) -> int:
         return ctx.pc
     op = node[0]  # type: ignore[index]
     if op in _BINARY_FUNCS:
-        return _BINARY_FUNCS[op](evaluate(node[2], ctx), evaluate(node[3], ctx), node[1])  # type: ignore[index]
+        return check_value(_BINARY_FUNCS[op](evaluate(node[2], ctx), evaluate(node[3], ctx),  # type: ignore[index]
+                                             node[1]), node[1])  # type: ignore[index]
     if op == "&&":
         return TRUE if evaluate(node[2], ctx) and evaluate(node[3], ctx) else 0  # type: ignore[index]
     if op == "||":
         return TRUE if evaluate(node[2], ctx) or evaluate(node[3], ctx) else 0  # type: ignore[index]
     if op == "?":
         return evaluate(node[3] if evaluate(node[2], ctx) else node[4], ctx)  # type: ignore[index]
-    return _UNARY_FUNCS[op](evaluate(node[2], ctx))  # type: ignore[index]
+    return check_value(_UNARY_FUNCS[op](evaluate(node[2], ctx)), node[1])  # type: ignore[index]
 
 
 def symbols_in(node: Node) -> list[Sym]:
@@ -184,6 +201,22 @@ class _Parser:
         self.tokens = tokens
         self.pos = 0
         self.end_col = end_col
+        self.operators = 0
+        self.depth = 0
+
+    def count(self, tok: Token) -> None:
+        """One more operator: refuse an expression too long to evaluate safely."""
+        self.operators += 1
+        if self.operators > MAX_OPERATORS:
+            raise ExprError(tok.col, f"expression too long: more than {MAX_OPERATORS} "
+                                     "operators")
+
+    def enter(self, tok: Token) -> None:
+        """One level deeper (a parenthesis, a sign, a conditional)."""
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise ExprError(tok.col, f"expression nested too deeply: more than {MAX_NESTING} "
+                                     "levels of parentheses, signs and conditionals")
 
     def peek(self) -> Token | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
@@ -197,12 +230,15 @@ class _Parser:
         tok = self.peek()
         if tok is not None and tok.kind == OP and tok.value == "?":
             self.pos += 1
+            self.count(tok)
+            self.enter(tok)
             a = self.ternary()
             colon = self.peek()
             if colon is None or colon.kind != OP or colon.value != ":":
                 raise self.error_here("expected ':' in conditional expression")
             self.pos += 1
             b = self.ternary()
+            self.depth -= 1
             return ("?", tok.col, cond, a, b)
         return cond
 
@@ -219,6 +255,7 @@ class _Parser:
             if prec < min_prec:
                 return left
             self.pos += 1
+            self.count(tok)
             right = self.binary(prec + 1)
             left = (name, tok.col, left, right)
 
@@ -229,9 +266,12 @@ class _Parser:
         key = tok.value.upper() if tok.kind == ID else tok.value  # type: ignore[union-attr]
         if tok.kind in (OP, ID) and key in _UNARY:
             self.pos += 1
+            self.count(tok)
+            self.enter(tok)
             operand = self.unary()
+            self.depth -= 1
             if type(operand) is int:
-                return _UNARY_FUNCS[_UNARY[key]](operand)  # type: ignore[index, arg-type]
+                return check_value(_UNARY_FUNCS[_UNARY[key]](operand), tok.col)  # type: ignore[index, arg-type]
             return (_UNARY[key], tok.col, operand)  # type: ignore[index]
         return self.primary()
 
@@ -260,7 +300,9 @@ class _Parser:
             return HERE
         if tok.value in ("(", "["):
             close = ")" if tok.value == "(" else "]"
+            self.enter(tok)
             inner = self.ternary()
+            self.depth -= 1
             end = self.peek()
             if end is None or end.kind != OP or end.value != close:
                 raise self.error_here(f"expected '{close}'")

@@ -56,8 +56,34 @@ _ESCAPES = {
 }
 
 
+#: The largest literal: values are 32 bits (see expr.VALUE_LIMIT).
+MAX_LITERAL = 0xFFFF_FFFF
+#: Characters of a literal at most (32 binary digits, a prefix or suffix and separators);
+#: checked before any conversion, so no literal is ever too long for Python's int().
+MAX_LITERAL_CHARS = 48
+
+
+def shown(text: str, width: int = 24) -> str:
+    """``text`` cut for a message."""
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def _checked(value: int, text: str) -> int:
+    if value > MAX_LITERAL:
+        raise ValueError(f"number '{shown(text)}' does not fit in 32 bits (the assembler's "
+                         "values are 32-bit)")
+    return value
+
+
 def parse_number(text: str) -> int:
     """Value of a numeric literal that starts with a digit: 255 0FFh 0xFF 0b1010 1010b 17o 10d."""
+    if len(text) > MAX_LITERAL_CHARS:
+        raise ValueError(f"number '{shown(text)}' is too long ({len(text):,} characters): the "
+                         "assembler's values are 32-bit")
+    return _checked(_parse_number(text), text)
+
+
+def _parse_number(text: str) -> int:
     t = text.replace("_", "").lower()
     try:
         if t.startswith("0x"):
@@ -74,7 +100,7 @@ def parse_number(text: str) -> int:
             return int(t[:-1], 10)
         return int(t, 10)
     except ValueError:
-        raise ValueError(f"malformed number '{text}'") from None
+        raise ValueError(f"malformed number '{shown(text)}'") from None
 
 
 def _unescape(body: str, col: int) -> bytes:
@@ -157,10 +183,17 @@ def lex(text: str) -> list[Token]:
                 end = pos + 1
             else:
                 digits = m.group()[1:].replace("_", "")
+                if len(m.group()) > MAX_LITERAL_CHARS:
+                    raise LexError(col, f"number '{shown(m.group())}' is too long "
+                                        f"({len(m.group()):,} characters): the assembler's "
+                                        "values are 32-bit")
                 try:
-                    append(Token(NUM, int(digits, 2 if kind == "bin" else 16), col))
-                except ValueError:
-                    raise LexError(col, f"malformed number '{m.group()}'") from None
+                    value = int(digits, 2 if kind == "bin" else 16)
+                    append(Token(NUM, _checked(value, m.group()), col))
+                except ValueError as exc:
+                    message = str(exc) if "32" in str(exc) else \
+                        f"malformed number '{shown(m.group())}'"
+                    raise LexError(col, message) from None
         elif kind == "dq":
             append(Token(STR, _unescape(m.group()[1:-1], col), col))
         elif kind == "sq":

@@ -7,6 +7,7 @@ import json
 from .. import basic
 from ..tape import tap
 from .assembler import Program
+from .lexer import shown
 
 #: Lowest code address a BASIC loader can CLEAR below. The loader (36 bytes), its variables,
 #: the edit line and the workspace sit from PROG (23755) to about 23800; CLEAR refuses a RAMTOP
@@ -69,6 +70,23 @@ def loader_program(start: int, entry: int, screen: bool = False) -> tuple[str, b
     return listing, basic.tokenise(listing)
 
 
+def tape_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a tape header's file name (1-10 Latin-1 characters), or None."""
+    if not 1 <= len(name) <= tap.NAME_LENGTH:
+        return (f"tape name {shown(name, 40)!r} must be 1 to {tap.NAME_LENGTH} characters, "
+                f"not {len(name)}")
+    bad = next((c for c in name if ord(c) > 0xFF), None)
+    if bad is not None:
+        return (f"tape name {name!r}: {bad!r} (U+{ord(bad):04X}) is not a Latin-1 character "
+                "(a tape header holds one byte per character)")
+    return None
+
+
+def default_tape_name(stem: str) -> str:
+    """A tape name from a file's stem: its first 10 characters, non-Latin-1 ones as '?'."""
+    return "".join(c if ord(c) <= 0xFF else "?" for c in stem[:tap.NAME_LENGTH]) or "code"
+
+
 SCREEN_START = 0x4000
 SCREEN_BYTES = 6912
 
@@ -83,9 +101,9 @@ def tape_blocks(program: Program, name: str, entry: int | None = None,
     """
     if screen is not None and len(screen) != SCREEN_BYTES:
         raise OutputError(f"a loading screen is {SCREEN_BYTES} bytes, not {len(screen)}")
-    name_bytes = name.encode("latin-1", "replace")
-    if len(name_bytes) > tap.NAME_LENGTH or not name:
-        raise OutputError(f"tape name {name!r} must be 1 to {tap.NAME_LENGTH} characters")
+    problem = tape_name_problem(name)
+    if problem is not None:
+        raise OutputError(problem)
     start = program.start
     if start is None:
         raise OutputError("the program emits no bytes: nothing to put on tape")

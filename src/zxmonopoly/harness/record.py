@@ -1,10 +1,11 @@
 """Record the keys played into a keystroke script (F9 in the window), so a game becomes a test.
 
-A :class:`Recorder` starts by saving a snapshot beside the script (the script's header starts
-from it), then takes the keys held in each frame and writes them run-length encoded as
-``hold KEYS FRAMES`` and ``wait FRAMES`` lines. Stopping appends what the screen and, when the
-game is running, the game's state show at that moment as ``expect`` lines: replaying the
-script must reach the same place. Frames, never wall-clock time, so the replay is exact.
+A :class:`Recorder` starts by saving a .szx snapshot beside the script (the script's header
+starts from it; .szx keeps the moment exactly, a halted CPU included), then takes the keys held
+in each frame and writes them run-length encoded as ``hold KEYS FRAMES`` and ``wait FRAMES``
+lines. Stopping appends what the screen and, when the game is running, the game's state show at
+that moment as ``expect`` lines: replaying the script must reach the same place. Frames, never
+wall-clock time, so the replay is exact.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from zxmonopoly import images
 from zxmonopoly.harness.session import Symbols
 from zxmonopoly.spectrum.machine import Spectrum48
 
@@ -23,7 +25,8 @@ CHECKED_ROWS = (15, 21, 22, 23)
 def _free_stem(directory: Path) -> str:
     """The first ``recording-N`` with neither a script nor a snapshot in ``directory``."""
     n = 1
-    while any((directory / f"recording-{n}{suffix}").exists() for suffix in (".zxs", ".z80")):
+    while any((directory / f"recording-{n}{suffix}").exists()
+              for suffix in (".zxs", ".szx", ".z80")):
         n += 1
     return f"recording-{n}"
 
@@ -38,7 +41,7 @@ class Recorder:
         self.symbols_path = Path(symbols) if symbols is not None else None
         stem = _free_stem(self.directory)
         self.script_path = self.directory / f"{stem}.zxs"
-        self.snapshot_path = self.directory / f"{stem}.z80"
+        self.snapshot_path = self.directory / f"{stem}.szx"
         self.lines: list[str] = []
         self._keys: tuple[str, ...] = ()
         self._frames = 0
@@ -49,9 +52,27 @@ class Recorder:
         self.directory.mkdir(parents=True, exist_ok=True)
         self.machine.save_snapshot(self.snapshot_path)
         self.lines = ["# Recorded with F9 in the zxmonopoly window: the keys held in each frame.",
-                      f"snapshot {self.snapshot_path.name}"]
-        if self.symbols_path is not None:
-            self.lines.append(f"symbols {self.symbols_path.resolve()}")
+                      *self._symbols_header(), f"snapshot {self.snapshot_path.name}"]
+
+    def _symbols_header(self) -> list[str]:
+        """How the script names its symbol map, so that it runs on any machine once copied.
+
+        The bundled game's map is ``game`` (the script finds it wherever the package is
+        installed); any other is its path relative to the script's directory.
+        """
+        if self.symbols_path is None:
+            return []
+        source = self.symbols_path.resolve()
+        try:
+            if source == images.game_symbols_path().resolve():
+                return ["game"]
+        except images.ImageMissing:
+            pass
+        try:
+            name = os.path.relpath(source, self.directory.resolve())
+        except ValueError:  # another drive (Windows): no relative path exists
+            name = str(source)
+        return [f"symbols {Path(name).as_posix()}"]
 
     def frame(self, keys: tuple[str, ...] | list[str]) -> None:
         """One frame was run with ``keys`` held (the matrix during that frame)."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from zxmonopoly import images
+from zxmonopoly.files import read_regular
 from zxmonopoly.harness.session import (
     DEFAULT_BUDGET,
     KEYWORD_KEYS,
@@ -22,6 +23,13 @@ from zxmonopoly.harness.session import (
 from zxmonopoly.spectrum.keyboard import KEYS
 
 HEADERS = ("rom", "tape", "snapshot", "symbols", "game")
+#: The most frames one step may run (``wait``, ``hold``, ``tap``, ``within``): about 5.5 hours
+#: of Spectrum time, far more than any game takes.
+MAX_FRAMES = 1_000_000
+#: Numbers are written in at most this many characters (a 32-bit value in decimal is 10).
+MAX_NUMBER_CHARS = 12
+#: A script or an included file is at most this large.
+MAX_SCRIPT_BYTES = 16 * 1024 * 1024
 
 #: Game-state fields ``expect state`` reads, by kind of value (see docs/harness.md):
 #: int (numbers, every comparison), int? (a number or none), bool (yes/no), str / str? (a word
@@ -74,6 +82,7 @@ class Script:
     """A parsed script: its header settings and its steps (includes expanded)."""
 
     path: str
+    header_lines: dict[str, int] = field(default_factory=dict)  # header -> its line
     rom: str | None = None
     tape: str | None = None
     real_load: bool = False
@@ -93,12 +102,14 @@ class Result:
     message: str = ""
     screen: list[str] | None = None
     frames: int = 0
+    line: int | None = None  # the header line a failed set-up names (no step then)
 
     def report(self) -> str:
         """A human-readable pass/fail report (with the screen on failure)."""
         if self.passed:
             return f"PASS {self.path} ({self.frames} frames)"
-        where = self.step.where if self.step else self.path
+        where = self.step.where if self.step else \
+            f"{self.path}:{self.line}" if self.line else self.path
         text = f"FAIL {where}: {self.message}"
         if self.step is not None:
             text += f"\n  line: {self.step.source.strip()}"
@@ -119,7 +130,10 @@ class _Problem(Exception):
 
 
 def parse_number(word: str, what: str = "a number") -> int:
-    """A decimal, 0x.. or $.. number; _Problem otherwise."""
+    """A decimal, 0x.. or $.. number (ASCII digits, 12 characters at most); _Problem otherwise."""
+    if len(word) > MAX_NUMBER_CHARS:
+        raise _Problem(f"expected {what}, got a number of {len(word):,} characters "
+                       f"({word[:12]!r}...): at most {MAX_NUMBER_CHARS}")
     if not _NUMBER.match(word):
         raise _Problem(f"expected {what} (decimal, 0x.. or $..), got {word!r}")
     if word[:2].lower() == "0x":
@@ -160,8 +174,12 @@ def _quoted(rest: str, what: str) -> tuple[str, str]:
 
 
 def _frames(word: str) -> int:
-    """A frame count (a whole number)."""
-    return parse_number(word, "a number of frames")
+    """A frame count (a whole number up to :data:`MAX_FRAMES`)."""
+    frames = parse_number(word, "a number of frames")
+    if frames > MAX_FRAMES:
+        raise _Problem(f"{frames:,} frames is more than a step may run ({MAX_FRAMES:,}, about "
+                       "5.5 hours)")
+    return frames
 
 
 def _within(rest: str, after: str = "the text") -> int:
@@ -220,7 +238,7 @@ def _state_path(tokens: list[tuple[str, str]]) -> tuple[tuple, str]:
     if head == "player":
         if len(words) < 3:
             raise _Problem("expected 'player N FIELD', e.g. 'player 1 cash'")
-        if not words[1].isdigit() or not 1 <= int(words[1]) <= 6:
+        if words[1] not in ("1", "2", "3", "4", "5", "6"):
             raise _Problem(f"the player number is 1-6, got {words[1]!r}")
         field = _field(words[2:], PLAYER_FIELDS, "player")
         return ("player", int(words[1]), field), PLAYER_FIELDS[field]
@@ -231,7 +249,7 @@ def _state_path(tokens: list[tuple[str, str]]) -> tuple[tuple, str]:
         field = _field(words[-1:], SQUARE_FIELDS, "square")
         ref = " ".join(words[1:-1])
         try:
-            index = square_index(int(ref) if ref.isdigit() else ref)
+            index = square_index(int(ref) if _NUMBER.match(ref) and len(ref) <= 3 else ref)
         except HarnessError as exc:
             raise _Problem(str(exc)) from None
         if SQUARES[index].kind not in (Kind.SITE, Kind.STATION, Kind.UTILITY):
@@ -272,7 +290,7 @@ def _state_value(path: tuple, kind: str, token: tuple[str, str]):
         raise _Problem(f"expected yes or no, got {text!r}")
     if kind == "dice":
         faces = [f for f in re.split(r"[,\s+]+", text.strip()) if f]
-        if len(faces) != 2 or not all(f.isdigit() and int(f) <= 6 for f in faces):
+        if len(faces) != 2 or not all(f in ("0", "1", "2", "3", "4", "5", "6") for f in faces):
             raise _Problem(f"expected two dice like 3,4 (0,0 before any throw), got {text!r}")
         return (int(faces[0]), int(faces[1]))
     if kind == "packs":
@@ -483,15 +501,24 @@ def parse_script(path: str | os.PathLike[str]) -> Script:
 def _parse_into(path: Path, script: Script, problems: list[str], stack: list[Path],
                 top: bool) -> None:
     """Parse ``path`` into ``script``, following includes (``stack`` catches loops)."""
-    resolved = path.resolve()
-    if resolved in stack:
-        chain = " -> ".join(str(p) for p in [*stack, resolved])
-        problems.append(f"{path}: include loop: {chain}")
+    shown = repr(str(path))[1:-1]  # a NUL or a control character shows as an escape
+    try:
+        resolved = path.resolve()
+        if resolved in stack:
+            chain = " -> ".join(str(p) for p in [*stack, resolved])
+            problems.append(f"{shown}: include loop: {chain}")
+            return
+        raw = read_regular(path, MAX_SCRIPT_BYTES, "script")
+    except (OSError, ValueError, RuntimeError) as exc:
+        # ValueError: a NUL in the name; RuntimeError: a symlink loop (before Python 3.13).
+        problems.append(f"{shown}: cannot read: {getattr(exc, 'strerror', None) or exc}")
         return
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        problems.append(f"{path}: cannot read: {exc.strerror or exc}")
+        lines = raw.decode("utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        problems.append(f"{shown}:{line}: not UTF-8: byte {raw[exc.start]:#04x} (scripts are "
+                        "UTF-8 text)")
         return
     for number, source in enumerate(lines, 1):
         stripped = source.strip()
@@ -515,6 +542,7 @@ def _parse_into(path: Path, script: Script, problems: list[str], stack: list[Pat
                 clash = _header_clash(script, op)
                 if clash:
                     raise _Problem(clash)
+                script.header_lines[op] = number
                 if op == "game":
                     script.game = True
                     continue
@@ -699,6 +727,41 @@ def run_step(session: Session, step: Step) -> None:
         raise HarnessError(f"unknown step {op!r}")
 
 
+def _user_errors() -> tuple[type[Exception], ...]:
+    """The errors a script's files and steps can cause: each is a failed result, no traceback."""
+    from zxmonopoly.snapshot import SnapshotError
+    from zxmonopoly.spectrum.machine import SpectrumError
+
+    return (HarnessError, ValueError, KeyError, OSError, SnapshotError, SpectrumError)
+
+
+SETUP_ERRORS = STEP_ERRORS = _user_errors()
+
+
+def _message(exc: Exception) -> str:
+    """An error's text (a KeyError's without the quotes repr adds)."""
+    return str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc)
+
+
+def _setup_line(script: Script, exc: Exception) -> int:
+    """The header line whose file or setting failed."""
+    from zxmonopoly.snapshot import SnapshotError
+    from zxmonopoly.spectrum.machine import SpectrumError
+    from zxmonopoly.tape import TapeError
+
+    if isinstance(exc, SnapshotError):
+        header = "snapshot"
+    elif isinstance(exc, SpectrumError):
+        header = "rom"
+    elif isinstance(exc, TapeError):
+        header = "tape"
+    elif isinstance(exc, HarnessError) and script.game:
+        header = "game"
+    else:
+        header = "symbols" if script.symbols else "tape" if script.tape else "game"
+    return script.header_lines.get(header) or min(script.header_lines.values(), default=1)
+
+
 def run_script(path: str | os.PathLike[str], engine: str | None = None) -> Result:
     """Parse then run a script; a malformed script gives a failed Result without running."""
     try:
@@ -707,8 +770,9 @@ def run_script(path: str | os.PathLike[str], engine: str | None = None) -> Resul
         return Result(str(path), False, message=str(exc))
     try:
         session = start_session(script, engine)
-    except (OSError, ValueError, KeyError, HarnessError) as exc:
-        return Result(str(path), False, message=f"cannot set up the machine: {exc}")
+    except SETUP_ERRORS as exc:
+        return Result(str(path), False, message=f"cannot set up the machine: {_message(exc)}",
+                      line=_setup_line(script, exc))
     problems = _check_symbols(script, session)
     if problems:
         return Result(str(path), False, message=f"{len(problems)} error(s) in {path}:\n"
@@ -717,9 +781,8 @@ def run_script(path: str | os.PathLike[str], engine: str | None = None) -> Resul
     for step in script.steps:
         try:
             run_step(session, step)
-        except (HarnessError, ValueError, KeyError, OSError) as exc:
-            message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
-            return Result(str(path), False, step, str(message), session.lines(),
+        except STEP_ERRORS as exc:
+            return Result(str(path), False, step, _message(exc), session.lines(),
                           session.frame - start)
     return Result(str(path), True, frames=session.frame - start)
 

@@ -67,9 +67,27 @@ class Symbols(Mapping[str, int]):
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Symbols:
-        """Read a symbol map file ({name: {"value", "file", "line"}})."""
-        with open(path, encoding="utf-8") as f:
-            return cls(json.load(f), str(path))
+        """Read a symbol map file ({name: {"value", "file", "line"}}).
+
+        A file that is not one (bad JSON or UTF-8, not an object of {"value": number}
+        entries, over 64 MiB, a device) raises ValueError or OSError naming the file.
+        """
+        from zxmonopoly.files import read_regular
+
+        raw = read_regular(path, 64 * 1024 * 1024, "symbol map")
+        try:
+            entries = json.loads(raw.decode("utf-8"))
+        except ValueError as exc:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+            raise ValueError(f"{path}: not a symbol map: {exc}") from None
+        if not isinstance(entries, dict):
+            raise ValueError(f"{path}: not a symbol map: expected a JSON object "
+                             '{"name": {"value": number, ...}, ...}')
+        for name, entry in entries.items():
+            value = entry.get("value") if isinstance(entry, dict) else None
+            if type(value) is not int or not -(1 << 32) < value < 1 << 32:
+                raise ValueError(f"{path}: not a symbol map: {name[:40]!r} has no 32-bit "
+                                 'number as its "value"')
+        return cls(entries, str(path))
 
     def __getitem__(self, name: str) -> int:
         """The value of ``name``; a KeyError names the map and close names."""
@@ -116,7 +134,7 @@ class Session:
 
         The session has the game's symbol map and reads the screen with the game's font (the
         game points CHARS at it). With ``cache`` (the default, fast load on our ROM only) the
-        tape is loaded once per process and saved as a .z80; every session then starts from
+        tape is loaded once per process and saved as a .szx; every session then starts from
         that snapshot, so all of them are alike to the T-state and none loads the tape again.
         """
         try:
@@ -133,7 +151,7 @@ class Session:
 
     @classmethod
     def from_snapshot(cls, path: str | os.PathLike[str], **kwargs) -> Session:
-        """A session started from a .z80 or .sna snapshot instead of a boot."""
+        """A session started from a .szx, .z80 or .sna snapshot instead of a boot."""
         session = cls(boot=False, **kwargs)
         session.machine.load_snapshot(path)
         return session
@@ -160,7 +178,7 @@ class Session:
             self.machine.deck.play()
 
     def save_snapshot(self, path: str | os.PathLike[str]) -> None:
-        """Save the machine as .z80 or .sna (by suffix)."""
+        """Save the machine as .szx, .z80 or .sna (by suffix; .szx is exact)."""
         self.machine.save_snapshot(path)
 
     def address(self, where: int | str) -> int:
@@ -423,7 +441,7 @@ _game_cache: dict[str, Path] = {}
 
 
 def _game_snapshot(tape: Path, symbols: Path, engine: str | None) -> Path:
-    """The .z80 of the game at its title screen, made once per process per build."""
+    """The .szx of the game at its title screen, made once per process per build."""
     digest = hashlib.sha1(tape.read_bytes() + symbols.read_bytes()).hexdigest()
     path = _game_cache.get(digest)
     if path is not None and path.is_file():
@@ -433,7 +451,7 @@ def _game_snapshot(tape: Path, symbols: Path, engine: str | None) -> Path:
     session = Session(engine=engine, symbols=symbols)
     session.load_tape(tape, fast=True)
     session.wait_input(load_budget(tape))
-    path = directory / f"title-{digest[:12]}.z80"
+    path = directory / f"title-{digest[:12]}.szx"
     session.save_snapshot(path)
     _game_cache[digest] = path
     return path

@@ -4,7 +4,8 @@ Facts: ``shared/reference/spectrum_facts.md`` §7.1. The format comes from hardw
 machine from an NMI handler, so PC was pushed on the machine's own stack: reading pops it
 (PC = word at SP, SP += 2) and writing pushes it, which overwrites the 2 bytes of RAM below SP.
 Those two bytes stay in the image (a real machine would have them there too). IFF1 is not stored:
-it is read as IFF2. The T-state within the frame is not stored either: it reads as 0.
+it is read as IFF2. The T-state within the frame is not stored either: it reads as 0. Nor are
+HALT, MEMPTR and Q: a halted CPU is written as an equivalent one (``Snapshot.settled``).
 """
 
 from __future__ import annotations
@@ -50,9 +51,14 @@ def read_sna(data: bytes, name: str = "<sna>") -> Snapshot:
         iff1=iff2, iff2=iff2, im=im, border=border & 7, ram=ram)
 
 
-def write_sna(snap: Snapshot, name: str = "<sna>") -> bytes:
-    """The snapshot as a 48K .sna: PC pushed below SP into a copy of the RAM."""
+def write_sna(snap: Snapshot, name: str = "<sna>", *, rom: bytes | None = None) -> bytes:
+    """The snapshot as a 48K .sna: PC pushed below SP into a copy of the RAM.
+
+    A halted CPU is stored as an equivalent running one (:meth:`Snapshot.settled`; ``rom``
+    for an IM 2 vector in ROM); MEMPTR, Q, the EI flag and the T-state are not stored.
+    """
     snap.check(name)
+    snap = snap.settled(rom=rom)
     sp = (snap.sp - 2) & 0xFFFF
     if not RAM_START <= sp <= 0xFFFE:
         raise SnapshotError(name, f"cannot push PC: SP = {snap.sp:#06x} puts the stacked PC at "

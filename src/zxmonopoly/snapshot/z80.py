@@ -232,14 +232,17 @@ def _read_blocks(data: bytes, pos: int, name: str) -> bytes:
 
 
 def write_z80(snap: Snapshot, version: int = 3, compress: bool = True,
-              name: str = "<z80>") -> bytes:
+              name: str = "<z80>", *, rom: bytes | None = None) -> bytes:
     """The snapshot as a .z80 file of ``version`` 1, 2 or 3, its memory compressed or not.
 
     Version 1 cannot hold PC = 0 (a zero PC marks versions 2 and 3). Versions 1 and 2 do not
     hold ``tstates``. Blocks that do not shrink are stored uncompressed (length 0xFFFF) in
     version 3, and also in version 2 when ``compress`` is false, as most readers accept.
+    No version holds HALT, MEMPTR, Q or the EI flag: a halted CPU is written as an equivalent
+    running one (:meth:`Snapshot.settled`; ``rom`` for an IM 2 vector in ROM).
     """
     snap.check(name)
+    snap = snap.settled(rom=rom)
     if version not in (1, 2, 3):
         raise SnapshotError(name, f"unknown .z80 version {version} (expected 1, 2 or 3)")
     if version == 1 and snap.pc == 0:

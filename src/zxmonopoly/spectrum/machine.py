@@ -102,16 +102,7 @@ class Spectrum48:
         self._border_at_last_frame = 7
         self._log = np.zeros(2 * OUT_LOG_ENTRIES, dtype=np.int64)
         self.deck = TapeDeck(self)
-        self._tables = engine_tables(self.engine)
-        if self.engine == "jit":
-            self._cont: Any = contention_table()
-            self._mem: Any = np.frombuffer(self.memory, dtype=np.uint8)
-        else:
-            self._cont = contention_table().tolist()  # CPython indexes lists fastest
-            self._mem = self.memory
-        self._run: Callable[..., int] = load_engine(
-            self.engine, SPECTRUM_ENGINES,
-            (self._cont, self.keyboard.rows, self.joystick.state, self._log, self.deck.edges))
+        self._bind_engine()
         self.frame_listeners: list[Callable[[Spectrum48], None]] = []
         #: Called at every stop at a breakpoint (``cpu.breakpoints``) other than the tape's
         #: traps, in every run (run_frames, run_until, step): a handler that raises stops the
@@ -126,6 +117,32 @@ class Spectrum48:
         self._audio_samples = 0
         self.audio_dropped = 0  # samples dropped because nobody took them in time
         self.reset()
+
+    def _bind_engine(self) -> None:
+        """Give the Spectrum engine of ``self.engine`` its containers (and compile or load it)."""
+        self._tables = engine_tables(self.engine)
+        if self.engine == "jit":
+            self._cont: Any = contention_table()
+            self._mem: Any = np.frombuffer(self.memory, dtype=np.uint8)
+        else:
+            self._cont = contention_table().tolist()  # CPython indexes lists fastest
+            self._mem = self.memory
+        self._run: Callable[..., int] = load_engine(
+            self.engine, SPECTRUM_ENGINES,
+            (self._cont, self.keyboard.rows, self.joystick.state, self._log, self.deck.edges))
+
+    def set_engine(self, engine: str) -> None:
+        """Run on ``engine`` from now on; call it between frames (or any two runs).
+
+        Everything the engines share carries over exactly: registers, T-state, interrupt
+        line, ULA output, tape position, memory, keyboard, breakpoints. The window uses it to
+        move from CPython to the JIT once a background process has compiled it.
+        """
+        if engine == self.engine:
+            return
+        self.cpu.set_engine(engine)
+        self.engine = engine
+        self._bind_engine()
 
     # -- power and state --------------------------------------------------------------------
 
@@ -300,6 +317,16 @@ class Spectrum48:
         """Whether frames make beeper samples."""
         return self.beeper is not None
 
+    def set_audio(self, on: bool) -> None:
+        """Start (or stop) making beeper samples for :meth:`take_audio`."""
+        if on and self.beeper is None:
+            self.beeper = Beeper(AUDIO_RATE, FRAME_TSTATES, AUDIO_CPU_HZ, volume=AUDIO_VOLUME,
+                                 mic_weight=AUDIO_MIC_WEIGHT, dc_block=True)
+            self._reset_audio()
+        elif not on:
+            self.beeper = None
+            self._reset_audio()
+
     def _reset_audio(self) -> None:
         """Empty the sample buffer; the speaker starts at the ULA's output bits now (EAR, MIC)."""
         self._audio.clear()
@@ -338,32 +365,38 @@ class Spectrum48:
     # -- snapshots --------------------------------------------------------------------------
 
     def save_snapshot(self, path: str | os.PathLike[str]) -> None:
-        """Save the machine as .sna or .z80 (by suffix)."""
-        snapshots.save(path, self.to_snapshot())
+        """Save the machine as .szx, .sna or .z80 (by suffix; .szx keeps it exactly)."""
+        snapshots.save(path, self.to_snapshot(), rom=self.rom)
 
     def load_snapshot(self, path: str | os.PathLike[str]) -> None:
-        """Load a .sna or .z80 snapshot (by suffix); the ROM stays as it is."""
+        """Load a .szx, .sna or .z80 snapshot (by suffix); the ROM stays as it is."""
         self.from_snapshot(snapshots.load(path))
 
     def to_snapshot(self) -> snapshots.Snapshot:
-        """The machine's state as a format-neutral snapshot."""
+        """The machine's state as a format-neutral snapshot, the CPU's hidden state included."""
         cpu = self.cpu
+        st = cpu.state
         regs = {name: getattr(cpu, name) for name in snapshots.REGISTER_NAMES}
-        return snapshots.Snapshot(**regs, border=self.border_now(),
-                                  ram=bytes(self.memory[ROM_SIZE:]), tstates=cpu.tstates)
+        return snapshots.Snapshot(
+            **regs, border=self.border_now(), ram=bytes(self.memory[ROM_SIZE:]),
+            tstates=cpu.tstates, mic_ear=int(st[state.ULA_OUT]) & 0x18,
+            halted=bool(cpu.halted), memptr=cpu.memptr, q=cpu.q,
+            ei_last=bool(st[state.AFTER_EI]), ldair_last=bool(st[state.AFTER_LDAIR]))
 
     def from_snapshot(self, snap: snapshots.Snapshot) -> None:
-        """Put the machine in the state of ``snap``."""
+        """Put the machine in the state of ``snap`` (the tape, keys and frame count stay)."""
         self.memory[ROM_SIZE:] = snap.ram
         cpu = self.cpu
         for name in snapshots.REGISTER_NAMES:
             setattr(cpu, name, getattr(snap, name))
-        cpu.halted = 0
+        cpu.halted = int(snap.halted)
+        cpu.memptr = snap.memptr
+        cpu.q = snap.q
         cpu.tstates = snap.tstates % FRAME_TSTATES
         st = cpu.state
-        st[state.ULA_OUT] = snap.border & 7
-        st[state.AFTER_EI] = st[state.AFTER_LDAIR] = 0
-        st[state.Q] = 0
+        st[state.ULA_OUT] = (snap.border & 7) | (snap.mic_ear & 0x18)
+        st[state.AFTER_EI] = int(snap.ei_last)
+        st[state.AFTER_LDAIR] = int(snap.ldair_last)
         self.border = self._border_at_last_frame = snap.border & 7
         self._frame_events = []
         self.last_frame_events = []

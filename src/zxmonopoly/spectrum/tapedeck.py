@@ -29,6 +29,14 @@ SA_LD_RET = 0x053F
 # (OpenSE BASIC) begin LD-BYTES with a DI before them: the entry registers are the same.
 LD_BYTES_PROLOGUE = bytes.fromhex("140815")
 LD_BYTES_PROLOGUES = (LD_BYTES_PROLOGUE, bytes.fromhex("F3140815"))
+#: A TAP record's 2-byte length counts the flag and the checksum too.
+TAP_MAX_DATA = 0xFFFF - 2
+#: Bytes SAVE may write to TAP files in one machine's life (a program saving in a loop wrote
+#: 112 MB in 5 frames before there was a limit). Past it, SAVE runs as on a real machine, to
+#: MIC only, and :attr:`TapeDeck.problems` says so once.
+SAVE_LIMIT = 16 * 1024 * 1024
+#: Problems kept in :attr:`TapeDeck.problems` (later ones are counted).
+MAX_PROBLEMS = 20
 SA_BYTES_PROLOGUE = bytes.fromhex("213F05E5")
 
 
@@ -62,6 +70,11 @@ class TapeDeck:
         self.trap_saves = True  # SAVE goes straight to a TAP file (else MIC only, as real)
         self.save_path: Path | None = None
         self.saved: list[Any] = []  # TapBlocks written by SAVE
+        self.save_limit = SAVE_LIMIT
+        self.saved_bytes = 0  # written to TAP files by SAVE so far
+        self.problems: list[str] = []  # SAVEs not written, for the user (see _problem)
+        self.problems_dropped = 0
+        self._limit_reached = False
         self._blocks: list[DataBlock] = []
         self._stops: list[tuple[int, int]] = []  # (edge index, tape time) where the tape stops
         self._level0 = 0
@@ -94,12 +107,32 @@ class TapeDeck:
         """Whether the tape is running."""
         return bool(self.machine.cpu.state[state.TAPE_ON])
 
+    @property
+    def finished(self) -> bool:
+        """Whether the tape has been read: every data block handed over by fast loading, or
+        the tape played to its last edge and stopped. No tape: True."""
+        if self.name is None:
+            return True
+        if self.playing:
+            return False
+        last = int(self.edges[-1]) if self.edges.size else 0
+        loaded = self._next_block >= len(self._blocks)
+        return loaded or self._time >= last
+
     def position(self) -> int:
         """Tape time now, in T-states from its start."""
         st = self.machine.cpu.state
         if st[state.TAPE_ON]:
             return int(st[state.TAPE_T0]) + self.machine.cpu.tstates
         return self._time
+
+    def block_counter(self) -> tuple[int, int]:
+        """(the data block playing or next to play, counted from 1; the tape's data blocks)."""
+        total = len(self._blocks)
+        now = self.position()
+        done = sum(1 for block in self._blocks if block.end_time <= now)
+        done = max(done, self._next_block)
+        return min(done + 1, total), total
 
     def rewind(self) -> None:
         """Back to the start of the tape."""
@@ -110,6 +143,22 @@ class TapeDeck:
         st = self.machine.cpu.state
         st[state.TAPE_POS] = 0
         st[state.EAR_IN] = self._level0
+        if was:
+            self.play()
+
+    def seek(self, time: int) -> None:
+        """Wind the tape to ``time`` (T-states from its start); it plays on from there if it was
+        playing. With :meth:`position` this moves a tape between machines (snapshots do not
+        hold the tape)."""
+        was = self.playing
+        self.stop()
+        st = self.machine.cpu.state
+        self._time = max(0, int(time))
+        pos = int(np.searchsorted(self.edges, self._time, side="right")) if self.name else 0
+        st[state.TAPE_POS] = pos
+        st[state.EAR_IN] = (self._level0 ^ pos) & 1
+        self._next_block = next((b.index for b in self._blocks if b.end_time > self._time),
+                                len(self._blocks))
         if was:
             self.play()
 
@@ -238,18 +287,50 @@ class TapeDeck:
         self.play()
         return True
 
+    def _problem(self, message: str) -> None:
+        """Keep a message for the user about a SAVE that was not written (the first few)."""
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(message)
+        else:
+            self.problems_dropped += 1
+
     def _save(self) -> bool:
-        """SA-BYTES at once: IX start, DE length, A flag; the block goes to the save file."""
+        """SA-BYTES at once: IX start, DE length, A flag; the block goes to the save file.
+
+        A block a TAP file cannot hold (more than 65,533 bytes), one past :attr:`save_limit`
+        or one the file refuses is not trapped: the ROM's own SA-BYTES runs, to MIC only, as
+        on a real Spectrum with no recorder, and :attr:`problems` says why. The guest program
+        never sees a host error.
+        """
         from zxmonopoly.tape.tap import TapBlock, write_tap
 
         cpu, mem = self.machine.cpu, self.machine.memory
-        data = bytes(mem[(cpu.ix + k) & 0xFFFF] for k in range(cpu.de))
+        length, start = cpu.de, cpu.ix
+        what = f"SAVE of {length:,} bytes from {start:#06x} (flag {cpu.a:#04x})"
+        if length > TAP_MAX_DATA:
+            self._problem(f"{what} not written: a TAP block holds {TAP_MAX_DATA:,} bytes at "
+                          "most; it went to MIC only")
+            return False
+        if self.saved_bytes + length + 4 > self.save_limit:
+            if not self._limit_reached:
+                self._problem(f"{what} not written, nor any later SAVE: this run has saved "
+                              f"{self.saved_bytes:,} bytes, and {self.save_limit:,} is the "
+                              "most; they went to MIC only")
+                self._limit_reached = True
+            return False
+        data = bytes(mem[(start + k) & 0xFFFF] for k in range(length))
         block = TapBlock(cpu.a, data)
-        self.saved.append(block)
         path = self.save_path or self._new_save_path()
+        try:
+            with open(path, "ab") as out:
+                out.write(write_tap([block]))
+        except OSError as exc:
+            self._problem(f"{what} not written: {path}: {exc.strerror or exc}; it went to "
+                          "MIC only")
+            return False
         self.save_path = path
-        with open(path, "ab") as out:
-            out.write(write_tap([block]))
+        self.saved.append(block)
+        self.saved_bytes += length + 4
         cpu.ix = (cpu.ix + cpu.de) & 0xFFFF
         cpu.de = 0
         cpu.f = cpu.f | 1

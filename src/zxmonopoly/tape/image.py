@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from zxmonopoly.files import read_regular
+
 from .blocks import TAP_PAUSE_MS, StandardData, Tape, TapeWarning, block_id
 from .signal import CLOCK, Signal, build_signal
 from .tap import TapeError, read_tap
@@ -14,6 +16,19 @@ from .tzx import SIGNATURE, read_tzx
 TZX_SUFFIXES = (".tzx", ".cdt")
 
 Source = str | os.PathLike[str] | bytes | bytearray | memoryview
+#: A tape file is at most this large (the largest TZX of a real program is a few MB; a file
+#: with more is refused before it is read whole).
+MAX_TAPE_BYTES = 64 * 1024 * 1024
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters (C0, DEL, C1) as ``\\xNN``: safe on a terminal.
+
+    A header name or an archive text with ``ESC ] 0 ; ... BEL`` would retitle the window or
+    worse if printed raw.
+    """
+    return "".join(c if " " <= c < "\x7f" or c >= "\xa0" else f"\\x{ord(c):02x}"
+                   for c in text)
 
 
 def tap_tape(image: bytes, name: str = "<tap>") -> Tape:
@@ -48,7 +63,7 @@ def read(source: Source, name: str | None = None) -> Tape:
         path = os.fspath(source)
         name = name or path
         try:
-            data = Path(path).read_bytes()
+            data = read_regular(path, MAX_TAPE_BYTES, "tape")
         except OSError as exc:
             raise TapeError(name, None, 0, f"cannot read: {exc.strerror or exc}") from None
     suffix = Path(name).suffix.lower()
@@ -97,5 +112,9 @@ def describe(tape: Tape) -> list[str]:
 
 
 def info_lines(path: Source) -> list[str]:
-    """``describe`` of a tape file, for ``zxmonopoly tape info FILE``; raises ``TapeError``."""
-    return describe(read(path))
+    """``describe`` of a tape file, for ``zxmonopoly tape info FILE``; raises ``TapeError``.
+
+    Every line is :func:`printable`: names and texts from the file cannot reach the terminal
+    as control sequences.
+    """
+    return [printable(line) for line in describe(read(path))]

@@ -1,0 +1,115 @@
+"""Command lines and files a hostile user tries: one line and a status, never a hang or a trace.
+
+Each case is a defect found by trying every command (issue 20); docs/spectrum.md and the
+"Bad input" sections of docs/ state the rules.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.spectrum.roms import COUNTER_ROM, rom
+from zxmonopoly import cli, tape
+from zxmonopoly.tape.tap import TapBlock, program_blocks, write_tap
+
+HEADER_NAME = "\x1b]0;pwned\x07"
+
+
+def test_tape_info_escapes_control_characters(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    path = tmp_path / "evil.tap"
+    blocks = program_blocks(HEADER_NAME[:10], b"\x00\x0a\x01\x00\x0d")
+    path.write_bytes(write_tap(blocks))
+    assert cli.main(["tape", "info", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "\\x1b]0;pwned\\x07" in out
+
+
+def test_printable_keeps_text_and_escapes_c0_del_c1() -> None:
+    from zxmonopoly.tape.image import printable
+
+    assert printable("Caf\u00e9 \u00a3 ok") == "Caf\u00e9 \u00a3 ok"
+    assert printable("\x00\x1f\x7f\x9b") == "\\x00\\x1f\\x7f\\x9b"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+@pytest.mark.parametrize("argv", [
+    ["tape", "info", "/dev/zero"],
+    ["run", "--engine", "python", "--tape", "/dev/zero", "--frames", "0"],
+    ["cpm", "/dev/zero"],
+    ["run", "--engine", "python", "--snapshot", "/dev/zero.szx", "--frames", "0"],
+])
+def test_special_files_are_refused_in_one_line(argv: list[str], capsys) -> None:  # noqa: ANN001
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("zxmonopoly: error: ")
+    assert "/dev/zero" in err[0]
+
+
+def test_an_oversized_tape_is_refused_before_reading(tmp_path: Path) -> None:
+    path = tmp_path / "huge.tap"
+    with path.open("wb") as f:
+        f.truncate(tape.image.MAX_TAPE_BYTES + 1)  # sparse: no disk used
+    with pytest.raises(tape.TapeError, match="is too large for a tape"):
+        tape.read(path)
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["cpm", "x.com", "--max-tstates", "-1"], "--max-tstates must be 0 (no limit) or more"),
+    (["bench", "--seconds", "0"], "--seconds must be more than 0, not 0"),
+    (["bench", "--seconds", "-1"], "--seconds must be more than 0, not -1"),
+    (["run", "--autoload"], "--autoload loads a tape: give one with --tape FILE"),
+    (["run", "--real-load"], "--real-load loads a tape: give one with --tape FILE"),
+    (["run", "--screenshot", "x.jpg"], "--screenshot x.jpg: screenshots are PNG"),
+    (["play", "--screenshot", "x.bmp"], "--screenshot x.bmp: screenshots are PNG"),
+])
+def test_options_out_of_range(argv: list[str], message: str, capsys) -> None:  # noqa: ANN001
+    assert cli.main(argv) == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--games", "0"], "--games must be 1 or more, not 0"),
+    (["--games", "-1"], "--games must be 1 or more, not -1"),
+    (["--short", "1440"], "--short must be 0 (a normal game) to 1439 minutes"),
+    (["--short", "-5"], "--short must be 0 (a normal game) to 1439 minutes"),
+])
+def test_tournament_options(argv: list[str], message: str, capsys) -> None:  # noqa: ANN001
+    assert cli.main(["tournament", *argv]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_autoload_runs_the_load_within_max_frames(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    # The README's example: --max-frames is the load's budget, so the screenshot shows the
+    # loaded program (it saved a blank screen: --frames ran before LOAD "" was typed).
+    from zxmonopoly.asm import assemble
+    from zxmonopoly.asm.output import tape_image
+
+    program = assemble(" org 8000h\n ld a,2\n out (254),a\nloop: jr loop\n", "red.asm")
+    path = tmp_path / "red.tap"
+    path.write_bytes(tape_image(program, "red"))
+    shot, state = tmp_path / "load.png", tmp_path / "after.szx"
+    status = cli.main(["run", "--engine", "jit", "--tape", str(path), "--autoload",
+                       "--real-load", "--max-frames", "1500", "--screenshot", str(shot),
+                       "--save-snapshot", str(state)])
+    assert status == 0, capsys.readouterr().err
+    from zxmonopoly import snapshot
+
+    after = snapshot.load(state)
+    assert after.border == 2 and after.pc == 0x8004  # loaded and running: the red border
+    assert shot.stat().st_size > 0
+
+
+def test_autoload_reports_a_load_that_does_not_finish(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    path = tmp_path / "data.tap"
+    path.write_bytes(write_tap([TapBlock(0xFF, bytes(5000))]))
+    rom_path = tmp_path / "counter.rom"
+    rom_path.write_bytes(rom(COUNTER_ROM))  # no LOAD there: the tape never plays
+    status = cli.main(["run", "--engine", "python", "--rom", str(rom_path), "--tape",
+                       str(path), "--autoload", "--real-load", "--frames", "0",
+                       "--max-frames", "5"])
+    assert status == 1
+    assert "the tape was still loading after 5 frames (--max-frames)" in capsys.readouterr().err
