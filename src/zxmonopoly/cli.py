@@ -57,11 +57,18 @@ class CliError(Exception):
     """An error to report as ``zxmonopoly: error: ...`` with exit status 2."""
 
 
-def _make_cpu(memory: bytearray, engine: str | None, **ports):
-    from zxmonopoly.z80 import Z80, Z80Error, jit_available
+def _check_engine(engine: str | None) -> None:
+    """The one check of ``--engine``: jit needs numba."""
+    from zxmonopoly.z80 import jit_available
 
     if engine == "jit" and not jit_available():
         raise CliError("the jit engine needs numba, which cannot be imported; use --engine python")
+
+
+def _make_cpu(memory: bytearray, engine: str | None, **ports):
+    from zxmonopoly.z80 import Z80, Z80Error
+
+    _check_engine(engine)
     try:
         return Z80(memory, engine=engine, **ports)
     except Z80Error as exc:  # e.g. a bad ZXMONOPOLY_ENGINE
@@ -219,7 +226,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
     from zxmonopoly.spectrum import Spectrum48, SpectrumError, keystrokes
     from zxmonopoly.spectrum.keyboard import KeyboardError
     from zxmonopoly.tape import TapeError
-    from zxmonopoly.z80 import Z80Error, jit_available
+    from zxmonopoly.z80 import Z80Error
 
     for option, value in (("--frames", args.frames), ("--max-frames", args.max_frames)):
         if value < 0:
@@ -228,8 +235,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
         if given and not (args.tape or args.game):
             raise CliError(f"{option} loads a tape: give one with --tape FILE (or --game)")
     _check_png(args.screenshot)
-    if args.engine == "jit" and not jit_available():
-        raise CliError("the jit engine needs numba, which cannot be imported; use --engine python")
+    _check_engine(args.engine)
     if args.game:
         for option, value in (("--tape", args.tape), ("--snapshot", args.snapshot)):
             if value:
@@ -350,7 +356,7 @@ def _bundled_game_tape() -> Path:
 def _cmd_play(args: argparse.Namespace) -> int:
     """Open the window: boot, type LOAD "" and load the tape (or a snapshot), then play."""
     from zxmonopoly.spectrum import SpectrumError
-    from zxmonopoly.z80 import Z80Error, jit_available
+    from zxmonopoly.z80 import Z80Error
 
     for option, value in (("--scale", args.scale), ("--exit-after-frames", args.exit_after_frames)):
         if value is not None and value < (1 if option == "--scale" else 0):
@@ -369,8 +375,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         check_environment()
     except DisplayError as exc:
         raise CliError(str(exc)) from None
-    if args.engine == "jit" and not jit_available():
-        raise CliError("the jit engine needs numba, which cannot be imported; use --engine python")
+    _check_engine(args.engine)
     try:
         from zxmonopoly.ui.window import Window, WindowError
     except ImportError as exc:
@@ -451,10 +456,8 @@ def _cmd_tape_info(args: argparse.Namespace) -> int:
 def _cmd_script(args: argparse.Namespace) -> int:
     """Run keystroke scripts; print pass/fail per script and the screen at each failure."""
     from zxmonopoly.harness.script import run_script
-    from zxmonopoly.z80 import jit_available
 
-    if args.engine == "jit" and not jit_available():
-        raise CliError("the jit engine needs numba, which cannot be imported; use --engine python")
+    _check_engine(args.engine)
     engine = _machine_engine(args.engine, None)
     failed = 0
     for path in args.files:

@@ -32,8 +32,10 @@ SHORT_RUN_FRAMES = 1_500
 #: Runs of at least this many frames (20 minutes of Spectrum time, several minutes on python)
 #: compile the JIT when numba's cache does not hold it: the compile pays for itself.
 LONG_RUN_FRAMES = 60_000
+#: The generated Spectrum engines (``_py`` and ``_jit`` after this; tools/gen_z80.py).
+SPECTRUM_ENGINES = "zxmonopoly.z80._spectrum"
 #: The module of the generated Spectrum engine compiled by numba.
-SPECTRUM_JIT_MODULE = "zxmonopoly.z80._spectrum_jit"
+SPECTRUM_JIT_MODULE = SPECTRUM_ENGINES + "_jit"
 
 
 def requested_engine(engine: str | None) -> str | None:
