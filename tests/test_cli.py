@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from zxmonopoly import cli
+from zxmonopoly import cli, cpm
 
 
 def _com(tmp_path: Path, code: bytes, name: str = "prog.com") -> Path:
@@ -93,11 +93,11 @@ def test_cpm_missing_file(tmp_path, capsys) -> None:
 
 
 def test_cpm_oversize_file(tmp_path, capsys) -> None:
-    path = _com(tmp_path, bytes(cli.CPM_MAX_SIZE + 1), "big.com")
+    path = _com(tmp_path, bytes(cpm.CPM_MAX_SIZE + 1), "big.com")
     assert cli.main(["cpm", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"zxmonopoly: error: {path}: {cli.CPM_MAX_SIZE + 1} bytes is too large")
-    assert str(cli.CPM_MAX_SIZE) in err
+    assert err.startswith(f"zxmonopoly: error: {path}: {cpm.CPM_MAX_SIZE + 1} bytes is too large")
+    assert str(cpm.CPM_MAX_SIZE) in err
 
 
 def test_cpm_empty_file(tmp_path, capsys) -> None:
