@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from zxmonopoly import tournament as t
+from zxmonopoly.harness import tournament as t
 
 
 def test_parse_players():

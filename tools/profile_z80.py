@@ -36,7 +36,7 @@ from zxmonopoly import images  # noqa: E402
 from zxmonopoly.asm.build import GAME, ROM, assemble_target  # noqa: E402
 from zxmonopoly.asm.source import INSTRUCTION  # noqa: E402
 from zxmonopoly.harness.session import Session  # noqa: E402
-from zxmonopoly.tournament import setup_computers  # noqa: E402
+from zxmonopoly.harness.tournament import setup_computers  # noqa: E402
 
 OUT = ROOT / "tools" / "z80_profile.json"
 TABLES = ("main", "cb", "ed", "dd")

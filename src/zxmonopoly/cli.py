@@ -321,7 +321,7 @@ def _cmd_script(args: argparse.Namespace) -> int:
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
     """Play all-computer games headless and print the per-personality table."""
-    from zxmonopoly import tournament
+    from zxmonopoly.harness import tournament
 
     return tournament.main(args)
 
@@ -466,7 +466,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
-    from zxmonopoly.tournament import add_arguments
+    from zxmonopoly.harness.tournament import add_arguments
 
     add_arguments(parser)
 
