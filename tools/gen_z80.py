@@ -1,10 +1,21 @@
 #!/usr/bin/env python3
 """Generate the Z80 execution loops from the description in ``src/zxmonopoly/z80``.
 
-Writes ``_engine_py.py`` (one CPython function, every instruction inline) and
-``_engine_jit.py`` (the same leaves split into one numba function per opcode table, since
-numba's compile time grows steeply with the size of one function). Both are committed;
-``tests/z80/test_generated.py`` fails when running this again would change them.
+From the one description (``isa.py``: the opcode tables; ``templates.py``: the code and the
+machine cycles of each instruction) it writes two engines for each of two machines:
+
+* ``_engine_py.py``: one CPython function, every instruction inline;
+* ``_engine_jit.py``: the same leaves split into one numba function per prefix table (numba's
+  compile time grows steeply with the size of one function);
+
+for the bare CPU (in ``src/zxmonopoly/z80/``) and for the Spectrum 48K (in
+``src/zxmonopoly/spectrum/``). The generator knows only the Z80 and a small machine interface
+(contended memory and its delay, the window where contention can fall, the I/O cycle, what IN
+reads and OUT does, the machine's locals and arrays); the 48K's answers are a description in
+``src/zxmonopoly/spectrum/ula.py``, plugged in as :class:`Variant`'s ``machine``. All four files
+are committed; ``tests/z80/test_generated.py`` and ``tools/regen.py --check`` fail when running
+this again would change them. Files whose text would not change are left alone (numba's cache
+of a JIT engine is keyed on the file's time stamp).
 
 Usage: ``python tools/gen_z80.py [--check]``
 """
@@ -19,14 +30,16 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
+from zxmonopoly.spectrum import ula  # noqa: E402
 from zxmonopoly.z80 import isa, state, templates  # noqa: E402
 from zxmonopoly.z80.templates import Leaf  # noqa: E402
 
-OUT_DIR = ROOT / "src" / "zxmonopoly" / "z80"
+PACKAGE_DIR = ROOT / "src" / "zxmonopoly"
 
 TABLE_ARGS = "SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F"
 ARGS = f"st, mem, bp, until, {TABLE_ARGS}"
@@ -161,9 +174,15 @@ def _split(segs: list[tuple[int, int, list[str]]], w: list[int], var: str) -> li
 
 @dataclass(frozen=True)
 class Variant:
-    """What an engine is for: a bare CPU, or the Spectrum (contention and ULA ports)."""
+    """What an engine is for: a bare CPU, or a machine (contention and ports).
 
-    machine: bool = False
+    ``machine`` is the machine's description (a module such as :mod:`zxmonopoly.spectrum.ula`):
+    which memory is contended and by how much, the window of T-states where contention can
+    fall, the I/O cycle, what IN reads and OUT does without a callback, the locals it keeps in
+    the state array and the arrays its engines take. The generator knows only the Z80.
+    """
+
+    machine: Any = None
     trace: bool = False  # tests only: record each contention check instead of delaying
     table_walk: bool = False  # walk cycles from a table in one compiled function (JIT)
     always_walk: bool = False  # tests only: walk every instruction, never the fast path
@@ -174,20 +193,10 @@ class Variant:
 BARE = Variant()
 BARE_FREE = Variant(breakpoints=False)
 BARE_JIT = Variant(flat=True)
-MACHINE = Variant(machine=True)
-MACHINE_JIT = Variant(machine=True, table_walk=True)
-TRACED = Variant(machine=True, trace=True)
-REFERENCE = Variant(machine=True, always_walk=True)
-
-# Where contention can start: the first contended T-state (14,335) less the longest
-# instruction, so that one starting just before still sees it; and where it ends.
-CONT_FROM = 14335 - 64
-CONT_TO = 14335 + 191 * 224 + 128
-
-# Whether an instruction starting now can meet contention: inside the screen lines, and not
-# where a line's contended 128 T are behind and the next line's at least 24 T away (no
-# instruction takes longer, uncontended).
-CONTENDED_NOW = f"{CONT_FROM} < t < {CONT_TO} and not (128 <= (t - 14335) % 224 <= 200)"
+MACHINE = Variant(machine=ula)
+MACHINE_JIT = Variant(machine=ula, table_walk=True)
+TRACED = Variant(machine=ula, trace=True)
+REFERENCE = Variant(machine=ula, always_walk=True)
 
 # Values a cycle list may name, at the start of the instruction (after its opcode fetches).
 CYCLE_ADDR = {
@@ -235,30 +244,17 @@ def cycle_total(specs: list) -> int:
 
 
 def _check(v: Variant, addr_expr: str | None) -> list[str]:
-    """One contention check: memory at ``addr_expr``, or (None) the I/O "C" of the ULA."""
+    """One contention check: memory at ``addr_expr``, or (None) within an I/O cycle."""
     if v.trace:
         return [f"TRACE(t, {addr_expr})" if addr_expr else "TRACE(t, 0x10000 | port_)"]
     if addr_expr is None:
-        return ["t += CONT[t]"]
-    return [f"if ({addr_expr} & 0xC000) == 0x4000:", "    t += CONT[t]"]
+        return [v.machine.DELAY]
+    return [f"if {v.machine.contended(addr_expr)}:", "    " + v.machine.DELAY]
 
 
 def _io_cycle(v: Variant) -> list[str]:
-    """The 4-T I/O cycle on ``port_``, contended by port address (spectrum_facts §2.6)."""
-    c = _check(v, None)
-    return [
-        "tio = t",
-        "if (port_ & 1) == 0:",
-        "    if (port_ & 0xC000) == 0x4000:",
-        *("        " + x for x in c),
-        "    t += 1",
-        *("    " + x for x in c),
-        "    t += 3",
-        "elif (port_ & 0xC000) == 0x4000:",
-        *("    " + x for x in [*c, "t += 1"] * 4),
-        "else:",
-        "    t += 4",
-    ]
+    """The machine's I/O cycle on ``port_``, each of its contention checks as ``v`` makes them."""
+    return v.machine.io_cycle(_check(v, None))
 
 
 def _walk(v: Variant, specs: list, xy: str) -> list[str]:
@@ -320,12 +316,13 @@ def walk(v: Variant, specs: list, xy: str = "ix") -> list[str]:
         return _walk(v, specs, xy)
     if v.table_walk:
         k = CYCLE_TABLE.add(specs)
-        return [f"if {CONTENDED_NOW}:",
+        return [f"if {v.machine.CONTENDED_NOW}:",
                 f"    t, tio = _walk(CONT, CYC, {k}, t, mem, pc, h, l, d, e, b, c, sp, i, r, "
                 f"r7, a, f, {xy}, op, 0)",
                 "else:", *indent(_fast(specs), 1)]
     inside = _walk(v, specs, xy)
-    return [f"if {CONTENDED_NOW}:", *indent(inside, 1), "else:", *indent(_fast(specs), 1)]
+    return [f"if {v.machine.CONTENDED_NOW}:", *indent(inside, 1), "else:",
+            *indent(_fast(specs), 1)]
 
 
 class CycleTable:
@@ -343,7 +340,8 @@ class CycleTable:
     CONDS = list(CYCLE_COND)
     SLOTS = 1024 + 2  # main, CB, ED, DD/FD tables; then IM 0/1 and IM 2 responses
 
-    def __init__(self) -> None:
+    def __init__(self, machine: Any = ula) -> None:
+        self.machine = machine  # whose contention the walk applies
         self.data: list[int] = []
         self.index: dict[str, int] = {}
         self.at = [-2] * self.SLOTS
@@ -395,14 +393,15 @@ class CycleTable:
 
     def dispatch_code(self, base: str, xy: str, int_data: str = "0") -> list[str]:
         """The walk at a dispatch point, for the opcode in ``op``."""
+        m = self.machine
         return [
             f"slot_ = {base} + op",
             "k_ = CYC_AT[slot_]",
             "if k_ >= 0:",
             "    ft = FAST_T[slot_]",
-            f"    if ft >= 0 and (not ({CONTENDED_NOW}) or (BUS[slot_] < 4 and "
-            "((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and "
-            "(BUS[slot_] == 1 or (i & 0xC0) != 0x40))):",
+            f"    if ft >= 0 and (not ({m.CONTENDED_NOW}) or (BUS[slot_] < 4 and "
+            f"{m.uncontended('(pc - 2)')} and {m.uncontended('(pc + 2)')} and "
+            f"(BUS[slot_] == 1 or {m.ir_uncontended('i')}))):",
             "        tio = t + IO_OFF[slot_]",
             "        t += ft",
             "    else:",
@@ -448,14 +447,14 @@ class CycleTable:
             "        t += n * reps",
             f"    elif kind > {kinds['none']}:",
             *indent(io_cases, 2),
-            *indent(_io_cycle(MACHINE), 2),
+            *indent(_io_cycle(Variant(machine=self.machine)), 2),
             "    else:",
             "        x_ = 0",
             *indent(addr_cases, 2),
-            "        contended = (x_ & 0xC000) == 0x4000",
+            f"        contended = {self.machine.contended('x_')}",
             "        for _ in range(reps):",
             "            if contended:",
-            "                t += CONT[t]",
+            "                " + self.machine.DELAY,
             "            t += n",
         ]
 
@@ -475,7 +474,7 @@ class CycleTable:
         ]
 
 
-CYCLE_TABLE = CycleTable()
+CYCLE_TABLE = CycleTable(ula)
 
 
 # T-state additions that the cycle walk replaces in the Spectrum engines.
@@ -483,53 +482,17 @@ _FIXED_T = re.compile(r"^t \+= (\d+|\d+ if z == 6 else \d+)$")
 
 
 def port_in_code(v: Variant) -> list[str]:
-    """What answers an IN when no callback does: nothing (0xFF) or the Spectrum's devices."""
+    """What answers an IN when no callback does: nothing (0xFF) or the machine's devices."""
     if not v.machine:
         return ["v = 0xFF"]
-    rows = [x for k in range(8) for x in (f"if (k & {1 << k:#04x}) == 0:",
-                                           f"    v = v & int(keys[{k}])")]
-    return [
-        "if (port & 1) == 0:",  # the ULA: keyboard half-rows, EAR in on bit 6
-        "    if tape_on:",  # the tape's level now: edges up to this T-state have passed
-        "        now_ = tape_t0 + tio + 1",
-        "        while tape_pos < tape_end and tape[tape_pos] <= now_:",
-        "            tape_pos += 1",
-        "        ear_in = (tape_level0 ^ tape_pos) & 1",
-        "    k = port >> 8",
-        "    v = 0x1F",
-        *("    " + x for x in rows),
-        "    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)",
-        "elif (port & 0xE0) == 0:",  # Kempston joystick (A5, A6, A7 low)
-        "    v = int(joy[0])",
-        "else:",  # floating bus: what the ULA is fetching at this T-state
-        "    v = 0xFF",
-        "    ft = tio + 1 - 14336",
-        "    if ft >= 0:",
-        "        line = ft // 224",
-        "        col = ft - line * 224",
-        "        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:",
-        "            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)",
-        "            if col & 1:",
-        "                v = mem[0x5800 + ((line >> 3) << 5) + x_]",
-        "            else:",
-        "                v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + "
-        "((line & 0x38) << 2) + x_]",
-    ]
+    return v.machine.port_in(v.trace)
 
 
 def port_out_code(v: Variant) -> list[str]:
-    """What takes an OUT when no callback does: nothing, or the ULA's log (border, beeper)."""
+    """What takes an OUT when no callback does: nothing, or the machine's devices."""
     if not v.machine:
         return ["pass"]
-    return [
-        "if (port & 1) == 0:",
-        "    ula_out = v",
-        "    out_log[out_n] = tio + 1",
-        "    out_log[out_n + 1] = v",
-        "    out_n += 2",
-        "    if out_n > len(out_log) - 2:",
-        f"        @EXIT {state.EXIT_LOG_FULL}",
-    ]
+    return v.machine.port_out(f"@EXIT {state.EXIT_LOG_FULL}")
 
 
 def finish(v: Variant, leaf: Leaf, specs: list, xy: str = "ix") -> list[str]:
@@ -575,23 +538,24 @@ def halt_skip_code(v: Variant) -> list[str]:
     if not v.machine:
         return ["if t < until and not (iff1 and t < int_end) and not bp[pc]:",
                 "    stop = until", *indent(jump, 1)]
+    m = v.machine
     if v.trace:  # tests of contention: a contended HALT stays one pass at a time
-        return [guard.replace("if ", "if t < until and (pc & 0xC000) != 0x4000 and ", 1),
+        return [guard.replace("if ", f"if t < until and {m.uncontended('pc')} and ", 1),
                 "    stop = until", *indent(jump, 1)]
+    lo, hi = m.WINDOW_FROM, m.WINDOW_TO
     return [
         guard,
-        "    if (pc & 0xC000) != 0x4000:",
+        f"    if {m.uncontended('pc')}:",
         "        if t < until:",
         "            stop = until",
         *indent(jump, 3),
         "    else:",
         "        while t < until:",
-        f"            if {CONT_FROM} < t < {CONT_TO}:",
-        "                t += CONT[t] + 4",
+        f"            if {lo} < t < {hi}:",
+        f"                t += {m.delay()} + 4",
         "                r += 1",
         "            else:",
-        f"                stop = until if (t >= {CONT_TO} or until <= {CONT_FROM}) "
-        f"else {CONT_FROM + 1}",
+        f"                stop = until if (t >= {hi} or until <= {lo}) else {lo + 1}",
         *indent(jump, 4),
     ]
 
@@ -718,15 +682,9 @@ def index_body(v: Variant, prefix: str) -> list[str]:
 # ---------------------------------------------------------------------------------------
 # Function assembly
 
-MACHINE_REGS = [("ula_out", state.ULA_OUT), ("out_n", state.OUT_N), ("ear_in", state.EAR_IN),
-                ("tape_on", state.TAPE_ON), ("tape_t0", state.TAPE_T0),
-                ("tape_pos", state.TAPE_POS), ("tape_end", state.TAPE_END),
-                ("tape_level0", state.TAPE_LEVEL0)]
-
-
 def regs(v: Variant) -> list[tuple[str, int]]:
-    """Locals exchanged with the state array."""
-    return REGS + (MACHINE_REGS if v.machine else [])
+    """Locals exchanged with the state array: the Z80's, then the machine's."""
+    return REGS + (list(v.machine.REGS) if v.machine else [])
 
 
 def load_lines(v: Variant) -> list[str]:
@@ -876,16 +834,24 @@ def loop(v: Variant, dispatch: list[str]) -> list[str]:
 
 
 HEADER = (
-    '"""GENERATED by tools/gen_z80.py from isa.py and templates.py \u2014 do not edit.\n\n'
+    '"""GENERATED by tools/gen_z80.py from {sources} \u2014 do not edit.\n\n'
     '{what}\n"""\n\n# ruff: noqa\n'
 )
+
+
+def sources(v: Variant) -> str:
+    """What a generated module is made from, for its header."""
+    if not v.machine:
+        return "isa.py and templates.py"
+    return f"isa.py, templates.py and {v.machine.SOURCE}"
 
 
 def args(v: Variant) -> str:
     """The engine's parameters."""
     if not v.machine:
         return ARGS
-    return ARGS + (", TRACE" if v.trace else ", CONT") + ", keys, joy, out_log, tape"
+    extra = ["TRACE" if (v.trace and name == "CONT") else name for name in v.machine.ARGS]
+    return ", ".join([ARGS, *extra])
 
 
 # CPython adds small ints fast but has no fast path for ``&``: stepping PC and testing for
@@ -949,13 +915,14 @@ def python_function(v: Variant, name: str = "run") -> list[str]:
 
 def gen_python(v: Variant = BARE, free: Variant | None = None) -> str:
     """A CPython engine module: ``run``, and ``run_free`` made from ``free`` if given."""
-    what = ("The CPython engine" + (" of the Spectrum (contention, ULA ports)" if v.machine
+    what = ("The CPython engine" + (f" of {v.machine.TITLE}" if v.machine
                                    else " of the bare CPU") +
             ": run(state, memory, breakpoints, until, tables...) -> exit reason.")
     if free is not None:
         what += ("\nrun_free is the same without the breakpoint test after each instruction, "
                  "for runs with none set.")
-    src = [HEADER.format(what=what), *R_TABLES_SOURCE, "", "", *python_function(v)]
+    src = [HEADER.format(sources=sources(v), what=what), *R_TABLES_SOURCE, "", "",
+           *python_function(v)]
     if free is not None:
         src += ["", "", *python_function(free, "run_free")]
     return "\n".join([*src, ""])
@@ -981,8 +948,7 @@ def names_used(lines: list[str]) -> tuple[set[str], set[str]]:
 S_EI_AT, S_LDAIR_AT, S_QT = 40, 41, 42
 S_R_RAW, S_R7 = 45, 46
 TABLES = TABLE_ARGS.split(", ")
-PASSED = ("rom_top", "io_exit", "until", "int_end", "bp", "CONT", "keys", "joy", "out_log",
-          "tape")
+PASSED = ("rom_top", "io_exit", "until", "int_end", "bp")  # and the machine's ARGS
 
 
 def gen_jit(v: Variant = BARE) -> str:
@@ -992,7 +958,7 @@ def gen_jit(v: Variant = BARE) -> str:
     in the state array, which the main loop reloads: far cheaper than exchanging everything.
     """
     global CYCLE_TABLE
-    CYCLE_TABLE = CycleTable()  # this engine's own table, the same on every run
+    CYCLE_TABLE = CycleTable(v.machine)  # this engine's own table, the same on every run
     slots = {**dict(regs(v)), "r": S_R_RAW, "r7": S_R7, "ei_at": S_EI_AT,
              "ldair_at": S_LDAIR_AT, "qt": S_QT}
     funcs: list[str] = []
@@ -1002,7 +968,8 @@ def gen_jit(v: Variant = BARE) -> str:
         reads, writes = names_used(body)
         # Every local it may change comes in too: a branch that leaves it alone must store
         # back the value it had.
-        params = [n for n in slots if n in reads | writes] + [n for n in PASSED if n in reads]
+        passed = [*PASSED, *(v.machine.ARGS if v.machine else ())]
+        params = [n for n in slots if n in reads | writes] + [n for n in passed if n in reads]
         tabs = [n for n in TABLES if n in reads]
         out = [n for n in slots if n in writes]
         store = [f"st[{slots[n]}] = {n}" for n in out]
@@ -1024,14 +991,14 @@ def gen_jit(v: Variant = BARE) -> str:
     body = [*load_lines(v), *entry_lines(), "reason = 0", *loop_jit(v, dispatch),
             *store_lines(v), *exit_lines(), "return reason"]
     body = expand_exits(body, lambda n: [f"reason = {n}", "break"])
-    what = ("The numba engine" + (" of the Spectrum (contention, ULA ports)" if v.machine
+    what = ("The numba engine" + (f" of {v.machine.TITLE}" if v.machine
                                  else " of the bare CPU") +
             ": the same leaves as the CPython one, split per prefix table to keep compile "
             "time short.")
     head = ["from numba import njit", "from numpy import int64 as I64"]
     if v.table_walk:
         head = ["import numpy as np", *head, "", "", *CYCLE_TABLE.walker()]
-    src = [HEADER.format(what=what), *head,
+    src = [HEADER.format(sources=sources(v), what=what), *head,
            *funcs, "", "", "@njit(cache=True, _nrt=False)", f"def run({args(v)}):",
            '    """Run until T reaches ``until`` or an exit; return the exit reason."""',
            *indent(body, 1), ""]
@@ -1056,11 +1023,12 @@ def widen_for_numba(src: str) -> str:
     return ast.unparse(ast.fix_missing_locations(tree_)) + "\n"
 
 
+# Each engine beside what it runs: the bare CPU's in z80/, the Spectrum's in spectrum/.
 OUTPUTS: dict[str, Callable[[], str]] = {
-    "_engine_py.py": lambda: gen_python(BARE, BARE_FREE),
-    "_engine_jit.py": lambda: gen_jit(BARE_JIT),
-    "_spectrum_py.py": lambda: gen_python(MACHINE),
-    "_spectrum_jit.py": lambda: gen_jit(MACHINE_JIT),
+    "z80/_engine_py.py": lambda: gen_python(BARE, BARE_FREE),
+    "z80/_engine_jit.py": lambda: gen_jit(BARE_JIT),
+    "spectrum/_engine_py.py": lambda: gen_python(MACHINE),
+    "spectrum/_engine_jit.py": lambda: gen_jit(MACHINE_JIT),
 }
 
 
@@ -1071,11 +1039,14 @@ def main(argv: list[str] | None = None) -> int:
     args_ = ap.parse_args(argv)
     stale = []
     for name, make in OUTPUTS.items():
-        path = OUT_DIR / name
+        path = PACKAGE_DIR / name
         text = make()
         if args_.check:
             if not path.exists() or path.read_text() != text:
                 stale.append(name)
+        elif path.exists() and path.read_text() == text:
+            # Left as it is: numba's cache of a JIT engine is keyed on the file's time stamp.
+            print(f"unchanged {path.relative_to(ROOT)}")
         else:
             path.write_text(text)
             print(f"wrote {path.relative_to(ROOT)} ({text.count(chr(10))} lines)")

@@ -9,7 +9,9 @@ The chain (docs/architecture.md draws it)::
     the board, the font, pieces  -> src/game/loading.scr           (gen_loading_screen.py)
     roms/, src/game/, assembler  -> src/zxmonopoly/data/           (build.py)
     z80/isa.py, templates.py,
-    tools/z80_profile.json       -> src/zxmonopoly/z80/_*_{py,jit}.py (gen_z80.py)
+    spectrum/ula.py,
+    tools/z80_profile.json       -> z80/_engine_{py,jit}.py, spectrum/_engine_{py,jit}.py
+                                                                   (gen_z80.py)
 
 Each step is its tool run as a separate process (``--check`` passed on), so that running one
 tool by hand and running the chain do exactly the same. ``tools/z80_profile.json`` is an input,
@@ -52,8 +54,8 @@ STEPS = (
     Step("gen_loading_screen.py", "board3d projection, roms/font.asm, src/game/graphics.asm",
          "src/game/loading.scr"),
     Step("build.py", "roms/, src/game/, the assembler", "src/zxmonopoly/data/"),
-    Step("gen_z80.py", "z80/isa.py, z80/templates.py, tools/z80_profile.json",
-         "src/zxmonopoly/z80/_engine_*.py, _spectrum_*.py"),
+    Step("gen_z80.py", "z80/isa.py, z80/templates.py, spectrum/ula.py, tools/z80_profile.json",
+         "z80/_engine_*.py, spectrum/_engine_*.py"),
 )
 
 

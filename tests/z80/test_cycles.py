@@ -73,8 +73,9 @@ def test_fast_paths_change_no_timing():
     at T-states spread over screen lines, borders and the edges between them."""
     if not (FUSE_DIR / "tests.in").is_file():
         pytest.skip(f"FUSE vectors not found in {FUSE_DIR}")
+    from zxmonopoly.spectrum import _engine_py as _spectrum_py
     from zxmonopoly.spectrum.timing import contention_table
-    from zxmonopoly.z80 import Z80, _spectrum_py
+    from zxmonopoly.z80 import Z80
 
     gen = load_generator()
     reference = engine_from(gen.gen_python(gen.REFERENCE), "<reference engine>")
@@ -148,7 +149,8 @@ def test_halt_skips_ahead_exactly(iff1):
     """A HALT runs its passes to the limit at once (in contended memory, one by one only
     inside the screen's lines): T, R and PC come out as if each pass went round the loop,
     in the CPython and numba Spectrum engines and the bare CPU's."""
-    from zxmonopoly.z80 import _engine_py, _spectrum_py
+    from zxmonopoly.spectrum import _engine_py as _spectrum_py
+    from zxmonopoly.z80 import _engine_py
     from zxmonopoly.z80.cpu import jit_available
 
     gen = load_generator()
@@ -157,7 +159,8 @@ def test_halt_skips_ahead_exactly(iff1):
     slow_bare = _halt_runs(_one_pass_at_a_time(gen.BARE), "python", False, iff1)
     assert _halt_runs(_engine_py.run, "python", False, iff1) == slow_bare
     if jit_available():
-        from zxmonopoly.z80 import _engine_jit, _spectrum_jit
+        from zxmonopoly.spectrum import _engine_jit as _spectrum_jit
+        from zxmonopoly.z80 import _engine_jit
 
         assert _halt_runs(_spectrum_jit.run, "jit", True, iff1) == slow_machine
         assert _halt_runs(_engine_jit.run, "jit", False, iff1) == slow_bare

@@ -32,8 +32,9 @@ SHORT_RUN_FRAMES = 1_500
 #: Runs of at least this many frames (20 minutes of Spectrum time, several minutes on python)
 #: compile the JIT when numba's cache does not hold it: the compile pays for itself.
 LONG_RUN_FRAMES = 60_000
-#: The generated Spectrum engines (``_py`` and ``_jit`` after this; tools/gen_z80.py).
-SPECTRUM_ENGINES = "zxmonopoly.z80._spectrum"
+#: The generated Spectrum engines: ``_engine_py`` and ``_engine_jit`` in this package
+#: (tools/gen_z80.py, from the Z80's description and ula.py).
+SPECTRUM_ENGINES = f"{__package__}._engine"
 #: The module of the generated Spectrum engine compiled by numba.
 SPECTRUM_JIT_MODULE = SPECTRUM_ENGINES + "_jit"
 
@@ -60,7 +61,7 @@ def spectrum_jit_cached() -> bool:
     except (AttributeError, OSError):  # numba's internals moved: fall back to the file test
         from zxmonopoly.z80.cpu import _has_cache
 
-        return _has_cache(module, "_spectrum_jit")
+        return _has_cache(module, SPECTRUM_JIT_MODULE.rsplit(".", 1)[1])
 
 
 def choose_machine_engine(engine: str | None, frames: int | None = None) -> str:

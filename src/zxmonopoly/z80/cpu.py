@@ -47,7 +47,8 @@ def default_engine() -> str:
 
 _compiled: set[str] = set()
 
-#: The generated bare-CPU engines: ``_engine_py`` and ``_engine_jit`` in this package.
+#: The generated bare-CPU engines: ``_engine_py`` and ``_engine_jit`` in this package (the
+#: Spectrum's live in zxmonopoly.spectrum).
 BARE_ENGINES = f"{__package__}._engine"
 
 
@@ -70,11 +71,11 @@ def load_engine(engine: str, family: str, extra: tuple[Any, ...] = (),
     module_name = f"{family}_jit"
     module = importlib.import_module(module_name)
     if module_name not in _compiled:
-        short = module_name.rsplit(".", 1)[1]
+        package, short = module_name.rsplit(".", 1)
         cached = _has_cache(module, short)
-        if not cached:
-            print(f"zxmonopoly: compiling {short.strip('_')} with numba (first run only, "
-                  "about a minute)...", file=sys.stderr, flush=True)
+        if not cached:  # "spectrum engine_jit", "z80 engine_jit"
+            print(f"zxmonopoly: compiling {package.rsplit('.', 1)[-1]} {short.strip('_')} with "
+                  "numba (first run only, about a minute)...", file=sys.stderr, flush=True)
         t0 = time.perf_counter()
         st = np.zeros(S.SIZE, dtype=np.int64)
         mem = np.zeros(65536, dtype=np.uint8)
