@@ -4,6 +4,7 @@ The CPython engine of the Spectrum (contention, ULA ports): run(state, memory, b
 """
 
 # ruff: noqa
+from zxmonopoly.z80 import state as S
 
 _R_INC1 = [(x + 1) & 0x7F for x in range(256)]
 _R_INC2 = [(x + 2) & 0x7F for x in range(256)]
@@ -15,52 +16,52 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     R_INC1 = _R_INC1
     R_INC2 = _R_INC2
     SIGNED = _SIGNED
-    a = st[0]
-    f = st[1]
-    b = st[2]
-    c = st[3]
-    d = st[4]
-    e = st[5]
-    h = st[6]
-    l = st[7]
-    a_ = st[8]
-    f_ = st[9]
-    b_ = st[10]
-    c_ = st[11]
-    d_ = st[12]
-    e_ = st[13]
-    h_ = st[14]
-    l_ = st[15]
-    ix = st[16]
-    iy = st[17]
-    sp = st[18]
-    pc = st[19]
-    i = st[20]
-    wz = st[22]
-    iff1 = st[23]
-    iff2 = st[24]
-    im = st[25]
-    halted = st[26]
-    t = st[27]
-    ula_out = st[48]
-    out_n = st[49]
-    ear_in = st[50]
-    tape_on = st[51]
-    tape_t0 = st[52]
-    tape_pos = st[53]
-    tape_end = st[54]
-    tape_level0 = st[55]
-    r = st[21]
+    a = st[S.A]
+    f = st[S.F]
+    b = st[S.B]
+    c = st[S.C]
+    d = st[S.D]
+    e = st[S.E]
+    h = st[S.H]
+    l = st[S.L]
+    a_ = st[S.A_]
+    f_ = st[S.F_]
+    b_ = st[S.B_]
+    c_ = st[S.C_]
+    d_ = st[S.D_]
+    e_ = st[S.E_]
+    h_ = st[S.H_]
+    l_ = st[S.L_]
+    ix = st[S.IX]
+    iy = st[S.IY]
+    sp = st[S.SP]
+    pc = st[S.PC]
+    i = st[S.I]
+    wz = st[S.MEMPTR]
+    iff1 = st[S.IFF1]
+    iff2 = st[S.IFF2]
+    im = st[S.IM]
+    halted = st[S.HALTED]
+    t = st[S.T]
+    ula_out = st[S.ULA_OUT]
+    out_n = st[S.OUT_N]
+    ear_in = st[S.EAR_IN]
+    tape_on = st[S.TAPE_ON]
+    tape_t0 = st[S.TAPE_T0]
+    tape_pos = st[S.TAPE_POS]
+    tape_end = st[S.TAPE_END]
+    tape_level0 = st[S.TAPE_LEVEL0]
+    r = st[S.R]
     r7 = r & 0x80
-    int_end = st[31]
-    int_data = st[32]
-    int_ack_clears = st[33]
-    rom_top = st[34]
-    io_exit = st[35]
+    int_end = st[S.INT_END]
+    int_data = st[S.INT_DATA]
+    int_ack_clears = st[S.INT_ACK_CLEARS]
+    rom_top = st[S.ROM_TOP]
+    io_exit = st[S.IO_EXIT]
     entry_t = t
-    q_entry = st[28]
-    ei_at = t if st[29] else -1
-    ldair_at = t if st[30] else -1
+    q_entry = st[S.Q]
+    ei_at = t if st[S.AFTER_EI] else -1
+    ldair_at = t if st[S.AFTER_LDAIR] else -1
     qt = -1
     reason = 0
     while t < until:
@@ -7955,8 +7956,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     wz = ((n + 1) & 0xFF) | (a << 8)
                                                     pass
                                                     if io_exit:
-                                                        st[38] = port
-                                                        st[39] = v
+                                                        st[S.PORT] = port
+                                                        st[S.PORT_VALUE] = v
                                                         reason = 3
                                                         break
                                                     else:
@@ -8198,11 +8199,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             pc = 0
                                         port = (a << 8) | n
                                         if io_exit:
-                                            if st[36]:
-                                                v = st[37] & 0xFF
-                                                st[36] = 0
+                                            if st[S.IN_READY]:
+                                                v = st[S.IN_VALUE] & 0xFF
+                                                st[S.IN_READY] = 0
                                             else:
-                                                st[38] = port
+                                                st[S.PORT] = port
                                                 pc = (pc - 2) & 0xFFFF
                                                 r = (r - 1) & 0x7F
                                                 reason = 2
@@ -11768,11 +11769,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 12
                                                                     port = (b << 8) | c
                                                                     if io_exit:
-                                                                        if st[36]:
-                                                                            v = st[37] & 0xFF
-                                                                            st[36] = 0
+                                                                        if st[S.IN_READY]:
+                                                                            v = st[S.IN_VALUE] & 0xFF
+                                                                            st[S.IN_READY] = 0
                                                                         else:
-                                                                            st[38] = port
+                                                                            st[S.PORT] = port
                                                                             pc = (pc - 2) & 0xFFFF
                                                                             r = (r - 2) & 0x7F
                                                                             reason = 2
@@ -11858,8 +11859,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     wz = (port + 1) & 0xFFFF
                                                                     pass
                                                                     if io_exit:
-                                                                        st[38] = port
-                                                                        st[39] = v
+                                                                        st[S.PORT] = port
+                                                                        st[S.PORT_VALUE] = v
                                                                         reason = 3
                                                                         break
                                                                     else:
@@ -12065,11 +12066,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 12
                                                                         port = (b << 8) | c
                                                                         if io_exit:
-                                                                            if st[36]:
-                                                                                v = st[37] & 0xFF
-                                                                                st[36] = 0
+                                                                            if st[S.IN_READY]:
+                                                                                v = st[S.IN_VALUE] & 0xFF
+                                                                                st[S.IN_READY] = 0
                                                                             else:
-                                                                                st[38] = port
+                                                                                st[S.PORT] = port
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -12156,8 +12157,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             wz = (port + 1) & 0xFFFF
                                                                             pass
                                                                             if io_exit:
-                                                                                st[38] = port
-                                                                                st[39] = v
+                                                                                st[S.PORT] = port
+                                                                                st[S.PORT_VALUE] = v
                                                                                 reason = 3
                                                                                 break
                                                                             else:
@@ -12361,11 +12362,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 12
                                                                         port = (b << 8) | c
                                                                         if io_exit:
-                                                                            if st[36]:
-                                                                                v = st[37] & 0xFF
-                                                                                st[36] = 0
+                                                                            if st[S.IN_READY]:
+                                                                                v = st[S.IN_VALUE] & 0xFF
+                                                                                st[S.IN_READY] = 0
                                                                             else:
-                                                                                st[38] = port
+                                                                                st[S.PORT] = port
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -12451,8 +12452,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         wz = (port + 1) & 0xFFFF
                                                                         pass
                                                                         if io_exit:
-                                                                            st[38] = port
-                                                                            st[39] = v
+                                                                            st[S.PORT] = port
+                                                                            st[S.PORT_VALUE] = v
                                                                             reason = 3
                                                                             break
                                                                         else:
@@ -12665,11 +12666,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 12
                                                                         port = (b << 8) | c
                                                                         if io_exit:
-                                                                            if st[36]:
-                                                                                v = st[37] & 0xFF
-                                                                                st[36] = 0
+                                                                            if st[S.IN_READY]:
+                                                                                v = st[S.IN_VALUE] & 0xFF
+                                                                                st[S.IN_READY] = 0
                                                                             else:
-                                                                                st[38] = port
+                                                                                st[S.PORT] = port
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -12755,8 +12756,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         wz = (port + 1) & 0xFFFF
                                                                         pass
                                                                         if io_exit:
-                                                                            st[38] = port
-                                                                            st[39] = v
+                                                                            st[S.PORT] = port
+                                                                            st[S.PORT_VALUE] = v
                                                                             reason = 3
                                                                             break
                                                                         else:
@@ -12965,11 +12966,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 12
                                                                             port = (b << 8) | c
                                                                             if io_exit:
-                                                                                if st[36]:
-                                                                                    v = st[37] & 0xFF
-                                                                                    st[36] = 0
+                                                                                if st[S.IN_READY]:
+                                                                                    v = st[S.IN_VALUE] & 0xFF
+                                                                                    st[S.IN_READY] = 0
                                                                                 else:
-                                                                                    st[38] = port
+                                                                                    st[S.PORT] = port
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -13055,8 +13056,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             wz = (port + 1) & 0xFFFF
                                                                             pass
                                                                             if io_exit:
-                                                                                st[38] = port
-                                                                                st[39] = v
+                                                                                st[S.PORT] = port
+                                                                                st[S.PORT_VALUE] = v
                                                                                 reason = 3
                                                                                 break
                                                                             else:
@@ -13288,11 +13289,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 12
                                                                             port = (b << 8) | c
                                                                             if io_exit:
-                                                                                if st[36]:
-                                                                                    v = st[37] & 0xFF
-                                                                                    st[36] = 0
+                                                                                if st[S.IN_READY]:
+                                                                                    v = st[S.IN_VALUE] & 0xFF
+                                                                                    st[S.IN_READY] = 0
                                                                                 else:
-                                                                                    st[38] = port
+                                                                                    st[S.PORT] = port
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -13378,8 +13379,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             wz = (port + 1) & 0xFFFF
                                                                             pass
                                                                             if io_exit:
-                                                                                st[38] = port
-                                                                                st[39] = v
+                                                                                st[S.PORT] = port
+                                                                                st[S.PORT_VALUE] = v
                                                                                 reason = 3
                                                                                 break
                                                                             else:
@@ -13609,11 +13610,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 12
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[36]:
-                                                                                        v = st[37] & 0xFF
-                                                                                        st[36] = 0
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
                                                                                     else:
-                                                                                        st[38] = port
+                                                                                        st[S.PORT] = port
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -13699,8 +13700,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 wz = (port + 1) & 0xFFFF
                                                                                 pass
                                                                                 if io_exit:
-                                                                                    st[38] = port
-                                                                                    st[39] = v
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
                                                                                     reason = 3
                                                                                     break
                                                                                 else:
@@ -13900,11 +13901,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 12
                                                     port = (b << 8) | c
                                                     if io_exit:
-                                                        if st[36]:
-                                                            v = st[37] & 0xFF
-                                                            st[36] = 0
+                                                        if st[S.IN_READY]:
+                                                            v = st[S.IN_VALUE] & 0xFF
+                                                            st[S.IN_READY] = 0
                                                         else:
-                                                            st[38] = port
+                                                            st[S.PORT] = port
                                                             pc = (pc - 2) & 0xFFFF
                                                             r = (r - 2) & 0x7F
                                                             reason = 2
@@ -13996,8 +13997,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             wz = (port + 1) & 0xFFFF
                                                                             pass
                                                                             if io_exit:
-                                                                                st[38] = port
-                                                                                st[39] = v
+                                                                                st[S.PORT] = port
+                                                                                st[S.PORT_VALUE] = v
                                                                                 reason = 3
                                                                                 break
                                                                             else:
@@ -14292,11 +14293,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 16
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[36]:
-                                                                                        v = st[37] & 0xFF
-                                                                                        st[36] = 0
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
                                                                                     else:
-                                                                                        st[38] = port
+                                                                                        st[S.PORT] = port
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -14408,8 +14409,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
                                                                                 pass
                                                                                 if io_exit:
-                                                                                    st[38] = port
-                                                                                    st[39] = v
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
                                                                                     reason = 3
                                                                                     break
                                                                                 else:
@@ -14568,11 +14569,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 16
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[36]:
-                                                                                        v = st[37] & 0xFF
-                                                                                        st[36] = 0
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
                                                                                     else:
-                                                                                        st[38] = port
+                                                                                        st[S.PORT] = port
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -14684,8 +14685,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
                                                                                 pass
                                                                                 if io_exit:
-                                                                                    st[38] = port
-                                                                                    st[39] = v
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
                                                                                     reason = 3
                                                                                     break
                                                                                 else:
@@ -14935,11 +14936,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 16 + t_extra
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[36]:
-                                                                                        v = st[37] & 0xFF
-                                                                                        st[36] = 0
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
                                                                                     else:
-                                                                                        st[38] = port
+                                                                                        st[S.PORT] = port
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -15105,8 +15106,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 else:
                                                                                     pass
                                                                                 if io_exit:
-                                                                                    st[38] = port
-                                                                                    st[39] = v
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
                                                                                     reason = 3
                                                                                     break
                                                                                 else:
@@ -15354,11 +15355,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 16 + t_extra
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[36]:
-                                                                                        v = st[37] & 0xFF
-                                                                                        st[36] = 0
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
                                                                                     else:
-                                                                                        st[38] = port
+                                                                                        st[S.PORT] = port
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -15524,8 +15525,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 else:
                                                                                     pass
                                                                                 if io_exit:
-                                                                                    st[38] = port
-                                                                                    st[39] = v
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
                                                                                     reason = 3
                                                                                     break
                                                                                 else:
@@ -18988,47 +18989,47 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                 break
         if reason:
             break
-    st[0] = a
-    st[1] = f
-    st[2] = b
-    st[3] = c
-    st[4] = d
-    st[5] = e
-    st[6] = h
-    st[7] = l
-    st[8] = a_
-    st[9] = f_
-    st[10] = b_
-    st[11] = c_
-    st[12] = d_
-    st[13] = e_
-    st[14] = h_
-    st[15] = l_
-    st[16] = ix
-    st[17] = iy
-    st[18] = sp
-    st[19] = pc
-    st[20] = i
-    st[22] = wz
-    st[23] = iff1
-    st[24] = iff2
-    st[25] = im
-    st[26] = halted
-    st[27] = t
-    st[48] = ula_out
-    st[49] = out_n
-    st[50] = ear_in
-    st[51] = tape_on
-    st[52] = tape_t0
-    st[53] = tape_pos
-    st[54] = tape_end
-    st[55] = tape_level0
-    st[21] = (r & 0x7F) | r7
-    st[31] = int_end
-    st[29] = 1 if ei_at == t else 0
-    st[30] = 1 if ldair_at == t else 0
+    st[S.A] = a
+    st[S.F] = f
+    st[S.B] = b
+    st[S.C] = c
+    st[S.D] = d
+    st[S.E] = e
+    st[S.H] = h
+    st[S.L] = l
+    st[S.A_] = a_
+    st[S.F_] = f_
+    st[S.B_] = b_
+    st[S.C_] = c_
+    st[S.D_] = d_
+    st[S.E_] = e_
+    st[S.H_] = h_
+    st[S.L_] = l_
+    st[S.IX] = ix
+    st[S.IY] = iy
+    st[S.SP] = sp
+    st[S.PC] = pc
+    st[S.I] = i
+    st[S.MEMPTR] = wz
+    st[S.IFF1] = iff1
+    st[S.IFF2] = iff2
+    st[S.IM] = im
+    st[S.HALTED] = halted
+    st[S.T] = t
+    st[S.ULA_OUT] = ula_out
+    st[S.OUT_N] = out_n
+    st[S.EAR_IN] = ear_in
+    st[S.TAPE_ON] = tape_on
+    st[S.TAPE_T0] = tape_t0
+    st[S.TAPE_POS] = tape_pos
+    st[S.TAPE_END] = tape_end
+    st[S.TAPE_LEVEL0] = tape_level0
+    st[S.R] = (r & 0x7F) | r7
+    st[S.INT_END] = int_end
+    st[S.AFTER_EI] = 1 if ei_at == t else 0
+    st[S.AFTER_LDAIR] = 1 if ldair_at == t else 0
     if qt == t:
-        st[28] = f
+        st[S.Q] = f
     elif t != entry_t:
-        st[28] = 0
+        st[S.Q] = 0
     return reason

@@ -2,8 +2,14 @@
 
 The numba engine of the bare CPU: the same leaves as the CPython one, split per prefix table to keep compile time short.
 """
+from zxmonopoly.z80 import state as S
 from numba import njit
 from numpy import int64 as I64
+_EI_AT = 40
+_LDAIR_AT = 41
+_QT = 42
+_R_RAW = 45
+_R7 = 46
 
 @njit(cache=True, _nrt=False)
 def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, im, t, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp):
@@ -28,32 +34,32 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
     elif op == 120:
         port = b << 8 | c
         if io_exit:
-            if st[36]:
-                v = st[37] & 255
-                st[36] = 0
+            if st[S.IN_READY]:
+                v = st[S.IN_VALUE] & 255
+                st[S.IN_READY] = 0
             else:
-                st[38] = port
+                st[S.PORT] = port
                 pc = pc - 2 & 65535
                 r -= 2
-                st[0] = a
-                st[1] = f
-                st[2] = b
-                st[3] = c
-                st[4] = d
-                st[5] = e
-                st[6] = h
-                st[7] = l
-                st[18] = sp
-                st[19] = pc
-                st[20] = i
-                st[22] = wz
-                st[23] = iff1
-                st[25] = im
-                st[27] = t
-                st[45] = r
-                st[46] = r7
-                st[41] = ldair_at
-                st[42] = qt
+                st[S.A] = a
+                st[S.F] = f
+                st[S.B] = b
+                st[S.C] = c
+                st[S.D] = d
+                st[S.E] = e
+                st[S.H] = h
+                st[S.L] = l
+                st[S.SP] = sp
+                st[S.PC] = pc
+                st[S.I] = i
+                st[S.MEMPTR] = wz
+                st[S.IFF1] = iff1
+                st[S.IM] = im
+                st[S.T] = t
+                st[_R_RAW] = r
+                st[_R7] = r7
+                st[_LDAIR_AT] = ldair_at
+                st[_QT] = qt
                 return 2
         else:
             v = 255
@@ -243,27 +249,27 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         wz = port + 1 & 65535
         t += 12
         if io_exit:
-            st[38] = port
-            st[39] = v
-            st[0] = a
-            st[1] = f
-            st[2] = b
-            st[3] = c
-            st[4] = d
-            st[5] = e
-            st[6] = h
-            st[7] = l
-            st[18] = sp
-            st[19] = pc
-            st[20] = i
-            st[22] = wz
-            st[23] = iff1
-            st[25] = im
-            st[27] = t
-            st[45] = r
-            st[46] = r7
-            st[41] = ldair_at
-            st[42] = qt
+            st[S.PORT] = port
+            st[S.PORT_VALUE] = v
+            st[S.A] = a
+            st[S.F] = f
+            st[S.B] = b
+            st[S.C] = c
+            st[S.D] = d
+            st[S.E] = e
+            st[S.H] = h
+            st[S.L] = l
+            st[S.SP] = sp
+            st[S.PC] = pc
+            st[S.I] = i
+            st[S.MEMPTR] = wz
+            st[S.IFF1] = iff1
+            st[S.IM] = im
+            st[S.T] = t
+            st[_R_RAW] = r
+            st[_R7] = r7
+            st[_LDAIR_AT] = ldair_at
+            st[_QT] = qt
             return 3
         else:
             pass
@@ -300,32 +306,32 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
     elif op == 64:
         port = b << 8 | c
         if io_exit:
-            if st[36]:
-                v = st[37] & 255
-                st[36] = 0
+            if st[S.IN_READY]:
+                v = st[S.IN_VALUE] & 255
+                st[S.IN_READY] = 0
             else:
-                st[38] = port
+                st[S.PORT] = port
                 pc = pc - 2 & 65535
                 r -= 2
-                st[0] = a
-                st[1] = f
-                st[2] = b
-                st[3] = c
-                st[4] = d
-                st[5] = e
-                st[6] = h
-                st[7] = l
-                st[18] = sp
-                st[19] = pc
-                st[20] = i
-                st[22] = wz
-                st[23] = iff1
-                st[25] = im
-                st[27] = t
-                st[45] = r
-                st[46] = r7
-                st[41] = ldair_at
-                st[42] = qt
+                st[S.A] = a
+                st[S.F] = f
+                st[S.B] = b
+                st[S.C] = c
+                st[S.D] = d
+                st[S.E] = e
+                st[S.H] = h
+                st[S.L] = l
+                st[S.SP] = sp
+                st[S.PC] = pc
+                st[S.I] = i
+                st[S.MEMPTR] = wz
+                st[S.IFF1] = iff1
+                st[S.IM] = im
+                st[S.T] = t
+                st[_R_RAW] = r
+                st[_R7] = r7
+                st[_LDAIR_AT] = ldair_at
+                st[_QT] = qt
                 return 2
         else:
             v = 255
@@ -340,27 +346,27 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         wz = port + 1 & 65535
         t += 12
         if io_exit:
-            st[38] = port
-            st[39] = v
-            st[0] = a
-            st[1] = f
-            st[2] = b
-            st[3] = c
-            st[4] = d
-            st[5] = e
-            st[6] = h
-            st[7] = l
-            st[18] = sp
-            st[19] = pc
-            st[20] = i
-            st[22] = wz
-            st[23] = iff1
-            st[25] = im
-            st[27] = t
-            st[45] = r
-            st[46] = r7
-            st[41] = ldair_at
-            st[42] = qt
+            st[S.PORT] = port
+            st[S.PORT_VALUE] = v
+            st[S.A] = a
+            st[S.F] = f
+            st[S.B] = b
+            st[S.C] = c
+            st[S.D] = d
+            st[S.E] = e
+            st[S.H] = h
+            st[S.L] = l
+            st[S.SP] = sp
+            st[S.PC] = pc
+            st[S.I] = i
+            st[S.MEMPTR] = wz
+            st[S.IFF1] = iff1
+            st[S.IM] = im
+            st[S.T] = t
+            st[_R_RAW] = r
+            st[_R7] = r7
+            st[_LDAIR_AT] = ldair_at
+            st[_QT] = qt
             return 3
         else:
             pass
@@ -370,32 +376,32 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
     elif op == 72:
         port = b << 8 | c
         if io_exit:
-            if st[36]:
-                v = st[37] & 255
-                st[36] = 0
+            if st[S.IN_READY]:
+                v = st[S.IN_VALUE] & 255
+                st[S.IN_READY] = 0
             else:
-                st[38] = port
+                st[S.PORT] = port
                 pc = pc - 2 & 65535
                 r -= 2
-                st[0] = a
-                st[1] = f
-                st[2] = b
-                st[3] = c
-                st[4] = d
-                st[5] = e
-                st[6] = h
-                st[7] = l
-                st[18] = sp
-                st[19] = pc
-                st[20] = i
-                st[22] = wz
-                st[23] = iff1
-                st[25] = im
-                st[27] = t
-                st[45] = r
-                st[46] = r7
-                st[41] = ldair_at
-                st[42] = qt
+                st[S.A] = a
+                st[S.F] = f
+                st[S.B] = b
+                st[S.C] = c
+                st[S.D] = d
+                st[S.E] = e
+                st[S.H] = h
+                st[S.L] = l
+                st[S.SP] = sp
+                st[S.PC] = pc
+                st[S.I] = i
+                st[S.MEMPTR] = wz
+                st[S.IFF1] = iff1
+                st[S.IM] = im
+                st[S.T] = t
+                st[_R_RAW] = r
+                st[_R7] = r7
+                st[_LDAIR_AT] = ldair_at
+                st[_QT] = qt
                 return 2
         else:
             v = 255
@@ -410,27 +416,27 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         wz = port + 1 & 65535
         t += 12
         if io_exit:
-            st[38] = port
-            st[39] = v
-            st[0] = a
-            st[1] = f
-            st[2] = b
-            st[3] = c
-            st[4] = d
-            st[5] = e
-            st[6] = h
-            st[7] = l
-            st[18] = sp
-            st[19] = pc
-            st[20] = i
-            st[22] = wz
-            st[23] = iff1
-            st[25] = im
-            st[27] = t
-            st[45] = r
-            st[46] = r7
-            st[41] = ldair_at
-            st[42] = qt
+            st[S.PORT] = port
+            st[S.PORT_VALUE] = v
+            st[S.A] = a
+            st[S.F] = f
+            st[S.B] = b
+            st[S.C] = c
+            st[S.D] = d
+            st[S.E] = e
+            st[S.H] = h
+            st[S.L] = l
+            st[S.SP] = sp
+            st[S.PC] = pc
+            st[S.I] = i
+            st[S.MEMPTR] = wz
+            st[S.IFF1] = iff1
+            st[S.IM] = im
+            st[S.T] = t
+            st[_R_RAW] = r
+            st[_R7] = r7
+            st[_LDAIR_AT] = ldair_at
+            st[_QT] = qt
             return 3
         else:
             pass
@@ -464,32 +470,32 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
     elif op == 80:
         port = b << 8 | c
         if io_exit:
-            if st[36]:
-                v = st[37] & 255
-                st[36] = 0
+            if st[S.IN_READY]:
+                v = st[S.IN_VALUE] & 255
+                st[S.IN_READY] = 0
             else:
-                st[38] = port
+                st[S.PORT] = port
                 pc = pc - 2 & 65535
                 r -= 2
-                st[0] = a
-                st[1] = f
-                st[2] = b
-                st[3] = c
-                st[4] = d
-                st[5] = e
-                st[6] = h
-                st[7] = l
-                st[18] = sp
-                st[19] = pc
-                st[20] = i
-                st[22] = wz
-                st[23] = iff1
-                st[25] = im
-                st[27] = t
-                st[45] = r
-                st[46] = r7
-                st[41] = ldair_at
-                st[42] = qt
+                st[S.A] = a
+                st[S.F] = f
+                st[S.B] = b
+                st[S.C] = c
+                st[S.D] = d
+                st[S.E] = e
+                st[S.H] = h
+                st[S.L] = l
+                st[S.SP] = sp
+                st[S.PC] = pc
+                st[S.I] = i
+                st[S.MEMPTR] = wz
+                st[S.IFF1] = iff1
+                st[S.IM] = im
+                st[S.T] = t
+                st[_R_RAW] = r
+                st[_R7] = r7
+                st[_LDAIR_AT] = ldair_at
+                st[_QT] = qt
                 return 2
         else:
             v = 255
@@ -504,27 +510,27 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         wz = port + 1 & 65535
         t += 12
         if io_exit:
-            st[38] = port
-            st[39] = v
-            st[0] = a
-            st[1] = f
-            st[2] = b
-            st[3] = c
-            st[4] = d
-            st[5] = e
-            st[6] = h
-            st[7] = l
-            st[18] = sp
-            st[19] = pc
-            st[20] = i
-            st[22] = wz
-            st[23] = iff1
-            st[25] = im
-            st[27] = t
-            st[45] = r
-            st[46] = r7
-            st[41] = ldair_at
-            st[42] = qt
+            st[S.PORT] = port
+            st[S.PORT_VALUE] = v
+            st[S.A] = a
+            st[S.F] = f
+            st[S.B] = b
+            st[S.C] = c
+            st[S.D] = d
+            st[S.E] = e
+            st[S.H] = h
+            st[S.L] = l
+            st[S.SP] = sp
+            st[S.PC] = pc
+            st[S.I] = i
+            st[S.MEMPTR] = wz
+            st[S.IFF1] = iff1
+            st[S.IM] = im
+            st[S.T] = t
+            st[_R_RAW] = r
+            st[_R7] = r7
+            st[_LDAIR_AT] = ldair_at
+            st[_QT] = qt
             return 3
         else:
             pass
@@ -550,32 +556,32 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
     elif op == 88:
         port = b << 8 | c
         if io_exit:
-            if st[36]:
-                v = st[37] & 255
-                st[36] = 0
+            if st[S.IN_READY]:
+                v = st[S.IN_VALUE] & 255
+                st[S.IN_READY] = 0
             else:
-                st[38] = port
+                st[S.PORT] = port
                 pc = pc - 2 & 65535
                 r -= 2
-                st[0] = a
-                st[1] = f
-                st[2] = b
-                st[3] = c
-                st[4] = d
-                st[5] = e
-                st[6] = h
-                st[7] = l
-                st[18] = sp
-                st[19] = pc
-                st[20] = i
-                st[22] = wz
-                st[23] = iff1
-                st[25] = im
-                st[27] = t
-                st[45] = r
-                st[46] = r7
-                st[41] = ldair_at
-                st[42] = qt
+                st[S.A] = a
+                st[S.F] = f
+                st[S.B] = b
+                st[S.C] = c
+                st[S.D] = d
+                st[S.E] = e
+                st[S.H] = h
+                st[S.L] = l
+                st[S.SP] = sp
+                st[S.PC] = pc
+                st[S.I] = i
+                st[S.MEMPTR] = wz
+                st[S.IFF1] = iff1
+                st[S.IM] = im
+                st[S.T] = t
+                st[_R_RAW] = r
+                st[_R7] = r7
+                st[_LDAIR_AT] = ldair_at
+                st[_QT] = qt
                 return 2
         else:
             v = 255
@@ -590,27 +596,27 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         wz = port + 1 & 65535
         t += 12
         if io_exit:
-            st[38] = port
-            st[39] = v
-            st[0] = a
-            st[1] = f
-            st[2] = b
-            st[3] = c
-            st[4] = d
-            st[5] = e
-            st[6] = h
-            st[7] = l
-            st[18] = sp
-            st[19] = pc
-            st[20] = i
-            st[22] = wz
-            st[23] = iff1
-            st[25] = im
-            st[27] = t
-            st[45] = r
-            st[46] = r7
-            st[41] = ldair_at
-            st[42] = qt
+            st[S.PORT] = port
+            st[S.PORT_VALUE] = v
+            st[S.A] = a
+            st[S.F] = f
+            st[S.B] = b
+            st[S.C] = c
+            st[S.D] = d
+            st[S.E] = e
+            st[S.H] = h
+            st[S.L] = l
+            st[S.SP] = sp
+            st[S.PC] = pc
+            st[S.I] = i
+            st[S.MEMPTR] = wz
+            st[S.IFF1] = iff1
+            st[S.IM] = im
+            st[S.T] = t
+            st[_R_RAW] = r
+            st[_R7] = r7
+            st[_LDAIR_AT] = ldair_at
+            st[_QT] = qt
             return 3
         else:
             pass
@@ -630,32 +636,32 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
     elif op == 96:
         port = b << 8 | c
         if io_exit:
-            if st[36]:
-                v = st[37] & 255
-                st[36] = 0
+            if st[S.IN_READY]:
+                v = st[S.IN_VALUE] & 255
+                st[S.IN_READY] = 0
             else:
-                st[38] = port
+                st[S.PORT] = port
                 pc = pc - 2 & 65535
                 r -= 2
-                st[0] = a
-                st[1] = f
-                st[2] = b
-                st[3] = c
-                st[4] = d
-                st[5] = e
-                st[6] = h
-                st[7] = l
-                st[18] = sp
-                st[19] = pc
-                st[20] = i
-                st[22] = wz
-                st[23] = iff1
-                st[25] = im
-                st[27] = t
-                st[45] = r
-                st[46] = r7
-                st[41] = ldair_at
-                st[42] = qt
+                st[S.A] = a
+                st[S.F] = f
+                st[S.B] = b
+                st[S.C] = c
+                st[S.D] = d
+                st[S.E] = e
+                st[S.H] = h
+                st[S.L] = l
+                st[S.SP] = sp
+                st[S.PC] = pc
+                st[S.I] = i
+                st[S.MEMPTR] = wz
+                st[S.IFF1] = iff1
+                st[S.IM] = im
+                st[S.T] = t
+                st[_R_RAW] = r
+                st[_R7] = r7
+                st[_LDAIR_AT] = ldair_at
+                st[_QT] = qt
                 return 2
         else:
             v = 255
@@ -670,27 +676,27 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         wz = port + 1 & 65535
         t += 12
         if io_exit:
-            st[38] = port
-            st[39] = v
-            st[0] = a
-            st[1] = f
-            st[2] = b
-            st[3] = c
-            st[4] = d
-            st[5] = e
-            st[6] = h
-            st[7] = l
-            st[18] = sp
-            st[19] = pc
-            st[20] = i
-            st[22] = wz
-            st[23] = iff1
-            st[25] = im
-            st[27] = t
-            st[45] = r
-            st[46] = r7
-            st[41] = ldair_at
-            st[42] = qt
+            st[S.PORT] = port
+            st[S.PORT_VALUE] = v
+            st[S.A] = a
+            st[S.F] = f
+            st[S.B] = b
+            st[S.C] = c
+            st[S.D] = d
+            st[S.E] = e
+            st[S.H] = h
+            st[S.L] = l
+            st[S.SP] = sp
+            st[S.PC] = pc
+            st[S.I] = i
+            st[S.MEMPTR] = wz
+            st[S.IFF1] = iff1
+            st[S.IM] = im
+            st[S.T] = t
+            st[_R_RAW] = r
+            st[_R7] = r7
+            st[_LDAIR_AT] = ldair_at
+            st[_QT] = qt
             return 3
         else:
             pass
@@ -749,32 +755,32 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
     elif op == 104:
         port = b << 8 | c
         if io_exit:
-            if st[36]:
-                v = st[37] & 255
-                st[36] = 0
+            if st[S.IN_READY]:
+                v = st[S.IN_VALUE] & 255
+                st[S.IN_READY] = 0
             else:
-                st[38] = port
+                st[S.PORT] = port
                 pc = pc - 2 & 65535
                 r -= 2
-                st[0] = a
-                st[1] = f
-                st[2] = b
-                st[3] = c
-                st[4] = d
-                st[5] = e
-                st[6] = h
-                st[7] = l
-                st[18] = sp
-                st[19] = pc
-                st[20] = i
-                st[22] = wz
-                st[23] = iff1
-                st[25] = im
-                st[27] = t
-                st[45] = r
-                st[46] = r7
-                st[41] = ldair_at
-                st[42] = qt
+                st[S.A] = a
+                st[S.F] = f
+                st[S.B] = b
+                st[S.C] = c
+                st[S.D] = d
+                st[S.E] = e
+                st[S.H] = h
+                st[S.L] = l
+                st[S.SP] = sp
+                st[S.PC] = pc
+                st[S.I] = i
+                st[S.MEMPTR] = wz
+                st[S.IFF1] = iff1
+                st[S.IM] = im
+                st[S.T] = t
+                st[_R_RAW] = r
+                st[_R7] = r7
+                st[_LDAIR_AT] = ldair_at
+                st[_QT] = qt
                 return 2
         else:
             v = 255
@@ -789,27 +795,27 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         wz = port + 1 & 65535
         t += 12
         if io_exit:
-            st[38] = port
-            st[39] = v
-            st[0] = a
-            st[1] = f
-            st[2] = b
-            st[3] = c
-            st[4] = d
-            st[5] = e
-            st[6] = h
-            st[7] = l
-            st[18] = sp
-            st[19] = pc
-            st[20] = i
-            st[22] = wz
-            st[23] = iff1
-            st[25] = im
-            st[27] = t
-            st[45] = r
-            st[46] = r7
-            st[41] = ldair_at
-            st[42] = qt
+            st[S.PORT] = port
+            st[S.PORT_VALUE] = v
+            st[S.A] = a
+            st[S.F] = f
+            st[S.B] = b
+            st[S.C] = c
+            st[S.D] = d
+            st[S.E] = e
+            st[S.H] = h
+            st[S.L] = l
+            st[S.SP] = sp
+            st[S.PC] = pc
+            st[S.I] = i
+            st[S.MEMPTR] = wz
+            st[S.IFF1] = iff1
+            st[S.IM] = im
+            st[S.T] = t
+            st[_R_RAW] = r
+            st[_R7] = r7
+            st[_LDAIR_AT] = ldair_at
+            st[_QT] = qt
             return 3
         else:
             pass
@@ -851,32 +857,32 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
     elif op == 112:
         port = b << 8 | c
         if io_exit:
-            if st[36]:
-                v = st[37] & 255
-                st[36] = 0
+            if st[S.IN_READY]:
+                v = st[S.IN_VALUE] & 255
+                st[S.IN_READY] = 0
             else:
-                st[38] = port
+                st[S.PORT] = port
                 pc = pc - 2 & 65535
                 r -= 2
-                st[0] = a
-                st[1] = f
-                st[2] = b
-                st[3] = c
-                st[4] = d
-                st[5] = e
-                st[6] = h
-                st[7] = l
-                st[18] = sp
-                st[19] = pc
-                st[20] = i
-                st[22] = wz
-                st[23] = iff1
-                st[25] = im
-                st[27] = t
-                st[45] = r
-                st[46] = r7
-                st[41] = ldair_at
-                st[42] = qt
+                st[S.A] = a
+                st[S.F] = f
+                st[S.B] = b
+                st[S.C] = c
+                st[S.D] = d
+                st[S.E] = e
+                st[S.H] = h
+                st[S.L] = l
+                st[S.SP] = sp
+                st[S.PC] = pc
+                st[S.I] = i
+                st[S.MEMPTR] = wz
+                st[S.IFF1] = iff1
+                st[S.IM] = im
+                st[S.T] = t
+                st[_R_RAW] = r
+                st[_R7] = r7
+                st[_LDAIR_AT] = ldair_at
+                st[_QT] = qt
                 return 2
         else:
             v = 255
@@ -890,27 +896,27 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         wz = port + 1 & 65535
         t += 12
         if io_exit:
-            st[38] = port
-            st[39] = v
-            st[0] = a
-            st[1] = f
-            st[2] = b
-            st[3] = c
-            st[4] = d
-            st[5] = e
-            st[6] = h
-            st[7] = l
-            st[18] = sp
-            st[19] = pc
-            st[20] = i
-            st[22] = wz
-            st[23] = iff1
-            st[25] = im
-            st[27] = t
-            st[45] = r
-            st[46] = r7
-            st[41] = ldair_at
-            st[42] = qt
+            st[S.PORT] = port
+            st[S.PORT_VALUE] = v
+            st[S.A] = a
+            st[S.F] = f
+            st[S.B] = b
+            st[S.C] = c
+            st[S.D] = d
+            st[S.E] = e
+            st[S.H] = h
+            st[S.L] = l
+            st[S.SP] = sp
+            st[S.PC] = pc
+            st[S.I] = i
+            st[S.MEMPTR] = wz
+            st[S.IFF1] = iff1
+            st[S.IM] = im
+            st[S.T] = t
+            st[_R_RAW] = r
+            st[_R7] = r7
+            st[_LDAIR_AT] = ldair_at
+            st[_QT] = qt
             return 3
         else:
             pass
@@ -1012,32 +1018,32 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
     elif op == 162:
         port = b << 8 | c
         if io_exit:
-            if st[36]:
-                v = st[37] & 255
-                st[36] = 0
+            if st[S.IN_READY]:
+                v = st[S.IN_VALUE] & 255
+                st[S.IN_READY] = 0
             else:
-                st[38] = port
+                st[S.PORT] = port
                 pc = pc - 2 & 65535
                 r -= 2
-                st[0] = a
-                st[1] = f
-                st[2] = b
-                st[3] = c
-                st[4] = d
-                st[5] = e
-                st[6] = h
-                st[7] = l
-                st[18] = sp
-                st[19] = pc
-                st[20] = i
-                st[22] = wz
-                st[23] = iff1
-                st[25] = im
-                st[27] = t
-                st[45] = r
-                st[46] = r7
-                st[41] = ldair_at
-                st[42] = qt
+                st[S.A] = a
+                st[S.F] = f
+                st[S.B] = b
+                st[S.C] = c
+                st[S.D] = d
+                st[S.E] = e
+                st[S.H] = h
+                st[S.L] = l
+                st[S.SP] = sp
+                st[S.PC] = pc
+                st[S.I] = i
+                st[S.MEMPTR] = wz
+                st[S.IFF1] = iff1
+                st[S.IM] = im
+                st[S.T] = t
+                st[_R_RAW] = r
+                st[_R7] = r7
+                st[_LDAIR_AT] = ldair_at
+                st[_QT] = qt
                 return 2
         else:
             v = 255
@@ -1069,27 +1075,27 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
         t += 16
         if io_exit:
-            st[38] = port
-            st[39] = v
-            st[0] = a
-            st[1] = f
-            st[2] = b
-            st[3] = c
-            st[4] = d
-            st[5] = e
-            st[6] = h
-            st[7] = l
-            st[18] = sp
-            st[19] = pc
-            st[20] = i
-            st[22] = wz
-            st[23] = iff1
-            st[25] = im
-            st[27] = t
-            st[45] = r
-            st[46] = r7
-            st[41] = ldair_at
-            st[42] = qt
+            st[S.PORT] = port
+            st[S.PORT_VALUE] = v
+            st[S.A] = a
+            st[S.F] = f
+            st[S.B] = b
+            st[S.C] = c
+            st[S.D] = d
+            st[S.E] = e
+            st[S.H] = h
+            st[S.L] = l
+            st[S.SP] = sp
+            st[S.PC] = pc
+            st[S.I] = i
+            st[S.MEMPTR] = wz
+            st[S.IFF1] = iff1
+            st[S.IM] = im
+            st[S.T] = t
+            st[_R_RAW] = r
+            st[_R7] = r7
+            st[_LDAIR_AT] = ldair_at
+            st[_QT] = qt
             return 3
         else:
             pass
@@ -1130,32 +1136,32 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
     elif op == 170:
         port = b << 8 | c
         if io_exit:
-            if st[36]:
-                v = st[37] & 255
-                st[36] = 0
+            if st[S.IN_READY]:
+                v = st[S.IN_VALUE] & 255
+                st[S.IN_READY] = 0
             else:
-                st[38] = port
+                st[S.PORT] = port
                 pc = pc - 2 & 65535
                 r -= 2
-                st[0] = a
-                st[1] = f
-                st[2] = b
-                st[3] = c
-                st[4] = d
-                st[5] = e
-                st[6] = h
-                st[7] = l
-                st[18] = sp
-                st[19] = pc
-                st[20] = i
-                st[22] = wz
-                st[23] = iff1
-                st[25] = im
-                st[27] = t
-                st[45] = r
-                st[46] = r7
-                st[41] = ldair_at
-                st[42] = qt
+                st[S.A] = a
+                st[S.F] = f
+                st[S.B] = b
+                st[S.C] = c
+                st[S.D] = d
+                st[S.E] = e
+                st[S.H] = h
+                st[S.L] = l
+                st[S.SP] = sp
+                st[S.PC] = pc
+                st[S.I] = i
+                st[S.MEMPTR] = wz
+                st[S.IFF1] = iff1
+                st[S.IM] = im
+                st[S.T] = t
+                st[_R_RAW] = r
+                st[_R7] = r7
+                st[_LDAIR_AT] = ldair_at
+                st[_QT] = qt
                 return 2
         else:
             v = 255
@@ -1187,27 +1193,27 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
         t += 16
         if io_exit:
-            st[38] = port
-            st[39] = v
-            st[0] = a
-            st[1] = f
-            st[2] = b
-            st[3] = c
-            st[4] = d
-            st[5] = e
-            st[6] = h
-            st[7] = l
-            st[18] = sp
-            st[19] = pc
-            st[20] = i
-            st[22] = wz
-            st[23] = iff1
-            st[25] = im
-            st[27] = t
-            st[45] = r
-            st[46] = r7
-            st[41] = ldair_at
-            st[42] = qt
+            st[S.PORT] = port
+            st[S.PORT_VALUE] = v
+            st[S.A] = a
+            st[S.F] = f
+            st[S.B] = b
+            st[S.C] = c
+            st[S.D] = d
+            st[S.E] = e
+            st[S.H] = h
+            st[S.L] = l
+            st[S.SP] = sp
+            st[S.PC] = pc
+            st[S.I] = i
+            st[S.MEMPTR] = wz
+            st[S.IFF1] = iff1
+            st[S.IM] = im
+            st[S.T] = t
+            st[_R_RAW] = r
+            st[_R7] = r7
+            st[_LDAIR_AT] = ldair_at
+            st[_QT] = qt
             return 3
         else:
             pass
@@ -1242,32 +1248,32 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
     elif op == 178:
         port = b << 8 | c
         if io_exit:
-            if st[36]:
-                v = st[37] & 255
-                st[36] = 0
+            if st[S.IN_READY]:
+                v = st[S.IN_VALUE] & 255
+                st[S.IN_READY] = 0
             else:
-                st[38] = port
+                st[S.PORT] = port
                 pc = pc - 2 & 65535
                 r -= 2
-                st[0] = a
-                st[1] = f
-                st[2] = b
-                st[3] = c
-                st[4] = d
-                st[5] = e
-                st[6] = h
-                st[7] = l
-                st[18] = sp
-                st[19] = pc
-                st[20] = i
-                st[22] = wz
-                st[23] = iff1
-                st[25] = im
-                st[27] = t
-                st[45] = r
-                st[46] = r7
-                st[41] = ldair_at
-                st[42] = qt
+                st[S.A] = a
+                st[S.F] = f
+                st[S.B] = b
+                st[S.C] = c
+                st[S.D] = d
+                st[S.E] = e
+                st[S.H] = h
+                st[S.L] = l
+                st[S.SP] = sp
+                st[S.PC] = pc
+                st[S.I] = i
+                st[S.MEMPTR] = wz
+                st[S.IFF1] = iff1
+                st[S.IM] = im
+                st[S.T] = t
+                st[_R_RAW] = r
+                st[_R7] = r7
+                st[_LDAIR_AT] = ldair_at
+                st[_QT] = qt
                 return 2
         else:
             v = 255
@@ -1333,27 +1339,27 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         else:
             t += 16
         if io_exit:
-            st[38] = port
-            st[39] = v
-            st[0] = a
-            st[1] = f
-            st[2] = b
-            st[3] = c
-            st[4] = d
-            st[5] = e
-            st[6] = h
-            st[7] = l
-            st[18] = sp
-            st[19] = pc
-            st[20] = i
-            st[22] = wz
-            st[23] = iff1
-            st[25] = im
-            st[27] = t
-            st[45] = r
-            st[46] = r7
-            st[41] = ldair_at
-            st[42] = qt
+            st[S.PORT] = port
+            st[S.PORT_VALUE] = v
+            st[S.A] = a
+            st[S.F] = f
+            st[S.B] = b
+            st[S.C] = c
+            st[S.D] = d
+            st[S.E] = e
+            st[S.H] = h
+            st[S.L] = l
+            st[S.SP] = sp
+            st[S.PC] = pc
+            st[S.I] = i
+            st[S.MEMPTR] = wz
+            st[S.IFF1] = iff1
+            st[S.IM] = im
+            st[S.T] = t
+            st[_R_RAW] = r
+            st[_R7] = r7
+            st[_LDAIR_AT] = ldair_at
+            st[_QT] = qt
             return 3
         else:
             pass
@@ -1388,32 +1394,32 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
     elif op == 186:
         port = b << 8 | c
         if io_exit:
-            if st[36]:
-                v = st[37] & 255
-                st[36] = 0
+            if st[S.IN_READY]:
+                v = st[S.IN_VALUE] & 255
+                st[S.IN_READY] = 0
             else:
-                st[38] = port
+                st[S.PORT] = port
                 pc = pc - 2 & 65535
                 r -= 2
-                st[0] = a
-                st[1] = f
-                st[2] = b
-                st[3] = c
-                st[4] = d
-                st[5] = e
-                st[6] = h
-                st[7] = l
-                st[18] = sp
-                st[19] = pc
-                st[20] = i
-                st[22] = wz
-                st[23] = iff1
-                st[25] = im
-                st[27] = t
-                st[45] = r
-                st[46] = r7
-                st[41] = ldair_at
-                st[42] = qt
+                st[S.A] = a
+                st[S.F] = f
+                st[S.B] = b
+                st[S.C] = c
+                st[S.D] = d
+                st[S.E] = e
+                st[S.H] = h
+                st[S.L] = l
+                st[S.SP] = sp
+                st[S.PC] = pc
+                st[S.I] = i
+                st[S.MEMPTR] = wz
+                st[S.IFF1] = iff1
+                st[S.IM] = im
+                st[S.T] = t
+                st[_R_RAW] = r
+                st[_R7] = r7
+                st[_LDAIR_AT] = ldair_at
+                st[_QT] = qt
                 return 2
         else:
             v = 255
@@ -1479,50 +1485,50 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         else:
             t += 16
         if io_exit:
-            st[38] = port
-            st[39] = v
-            st[0] = a
-            st[1] = f
-            st[2] = b
-            st[3] = c
-            st[4] = d
-            st[5] = e
-            st[6] = h
-            st[7] = l
-            st[18] = sp
-            st[19] = pc
-            st[20] = i
-            st[22] = wz
-            st[23] = iff1
-            st[25] = im
-            st[27] = t
-            st[45] = r
-            st[46] = r7
-            st[41] = ldair_at
-            st[42] = qt
+            st[S.PORT] = port
+            st[S.PORT_VALUE] = v
+            st[S.A] = a
+            st[S.F] = f
+            st[S.B] = b
+            st[S.C] = c
+            st[S.D] = d
+            st[S.E] = e
+            st[S.H] = h
+            st[S.L] = l
+            st[S.SP] = sp
+            st[S.PC] = pc
+            st[S.I] = i
+            st[S.MEMPTR] = wz
+            st[S.IFF1] = iff1
+            st[S.IM] = im
+            st[S.T] = t
+            st[_R_RAW] = r
+            st[_R7] = r7
+            st[_LDAIR_AT] = ldair_at
+            st[_QT] = qt
             return 3
         else:
             pass
         qt = t
-    st[0] = a
-    st[1] = f
-    st[2] = b
-    st[3] = c
-    st[4] = d
-    st[5] = e
-    st[6] = h
-    st[7] = l
-    st[18] = sp
-    st[19] = pc
-    st[20] = i
-    st[22] = wz
-    st[23] = iff1
-    st[25] = im
-    st[27] = t
-    st[45] = r
-    st[46] = r7
-    st[41] = ldair_at
-    st[42] = qt
+    st[S.A] = a
+    st[S.F] = f
+    st[S.B] = b
+    st[S.C] = c
+    st[S.D] = d
+    st[S.E] = e
+    st[S.H] = h
+    st[S.L] = l
+    st[S.SP] = sp
+    st[S.PC] = pc
+    st[S.I] = i
+    st[S.MEMPTR] = wz
+    st[S.IFF1] = iff1
+    st[S.IM] = im
+    st[S.T] = t
+    st[_R_RAW] = r
+    st[_R7] = r7
+    st[_LDAIR_AT] = ldair_at
+    st[_QT] = qt
     return 0
 
 @njit(cache=True, _nrt=False)
@@ -2336,22 +2342,22 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         r += 1
         sp = ix
         t += 10
-    st[0] = a
-    st[1] = f
-    st[2] = b
-    st[3] = c
-    st[4] = d
-    st[5] = e
-    st[6] = h
-    st[7] = l
-    st[16] = ix
-    st[18] = sp
-    st[19] = pc
-    st[22] = wz
-    st[27] = t
-    st[45] = r
-    st[40] = ei_at
-    st[42] = qt
+    st[S.A] = a
+    st[S.F] = f
+    st[S.B] = b
+    st[S.C] = c
+    st[S.D] = d
+    st[S.E] = e
+    st[S.H] = h
+    st[S.L] = l
+    st[S.IX] = ix
+    st[S.SP] = sp
+    st[S.PC] = pc
+    st[S.MEMPTR] = wz
+    st[S.T] = t
+    st[_R_RAW] = r
+    st[_EI_AT] = ei_at
+    st[_QT] = qt
     return 0
 
 @njit(cache=True, _nrt=False)
@@ -3165,65 +3171,65 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         r += 1
         sp = iy
         t += 10
-    st[0] = a
-    st[1] = f
-    st[2] = b
-    st[3] = c
-    st[4] = d
-    st[5] = e
-    st[6] = h
-    st[7] = l
-    st[17] = iy
-    st[18] = sp
-    st[19] = pc
-    st[22] = wz
-    st[27] = t
-    st[45] = r
-    st[40] = ei_at
-    st[42] = qt
+    st[S.A] = a
+    st[S.F] = f
+    st[S.B] = b
+    st[S.C] = c
+    st[S.D] = d
+    st[S.E] = e
+    st[S.H] = h
+    st[S.L] = l
+    st[S.IY] = iy
+    st[S.SP] = sp
+    st[S.PC] = pc
+    st[S.MEMPTR] = wz
+    st[S.T] = t
+    st[_R_RAW] = r
+    st[_EI_AT] = ei_at
+    st[_QT] = qt
     return 0
 
 @njit(cache=True, _nrt=False)
 def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     """Run until T reaches ``until`` or an exit; return the exit reason."""
-    a = st[0]
-    f = st[1]
-    b = st[2]
-    c = st[3]
-    d = st[4]
-    e = st[5]
-    h = st[6]
-    l = st[7]
-    a_ = st[8]
-    f_ = st[9]
-    b_ = st[10]
-    c_ = st[11]
-    d_ = st[12]
-    e_ = st[13]
-    h_ = st[14]
-    l_ = st[15]
-    ix = st[16]
-    iy = st[17]
-    sp = st[18]
-    pc = st[19]
-    i = st[20]
-    wz = st[22]
-    iff1 = st[23]
-    iff2 = st[24]
-    im = st[25]
-    halted = st[26]
-    t = st[27]
-    r = st[21]
+    a = st[S.A]
+    f = st[S.F]
+    b = st[S.B]
+    c = st[S.C]
+    d = st[S.D]
+    e = st[S.E]
+    h = st[S.H]
+    l = st[S.L]
+    a_ = st[S.A_]
+    f_ = st[S.F_]
+    b_ = st[S.B_]
+    c_ = st[S.C_]
+    d_ = st[S.D_]
+    e_ = st[S.E_]
+    h_ = st[S.H_]
+    l_ = st[S.L_]
+    ix = st[S.IX]
+    iy = st[S.IY]
+    sp = st[S.SP]
+    pc = st[S.PC]
+    i = st[S.I]
+    wz = st[S.MEMPTR]
+    iff1 = st[S.IFF1]
+    iff2 = st[S.IFF2]
+    im = st[S.IM]
+    halted = st[S.HALTED]
+    t = st[S.T]
+    r = st[S.R]
     r7 = r & 128
-    int_end = st[31]
-    int_data = st[32]
-    int_ack_clears = st[33]
-    rom_top = st[34]
-    io_exit = st[35]
+    int_end = st[S.INT_END]
+    int_data = st[S.INT_DATA]
+    int_ack_clears = st[S.INT_ACK_CLEARS]
+    rom_top = st[S.ROM_TOP]
+    io_exit = st[S.IO_EXIT]
     entry_t = t
-    q_entry = st[28]
-    ei_at = t if st[29] else -1
-    ldair_at = t if st[30] else -1
+    q_entry = st[S.Q]
+    ei_at = t if st[S.AFTER_EI] else -1
+    ldair_at = t if st[S.AFTER_LDAIR] else -1
     qt = -1
     reason = 0
     while t < until:
@@ -3371,22 +3377,22 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     t += 7
             elif op == 221:
                 reason = _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top)
-                a = st[0]
-                f = st[1]
-                b = st[2]
-                c = st[3]
-                d = st[4]
-                e = st[5]
-                h = st[6]
-                l = st[7]
-                ix = st[16]
-                sp = st[18]
-                pc = st[19]
-                wz = st[22]
-                t = st[27]
-                r = st[45]
-                ei_at = st[40]
-                qt = st[42]
+                a = st[S.A]
+                f = st[S.F]
+                b = st[S.B]
+                c = st[S.C]
+                d = st[S.D]
+                e = st[S.E]
+                h = st[S.H]
+                l = st[S.L]
+                ix = st[S.IX]
+                sp = st[S.SP]
+                pc = st[S.PC]
+                wz = st[S.MEMPTR]
+                t = st[S.T]
+                r = st[_R_RAW]
+                ei_at = st[_EI_AT]
+                qt = st[_QT]
                 if reason:
                     break
             elif op == 202:
@@ -3406,11 +3412,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 pc = pc + 1 & 65535
                 port = a << 8 | n
                 if io_exit:
-                    if st[36]:
-                        v = st[37] & 255
-                        st[36] = 0
+                    if st[S.IN_READY]:
+                        v = st[S.IN_VALUE] & 255
+                        st[S.IN_READY] = 0
                     else:
-                        st[38] = port
+                        st[S.PORT] = port
                         pc = pc - 2 & 65535
                         r -= 1
                         reason = 2
@@ -3521,25 +3527,25 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         qt = t
             elif op == 237:
                 reason = _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, im, t, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp)
-                a = st[0]
-                f = st[1]
-                b = st[2]
-                c = st[3]
-                d = st[4]
-                e = st[5]
-                h = st[6]
-                l = st[7]
-                sp = st[18]
-                pc = st[19]
-                i = st[20]
-                wz = st[22]
-                iff1 = st[23]
-                im = st[25]
-                t = st[27]
-                r = st[45]
-                r7 = st[46]
-                ldair_at = st[41]
-                qt = st[42]
+                a = st[S.A]
+                f = st[S.F]
+                b = st[S.B]
+                c = st[S.C]
+                d = st[S.D]
+                e = st[S.E]
+                h = st[S.H]
+                l = st[S.L]
+                sp = st[S.SP]
+                pc = st[S.PC]
+                i = st[S.I]
+                wz = st[S.MEMPTR]
+                iff1 = st[S.IFF1]
+                im = st[S.IM]
+                t = st[S.T]
+                r = st[_R_RAW]
+                r7 = st[_R7]
+                ldair_at = st[_LDAIR_AT]
+                qt = st[_QT]
                 if reason:
                     break
             elif op == 56:
@@ -3803,22 +3809,22 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 qt = t
             elif op == 253:
                 reason = _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top)
-                a = st[0]
-                f = st[1]
-                b = st[2]
-                c = st[3]
-                d = st[4]
-                e = st[5]
-                h = st[6]
-                l = st[7]
-                iy = st[17]
-                sp = st[18]
-                pc = st[19]
-                wz = st[22]
-                t = st[27]
-                r = st[45]
-                ei_at = st[40]
-                qt = st[42]
+                a = st[S.A]
+                f = st[S.F]
+                b = st[S.B]
+                c = st[S.C]
+                d = st[S.D]
+                e = st[S.E]
+                h = st[S.H]
+                l = st[S.L]
+                iy = st[S.IY]
+                sp = st[S.SP]
+                pc = st[S.PC]
+                wz = st[S.MEMPTR]
+                t = st[S.T]
+                r = st[_R_RAW]
+                ei_at = st[_EI_AT]
+                qt = st[_QT]
                 if reason:
                     break
             elif op == 122:
@@ -3899,8 +3905,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 wz = n + 1 & 255 | a << 8
                 t += 11
                 if io_exit:
-                    st[38] = port
-                    st[39] = v
+                    st[S.PORT] = port
+                    st[S.PORT_VALUE] = v
                     reason = 3
                     break
                 else:
@@ -4889,39 +4895,39 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
         if bp[pc]:
             reason = 1
             break
-    st[0] = a
-    st[1] = f
-    st[2] = b
-    st[3] = c
-    st[4] = d
-    st[5] = e
-    st[6] = h
-    st[7] = l
-    st[8] = a_
-    st[9] = f_
-    st[10] = b_
-    st[11] = c_
-    st[12] = d_
-    st[13] = e_
-    st[14] = h_
-    st[15] = l_
-    st[16] = ix
-    st[17] = iy
-    st[18] = sp
-    st[19] = pc
-    st[20] = i
-    st[22] = wz
-    st[23] = iff1
-    st[24] = iff2
-    st[25] = im
-    st[26] = halted
-    st[27] = t
-    st[21] = r & 127 | r7
-    st[31] = int_end
-    st[29] = 1 if ei_at == t else 0
-    st[30] = 1 if ldair_at == t else 0
+    st[S.A] = a
+    st[S.F] = f
+    st[S.B] = b
+    st[S.C] = c
+    st[S.D] = d
+    st[S.E] = e
+    st[S.H] = h
+    st[S.L] = l
+    st[S.A_] = a_
+    st[S.F_] = f_
+    st[S.B_] = b_
+    st[S.C_] = c_
+    st[S.D_] = d_
+    st[S.E_] = e_
+    st[S.H_] = h_
+    st[S.L_] = l_
+    st[S.IX] = ix
+    st[S.IY] = iy
+    st[S.SP] = sp
+    st[S.PC] = pc
+    st[S.I] = i
+    st[S.MEMPTR] = wz
+    st[S.IFF1] = iff1
+    st[S.IFF2] = iff2
+    st[S.IM] = im
+    st[S.HALTED] = halted
+    st[S.T] = t
+    st[S.R] = r & 127 | r7
+    st[S.INT_END] = int_end
+    st[S.AFTER_EI] = 1 if ei_at == t else 0
+    st[S.AFTER_LDAIR] = 1 if ldair_at == t else 0
     if qt == t:
-        st[28] = f
+        st[S.Q] = f
     elif t != entry_t:
-        st[28] = 0
+        st[S.Q] = 0
     return reason

@@ -5,6 +5,7 @@ run_free is the same without the breakpoint test after each instruction, for run
 """
 
 # ruff: noqa
+from zxmonopoly.z80 import state as S
 
 _R_INC1 = [(x + 1) & 0x7F for x in range(256)]
 _R_INC2 = [(x + 2) & 0x7F for x in range(256)]
@@ -16,44 +17,44 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     R_INC1 = _R_INC1
     R_INC2 = _R_INC2
     SIGNED = _SIGNED
-    a = st[0]
-    f = st[1]
-    b = st[2]
-    c = st[3]
-    d = st[4]
-    e = st[5]
-    h = st[6]
-    l = st[7]
-    a_ = st[8]
-    f_ = st[9]
-    b_ = st[10]
-    c_ = st[11]
-    d_ = st[12]
-    e_ = st[13]
-    h_ = st[14]
-    l_ = st[15]
-    ix = st[16]
-    iy = st[17]
-    sp = st[18]
-    pc = st[19]
-    i = st[20]
-    wz = st[22]
-    iff1 = st[23]
-    iff2 = st[24]
-    im = st[25]
-    halted = st[26]
-    t = st[27]
-    r = st[21]
+    a = st[S.A]
+    f = st[S.F]
+    b = st[S.B]
+    c = st[S.C]
+    d = st[S.D]
+    e = st[S.E]
+    h = st[S.H]
+    l = st[S.L]
+    a_ = st[S.A_]
+    f_ = st[S.F_]
+    b_ = st[S.B_]
+    c_ = st[S.C_]
+    d_ = st[S.D_]
+    e_ = st[S.E_]
+    h_ = st[S.H_]
+    l_ = st[S.L_]
+    ix = st[S.IX]
+    iy = st[S.IY]
+    sp = st[S.SP]
+    pc = st[S.PC]
+    i = st[S.I]
+    wz = st[S.MEMPTR]
+    iff1 = st[S.IFF1]
+    iff2 = st[S.IFF2]
+    im = st[S.IM]
+    halted = st[S.HALTED]
+    t = st[S.T]
+    r = st[S.R]
     r7 = r & 0x80
-    int_end = st[31]
-    int_data = st[32]
-    int_ack_clears = st[33]
-    rom_top = st[34]
-    io_exit = st[35]
+    int_end = st[S.INT_END]
+    int_data = st[S.INT_DATA]
+    int_ack_clears = st[S.INT_ACK_CLEARS]
+    rom_top = st[S.ROM_TOP]
+    io_exit = st[S.IO_EXIT]
     entry_t = t
-    q_entry = st[28]
-    ei_at = t if st[29] else -1
-    ldair_at = t if st[30] else -1
+    q_entry = st[S.Q]
+    ei_at = t if st[S.AFTER_EI] else -1
+    ldair_at = t if st[S.AFTER_LDAIR] else -1
     qt = -1
     reason = 0
     while t < until:
@@ -2970,8 +2971,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     wz = ((n + 1) & 0xFF) | (a << 8)
                                                     t += 11
                                                     if io_exit:
-                                                        st[38] = port
-                                                        st[39] = v
+                                                        st[S.PORT] = port
+                                                        st[S.PORT_VALUE] = v
                                                         reason = 3
                                                         break
                                                     else:
@@ -3060,11 +3061,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             pc = 0
                                         port = (a << 8) | n
                                         if io_exit:
-                                            if st[36]:
-                                                v = st[37] & 0xFF
-                                                st[36] = 0
+                                            if st[S.IN_READY]:
+                                                v = st[S.IN_VALUE] & 0xFF
+                                                st[S.IN_READY] = 0
                                             else:
-                                                st[38] = port
+                                                st[S.PORT] = port
                                                 pc = (pc - 2) & 0xFFFF
                                                 r = (r - 1) & 0x7F
                                                 reason = 2
@@ -4423,11 +4424,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op == 0x40:
                                                                     port = (b << 8) | c
                                                                     if io_exit:
-                                                                        if st[36]:
-                                                                            v = st[37] & 0xFF
-                                                                            st[36] = 0
+                                                                        if st[S.IN_READY]:
+                                                                            v = st[S.IN_VALUE] & 0xFF
+                                                                            st[S.IN_READY] = 0
                                                                         else:
-                                                                            st[38] = port
+                                                                            st[S.PORT] = port
                                                                             pc = (pc - 2) & 0xFFFF
                                                                             r = (r - 2) & 0x7F
                                                                             reason = 2
@@ -4445,8 +4446,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     wz = (port + 1) & 0xFFFF
                                                                     t += 12
                                                                     if io_exit:
-                                                                        st[38] = port
-                                                                        st[39] = v
+                                                                        st[S.PORT] = port
+                                                                        st[S.PORT_VALUE] = v
                                                                         reason = 3
                                                                         break
                                                                     else:
@@ -4506,11 +4507,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op == 0x48:
                                                                         port = (b << 8) | c
                                                                         if io_exit:
-                                                                            if st[36]:
-                                                                                v = st[37] & 0xFF
-                                                                                st[36] = 0
+                                                                            if st[S.IN_READY]:
+                                                                                v = st[S.IN_VALUE] & 0xFF
+                                                                                st[S.IN_READY] = 0
                                                                             else:
-                                                                                st[38] = port
+                                                                                st[S.PORT] = port
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -4529,8 +4530,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             wz = (port + 1) & 0xFFFF
                                                                             t += 12
                                                                             if io_exit:
-                                                                                st[38] = port
-                                                                                st[39] = v
+                                                                                st[S.PORT] = port
+                                                                                st[S.PORT_VALUE] = v
                                                                                 reason = 3
                                                                                 break
                                                                             else:
@@ -4588,11 +4589,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op == 0x50:
                                                                         port = (b << 8) | c
                                                                         if io_exit:
-                                                                            if st[36]:
-                                                                                v = st[37] & 0xFF
-                                                                                st[36] = 0
+                                                                            if st[S.IN_READY]:
+                                                                                v = st[S.IN_VALUE] & 0xFF
+                                                                                st[S.IN_READY] = 0
                                                                             else:
-                                                                                st[38] = port
+                                                                                st[S.PORT] = port
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -4610,8 +4611,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = (port + 1) & 0xFFFF
                                                                         t += 12
                                                                         if io_exit:
-                                                                            st[38] = port
-                                                                            st[39] = v
+                                                                            st[S.PORT] = port
+                                                                            st[S.PORT_VALUE] = v
                                                                             reason = 3
                                                                             break
                                                                         else:
@@ -4677,11 +4678,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op == 0x58:
                                                                         port = (b << 8) | c
                                                                         if io_exit:
-                                                                            if st[36]:
-                                                                                v = st[37] & 0xFF
-                                                                                st[36] = 0
+                                                                            if st[S.IN_READY]:
+                                                                                v = st[S.IN_VALUE] & 0xFF
+                                                                                st[S.IN_READY] = 0
                                                                             else:
-                                                                                st[38] = port
+                                                                                st[S.PORT] = port
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -4699,8 +4700,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = (port + 1) & 0xFFFF
                                                                         t += 12
                                                                         if io_exit:
-                                                                            st[38] = port
-                                                                            st[39] = v
+                                                                            st[S.PORT] = port
+                                                                            st[S.PORT_VALUE] = v
                                                                             reason = 3
                                                                             break
                                                                         else:
@@ -4762,11 +4763,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         if op == 0x60:
                                                                             port = (b << 8) | c
                                                                             if io_exit:
-                                                                                if st[36]:
-                                                                                    v = st[37] & 0xFF
-                                                                                    st[36] = 0
+                                                                                if st[S.IN_READY]:
+                                                                                    v = st[S.IN_VALUE] & 0xFF
+                                                                                    st[S.IN_READY] = 0
                                                                                 else:
-                                                                                    st[38] = port
+                                                                                    st[S.PORT] = port
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -4784,8 +4785,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             wz = (port + 1) & 0xFFFF
                                                                             t += 12
                                                                             if io_exit:
-                                                                                st[38] = port
-                                                                                st[39] = v
+                                                                                st[S.PORT] = port
+                                                                                st[S.PORT_VALUE] = v
                                                                                 reason = 3
                                                                                 break
                                                                             else:
@@ -4854,11 +4855,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         if op == 0x68:
                                                                             port = (b << 8) | c
                                                                             if io_exit:
-                                                                                if st[36]:
-                                                                                    v = st[37] & 0xFF
-                                                                                    st[36] = 0
+                                                                                if st[S.IN_READY]:
+                                                                                    v = st[S.IN_VALUE] & 0xFF
+                                                                                    st[S.IN_READY] = 0
                                                                                 else:
-                                                                                    st[38] = port
+                                                                                    st[S.PORT] = port
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -4876,8 +4877,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             wz = (port + 1) & 0xFFFF
                                                                             t += 12
                                                                             if io_exit:
-                                                                                st[38] = port
-                                                                                st[39] = v
+                                                                                st[S.PORT] = port
+                                                                                st[S.PORT_VALUE] = v
                                                                                 reason = 3
                                                                                 break
                                                                             else:
@@ -4944,11 +4945,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             else:
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[36]:
-                                                                                        v = st[37] & 0xFF
-                                                                                        st[36] = 0
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
                                                                                     else:
-                                                                                        st[38] = port
+                                                                                        st[S.PORT] = port
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -4966,8 +4967,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 wz = (port + 1) & 0xFFFF
                                                                                 t += 12
                                                                                 if io_exit:
-                                                                                    st[38] = port
-                                                                                    st[39] = v
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
                                                                                     reason = 3
                                                                                     break
                                                                                 else:
@@ -5025,11 +5026,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op == 0x78:
                                                     port = (b << 8) | c
                                                     if io_exit:
-                                                        if st[36]:
-                                                            v = st[37] & 0xFF
-                                                            st[36] = 0
+                                                        if st[S.IN_READY]:
+                                                            v = st[S.IN_VALUE] & 0xFF
+                                                            st[S.IN_READY] = 0
                                                         else:
-                                                            st[38] = port
+                                                            st[S.PORT] = port
                                                             pc = (pc - 2) & 0xFFFF
                                                             r = (r - 2) & 0x7F
                                                             reason = 2
@@ -5053,8 +5054,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             wz = (port + 1) & 0xFFFF
                                                                             t += 12
                                                                             if io_exit:
-                                                                                st[38] = port
-                                                                                st[39] = v
+                                                                                st[S.PORT] = port
+                                                                                st[S.PORT_VALUE] = v
                                                                                 reason = 3
                                                                                 break
                                                                             else:
@@ -5144,11 +5145,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             if op == 0xa2:
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[36]:
-                                                                                        v = st[37] & 0xFF
-                                                                                        st[36] = 0
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
                                                                                     else:
-                                                                                        st[38] = port
+                                                                                        st[S.PORT] = port
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5183,8 +5184,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
                                                                                 t += 16
                                                                                 if io_exit:
-                                                                                    st[38] = port
-                                                                                    st[39] = v
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
                                                                                     reason = 3
                                                                                     break
                                                                                 else:
@@ -5232,11 +5233,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             if op == 0xaa:
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[36]:
-                                                                                        v = st[37] & 0xFF
-                                                                                        st[36] = 0
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
                                                                                     else:
-                                                                                        st[38] = port
+                                                                                        st[S.PORT] = port
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5271,8 +5272,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
                                                                                 t += 16
                                                                                 if io_exit:
-                                                                                    st[38] = port
-                                                                                    st[39] = v
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
                                                                                     reason = 3
                                                                                     break
                                                                                 else:
@@ -5349,11 +5350,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             if op == 0xb2:
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[36]:
-                                                                                        v = st[37] & 0xFF
-                                                                                        st[36] = 0
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
                                                                                     else:
-                                                                                        st[38] = port
+                                                                                        st[S.PORT] = port
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5422,8 +5423,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 else:
                                                                                     t += 16
                                                                                 if io_exit:
-                                                                                    st[38] = port
-                                                                                    st[39] = v
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
                                                                                     reason = 3
                                                                                     break
                                                                                 else:
@@ -5498,11 +5499,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             if op == 0xba:
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[36]:
-                                                                                        v = st[37] & 0xFF
-                                                                                        st[36] = 0
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
                                                                                     else:
-                                                                                        st[38] = port
+                                                                                        st[S.PORT] = port
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5571,8 +5572,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 else:
                                                                                     t += 16
                                                                                 if io_exit:
-                                                                                    st[38] = port
-                                                                                    st[39] = v
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
                                                                                     reason = 3
                                                                                     break
                                                                                 else:
@@ -6909,41 +6910,41 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 break
         if reason:
             break
-    st[0] = a
-    st[1] = f
-    st[2] = b
-    st[3] = c
-    st[4] = d
-    st[5] = e
-    st[6] = h
-    st[7] = l
-    st[8] = a_
-    st[9] = f_
-    st[10] = b_
-    st[11] = c_
-    st[12] = d_
-    st[13] = e_
-    st[14] = h_
-    st[15] = l_
-    st[16] = ix
-    st[17] = iy
-    st[18] = sp
-    st[19] = pc
-    st[20] = i
-    st[22] = wz
-    st[23] = iff1
-    st[24] = iff2
-    st[25] = im
-    st[26] = halted
-    st[27] = t
-    st[21] = (r & 0x7F) | r7
-    st[31] = int_end
-    st[29] = 1 if ei_at == t else 0
-    st[30] = 1 if ldair_at == t else 0
+    st[S.A] = a
+    st[S.F] = f
+    st[S.B] = b
+    st[S.C] = c
+    st[S.D] = d
+    st[S.E] = e
+    st[S.H] = h
+    st[S.L] = l
+    st[S.A_] = a_
+    st[S.F_] = f_
+    st[S.B_] = b_
+    st[S.C_] = c_
+    st[S.D_] = d_
+    st[S.E_] = e_
+    st[S.H_] = h_
+    st[S.L_] = l_
+    st[S.IX] = ix
+    st[S.IY] = iy
+    st[S.SP] = sp
+    st[S.PC] = pc
+    st[S.I] = i
+    st[S.MEMPTR] = wz
+    st[S.IFF1] = iff1
+    st[S.IFF2] = iff2
+    st[S.IM] = im
+    st[S.HALTED] = halted
+    st[S.T] = t
+    st[S.R] = (r & 0x7F) | r7
+    st[S.INT_END] = int_end
+    st[S.AFTER_EI] = 1 if ei_at == t else 0
+    st[S.AFTER_LDAIR] = 1 if ldair_at == t else 0
     if qt == t:
-        st[28] = f
+        st[S.Q] = f
     elif t != entry_t:
-        st[28] = 0
+        st[S.Q] = 0
     return reason
 
 
@@ -6952,44 +6953,44 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     R_INC1 = _R_INC1
     R_INC2 = _R_INC2
     SIGNED = _SIGNED
-    a = st[0]
-    f = st[1]
-    b = st[2]
-    c = st[3]
-    d = st[4]
-    e = st[5]
-    h = st[6]
-    l = st[7]
-    a_ = st[8]
-    f_ = st[9]
-    b_ = st[10]
-    c_ = st[11]
-    d_ = st[12]
-    e_ = st[13]
-    h_ = st[14]
-    l_ = st[15]
-    ix = st[16]
-    iy = st[17]
-    sp = st[18]
-    pc = st[19]
-    i = st[20]
-    wz = st[22]
-    iff1 = st[23]
-    iff2 = st[24]
-    im = st[25]
-    halted = st[26]
-    t = st[27]
-    r = st[21]
+    a = st[S.A]
+    f = st[S.F]
+    b = st[S.B]
+    c = st[S.C]
+    d = st[S.D]
+    e = st[S.E]
+    h = st[S.H]
+    l = st[S.L]
+    a_ = st[S.A_]
+    f_ = st[S.F_]
+    b_ = st[S.B_]
+    c_ = st[S.C_]
+    d_ = st[S.D_]
+    e_ = st[S.E_]
+    h_ = st[S.H_]
+    l_ = st[S.L_]
+    ix = st[S.IX]
+    iy = st[S.IY]
+    sp = st[S.SP]
+    pc = st[S.PC]
+    i = st[S.I]
+    wz = st[S.MEMPTR]
+    iff1 = st[S.IFF1]
+    iff2 = st[S.IFF2]
+    im = st[S.IM]
+    halted = st[S.HALTED]
+    t = st[S.T]
+    r = st[S.R]
     r7 = r & 0x80
-    int_end = st[31]
-    int_data = st[32]
-    int_ack_clears = st[33]
-    rom_top = st[34]
-    io_exit = st[35]
+    int_end = st[S.INT_END]
+    int_data = st[S.INT_DATA]
+    int_ack_clears = st[S.INT_ACK_CLEARS]
+    rom_top = st[S.ROM_TOP]
+    io_exit = st[S.IO_EXIT]
     entry_t = t
-    q_entry = st[28]
-    ei_at = t if st[29] else -1
-    ldair_at = t if st[30] else -1
+    q_entry = st[S.Q]
+    ei_at = t if st[S.AFTER_EI] else -1
+    ldair_at = t if st[S.AFTER_LDAIR] else -1
     qt = -1
     reason = 0
     while t < until:
@@ -9903,8 +9904,8 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     wz = ((n + 1) & 0xFF) | (a << 8)
                                                     t += 11
                                                     if io_exit:
-                                                        st[38] = port
-                                                        st[39] = v
+                                                        st[S.PORT] = port
+                                                        st[S.PORT_VALUE] = v
                                                         reason = 3
                                                         break
                                                     else:
@@ -9993,11 +9994,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             pc = 0
                                         port = (a << 8) | n
                                         if io_exit:
-                                            if st[36]:
-                                                v = st[37] & 0xFF
-                                                st[36] = 0
+                                            if st[S.IN_READY]:
+                                                v = st[S.IN_VALUE] & 0xFF
+                                                st[S.IN_READY] = 0
                                             else:
-                                                st[38] = port
+                                                st[S.PORT] = port
                                                 pc = (pc - 2) & 0xFFFF
                                                 r = (r - 1) & 0x7F
                                                 reason = 2
@@ -11356,11 +11357,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op == 0x40:
                                                                     port = (b << 8) | c
                                                                     if io_exit:
-                                                                        if st[36]:
-                                                                            v = st[37] & 0xFF
-                                                                            st[36] = 0
+                                                                        if st[S.IN_READY]:
+                                                                            v = st[S.IN_VALUE] & 0xFF
+                                                                            st[S.IN_READY] = 0
                                                                         else:
-                                                                            st[38] = port
+                                                                            st[S.PORT] = port
                                                                             pc = (pc - 2) & 0xFFFF
                                                                             r = (r - 2) & 0x7F
                                                                             reason = 2
@@ -11378,8 +11379,8 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     wz = (port + 1) & 0xFFFF
                                                                     t += 12
                                                                     if io_exit:
-                                                                        st[38] = port
-                                                                        st[39] = v
+                                                                        st[S.PORT] = port
+                                                                        st[S.PORT_VALUE] = v
                                                                         reason = 3
                                                                         break
                                                                     else:
@@ -11439,11 +11440,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op == 0x48:
                                                                         port = (b << 8) | c
                                                                         if io_exit:
-                                                                            if st[36]:
-                                                                                v = st[37] & 0xFF
-                                                                                st[36] = 0
+                                                                            if st[S.IN_READY]:
+                                                                                v = st[S.IN_VALUE] & 0xFF
+                                                                                st[S.IN_READY] = 0
                                                                             else:
-                                                                                st[38] = port
+                                                                                st[S.PORT] = port
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -11462,8 +11463,8 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             wz = (port + 1) & 0xFFFF
                                                                             t += 12
                                                                             if io_exit:
-                                                                                st[38] = port
-                                                                                st[39] = v
+                                                                                st[S.PORT] = port
+                                                                                st[S.PORT_VALUE] = v
                                                                                 reason = 3
                                                                                 break
                                                                             else:
@@ -11521,11 +11522,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op == 0x50:
                                                                         port = (b << 8) | c
                                                                         if io_exit:
-                                                                            if st[36]:
-                                                                                v = st[37] & 0xFF
-                                                                                st[36] = 0
+                                                                            if st[S.IN_READY]:
+                                                                                v = st[S.IN_VALUE] & 0xFF
+                                                                                st[S.IN_READY] = 0
                                                                             else:
-                                                                                st[38] = port
+                                                                                st[S.PORT] = port
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -11543,8 +11544,8 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = (port + 1) & 0xFFFF
                                                                         t += 12
                                                                         if io_exit:
-                                                                            st[38] = port
-                                                                            st[39] = v
+                                                                            st[S.PORT] = port
+                                                                            st[S.PORT_VALUE] = v
                                                                             reason = 3
                                                                             break
                                                                         else:
@@ -11610,11 +11611,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op == 0x58:
                                                                         port = (b << 8) | c
                                                                         if io_exit:
-                                                                            if st[36]:
-                                                                                v = st[37] & 0xFF
-                                                                                st[36] = 0
+                                                                            if st[S.IN_READY]:
+                                                                                v = st[S.IN_VALUE] & 0xFF
+                                                                                st[S.IN_READY] = 0
                                                                             else:
-                                                                                st[38] = port
+                                                                                st[S.PORT] = port
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -11632,8 +11633,8 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = (port + 1) & 0xFFFF
                                                                         t += 12
                                                                         if io_exit:
-                                                                            st[38] = port
-                                                                            st[39] = v
+                                                                            st[S.PORT] = port
+                                                                            st[S.PORT_VALUE] = v
                                                                             reason = 3
                                                                             break
                                                                         else:
@@ -11695,11 +11696,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         if op == 0x60:
                                                                             port = (b << 8) | c
                                                                             if io_exit:
-                                                                                if st[36]:
-                                                                                    v = st[37] & 0xFF
-                                                                                    st[36] = 0
+                                                                                if st[S.IN_READY]:
+                                                                                    v = st[S.IN_VALUE] & 0xFF
+                                                                                    st[S.IN_READY] = 0
                                                                                 else:
-                                                                                    st[38] = port
+                                                                                    st[S.PORT] = port
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -11717,8 +11718,8 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             wz = (port + 1) & 0xFFFF
                                                                             t += 12
                                                                             if io_exit:
-                                                                                st[38] = port
-                                                                                st[39] = v
+                                                                                st[S.PORT] = port
+                                                                                st[S.PORT_VALUE] = v
                                                                                 reason = 3
                                                                                 break
                                                                             else:
@@ -11787,11 +11788,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         if op == 0x68:
                                                                             port = (b << 8) | c
                                                                             if io_exit:
-                                                                                if st[36]:
-                                                                                    v = st[37] & 0xFF
-                                                                                    st[36] = 0
+                                                                                if st[S.IN_READY]:
+                                                                                    v = st[S.IN_VALUE] & 0xFF
+                                                                                    st[S.IN_READY] = 0
                                                                                 else:
-                                                                                    st[38] = port
+                                                                                    st[S.PORT] = port
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -11809,8 +11810,8 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             wz = (port + 1) & 0xFFFF
                                                                             t += 12
                                                                             if io_exit:
-                                                                                st[38] = port
-                                                                                st[39] = v
+                                                                                st[S.PORT] = port
+                                                                                st[S.PORT_VALUE] = v
                                                                                 reason = 3
                                                                                 break
                                                                             else:
@@ -11877,11 +11878,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             else:
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[36]:
-                                                                                        v = st[37] & 0xFF
-                                                                                        st[36] = 0
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
                                                                                     else:
-                                                                                        st[38] = port
+                                                                                        st[S.PORT] = port
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -11899,8 +11900,8 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 wz = (port + 1) & 0xFFFF
                                                                                 t += 12
                                                                                 if io_exit:
-                                                                                    st[38] = port
-                                                                                    st[39] = v
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
                                                                                     reason = 3
                                                                                     break
                                                                                 else:
@@ -11958,11 +11959,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op == 0x78:
                                                     port = (b << 8) | c
                                                     if io_exit:
-                                                        if st[36]:
-                                                            v = st[37] & 0xFF
-                                                            st[36] = 0
+                                                        if st[S.IN_READY]:
+                                                            v = st[S.IN_VALUE] & 0xFF
+                                                            st[S.IN_READY] = 0
                                                         else:
-                                                            st[38] = port
+                                                            st[S.PORT] = port
                                                             pc = (pc - 2) & 0xFFFF
                                                             r = (r - 2) & 0x7F
                                                             reason = 2
@@ -11986,8 +11987,8 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             wz = (port + 1) & 0xFFFF
                                                                             t += 12
                                                                             if io_exit:
-                                                                                st[38] = port
-                                                                                st[39] = v
+                                                                                st[S.PORT] = port
+                                                                                st[S.PORT_VALUE] = v
                                                                                 reason = 3
                                                                                 break
                                                                             else:
@@ -12077,11 +12078,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             if op == 0xa2:
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[36]:
-                                                                                        v = st[37] & 0xFF
-                                                                                        st[36] = 0
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
                                                                                     else:
-                                                                                        st[38] = port
+                                                                                        st[S.PORT] = port
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12116,8 +12117,8 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
                                                                                 t += 16
                                                                                 if io_exit:
-                                                                                    st[38] = port
-                                                                                    st[39] = v
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
                                                                                     reason = 3
                                                                                     break
                                                                                 else:
@@ -12165,11 +12166,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             if op == 0xaa:
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[36]:
-                                                                                        v = st[37] & 0xFF
-                                                                                        st[36] = 0
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
                                                                                     else:
-                                                                                        st[38] = port
+                                                                                        st[S.PORT] = port
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12204,8 +12205,8 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
                                                                                 t += 16
                                                                                 if io_exit:
-                                                                                    st[38] = port
-                                                                                    st[39] = v
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
                                                                                     reason = 3
                                                                                     break
                                                                                 else:
@@ -12282,11 +12283,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             if op == 0xb2:
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[36]:
-                                                                                        v = st[37] & 0xFF
-                                                                                        st[36] = 0
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
                                                                                     else:
-                                                                                        st[38] = port
+                                                                                        st[S.PORT] = port
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12355,8 +12356,8 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 else:
                                                                                     t += 16
                                                                                 if io_exit:
-                                                                                    st[38] = port
-                                                                                    st[39] = v
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
                                                                                     reason = 3
                                                                                     break
                                                                                 else:
@@ -12431,11 +12432,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             if op == 0xba:
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[36]:
-                                                                                        v = st[37] & 0xFF
-                                                                                        st[36] = 0
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
                                                                                     else:
-                                                                                        st[38] = port
+                                                                                        st[S.PORT] = port
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12504,8 +12505,8 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 else:
                                                                                     t += 16
                                                                                 if io_exit:
-                                                                                    st[38] = port
-                                                                                    st[39] = v
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
                                                                                     reason = 3
                                                                                     break
                                                                                 else:
@@ -13839,39 +13840,39 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         t += 11
         if reason:
             break
-    st[0] = a
-    st[1] = f
-    st[2] = b
-    st[3] = c
-    st[4] = d
-    st[5] = e
-    st[6] = h
-    st[7] = l
-    st[8] = a_
-    st[9] = f_
-    st[10] = b_
-    st[11] = c_
-    st[12] = d_
-    st[13] = e_
-    st[14] = h_
-    st[15] = l_
-    st[16] = ix
-    st[17] = iy
-    st[18] = sp
-    st[19] = pc
-    st[20] = i
-    st[22] = wz
-    st[23] = iff1
-    st[24] = iff2
-    st[25] = im
-    st[26] = halted
-    st[27] = t
-    st[21] = (r & 0x7F) | r7
-    st[31] = int_end
-    st[29] = 1 if ei_at == t else 0
-    st[30] = 1 if ldair_at == t else 0
+    st[S.A] = a
+    st[S.F] = f
+    st[S.B] = b
+    st[S.C] = c
+    st[S.D] = d
+    st[S.E] = e
+    st[S.H] = h
+    st[S.L] = l
+    st[S.A_] = a_
+    st[S.F_] = f_
+    st[S.B_] = b_
+    st[S.C_] = c_
+    st[S.D_] = d_
+    st[S.E_] = e_
+    st[S.H_] = h_
+    st[S.L_] = l_
+    st[S.IX] = ix
+    st[S.IY] = iy
+    st[S.SP] = sp
+    st[S.PC] = pc
+    st[S.I] = i
+    st[S.MEMPTR] = wz
+    st[S.IFF1] = iff1
+    st[S.IFF2] = iff2
+    st[S.IM] = im
+    st[S.HALTED] = halted
+    st[S.T] = t
+    st[S.R] = (r & 0x7F) | r7
+    st[S.INT_END] = int_end
+    st[S.AFTER_EI] = 1 if ei_at == t else 0
+    st[S.AFTER_LDAIR] = 1 if ldair_at == t else 0
     if qt == t:
-        st[28] = f
+        st[S.Q] = f
     elif t != entry_t:
-        st[28] = 0
+        st[S.Q] = 0
     return reason
