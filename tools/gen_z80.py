@@ -683,14 +683,16 @@ def index_body(v: Variant, prefix: str) -> list[str]:
     table = isa.DD if prefix == "DD" else isa.FD
     xy = "ix" if prefix == "DD" else "iy"
     cases: list[tuple[int, list[str]]] = []
-    # No interrupt between a prefix and its instruction.
-    nop = finish(v, Leaf(["ei_at = t + 4"] if not v.machine else ["ei_at = t"], 4), FETCH1)
-    if not v.machine:
-        nop = ["t += 4", "ei_at = t"]
+    # A prefix the next opcode ignores: no interrupt before that opcode, and Q passes through
+    # (the prefix is not an instruction): the marker that says "F is Q now" (``qt``, or
+    # ``entry_t`` at the start of a run) moves on to the prefix's end. Read before the walk.
+    nop_leaf = Leaf(["t_pre = t", "@CYCLES", "t += 4", "ei_at = t", "if qt == t_pre:",
+                     "    qt = t", "elif entry_t == t_pre:", "    entry_t = t"], None)
+    nop = finish(v, nop_leaf, FETCH1)
     for code, op in enumerate(table):
         if op.mnemonic == isa.PREFIX_NOP or (op.mnemonic == isa.PREFIX
                                              and op.operands[0] in ("DD", "FD", "ED")):
-            CYCLE_TABLE.dispatch(768 + code, FETCH1)
+            CYCLE_TABLE.dispatch(768 + code, None)  # the prefix walks its own M1 cycle
             cases.append((code, nop))
         elif op.mnemonic == isa.PREFIX:  # DDCB d op: two M1 cycles, then d and op as data
             body = [
@@ -783,12 +785,13 @@ def interrupt_lines(v: Variant) -> list[str]:
     else:
         timing, t19, t13 = [], "t += 19", "t += 13"
     return [
+        # NMOS: P/V reads 0 when INT follows LD A,I / LD A,R (tested before the walk moves T).
+        "if ldair_at == t:",
+        "    f = f & 0xFB",
         *timing,
         "if halted:",
         "    pc = (pc + 1) & 0xFFFF",
         "    halted = 0",
-        "if ldair_at == t:",  # NMOS: P/V read as 0 when INT follows LD A,I / LD A,R
-        "    f = f & 0xFB",
         "iff1 = 0",
         "iff2 = 0",
         "r += 1",
@@ -978,7 +981,7 @@ def names_used(lines: list[str]) -> tuple[set[str], set[str]]:
 
 # Where a JIT prefix function leaves each local it changed (registers in their own slots,
 # R unmasked and the markers in scratch slots).
-S_EI_AT, S_LDAIR_AT, S_QT = 40, 41, 42
+S_EI_AT, S_LDAIR_AT, S_QT, S_ENTRY_T = 40, 41, 42, 43
 S_R_RAW, S_R7 = 45, 46
 TABLES = TABLE_ARGS.split(", ")
 PASSED = ("rom_top", "io_exit", "until", "int_end", "bp", "CONT", "keys", "joy", "out_log",
@@ -994,7 +997,7 @@ def gen_jit(v: Variant = BARE) -> str:
     global CYCLE_TABLE
     CYCLE_TABLE = CycleTable()  # this engine's own table, the same on every run
     slots = {**dict(regs(v)), "r": S_R_RAW, "r7": S_R7, "ei_at": S_EI_AT,
-             "ldair_at": S_LDAIR_AT, "qt": S_QT}
+             "ldair_at": S_LDAIR_AT, "qt": S_QT, "entry_t": S_ENTRY_T}
     funcs: list[str] = []
     calls: dict[str, list[str]] = {}
 
@@ -1076,6 +1079,9 @@ def main(argv: list[str] | None = None) -> int:
         if args_.check:
             if not path.exists() or path.read_text() != text:
                 stale.append(name)
+        elif path.exists() and path.read_text() == text:
+            # Left as it is: numba's cache of a JIT engine is keyed on the file's time stamp.
+            print(f"unchanged {path.relative_to(ROOT)}")
         else:
             path.write_text(text)
             print(f"wrote {path.relative_to(ROOT)} ({text.count(chr(10))} lines)")

@@ -26,6 +26,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 15
         qt = t
     elif op == 120:
+        t_in = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -33,6 +34,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t_in
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -298,6 +300,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             break
         qt = t
     elif op == 64:
+        t_in = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -305,6 +308,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t_in
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -368,6 +372,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         im = 0
         t += 8
     elif op == 72:
+        t_in = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -375,6 +380,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t_in
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -462,6 +468,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         r7 = a & 128
         t += 9
     elif op == 80:
+        t_in = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -469,6 +476,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t_in
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -548,6 +556,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         ldair_at = t
         qt = t
     elif op == 88:
+        t_in = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -555,6 +564,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t_in
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -628,6 +638,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         iff1 = iff2
         t += 14
     elif op == 96:
+        t_in = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -635,6 +646,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t_in
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -747,6 +759,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 18
         qt = t
     elif op == 104:
+        t_in = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -754,6 +767,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t_in
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -849,6 +863,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 18
         qt = t
     elif op == 112:
+        t_in = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -856,6 +871,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t_in
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -1010,6 +1026,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 16
         qt = t
     elif op == 162:
+        t_in = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -1017,6 +1034,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t_in
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -1128,6 +1146,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 16
         qt = t
     elif op == 170:
+        t_in = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -1135,6 +1154,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t_in
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -1240,6 +1260,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             break
         qt = t
     elif op == 178:
+        t_in = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -1247,6 +1268,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t_in
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -1386,6 +1408,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             break
         qt = t
     elif op == 186:
+        t_in = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -1393,6 +1416,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t_in
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -1526,7 +1550,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
     return 0
 
 @njit(cache=True, _nrt=False)
-def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top):
+def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, entry_t, rom_top):
     """Run one DD-prefixed instruction."""
     op = I64(mem[pc])
     if op == 33:
@@ -1722,8 +1746,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = n
         t += 19
     elif 204 <= op < 225:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 94:
         pc = pc + 1 & 65535
         r += 1
@@ -1741,14 +1770,29 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         d = I64(mem[ea])
         t += 19
     elif 10 <= op < 25:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 234 <= op < 249:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 191 <= op < 203:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 70:
         pc = pc + 1 & 65535
         r += 1
@@ -1758,14 +1802,29 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         b = I64(mem[ea])
         t += 19
     elif 58 <= op < 68:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 0 <= op < 9:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 26 <= op < 33:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 116:
         pc = pc + 1 & 65535
         r += 1
@@ -1776,8 +1835,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = h
         t += 19
     elif 250 <= op < 256:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 42:
         pc = pc + 1 & 65535
         r += 1
@@ -1788,44 +1852,109 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         ix = v
         t += 20
     elif 47 <= op < 52:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 71 <= op < 76:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 79 <= op < 84:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 87 <= op < 92:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 127 <= op < 132:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 135 <= op < 140:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 143 <= op < 148:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 151 <= op < 156:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 159 <= op < 164:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 167 <= op < 172:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 175 <= op < 180:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 183 <= op < 188:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 120 <= op < 124:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 134:
         pc = pc + 1 & 65535
         r += 1
@@ -1849,8 +1978,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif 230 <= op < 233:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 52:
         pc = pc + 1 & 65535
         r += 1
@@ -1913,11 +2047,21 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         pc = ix
         t += 8
     elif 39 <= op < 41:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 55 <= op < 57:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 36:
         pc = pc + 1 & 65535
         r += 1
@@ -2046,8 +2190,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         e = ix & 255
         t += 8
     elif op == 95:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 96:
         pc = pc + 1 & 65535
         r += 1
@@ -2144,8 +2293,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = e
         t += 19
     elif op == 118:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 124:
         pc = pc + 1 & 65535
         r += 1
@@ -2313,8 +2467,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 226:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 227:
         pc = pc + 1 & 65535
         r += 1
@@ -2329,8 +2488,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         wz = nn
         t += 23
     elif op == 228:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     else:
         pc = pc + 1 & 65535
         r += 1
@@ -2352,10 +2516,11 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     st[45] = r
     st[40] = ei_at
     st[42] = qt
+    st[43] = entry_t
     return 0
 
 @njit(cache=True, _nrt=False)
-def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top):
+def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, entry_t, rom_top):
     """Run one FD-prefixed instruction."""
     op = I64(mem[pc])
     if op == 33:
@@ -2551,8 +2716,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = n
         t += 19
     elif 204 <= op < 225:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 94:
         pc = pc + 1 & 65535
         r += 1
@@ -2570,14 +2740,29 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         d = I64(mem[ea])
         t += 19
     elif 10 <= op < 25:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 234 <= op < 249:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 191 <= op < 203:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 70:
         pc = pc + 1 & 65535
         r += 1
@@ -2587,14 +2772,29 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         b = I64(mem[ea])
         t += 19
     elif 58 <= op < 68:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 0 <= op < 9:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 26 <= op < 33:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 116:
         pc = pc + 1 & 65535
         r += 1
@@ -2605,8 +2805,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = h
         t += 19
     elif 250 <= op < 256:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 42:
         pc = pc + 1 & 65535
         r += 1
@@ -2617,44 +2822,109 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         iy = v
         t += 20
     elif 47 <= op < 52:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 71 <= op < 76:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 79 <= op < 84:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 87 <= op < 92:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 127 <= op < 132:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 135 <= op < 140:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 143 <= op < 148:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 151 <= op < 156:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 159 <= op < 164:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 167 <= op < 172:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 175 <= op < 180:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 183 <= op < 188:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 120 <= op < 124:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 134:
         pc = pc + 1 & 65535
         r += 1
@@ -2678,8 +2948,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif 230 <= op < 233:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 52:
         pc = pc + 1 & 65535
         r += 1
@@ -2742,11 +3017,21 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         pc = iy
         t += 8
     elif 39 <= op < 41:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif 55 <= op < 57:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 36:
         pc = pc + 1 & 65535
         r += 1
@@ -2875,8 +3160,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         e = iy & 255
         t += 8
     elif op == 95:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 96:
         pc = pc + 1 & 65535
         r += 1
@@ -2973,8 +3263,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = e
         t += 19
     elif op == 118:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 124:
         pc = pc + 1 & 65535
         r += 1
@@ -3142,8 +3437,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 226:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     elif op == 227:
         pc = pc + 1 & 65535
         r += 1
@@ -3158,8 +3458,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         wz = nn
         t += 23
     elif op == 228:
+        t_pre = t
         t += 4
         ei_at = t
+        if qt == t_pre:
+            qt = t
+        elif entry_t == t_pre:
+            entry_t = t
     else:
         pc = pc + 1 & 65535
         r += 1
@@ -3181,6 +3486,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     st[45] = r
     st[40] = ei_at
     st[42] = qt
+    st[43] = entry_t
     return 0
 
 @njit(cache=True, _nrt=False)
@@ -3228,11 +3534,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     reason = 0
     while t < until:
         if t < int_end and iff1 and (ei_at != t):
+            if ldair_at == t:
+                f = f & 251
             if halted:
                 pc = pc + 1 & 65535
                 halted = 0
-            if ldair_at == t:
-                f = f & 251
             iff1 = 0
             iff2 = 0
             r += 1
@@ -3370,7 +3676,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 7
             elif op == 221:
-                reason = _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top)
+                reason = _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, entry_t, rom_top)
                 a = st[0]
                 f = st[1]
                 b = st[2]
@@ -3387,6 +3693,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 r = st[45]
                 ei_at = st[40]
                 qt = st[42]
+                entry_t = st[43]
                 if reason:
                     break
             elif op == 202:
@@ -3402,6 +3709,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 4
                 qt = t
             elif op == 219:
+                t_in = t
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 port = a << 8 | n
@@ -3411,6 +3719,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         st[36] = 0
                     else:
                         st[38] = port
+                        t = t_in
                         pc = pc - 2 & 65535
                         r -= 1
                         reason = 2
@@ -3802,7 +4111,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 7
                 qt = t
             elif op == 253:
-                reason = _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top)
+                reason = _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, entry_t, rom_top)
                 a = st[0]
                 f = st[1]
                 b = st[2]
@@ -3819,6 +4128,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 r = st[45]
                 ei_at = st[40]
                 qt = st[42]
+                entry_t = st[43]
                 if reason:
                     break
             elif op == 122:

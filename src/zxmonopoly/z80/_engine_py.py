@@ -59,13 +59,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     while t < until:
         if t < int_end:
             if iff1 and ei_at != t:
+                if ldair_at == t:
+                    f = f & 0xFB
                 if halted:
                     pc += 1
                     if pc == 0x10000:
                         pc = 0
                     halted = 0
-                if ldair_at == t:
-                    f = f & 0xFB
                 iff1 = 0
                 iff2 = 0
                 r = R_INC1[r]
@@ -3054,6 +3054,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             else:
                                 if op < 0xdd:
                                     if op == 0xdb:
+                                        t_in = t
                                         n = mem[pc]
                                         pc += 1
                                         if pc == 0x10000:
@@ -3065,6 +3066,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 st[36] = 0
                                             else:
                                                 st[38] = port
+                                                t = t_in
                                                 pc = (pc - 2) & 0xFFFF
                                                 r = (r - 1) & 0x7F
                                                 reason = 2
@@ -3099,8 +3101,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
+                                                            t_pre = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t_pre:
+                                                                qt = t
+                                                            elif entry_t == t_pre:
+                                                                entry_t = t
                                                         else:
                                                             pc += 1
                                                             if pc == 0x10000:
@@ -3116,8 +3123,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             t += 15
                                                             qt = t
                                                     else:
+                                                        t_pre = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t_pre:
+                                                            qt = t
+                                                        elif entry_t == t_pre:
+                                                            entry_t = t
                                                 else:
                                                     if op == 0x19:
                                                         pc += 1
@@ -3134,8 +3146,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 15
                                                         qt = t
                                                     else:
+                                                        t_pre = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t_pre:
+                                                            qt = t
+                                                        elif entry_t == t_pre:
+                                                            entry_t = t
                                             else:
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -3214,8 +3231,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 11
                                                                     else:
                                                                         if op < 0x29:
+                                                                            t_pre = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             pc += 1
                                                                             if pc == 0x10000:
@@ -3287,8 +3309,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 11
                                                                 else:
                                                                     if op < 0x34:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0x34:
                                                                             pc += 1
@@ -3345,8 +3372,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x46:
                                                                 if op < 0x3a:
                                                                     if op < 0x39:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -3363,8 +3395,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0x44:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0x44:
                                                                             pc += 1
@@ -3395,8 +3432,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 19
                                                                 else:
                                                                     if op < 0x4c:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0x4c:
                                                                             pc += 1
@@ -3427,8 +3469,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x54:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op == 0x54:
                                                                         pc += 1
@@ -3460,8 +3507,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x5c:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op == 0x5c:
                                                                         pc += 1
@@ -3493,8 +3545,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0x60:
                                                                             pc += 1
@@ -3716,8 +3773,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         if op < 0x78:
                                                             if op == 0x76:
+                                                                t_pre = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -3733,8 +3795,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                         else:
                                                             if op < 0x7c:
+                                                                t_pre = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                             else:
                                                                 if op == 0x7c:
                                                                     pc += 1
@@ -3770,8 +3837,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x8f:
                                                             if op < 0x87:
                                                                 if op < 0x84:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op < 0x86:
                                                                         if op == 0x84:
@@ -3811,8 +3883,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                             else:
                                                                 if op < 0x8c:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op == 0x8c:
                                                                         pc += 1
@@ -3856,8 +3933,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x97:
                                                                 if op < 0x94:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op < 0x96:
                                                                         if op == 0x94:
@@ -3898,8 +3980,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x9f:
                                                                     if op < 0x9c:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0x9c:
                                                                             pc += 1
@@ -3942,8 +4029,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                 else:
                                                                     if op < 0xa4:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0xa4:
                                                                             pc += 1
@@ -3981,8 +4073,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0xb4:
                                                                 if op < 0xac:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op < 0xaf:
                                                                         if op == 0xac:
@@ -4019,8 +4116,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 19
                                                                                 qt = t
                                                                     else:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                             else:
                                                                 if op < 0xb7:
                                                                     if op < 0xb6:
@@ -4058,8 +4160,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0xbc:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0xbc:
                                                                             pc += 1
@@ -4093,8 +4200,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 19
                                                         qt = t
                                                     else:
+                                                        t_pre = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t_pre:
+                                                            qt = t
+                                                        elif entry_t == t_pre:
+                                                            entry_t = t
                                                 else:
                                                     if op == 0xcb:
                                                         pc += 1
@@ -4172,8 +4284,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             elif z == 7:
                                                                 a = v
                                                     else:
+                                                        t_pre = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t_pre:
+                                                            qt = t
+                                                        elif entry_t == t_pre:
+                                                            entry_t = t
                                         else:
                                             if op == 0xe1:
                                                 pc += 1
@@ -4188,8 +4305,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0xe6:
                                                     if op < 0xe5:
                                                         if op == 0xe2:
+                                                            t_pre = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t_pre:
+                                                                qt = t
+                                                            elif entry_t == t_pre:
+                                                                entry_t = t
                                                         else:
                                                             if op == 0xe3:
                                                                 pc += 1
@@ -4207,8 +4329,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 wz = nn
                                                                 t += 23
                                                             else:
+                                                                t_pre = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -4225,8 +4352,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     if op < 0xf9:
                                                         if op < 0xea:
                                                             if op < 0xe9:
+                                                                t_pre = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -4235,8 +4367,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 pc = ix
                                                                 t += 8
                                                         else:
+                                                            t_pre = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t_pre:
+                                                                qt = t
+                                                            elif entry_t == t_pre:
+                                                                entry_t = t
                                                     else:
                                                         if op == 0xf9:
                                                             pc += 1
@@ -4246,8 +4383,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             sp = ix
                                                             t += 10
                                                         else:
+                                                            t_pre = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t_pre:
+                                                                qt = t
+                                                            elif entry_t == t_pre:
+                                                                entry_t = t
                     else:
                         if op < 0xf1:
                             if op < 0xe7:
@@ -4421,6 +4563,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x43:
                                                             if op < 0x42:
                                                                 if op == 0x40:
+                                                                    t_in = t
                                                                     port = (b << 8) | c
                                                                     if io_exit:
                                                                         if st[36]:
@@ -4428,6 +4571,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[36] = 0
                                                                         else:
                                                                             st[38] = port
+                                                                            t = t_in
                                                                             pc = (pc - 2) & 0xFFFF
                                                                             r = (r - 2) & 0x7F
                                                                             reason = 2
@@ -4504,6 +4648,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 9
                                                                 else:
                                                                     if op == 0x48:
+                                                                        t_in = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[36]:
@@ -4511,6 +4656,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
+                                                                                t = t_in
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -4586,6 +4732,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 9
                                                                 else:
                                                                     if op == 0x50:
+                                                                        t_in = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[36]:
@@ -4593,6 +4740,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
+                                                                                t = t_in
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -4675,6 +4823,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x58:
+                                                                        t_in = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[36]:
@@ -4682,6 +4831,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
+                                                                                t = t_in
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -4760,6 +4910,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x60:
+                                                                            t_in = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
                                                                                 if st[36]:
@@ -4767,6 +4918,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[36] = 0
                                                                                 else:
                                                                                     st[38] = port
+                                                                                    t = t_in
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -4852,6 +5004,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x68:
+                                                                            t_in = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
                                                                                 if st[36]:
@@ -4859,6 +5012,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[36] = 0
                                                                                 else:
                                                                                     st[38] = port
+                                                                                    t = t_in
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -4942,6 +5096,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 18
                                                                                 qt = t
                                                                             else:
+                                                                                t_in = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -4949,6 +5104,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t_in
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5023,6 +5179,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                             else:
                                                 if op == 0x78:
+                                                    t_in = t
                                                     port = (b << 8) | c
                                                     if io_exit:
                                                         if st[36]:
@@ -5030,6 +5187,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             st[36] = 0
                                                         else:
                                                             st[38] = port
+                                                            t = t_in
                                                             pc = (pc - 2) & 0xFFFF
                                                             r = (r - 2) & 0x7F
                                                             reason = 2
@@ -5142,6 +5300,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xa2:
+                                                                                t_in = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -5149,6 +5308,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t_in
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5230,6 +5390,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xaa:
+                                                                                t_in = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -5237,6 +5398,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t_in
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5347,6 +5509,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xb2:
+                                                                                t_in = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -5354,6 +5517,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t_in
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5496,6 +5660,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xba:
+                                                                                t_in = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -5503,6 +5668,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t_in
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5736,8 +5902,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x19:
                                                             if op < 0x0a:
                                                                 if op < 0x09:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     pc += 1
                                                                     if pc == 0x10000:
@@ -5753,8 +5924,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 15
                                                                     qt = t
                                                             else:
+                                                                t_pre = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                         else:
                                                             if op == 0x19:
                                                                 pc += 1
@@ -5771,8 +5947,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 15
                                                                 qt = t
                                                             else:
+                                                                t_pre = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -5851,8 +6032,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 11
                                                                             else:
                                                                                 if op < 0x29:
+                                                                                    t_pre = t
                                                                                     t += 4
                                                                                     ei_at = t
+                                                                                    if qt == t_pre:
+                                                                                        qt = t
+                                                                                    elif entry_t == t_pre:
+                                                                                        entry_t = t
                                                                                 else:
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
@@ -5924,8 +6110,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 11
                                                                         else:
                                                                             if op < 0x34:
+                                                                                t_pre = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0x34:
                                                                                     pc += 1
@@ -5982,8 +6173,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x46:
                                                                         if op < 0x3a:
                                                                             if op < 0x39:
+                                                                                t_pre = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
@@ -6000,8 +6196,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0x44:
+                                                                                t_pre = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0x44:
                                                                                     pc += 1
@@ -6032,8 +6233,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 19
                                                                         else:
                                                                             if op < 0x4c:
+                                                                                t_pre = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0x4c:
                                                                                     pc += 1
@@ -6064,8 +6270,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x54:
+                                                                            t_pre = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             if op == 0x54:
                                                                                 pc += 1
@@ -6097,8 +6308,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x5c:
+                                                                            t_pre = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             if op == 0x5c:
                                                                                 pc += 1
@@ -6130,8 +6346,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x62:
                                                                             if op == 0x5f:
+                                                                                t_pre = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0x60:
                                                                                     pc += 1
@@ -6353,8 +6574,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x78:
                                                                     if op == 0x76:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -6370,8 +6596,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                 else:
                                                                     if op < 0x7c:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0x7c:
                                                                             pc += 1
@@ -6407,8 +6638,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x8f:
                                                                     if op < 0x87:
                                                                         if op < 0x84:
+                                                                            t_pre = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             if op < 0x86:
                                                                                 if op == 0x84:
@@ -6448,8 +6684,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                     else:
                                                                         if op < 0x8c:
+                                                                            t_pre = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             if op == 0x8c:
                                                                                 pc += 1
@@ -6493,8 +6734,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x97:
                                                                         if op < 0x94:
+                                                                            t_pre = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             if op < 0x96:
                                                                                 if op == 0x94:
@@ -6535,8 +6781,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x9f:
                                                                             if op < 0x9c:
+                                                                                t_pre = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0x9c:
                                                                                     pc += 1
@@ -6579,8 +6830,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         qt = t
                                                                         else:
                                                                             if op < 0xa4:
+                                                                                t_pre = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0xa4:
                                                                                     pc += 1
@@ -6618,8 +6874,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0xb4:
                                                                         if op < 0xac:
+                                                                            t_pre = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             if op < 0xaf:
                                                                                 if op == 0xac:
@@ -6656,8 +6917,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 19
                                                                                         qt = t
                                                                             else:
+                                                                                t_pre = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                     else:
                                                                         if op < 0xb7:
                                                                             if op < 0xb6:
@@ -6695,8 +6961,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0xbc:
+                                                                                t_pre = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0xbc:
                                                                                     pc += 1
@@ -6730,8 +7001,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                                 qt = t
                                                             else:
+                                                                t_pre = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                         else:
                                                             if op == 0xcb:
                                                                 pc += 1
@@ -6809,8 +7085,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     elif z == 7:
                                                                         a = v
                                                             else:
+                                                                t_pre = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                 else:
                                                     if op == 0xe1:
                                                         pc += 1
@@ -6825,8 +7106,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0xe6:
                                                             if op < 0xe5:
                                                                 if op == 0xe2:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op == 0xe3:
                                                                         pc += 1
@@ -6844,8 +7130,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = nn
                                                                         t += 23
                                                                     else:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -6862,8 +7153,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0xf9:
                                                                 if op < 0xea:
                                                                     if op < 0xe9:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -6872,8 +7168,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         pc = iy
                                                                         t += 8
                                                                 else:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                             else:
                                                                 if op == 0xf9:
                                                                     pc += 1
@@ -6883,8 +7184,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     sp = iy
                                                                     t += 10
                                                                 else:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                 else:
                                     if op == 0xfe:
                                         n = mem[pc]
@@ -6995,13 +7301,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     while t < until:
         if t < int_end:
             if iff1 and ei_at != t:
+                if ldair_at == t:
+                    f = f & 0xFB
                 if halted:
                     pc += 1
                     if pc == 0x10000:
                         pc = 0
                     halted = 0
-                if ldair_at == t:
-                    f = f & 0xFB
                 iff1 = 0
                 iff2 = 0
                 r = R_INC1[r]
@@ -9987,6 +10293,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             else:
                                 if op < 0xdd:
                                     if op == 0xdb:
+                                        t_in = t
                                         n = mem[pc]
                                         pc += 1
                                         if pc == 0x10000:
@@ -9998,6 +10305,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 st[36] = 0
                                             else:
                                                 st[38] = port
+                                                t = t_in
                                                 pc = (pc - 2) & 0xFFFF
                                                 r = (r - 1) & 0x7F
                                                 reason = 2
@@ -10032,8 +10340,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
+                                                            t_pre = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t_pre:
+                                                                qt = t
+                                                            elif entry_t == t_pre:
+                                                                entry_t = t
                                                         else:
                                                             pc += 1
                                                             if pc == 0x10000:
@@ -10049,8 +10362,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             t += 15
                                                             qt = t
                                                     else:
+                                                        t_pre = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t_pre:
+                                                            qt = t
+                                                        elif entry_t == t_pre:
+                                                            entry_t = t
                                                 else:
                                                     if op == 0x19:
                                                         pc += 1
@@ -10067,8 +10385,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 15
                                                         qt = t
                                                     else:
+                                                        t_pre = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t_pre:
+                                                            qt = t
+                                                        elif entry_t == t_pre:
+                                                            entry_t = t
                                             else:
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -10147,8 +10470,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 11
                                                                     else:
                                                                         if op < 0x29:
+                                                                            t_pre = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             pc += 1
                                                                             if pc == 0x10000:
@@ -10220,8 +10548,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 11
                                                                 else:
                                                                     if op < 0x34:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0x34:
                                                                             pc += 1
@@ -10278,8 +10611,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x46:
                                                                 if op < 0x3a:
                                                                     if op < 0x39:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -10296,8 +10634,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0x44:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0x44:
                                                                             pc += 1
@@ -10328,8 +10671,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 19
                                                                 else:
                                                                     if op < 0x4c:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0x4c:
                                                                             pc += 1
@@ -10360,8 +10708,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x54:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op == 0x54:
                                                                         pc += 1
@@ -10393,8 +10746,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x5c:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op == 0x5c:
                                                                         pc += 1
@@ -10426,8 +10784,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0x60:
                                                                             pc += 1
@@ -10649,8 +11012,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         if op < 0x78:
                                                             if op == 0x76:
+                                                                t_pre = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -10666,8 +11034,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                         else:
                                                             if op < 0x7c:
+                                                                t_pre = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                             else:
                                                                 if op == 0x7c:
                                                                     pc += 1
@@ -10703,8 +11076,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x8f:
                                                             if op < 0x87:
                                                                 if op < 0x84:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op < 0x86:
                                                                         if op == 0x84:
@@ -10744,8 +11122,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                             else:
                                                                 if op < 0x8c:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op == 0x8c:
                                                                         pc += 1
@@ -10789,8 +11172,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x97:
                                                                 if op < 0x94:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op < 0x96:
                                                                         if op == 0x94:
@@ -10831,8 +11219,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x9f:
                                                                     if op < 0x9c:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0x9c:
                                                                             pc += 1
@@ -10875,8 +11268,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                 else:
                                                                     if op < 0xa4:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0xa4:
                                                                             pc += 1
@@ -10914,8 +11312,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0xb4:
                                                                 if op < 0xac:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op < 0xaf:
                                                                         if op == 0xac:
@@ -10952,8 +11355,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 19
                                                                                 qt = t
                                                                     else:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                             else:
                                                                 if op < 0xb7:
                                                                     if op < 0xb6:
@@ -10991,8 +11399,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0xbc:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0xbc:
                                                                             pc += 1
@@ -11026,8 +11439,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 19
                                                         qt = t
                                                     else:
+                                                        t_pre = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t_pre:
+                                                            qt = t
+                                                        elif entry_t == t_pre:
+                                                            entry_t = t
                                                 else:
                                                     if op == 0xcb:
                                                         pc += 1
@@ -11105,8 +11523,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             elif z == 7:
                                                                 a = v
                                                     else:
+                                                        t_pre = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t_pre:
+                                                            qt = t
+                                                        elif entry_t == t_pre:
+                                                            entry_t = t
                                         else:
                                             if op == 0xe1:
                                                 pc += 1
@@ -11121,8 +11544,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0xe6:
                                                     if op < 0xe5:
                                                         if op == 0xe2:
+                                                            t_pre = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t_pre:
+                                                                qt = t
+                                                            elif entry_t == t_pre:
+                                                                entry_t = t
                                                         else:
                                                             if op == 0xe3:
                                                                 pc += 1
@@ -11140,8 +11568,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 wz = nn
                                                                 t += 23
                                                             else:
+                                                                t_pre = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -11158,8 +11591,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     if op < 0xf9:
                                                         if op < 0xea:
                                                             if op < 0xe9:
+                                                                t_pre = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -11168,8 +11606,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 pc = ix
                                                                 t += 8
                                                         else:
+                                                            t_pre = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t_pre:
+                                                                qt = t
+                                                            elif entry_t == t_pre:
+                                                                entry_t = t
                                                     else:
                                                         if op == 0xf9:
                                                             pc += 1
@@ -11179,8 +11622,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             sp = ix
                                                             t += 10
                                                         else:
+                                                            t_pre = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t_pre:
+                                                                qt = t
+                                                            elif entry_t == t_pre:
+                                                                entry_t = t
                     else:
                         if op < 0xf1:
                             if op < 0xe7:
@@ -11354,6 +11802,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x43:
                                                             if op < 0x42:
                                                                 if op == 0x40:
+                                                                    t_in = t
                                                                     port = (b << 8) | c
                                                                     if io_exit:
                                                                         if st[36]:
@@ -11361,6 +11810,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[36] = 0
                                                                         else:
                                                                             st[38] = port
+                                                                            t = t_in
                                                                             pc = (pc - 2) & 0xFFFF
                                                                             r = (r - 2) & 0x7F
                                                                             reason = 2
@@ -11437,6 +11887,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 9
                                                                 else:
                                                                     if op == 0x48:
+                                                                        t_in = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[36]:
@@ -11444,6 +11895,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
+                                                                                t = t_in
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -11519,6 +11971,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 9
                                                                 else:
                                                                     if op == 0x50:
+                                                                        t_in = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[36]:
@@ -11526,6 +11979,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
+                                                                                t = t_in
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -11608,6 +12062,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x58:
+                                                                        t_in = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[36]:
@@ -11615,6 +12070,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
+                                                                                t = t_in
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -11693,6 +12149,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x60:
+                                                                            t_in = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
                                                                                 if st[36]:
@@ -11700,6 +12157,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[36] = 0
                                                                                 else:
                                                                                     st[38] = port
+                                                                                    t = t_in
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -11785,6 +12243,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x68:
+                                                                            t_in = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
                                                                                 if st[36]:
@@ -11792,6 +12251,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[36] = 0
                                                                                 else:
                                                                                     st[38] = port
+                                                                                    t = t_in
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -11875,6 +12335,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 18
                                                                                 qt = t
                                                                             else:
+                                                                                t_in = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -11882,6 +12343,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t_in
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -11956,6 +12418,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                             else:
                                                 if op == 0x78:
+                                                    t_in = t
                                                     port = (b << 8) | c
                                                     if io_exit:
                                                         if st[36]:
@@ -11963,6 +12426,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             st[36] = 0
                                                         else:
                                                             st[38] = port
+                                                            t = t_in
                                                             pc = (pc - 2) & 0xFFFF
                                                             r = (r - 2) & 0x7F
                                                             reason = 2
@@ -12075,6 +12539,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xa2:
+                                                                                t_in = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -12082,6 +12547,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t_in
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12163,6 +12629,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xaa:
+                                                                                t_in = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -12170,6 +12637,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t_in
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12280,6 +12748,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xb2:
+                                                                                t_in = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -12287,6 +12756,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t_in
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12429,6 +12899,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xba:
+                                                                                t_in = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -12436,6 +12907,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t_in
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12669,8 +13141,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x19:
                                                             if op < 0x0a:
                                                                 if op < 0x09:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     pc += 1
                                                                     if pc == 0x10000:
@@ -12686,8 +13163,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 15
                                                                     qt = t
                                                             else:
+                                                                t_pre = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                         else:
                                                             if op == 0x19:
                                                                 pc += 1
@@ -12704,8 +13186,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 15
                                                                 qt = t
                                                             else:
+                                                                t_pre = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -12784,8 +13271,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 11
                                                                             else:
                                                                                 if op < 0x29:
+                                                                                    t_pre = t
                                                                                     t += 4
                                                                                     ei_at = t
+                                                                                    if qt == t_pre:
+                                                                                        qt = t
+                                                                                    elif entry_t == t_pre:
+                                                                                        entry_t = t
                                                                                 else:
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
@@ -12857,8 +13349,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 11
                                                                         else:
                                                                             if op < 0x34:
+                                                                                t_pre = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0x34:
                                                                                     pc += 1
@@ -12915,8 +13412,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x46:
                                                                         if op < 0x3a:
                                                                             if op < 0x39:
+                                                                                t_pre = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
@@ -12933,8 +13435,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0x44:
+                                                                                t_pre = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0x44:
                                                                                     pc += 1
@@ -12965,8 +13472,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 19
                                                                         else:
                                                                             if op < 0x4c:
+                                                                                t_pre = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0x4c:
                                                                                     pc += 1
@@ -12997,8 +13509,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x54:
+                                                                            t_pre = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             if op == 0x54:
                                                                                 pc += 1
@@ -13030,8 +13547,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x5c:
+                                                                            t_pre = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             if op == 0x5c:
                                                                                 pc += 1
@@ -13063,8 +13585,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x62:
                                                                             if op == 0x5f:
+                                                                                t_pre = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0x60:
                                                                                     pc += 1
@@ -13286,8 +13813,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x78:
                                                                     if op == 0x76:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -13303,8 +13835,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                 else:
                                                                     if op < 0x7c:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0x7c:
                                                                             pc += 1
@@ -13340,8 +13877,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x8f:
                                                                     if op < 0x87:
                                                                         if op < 0x84:
+                                                                            t_pre = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             if op < 0x86:
                                                                                 if op == 0x84:
@@ -13381,8 +13923,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                     else:
                                                                         if op < 0x8c:
+                                                                            t_pre = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             if op == 0x8c:
                                                                                 pc += 1
@@ -13426,8 +13973,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x97:
                                                                         if op < 0x94:
+                                                                            t_pre = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             if op < 0x96:
                                                                                 if op == 0x94:
@@ -13468,8 +14020,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x9f:
                                                                             if op < 0x9c:
+                                                                                t_pre = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0x9c:
                                                                                     pc += 1
@@ -13512,8 +14069,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         qt = t
                                                                         else:
                                                                             if op < 0xa4:
+                                                                                t_pre = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0xa4:
                                                                                     pc += 1
@@ -13551,8 +14113,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0xb4:
                                                                         if op < 0xac:
+                                                                            t_pre = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             if op < 0xaf:
                                                                                 if op == 0xac:
@@ -13589,8 +14156,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 19
                                                                                         qt = t
                                                                             else:
+                                                                                t_pre = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                     else:
                                                                         if op < 0xb7:
                                                                             if op < 0xb6:
@@ -13628,8 +14200,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0xbc:
+                                                                                t_pre = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0xbc:
                                                                                     pc += 1
@@ -13663,8 +14240,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                                 qt = t
                                                             else:
+                                                                t_pre = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                         else:
                                                             if op == 0xcb:
                                                                 pc += 1
@@ -13742,8 +14324,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     elif z == 7:
                                                                         a = v
                                                             else:
+                                                                t_pre = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                 else:
                                                     if op == 0xe1:
                                                         pc += 1
@@ -13758,8 +14345,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0xe6:
                                                             if op < 0xe5:
                                                                 if op == 0xe2:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op == 0xe3:
                                                                         pc += 1
@@ -13777,8 +14369,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = nn
                                                                         t += 23
                                                                     else:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -13795,8 +14392,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0xf9:
                                                                 if op < 0xea:
                                                                     if op < 0xe9:
+                                                                        t_pre = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -13805,8 +14407,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         pc = iy
                                                                         t += 8
                                                                 else:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                             else:
                                                                 if op == 0xf9:
                                                                     pc += 1
@@ -13816,8 +14423,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     sp = iy
                                                                     t += 10
                                                                 else:
+                                                                    t_pre = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                 else:
                                     if op == 0xfe:
                                         n = mem[pc]

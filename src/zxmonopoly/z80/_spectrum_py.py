@@ -66,6 +66,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     while t < until:
         if t < int_end:
             if iff1 and ei_at != t:
+                if ldair_at == t:
+                    f = f & 0xFB
                 if im == 2:
                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                         t += 7
@@ -105,8 +107,6 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     if pc == 0x10000:
                         pc = 0
                     halted = 0
-                if ldair_at == t:
-                    f = f & 0xFB
                 iff1 = 0
                 iff2 = 0
                 r = R_INC1[r]
@@ -1279,6 +1279,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         mem[ea] = n
                                 else:
                                     if op == 0x37:
+                                        if qt == t:
+                                            q = f
+                                        elif t == entry_t:
+                                            q = q_entry
+                                        else:
+                                            q = 0
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -1286,12 +1292,6 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             t += 4
                                         else:
                                             t += 4
-                                        if qt == t:
-                                            q = f
-                                        elif t == entry_t:
-                                            q = q_entry
-                                        else:
-                                            q = 0
                                         f = (f & 0xC4) | 0x01 | (((q ^ f) | a) & 0x28)
                                         qt = t
                                     else:
@@ -1465,6 +1465,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0x43:
                                             if op < 0x41:
                                                 if op == 0x3f:
+                                                    if qt == t:
+                                                        q = f
+                                                    elif t == entry_t:
+                                                        q = q_entry
+                                                    else:
+                                                        q = 0
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1472,12 +1478,6 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     else:
                                                         t += 4
-                                                    if qt == t:
-                                                        q = f
-                                                    elif t == entry_t:
-                                                        q = q_entry
-                                                    else:
-                                                        q = 0
                                                     f = ((f & 0xC5) | ((f & 0x01) << 4) | (((q ^ f) | a) & 0x28)) ^ 0x01
                                                     qt = t
                                                 else:
@@ -8162,6 +8162,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             else:
                                 if op < 0xdd:
                                     if op == 0xdb:
+                                        t_in = t
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -8203,6 +8204,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 st[36] = 0
                                             else:
                                                 st[38] = port
+                                                t = t_in
                                                 pc = (pc - 2) & 0xFFFF
                                                 r = (r - 1) & 0x7F
                                                 reason = 2
@@ -8304,6 +8306,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
+                                                            t_pre = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -8311,7 +8314,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 4
                                                             else:
                                                                 t += 4
+                                                            pass
                                                             ei_at = t
+                                                            if qt == t_pre:
+                                                                qt = t
+                                                            elif entry_t == t_pre:
+                                                                entry_t = t
                                                         else:
                                                             pc += 1
                                                             if pc == 0x10000:
@@ -8359,6 +8367,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             ix = res
                                                             qt = t
                                                     else:
+                                                        t_pre = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -8366,7 +8375,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
+                                                        pass
                                                         ei_at = t
+                                                        if qt == t_pre:
+                                                            qt = t
+                                                        elif entry_t == t_pre:
+                                                            entry_t = t
                                                 else:
                                                     if op == 0x19:
                                                         pc += 1
@@ -8415,6 +8429,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         ix = res
                                                         qt = t
                                                     else:
+                                                        t_pre = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -8422,7 +8437,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
+                                                        pass
                                                         ei_at = t
+                                                        if qt == t_pre:
+                                                            qt = t
+                                                        elif entry_t == t_pre:
+                                                            entry_t = t
                                             else:
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -8593,6 +8613,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 ix = (ix & 0xFF) | ((n) << 8)
                                                                     else:
                                                                         if op < 0x29:
+                                                                            t_pre = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -8600,7 +8621,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             pc += 1
                                                                             if pc == 0x10000:
@@ -8779,6 +8805,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             ix = (ix & 0xFF00) | (n)
                                                                 else:
                                                                     if op < 0x34:
+                                                                        t_pre = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -8786,7 +8813,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0x34:
                                                                             pc += 1
@@ -8953,6 +8985,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0x46:
                                                                 if op < 0x3a:
                                                                     if op < 0x39:
+                                                                        t_pre = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -8960,7 +8993,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -9009,6 +9047,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                 else:
                                                                     if op < 0x44:
+                                                                        t_pre = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -9016,7 +9055,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0x44:
                                                                             pc += 1
@@ -9100,6 +9144,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     b = mem[ea]
                                                                 else:
                                                                     if op < 0x4c:
+                                                                        t_pre = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -9107,7 +9152,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0x4c:
                                                                             pc += 1
@@ -9191,6 +9241,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 c = mem[ea]
                                                             else:
                                                                 if op < 0x54:
+                                                                    t_pre = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -9198,7 +9249,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op == 0x54:
                                                                         pc += 1
@@ -9283,6 +9339,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 d = mem[ea]
                                                             else:
                                                                 if op < 0x5c:
+                                                                    t_pre = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -9290,7 +9347,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op == 0x5c:
                                                                         pc += 1
@@ -9375,6 +9437,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
+                                                                        t_pre = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -9382,7 +9445,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0x60:
                                                                             pc += 1
@@ -10008,6 +10076,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op < 0x78:
                                                             if op == 0x76:
+                                                                t_pre = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -10015,7 +10084,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -10064,6 +10138,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     mem[ea] = a
                                                         else:
                                                             if op < 0x7c:
+                                                                t_pre = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -10071,7 +10146,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                             else:
                                                                 if op == 0x7c:
                                                                     pc += 1
@@ -10160,6 +10240,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x8f:
                                                             if op < 0x87:
                                                                 if op < 0x84:
+                                                                    t_pre = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -10167,7 +10248,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op < 0x86:
                                                                         if op == 0x84:
@@ -10260,6 +10346,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                             else:
                                                                 if op < 0x8c:
+                                                                    t_pre = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -10267,7 +10354,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op == 0x8c:
                                                                         pc += 1
@@ -10364,6 +10456,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x97:
                                                                 if op < 0x94:
+                                                                    t_pre = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -10371,7 +10464,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op < 0x96:
                                                                         if op == 0x94:
@@ -10465,6 +10563,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x9f:
                                                                     if op < 0x9c:
+                                                                        t_pre = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -10472,7 +10571,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0x9c:
                                                                             pc += 1
@@ -10568,6 +10672,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                 else:
                                                                     if op < 0xa4:
+                                                                        t_pre = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -10575,7 +10680,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0xa4:
                                                                             pc += 1
@@ -10666,6 +10776,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0xb4:
                                                                 if op < 0xac:
+                                                                    t_pre = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -10673,7 +10784,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op < 0xaf:
                                                                         if op == 0xac:
@@ -10763,6 +10879,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = SZ53P[a]
                                                                                 qt = t
                                                                     else:
+                                                                        t_pre = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -10770,7 +10887,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                             else:
                                                                 if op < 0xb7:
                                                                     if op < 0xb6:
@@ -10861,6 +10983,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                 else:
                                                                     if op < 0xbc:
+                                                                        t_pre = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -10868,7 +10991,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0xbc:
                                                                             pc += 1
@@ -10955,6 +11083,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         f = CP_F[(a << 8) | mem[ea]]
                                                         qt = t
                                                     else:
+                                                        t_pre = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -10962,7 +11091,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
+                                                        pass
                                                         ei_at = t
+                                                        if qt == t_pre:
+                                                            qt = t
+                                                        elif entry_t == t_pre:
+                                                            entry_t = t
                                                 else:
                                                     if op == 0xcb:
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
@@ -11081,6 +11215,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             elif z == 7:
                                                                 a = v
                                                     else:
+                                                        t_pre = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -11088,7 +11223,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
+                                                        pass
                                                         ei_at = t
+                                                        if qt == t_pre:
+                                                            qt = t
+                                                        elif entry_t == t_pre:
+                                                            entry_t = t
                                         else:
                                             if op == 0xe1:
                                                 pc += 1
@@ -11120,6 +11260,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0xe6:
                                                     if op < 0xe5:
                                                         if op == 0xe2:
+                                                            t_pre = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -11127,7 +11268,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 4
                                                             else:
                                                                 t += 4
+                                                            pass
                                                             ei_at = t
+                                                            if qt == t_pre:
+                                                                qt = t
+                                                            elif entry_t == t_pre:
+                                                                entry_t = t
                                                         else:
                                                             if op == 0xe3:
                                                                 pc += 1
@@ -11180,6 +11326,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 ix = nn
                                                                 wz = nn
                                                             else:
+                                                                t_pre = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -11187,7 +11334,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -11226,6 +11378,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if op < 0xf9:
                                                         if op < 0xea:
                                                             if op < 0xe9:
+                                                                t_pre = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -11233,7 +11386,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -11252,6 +11410,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 8
                                                                 pc = ix
                                                         else:
+                                                            t_pre = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -11259,7 +11418,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 4
                                                             else:
                                                                 t += 4
+                                                            pass
                                                             ei_at = t
+                                                            if qt == t_pre:
+                                                                qt = t
+                                                            elif entry_t == t_pre:
+                                                                entry_t = t
                                                     else:
                                                         if op == 0xf9:
                                                             pc += 1
@@ -11286,6 +11450,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 10
                                                             sp = ix
                                                         else:
+                                                            t_pre = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -11293,7 +11458,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 4
                                                             else:
                                                                 t += 4
+                                                            pass
                                                             ei_at = t
+                                                            if qt == t_pre:
+                                                                qt = t
+                                                            elif entry_t == t_pre:
+                                                                entry_t = t
                     else:
                         if op < 0xf1:
                             if op < 0xe7:
@@ -11735,6 +11905,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x43:
                                                             if op < 0x42:
                                                                 if op == 0x40:
+                                                                    t_in = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -11773,6 +11944,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             st[36] = 0
                                                                         else:
                                                                             st[38] = port
+                                                                            t = t_in
                                                                             pc = (pc - 2) & 0xFFFF
                                                                             r = (r - 2) & 0x7F
                                                                             reason = 2
@@ -12032,6 +12204,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     i = a
                                                                 else:
                                                                     if op == 0x48:
+                                                                        t_in = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -12070,6 +12243,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
+                                                                                t = t_in
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -12328,6 +12502,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         r7 = a & 0x80
                                                                 else:
                                                                     if op == 0x50:
+                                                                        t_in = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -12366,6 +12541,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
+                                                                                t = t_in
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -12632,6 +12808,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x58:
+                                                                        t_in = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -12670,6 +12847,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
+                                                                                t = t_in
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -12932,6 +13110,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x60:
+                                                                            t_in = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -12970,6 +13149,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     st[36] = 0
                                                                                 else:
                                                                                     st[38] = port
+                                                                                    t = t_in
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -13255,6 +13435,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x68:
+                                                                            t_in = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13293,6 +13474,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     st[36] = 0
                                                                                 else:
                                                                                     st[38] = port
+                                                                                    t = t_in
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -13576,6 +13758,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 wz = (ea + 1) & 0xFFFF
                                                                                 qt = t
                                                                             else:
+                                                                                t_in = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -13614,6 +13797,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t_in
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -13867,6 +14051,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 8
                                             else:
                                                 if op == 0x78:
+                                                    t_in = t
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 2) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -13905,6 +14090,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             st[36] = 0
                                                         else:
                                                             st[38] = port
+                                                            t = t_in
                                                             pc = (pc - 2) & 0xFFFF
                                                             r = (r - 2) & 0x7F
                                                             reason = 2
@@ -14251,6 +14437,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xa2:
+                                                                                t_in = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14297,6 +14484,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t_in
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -14527,6 +14715,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xaa:
+                                                                                t_in = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14573,6 +14762,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t_in
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -14874,6 +15064,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xb2:
+                                                                                t_in = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14940,6 +15131,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t_in
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -15293,6 +15485,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xba:
+                                                                                t_in = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -15359,6 +15552,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t_in
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -15947,6 +16141,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x19:
                                                             if op < 0x0a:
                                                                 if op < 0x09:
+                                                                    t_pre = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -15954,7 +16149,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     pc += 1
                                                                     if pc == 0x10000:
@@ -16002,6 +16202,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     iy = res
                                                                     qt = t
                                                             else:
+                                                                t_pre = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16009,7 +16210,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                         else:
                                                             if op == 0x19:
                                                                 pc += 1
@@ -16058,6 +16264,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 iy = res
                                                                 qt = t
                                                             else:
+                                                                t_pre = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16065,7 +16272,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -16236,6 +16448,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         iy = (iy & 0xFF) | ((n) << 8)
                                                                             else:
                                                                                 if op < 0x29:
+                                                                                    t_pre = t
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -16243,7 +16456,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 4
                                                                                     else:
                                                                                         t += 4
+                                                                                    pass
                                                                                     ei_at = t
+                                                                                    if qt == t_pre:
+                                                                                        qt = t
+                                                                                    elif entry_t == t_pre:
+                                                                                        entry_t = t
                                                                                 else:
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
@@ -16422,6 +16640,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     iy = (iy & 0xFF00) | (n)
                                                                         else:
                                                                             if op < 0x34:
+                                                                                t_pre = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16429,7 +16648,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0x34:
                                                                                     pc += 1
@@ -16596,6 +16820,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0x46:
                                                                         if op < 0x3a:
                                                                             if op < 0x39:
+                                                                                t_pre = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16603,7 +16828,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
@@ -16652,6 +16882,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0x44:
+                                                                                t_pre = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16659,7 +16890,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0x44:
                                                                                     pc += 1
@@ -16743,6 +16979,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             b = mem[ea]
                                                                         else:
                                                                             if op < 0x4c:
+                                                                                t_pre = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16750,7 +16987,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0x4c:
                                                                                     pc += 1
@@ -16834,6 +17076,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         c = mem[ea]
                                                                     else:
                                                                         if op < 0x54:
+                                                                            t_pre = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -16841,7 +17084,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             if op == 0x54:
                                                                                 pc += 1
@@ -16926,6 +17174,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         d = mem[ea]
                                                                     else:
                                                                         if op < 0x5c:
+                                                                            t_pre = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -16933,7 +17182,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             if op == 0x5c:
                                                                                 pc += 1
@@ -17018,6 +17272,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x62:
                                                                             if op == 0x5f:
+                                                                                t_pre = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -17025,7 +17280,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0x60:
                                                                                     pc += 1
@@ -17651,6 +17911,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x78:
                                                                     if op == 0x76:
+                                                                        t_pre = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -17658,7 +17919,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -17707,6 +17973,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             mem[ea] = a
                                                                 else:
                                                                     if op < 0x7c:
+                                                                        t_pre = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -17714,7 +17981,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         if op == 0x7c:
                                                                             pc += 1
@@ -17803,6 +18075,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0x8f:
                                                                     if op < 0x87:
                                                                         if op < 0x84:
+                                                                            t_pre = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -17810,7 +18083,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             if op < 0x86:
                                                                                 if op == 0x84:
@@ -17903,6 +18181,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                     else:
                                                                         if op < 0x8c:
+                                                                            t_pre = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -17910,7 +18189,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             if op == 0x8c:
                                                                                 pc += 1
@@ -18007,6 +18291,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0x97:
                                                                         if op < 0x94:
+                                                                            t_pre = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -18014,7 +18299,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             if op < 0x96:
                                                                                 if op == 0x94:
@@ -18108,6 +18398,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x9f:
                                                                             if op < 0x9c:
+                                                                                t_pre = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18115,7 +18406,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0x9c:
                                                                                     pc += 1
@@ -18211,6 +18507,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         qt = t
                                                                         else:
                                                                             if op < 0xa4:
+                                                                                t_pre = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18218,7 +18515,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0xa4:
                                                                                     pc += 1
@@ -18309,6 +18611,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0xb4:
                                                                         if op < 0xac:
+                                                                            t_pre = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -18316,7 +18619,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t_pre:
+                                                                                qt = t
+                                                                            elif entry_t == t_pre:
+                                                                                entry_t = t
                                                                         else:
                                                                             if op < 0xaf:
                                                                                 if op == 0xac:
@@ -18406,6 +18714,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         f = SZ53P[a]
                                                                                         qt = t
                                                                             else:
+                                                                                t_pre = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18413,7 +18722,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                     else:
                                                                         if op < 0xb7:
                                                                             if op < 0xb6:
@@ -18504,6 +18818,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0xbc:
+                                                                                t_pre = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18511,7 +18826,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t_pre:
+                                                                                    qt = t
+                                                                                elif entry_t == t_pre:
+                                                                                    entry_t = t
                                                                             else:
                                                                                 if op == 0xbc:
                                                                                     pc += 1
@@ -18598,6 +18918,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 f = CP_F[(a << 8) | mem[ea]]
                                                                 qt = t
                                                             else:
+                                                                t_pre = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18605,7 +18926,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                         else:
                                                             if op == 0xcb:
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
@@ -18724,6 +19050,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     elif z == 7:
                                                                         a = v
                                                             else:
+                                                                t_pre = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18731,7 +19058,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t_pre:
+                                                                    qt = t
+                                                                elif entry_t == t_pre:
+                                                                    entry_t = t
                                                 else:
                                                     if op == 0xe1:
                                                         pc += 1
@@ -18763,6 +19095,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0xe6:
                                                             if op < 0xe5:
                                                                 if op == 0xe2:
+                                                                    t_pre = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -18770,7 +19103,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                                 else:
                                                                     if op == 0xe3:
                                                                         pc += 1
@@ -18823,6 +19161,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         iy = nn
                                                                         wz = nn
                                                                     else:
+                                                                        t_pre = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -18830,7 +19169,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -18869,6 +19213,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0xf9:
                                                                 if op < 0xea:
                                                                     if op < 0xe9:
+                                                                        t_pre = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -18876,7 +19221,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t_pre:
+                                                                            qt = t
+                                                                        elif entry_t == t_pre:
+                                                                            entry_t = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -18895,6 +19245,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         pc = iy
                                                                 else:
+                                                                    t_pre = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -18902,7 +19253,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                                             else:
                                                                 if op == 0xf9:
                                                                     pc += 1
@@ -18929,6 +19285,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 10
                                                                     sp = iy
                                                                 else:
+                                                                    t_pre = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -18936,7 +19293,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t_pre:
+                                                                        qt = t
+                                                                    elif entry_t == t_pre:
+                                                                        entry_t = t
                                 else:
                                     if op == 0xfe:
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):

@@ -49,6 +49,11 @@ class Leaf:
     flags: bool = False
 
 
+# Q at the start of an instruction: F if the previous instruction changed the flags (it left
+# ``qt`` at the T-state it ended), the Q the run started with if none ran yet, else 0.
+Q_NOW = ["if qt == t:", "    q = f", "elif t == entry_t:", "    q = q_entry", "else:", "    q = 0"]
+
+
 class TemplateError(Exception):
     """An instruction of the tables has no template (a bug in the description)."""
 
@@ -141,8 +146,14 @@ def src8(o: object, pre: int) -> tuple[list[str], str, int]:
 # Port access
 
 
+# The first lines of an instruction that reads a port: T at its start, for the re-run after
+# ``EXIT_PORT_IN`` (the Spectrum engines walk the cycles, T included, at ``@CYCLES``).
+IN_START = ["t_in = t", "@CYCLES"]
+
+
 def port_in(rewind_pc: int, rewind_r: int) -> list[str]:
-    """Read port ``port`` into ``v``; with I/O exits on, ask Python and re-run the instruction."""
+    """Read port ``port`` into ``v``; with I/O exits on, ask Python and re-run the instruction
+    (PC, R and T back where it started: its leaf begins with ``IN_START``)."""
     return [
         "if io_exit:",
         f"    if st[{state.IN_READY}]:",
@@ -150,6 +161,7 @@ def port_in(rewind_pc: int, rewind_r: int) -> list[str]:
         f"        st[{state.IN_READY}] = 0",
         "    else:",
         f"        st[{state.PORT}] = port",
+        "        t = t_in",
         f"        pc = (pc - {rewind_pc}) & 0xFFFF",
         f"        r -= {rewind_r}",
         f"        @EXIT {state.EXIT_PORT_IN}",
@@ -383,7 +395,9 @@ def _misc_a(op: isa.Op, pre: int, table: str) -> Leaf:
             "f = (f & 0x02) | cy | ((a ^ res) & 0x10) | SZ53P[res]", "a = res",
         ], 4, flags=True)
     # SCF/CCF: X and Y from (Q xor F) or A; Q is F if the previous instruction set flags.
-    q = ["if qt == t:", "    q = f", "elif t == entry_t:", "    q = q_entry", "else:", "    q = 0"]
+    # Q is read at the T-state the instruction starts, so before ``@CYCLES``: the Spectrum
+    # engines walk the cycles there, moving T past the previous instruction's marker.
+    q = [*Q_NOW, "@CYCLES"]
     if m == "SCF":
         return Leaf([*q, "f = (f & 0xC4) | 0x01 | (((q ^ f) | a) & 0x28)"], 4, flags=True)
     return Leaf([*q, "f = ((f & 0xC5) | ((f & 0x01) << 4) | (((q ^ f) | a) & 0x28)) ^ 0x01"],
@@ -505,11 +519,12 @@ def _im(op: isa.Op, pre: int, table: str) -> Leaf:
 def _in(op: isa.Op, pre: int, table: str) -> Leaf:
     dst, src = op.operands
     if src == "(n)":  # IN A,(n): no flags
-        return Leaf([*FETCH_N, "port = (a << 8) | n", *port_in(2, 1),
+        return Leaf([*IN_START, *FETCH_N, "port = (a << 8) | n", *port_in(2, 1),
                      "wz = (port + 1) & 0xFFFF", "a = v"], 11)
     assert isinstance(dst, str)
     store = [] if dst == "F" else set8(dst, "v")
-    return Leaf(["port = (b << 8) | c", *port_in(2, 2), "wz = (port + 1) & 0xFFFF", *store,
+    return Leaf([*IN_START, "port = (b << 8) | c", *port_in(2, 2), "wz = (port + 1) & 0xFFFF",
+                 *store,
                  "f = (f & 0x01) | SZ53P[v]"], 12, flags=True)
 
 
@@ -596,7 +611,7 @@ def _block(op: isa.Op, pre: int, table: str) -> Leaf:
         return Leaf(lines, 16, flags=True)
     if m.startswith("IN"):
         lines = [
-            "port = (b << 8) | c", *port_in(2, 2), f"wz = (port {step}) & 0xFFFF",
+            *IN_START, "port = (b << 8) | c", *port_in(2, 2), f"wz = (port {step}) & 0xFFFF",
             "b = (b - 1) & 0xFF", "ea = (h << 8) | l", *write("ea", "v"), *hl_step,
             f"k = v + ((c {step}) & 0xFF)",
         ]
