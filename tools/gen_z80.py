@@ -482,6 +482,26 @@ CYCLE_TABLE = CycleTable()
 _FIXED_T = re.compile(r"^t \+= (\d+|\d+ if z == 6 else \d+)$")
 
 
+def bus_sample_code(v: Variant) -> list[str]:
+    """``ft`` = the T-state at which an IN from a port the ULA does not answer samples the bus.
+
+    Fuse's model (docs/spectrum.md, "The floating bus"): the port cycle that starts at ``tio``
+    is 1 T then 2 T before the read, and the 4th T follows it; a port in 0x4000-0x7FFF is
+    contended before each of those T-states, as ``_io_cycle`` walks it. The contention table
+    is a function of T, so the same sums from ``tio`` give the read's T on the fast path too.
+    """
+    if v.trace:  # the traced engine delays nothing
+        return ["ft = tio + 3"]
+    return [
+        "ft = tio + 3",
+        f"if (port & 0xC000) == 0x4000 and {CONT_FROM} < tio < {CONT_TO}:",
+        "    ft = tio + CONT[tio] + 1",
+        "    ft += CONT[ft] + 1",
+        "    ft += CONT[ft] + 1",
+        "    ft += CONT[ft]",
+    ]
+
+
 def port_in_code(v: Variant) -> list[str]:
     """What answers an IN when no callback does: nothing (0xFF) or the Spectrum's devices."""
     if not v.machine:
@@ -501,9 +521,10 @@ def port_in_code(v: Variant) -> list[str]:
         "    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)",
         "elif (port & 0xE0) == 0:",  # Kempston joystick (A5, A6, A7 low)
         "    v = int(joy[0])",
-        "else:",  # floating bus: what the ULA is fetching at this T-state
+        "else:",  # floating bus: what the ULA is fetching when the IN samples the bus
         "    v = 0xFF",
-        "    ft = tio + 1 - 14336",
+        *indent(bus_sample_code(v), 1),
+        "    ft -= 14336",
         "    if ft >= 0:",
         "        line = ft // 224",
         "        col = ft - line * 224",

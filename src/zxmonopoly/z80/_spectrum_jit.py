@@ -222,7 +222,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                 v = int(joy[0])
                             else:
                                 v = 255
-                                ft = tio + 1 - 14336
+                                ft = tio + 3
+                                if port & 49152 == 16384 and 14271 < tio < 57247:
+                                    ft = tio + CONT[tio] + 1
+                                    ft += CONT[ft] + 1
+                                    ft += CONT[ft] + 1
+                                    ft += CONT[ft]
+                                ft -= 14336
                                 if ft >= 0:
                                     line = ft // 224
                                     col = ft - line * 224
@@ -408,7 +414,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         v = int(joy[0])
                     else:
                         v = 255
-                        ft = tio + 1 - 14336
+                        ft = tio + 3
+                        if port & 49152 == 16384 and 14271 < tio < 57247:
+                            ft = tio + CONT[tio] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft]
+                        ft -= 14336
                         if ft >= 0:
                             line = ft // 224
                             col = ft - line * 224
@@ -592,7 +604,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     v = int(joy[0])
                 else:
                     v = 255
-                    ft = tio + 1 - 14336
+                    ft = tio + 3
+                    if port & 49152 == 16384 and 14271 < tio < 57247:
+                        ft = tio + CONT[tio] + 1
+                        ft += CONT[ft] + 1
+                        ft += CONT[ft] + 1
+                        ft += CONT[ft]
+                    ft -= 14336
                     if ft >= 0:
                         line = ft // 224
                         col = ft - line * 224
@@ -785,7 +803,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         v = int(joy[0])
                     else:
                         v = 255
-                        ft = tio + 1 - 14336
+                        ft = tio + 3
+                        if port & 49152 == 16384 and 14271 < tio < 57247:
+                            ft = tio + CONT[tio] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft]
+                        ft -= 14336
                         if ft >= 0:
                             line = ft // 224
                             col = ft - line * 224
@@ -974,7 +998,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         v = int(joy[0])
                     else:
                         v = 255
-                        ft = tio + 1 - 14336
+                        ft = tio + 3
+                        if port & 49152 == 16384 and 14271 < tio < 57247:
+                            ft = tio + CONT[tio] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft]
+                        ft -= 14336
                         if ft >= 0:
                             line = ft // 224
                             col = ft - line * 224
@@ -1169,7 +1199,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     v = int(joy[0])
                 else:
                     v = 255
-                    ft = tio + 1 - 14336
+                    ft = tio + 3
+                    if port & 49152 == 16384 and 14271 < tio < 57247:
+                        ft = tio + CONT[tio] + 1
+                        ft += CONT[ft] + 1
+                        ft += CONT[ft] + 1
+                        ft += CONT[ft]
+                    ft -= 14336
                     if ft >= 0:
                         line = ft // 224
                         col = ft - line * 224
@@ -1362,7 +1398,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         v = int(joy[0])
                     else:
                         v = 255
-                        ft = tio + 1 - 14336
+                        ft = tio + 3
+                        if port & 49152 == 16384 and 14271 < tio < 57247:
+                            ft = tio + CONT[tio] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft]
+                        ft -= 14336
                         if ft >= 0:
                             line = ft // 224
                             col = ft - line * 224
@@ -1546,7 +1588,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
             v = int(joy[0])
         else:
             v = 255
-            ft = tio + 1 - 14336
+            ft = tio + 3
+            if port & 49152 == 16384 and 14271 < tio < 57247:
+                ft = tio + CONT[tio] + 1
+                ft += CONT[ft] + 1
+                ft += CONT[ft] + 1
+                ft += CONT[ft]
+            ft -= 14336
             if ft >= 0:
                 line = ft // 224
                 col = ft - line * 224
@@ -1765,7 +1813,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             v = int(joy[0])
                         else:
                             v = 255
-                            ft = tio + 1 - 14336
+                            ft = tio + 3
+                            if port & 49152 == 16384 and 14271 < tio < 57247:
+                                ft = tio + CONT[tio] + 1
+                                ft += CONT[ft] + 1
+                                ft += CONT[ft] + 1
+                                ft += CONT[ft]
+                            ft -= 14336
                             if ft >= 0:
                                 line = ft // 224
                                 col = ft - line * 224
@@ -1965,7 +2019,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         v = int(joy[0])
                     else:
                         v = 255
-                        ft = tio + 1 - 14336
+                        ft = tio + 3
+                        if port & 49152 == 16384 and 14271 < tio < 57247:
+                            ft = tio + CONT[tio] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft]
+                        ft -= 14336
                         if ft >= 0:
                             line = ft // 224
                             col = ft - line * 224
@@ -2208,7 +2268,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         v = int(joy[0])
                     else:
                         v = 255
-                        ft = tio + 1 - 14336
+                        ft = tio + 3
+                        if port & 49152 == 16384 and 14271 < tio < 57247:
+                            ft = tio + CONT[tio] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft]
+                        ft -= 14336
                         if ft >= 0:
                             line = ft // 224
                             col = ft - line * 224
@@ -2483,7 +2549,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 v = int(joy[0])
             else:
                 v = 255
-                ft = tio + 1 - 14336
+                ft = tio + 3
+                if port & 49152 == 16384 and 14271 < tio < 57247:
+                    ft = tio + CONT[tio] + 1
+                    ft += CONT[ft] + 1
+                    ft += CONT[ft] + 1
+                    ft += CONT[ft]
+                ft -= 14336
                 if ft >= 0:
                     line = ft // 224
                     col = ft - line * 224
@@ -6097,7 +6169,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             v = int(joy[0])
                         else:
                             v = 255
-                            ft = tio + 1 - 14336
+                            ft = tio + 3
+                            if port & 49152 == 16384 and 14271 < tio < 57247:
+                                ft = tio + CONT[tio] + 1
+                                ft += CONT[ft] + 1
+                                ft += CONT[ft] + 1
+                                ft += CONT[ft]
+                            ft -= 14336
                             if ft >= 0:
                                 line = ft // 224
                                 col = ft - line * 224

@@ -8239,7 +8239,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 v = int(joy[0])
                                             else:
                                                 v = 0xFF
-                                                ft = tio + 1 - 14336
+                                                ft = tio + 3
+                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                    ft = tio + CONT[tio] + 1
+                                                    ft += CONT[ft] + 1
+                                                    ft += CONT[ft] + 1
+                                                    ft += CONT[ft]
+                                                ft -= 14336
                                                 if ft >= 0:
                                                     line = ft // 224
                                                     col = ft - line * 224
@@ -11979,7 +11985,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             v = int(joy[0])
                                                                         else:
                                                                             v = 0xFF
-                                                                            ft = tio + 1 - 14336
+                                                                            ft = tio + 3
+                                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                ft = tio + CONT[tio] + 1
+                                                                                ft += CONT[ft] + 1
+                                                                                ft += CONT[ft] + 1
+                                                                                ft += CONT[ft]
+                                                                            ft -= 14336
                                                                             if ft >= 0:
                                                                                 line = ft // 224
                                                                                 col = ft - line * 224
@@ -12278,7 +12290,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 v = int(joy[0])
                                                                             else:
                                                                                 v = 0xFF
-                                                                                ft = tio + 1 - 14336
+                                                                                ft = tio + 3
+                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                    ft = tio + CONT[tio] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft]
+                                                                                ft -= 14336
                                                                                 if ft >= 0:
                                                                                     line = ft // 224
                                                                                     col = ft - line * 224
@@ -12576,7 +12594,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 v = int(joy[0])
                                                                             else:
                                                                                 v = 0xFF
-                                                                                ft = tio + 1 - 14336
+                                                                                ft = tio + 3
+                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                    ft = tio + CONT[tio] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft]
+                                                                                ft -= 14336
                                                                                 if ft >= 0:
                                                                                     line = ft // 224
                                                                                     col = ft - line * 224
@@ -12882,7 +12906,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 v = int(joy[0])
                                                                             else:
                                                                                 v = 0xFF
-                                                                                ft = tio + 1 - 14336
+                                                                                ft = tio + 3
+                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                    ft = tio + CONT[tio] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft]
+                                                                                ft -= 14336
                                                                                 if ft >= 0:
                                                                                     line = ft // 224
                                                                                     col = ft - line * 224
@@ -13184,7 +13214,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     v = int(joy[0])
                                                                                 else:
                                                                                     v = 0xFF
-                                                                                    ft = tio + 1 - 14336
+                                                                                    ft = tio + 3
+                                                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                        ft = tio + CONT[tio] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft]
+                                                                                    ft -= 14336
                                                                                     if ft >= 0:
                                                                                         line = ft // 224
                                                                                         col = ft - line * 224
@@ -13509,7 +13545,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     v = int(joy[0])
                                                                                 else:
                                                                                     v = 0xFF
-                                                                                    ft = tio + 1 - 14336
+                                                                                    ft = tio + 3
+                                                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                        ft = tio + CONT[tio] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft]
+                                                                                    ft -= 14336
                                                                                     if ft >= 0:
                                                                                         line = ft // 224
                                                                                         col = ft - line * 224
@@ -13832,7 +13874,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         v = int(joy[0])
                                                                                     else:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 1 - 14336
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
                                                                                         if ft >= 0:
                                                                                             line = ft // 224
                                                                                             col = ft - line * 224
@@ -14125,7 +14173,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             v = int(joy[0])
                                                         else:
                                                             v = 0xFF
-                                                            ft = tio + 1 - 14336
+                                                            ft = tio + 3
+                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                ft = tio + CONT[tio] + 1
+                                                                ft += CONT[ft] + 1
+                                                                ft += CONT[ft] + 1
+                                                                ft += CONT[ft]
+                                                            ft -= 14336
                                                             if ft >= 0:
                                                                 line = ft // 224
                                                                 col = ft - line * 224
@@ -14519,7 +14573,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         v = int(joy[0])
                                                                                     else:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 1 - 14336
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
                                                                                         if ft >= 0:
                                                                                             line = ft // 224
                                                                                             col = ft - line * 224
@@ -14797,7 +14857,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         v = int(joy[0])
                                                                                     else:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 1 - 14336
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
                                                                                         if ft >= 0:
                                                                                             line = ft // 224
                                                                                             col = ft - line * 224
@@ -15166,7 +15232,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         v = int(joy[0])
                                                                                     else:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 1 - 14336
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
                                                                                         if ft >= 0:
                                                                                             line = ft // 224
                                                                                             col = ft - line * 224
@@ -15587,7 +15659,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         v = int(joy[0])
                                                                                     else:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 1 - 14336
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
                                                                                         if ft >= 0:
                                                                                             line = ft // 224
                                                                                             col = ft - line * 224
