@@ -323,3 +323,69 @@ beep_duration:
         ld c,l
         pop hl
         ret
+
+; ---------------------------------------------------------------------------------------------
+; beeper (BEEPER, 0x03B5) - a square wave on the speaker, as machine code calls the 48K's
+; Each half cycle lasts 4 * HL + BEEPER_HALF_FIXED T-states, so for a note of f Hz
+; HL = 437500 / f - 30.125 and DE = f * seconds - 1, as BEEP works them out on the 48K.
+; (From HL = 1024 up each 256 turns of the wait add 11 T: at most 0.3% lower.)  Interrupts
+; are off while it sounds and on again after; the border keeps BORDCR's colour.
+; Input:   HL = the tone, DE = the cycles less one (DE + 1 whole cycles are played)
+; Output:  interrupts enabled
+; Corrupts: AF, BC, DE, IX.  HL kept.
+; ---------------------------------------------------------------------------------------------
+BEEPER_HALF_FIXED equ 120           ; the 48K's half cycle: 4 * HL + 120.5 T
+beeper:
+        di
+        push hl
+        ld a,l
+        cpl
+        and 3                       ; the sled's NOPs to skip: 3 - (HL mod 4)
+        ld c,a
+        ld b,0
+        ld ix,.sled
+        add ix,bc
+        srl h
+        rr l
+        srl h
+        rr l                        ; HL = turns of the 16-T wait, less one (HL / 4)
+        inc h                       ; H = passes of the outer count
+        inc l                       ; L = turns of the first pass (0 = 256)
+        inc de                      ; DE = whole cycles
+        ld a,(BORDCR)
+        rrca
+        rrca
+        rrca
+        and 7                       ; A = the port byte, speaker off
+.half:  ld b,h                      ; 4     (the T-states of a half cycle, besides the
+        ld c,l                      ; 4      sled's NOPs and the wait)
+        nop                         ; 4
+        nop                         ; 4
+        and 0xFF                    ; 7     (timing only)
+        xor BEEP_EAR                ; 7
+        out (ULA_PORT),a            ; 11
+        jp (ix)                     ; 8
+.sled:  nop                         ; 4 each: HL mod 4 of them
+        nop
+        nop
+.wait:  dec c                       ; 4
+        jr nz,.wait                 ; 12 / 7
+        dec b                       ; 4
+        jr nz,.wait                 ; 12 / 7
+        bit 4,a                     ; 8     (BEEP_EAR: the speaker is on)
+        jr nz,.first                ; 12 / 7
+        dec de                      ; 6
+        ld c,a                      ; 4
+        ld a,d                      ; 4
+        or e                        ; 4
+        ld a,c                      ; 4
+        jr nz,.half                 ; 12
+        pop hl
+        ei
+        ret
+.first: nop                         ; 4     as long as the count after the second half
+        nop                         ; 4
+        nop                         ; 4
+        ld b,0                      ; 7
+        jp .half                    ; 10
+        assert BEEP_EAR == 1 << 4

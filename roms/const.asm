@@ -29,7 +29,9 @@ ENTRY_FP_CALC   equ 0x0028          ; RST 28h: the calculator (a stub here: repo
 ENTRY_BC_SPACES equ 0x0030          ; RST 30h
 ENTRY_MASK_INT  equ 0x0038          ; RST 38h / IM 1 interrupt
 ENTRY_NMI       equ 0x0066
+ENTRY_KEY_SCAN  equ 0x028E          ; read the matrix: DE = key values (48K numbering)
 ENTRY_KEYBOARD  equ 0x02BF          ; the interrupt's keyboard scan
+ENTRY_BEEPER    equ 0x03B5          ; HL = tone, DE = cycles - 1: a square wave on the speaker
 ENTRY_SA_BYTES  equ 0x04C2          ; save a block
 ENTRY_SA_TRAP   equ 0x04D0          ; EX AF,AF' in SA-BYTES: emulators' save trap
 ENTRY_SA_END    equ 0x053E          ; a RET into SA/LD-RET: where a save trap resumes
@@ -40,13 +42,28 @@ ENTRY_LD_END    equ 0x05E2          ; a RET into SA/LD-RET: where a load trap re
 ENTRY_PO_NONE   equ 0x096F          ; a RET: "POKE 23739,111" sends channel S here to hide text
 ENTRY_PRINT_OUT equ 0x09F4          ; output routine of channels K, S and P
 ENTRY_CLS       equ 0x0D6B          ; clear the whole screen
+ENTRY_CL_ALL    equ 0x0DAF          ; clear the whole screen, COORDS to 0
+ENTRY_CL_SET    equ 0x0DD9          ; B = 24 - line, C = 33 - column: set the print position
+ENTRY_CL_LINE   equ 0x0E44          ; B = lines to clear at the bottom of the display
 ENTRY_ADD_CHAR  equ 0x0F81          ; output routine of channel R (into the edit line)
 ENTRY_KEY_INPUT equ 0x10A8          ; input routine of channel K
 ENTRY_CHAN_DATA equ 0x15AF          ; the 21 bytes copied to CHANS at power-on
 ENTRY_REPORT_J  equ 0x15C4          ; input routine of S, R, P: report J
 ENTRY_CHAN_OPEN equ 0x1601          ; A = stream: make it the current channel
 ENTRY_BREAK_KEY equ 0x1F54          ; carry clear if BREAK (CAPS SHIFT + SPACE) is pressed
+ENTRY_OUT_NUM_1 equ 0x1A1B          ; print BC (0-9999) right-aligned in 4 places
 ENTRY_PR_STRING equ 0x203C          ; print BC characters from DE
+ENTRY_PIXEL_ADD equ 0x22AA          ; B = y (0 at the bottom), C = x: HL = screen byte, A = bit
+ENTRY_PLOT_SUB  equ 0x22E5          ; B = y, C = x: plot a pixel (OVER, INVERSE, colours)
+ENTRY_STACK_A   equ 0x2D28          ; A onto the calculator stack
+ENTRY_STACK_BC  equ 0x2D2B          ; BC onto the calculator stack
+ENTRY_FP_TO_BC  equ 0x2DA2          ; (not provided: a trap, report C)
+ENTRY_PRINT_FP  equ 0x2DE3          ; print (and drop) the top of the calculator stack
+; Every byte of the ROM that is not ours - the padding up to each fixed address, and so every
+; 48K address this ROM does not provide - is TRAP_FILL: RST 28h, the calculator this ROM does
+; not have, which stops with report C.  A program that calls a routine we lack stops there
+; with a report instead of running on into unrelated code (docs/rom-api.md).
+TRAP_FILL       equ 0xEF            ; RST 28h
 FONT            equ 0x3D00          ; characters 32-127, 8 bytes each
 
 FONT_FIRST      equ 0x20            ; the font's first character

@@ -184,47 +184,158 @@ key_decode:
 .code:  scf
         ret
 
-        ds ENTRY_KEYBOARD-$, 0xFF
 ; ---------------------------------------------------------------------------------------------
-; keyboard_scan_frame (0x02BF) - the interrupt's keyboard work
-; A new key (or a held key's repeat) is decoded into LAST_K and FLAGS bit 5 is set.  Two keys
-; at once (shifts apart) leave everything as it was, so the first key's release is seen.
-; KSTATE+0 holds the key down (KEY_NONE if none), KSTATE+1 the frames left before it repeats.
+; key_scan_48 (KEY-SCAN, 0x028E) - the matrix as the 48K's KEY-SCAN gives it to machine code
+; Key values: (4 - bit) * 8 + (7 - half-row), half-row 0 being port 0xFE: so B is 0x00, V 0x07,
+; SYMBOL SHIFT KV_SYMBOL, CAPS SHIFT KV_CAPS (spectrum_facts 3.1 has the matrix).
+; Output:  E = the key (KV_NONE if none), D = the shift held with it (KV_NONE if none).  A
+;          shift alone is the key in E; the two shifts alone give E = KV_SYMBOL,
+;          D = KV_CAPS.  Z set if that is the whole reading; NZ for more keys than that.
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
+KV_NONE         equ 0xFF
+KV_CAPS         equ 0x27
+KV_SYMBOL       equ 0x18
+key_scan_48:
+        call key_scan
+        ret nz                      ; two keys besides the shifts
+        ld a,e
+        cp KEY_NONE
+        jr z,.shifts
+        call kv_of_key
+        ld e,a
+        ld a,d
+        and (1 << SHIFT_CAPS) | (1 << SHIFT_SYMBOL)
+        ld d,KV_NONE
+        ret z                       ; a key alone
+        cp (1 << SHIFT_CAPS) | (1 << SHIFT_SYMBOL)
+        jr z,.three
+        ld d,KV_CAPS
+        bit SHIFT_CAPS,a
+        jr nz,.one
+        ld d,KV_SYMBOL
+.one:   cp a                        ; Z: a key and one shift
+        ret
+.three: or a                        ; NZ: a key and both shifts
+        ret
+.shifts:
+        ld a,d
+        and (1 << SHIFT_CAPS) | (1 << SHIFT_SYMBOL)
+        ld de,(KV_NONE << 8) | KV_NONE
+        ret z                       ; nothing down
+        cp (1 << SHIFT_CAPS) | (1 << SHIFT_SYMBOL)
+        ld de,(KV_CAPS << 8) | KV_SYMBOL
+        ret z                       ; both shifts
+        ld d,KV_NONE
+        ld e,KV_CAPS
+        bit SHIFT_CAPS,a
+        jr nz,.one
+        ld e,KV_SYMBOL
+        jr .one
+
+; kv_of_key - the 48K key value of our key number (half-row * 5 + bit)
+; Input:   A = key number (0-39).  Output: A = key value.  Corrupts: F, C
+kv_of_key:
+        ld c,0xFF
+.row:   inc c
+        sub KEYS_PER_ROW
+        jr nc,.row
+        add a,KEYS_PER_ROW          ; A = bit, C = half-row
+        neg
+        add a,KEYS_PER_ROW - 1
+        add a,a
+        add a,a
+        add a,a                     ; (4 - bit) * 8
+        add a,HALF_ROWS - 1
+        sub c
+        ret
+
+        assert $ <= ENTRY_KEY_SCAN
+        ds ENTRY_KEY_SCAN-$, TRAP_FILL
+; key_scan_entry (KEY-SCAN, 0x028E) - the matrix in the 48K's key values (key_scan_48 below)
+key_scan_entry:
+        jp key_scan_48
+
+        ds ENTRY_KEYBOARD-$, TRAP_FILL
+; ---------------------------------------------------------------------------------------------
+; keyboard_scan_frame (0x02BF) - the interrupt's keyboard work, with the 48K's bookkeeping
+; Two KSTATE sets (KS_*) each follow one key.  Every interrupt each taken set counts down
+; KS_HOLD, and is freed when it reaches 0; the key seen down has its set's KS_HOLD put back to
+; KS_HOLD_FRAMES.  So a key counts as new only after it has been up for KS_HOLD_FRAMES
+; interrupts: pressed again sooner it is the same keystroke (a repeat, given after REPDEL
+; frames and then every REPPER), and a third key while two sets are taken is ignored.  A new
+; key is decoded for the current mode into KS_CODE and LAST_K, and FLAGS bit 5 is set; a
+; repeat gives KS_CODE again.  Two keys at once (shifts apart) leave everything as it was.
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 keyboard_scan_frame:
         call key_scan
         ret nz                      ; ambiguous: wait for a clean reading
-        ld hl,KSTATE+KS_KEY
+        ld hl,KSTATE
+        call ks_count_down
+        ld hl,KS_SET_1
+        call ks_count_down
         ld a,e
         cp KEY_NONE
-        jr nz,.down
+        jr nz,.key
         ld a,d
         and (1 << SHIFT_CAPS) | (1 << SHIFT_SYMBOL)
         cp (1 << SHIFT_CAPS) | (1 << SHIFT_SYMBOL)
+        ret nz                      ; no key down
         ld a,KEY_EXTEND_PAIR        ; both shifts alone count as a key of their own
-        jr z,.down
-        ld (hl),KEY_NONE            ; nothing down
-        ret
-.down:  cp (hl)
-        jr z,.held
-        ld (hl),a                   ; a new key
+.key:   ld hl,KSTATE
+        cp (hl)
+        jr z,.repeat
+        ld hl,KS_SET_1
+        cp (hl)
+        jr z,.repeat
+        bit KS_FREE,(hl)            ; a new key: into a free set
+        jr nz,.new
+        ld hl,KSTATE
+        bit KS_FREE,(hl)
+        ret z                       ; both taken: ignored until one is freed
+.new:   ld (hl),a                   ; KS_KEY
         ld e,a
         inc hl
-        ld a,(REPDEL)
-        ld (hl),a
-        jr .emit
-.held:  ld e,a
+        ld (hl),KS_HOLD_FRAMES
         inc hl
-        dec (hl)
+        ld a,(REPDEL)
+        ld (hl),a                   ; KS_REPEAT
+        inc hl
+        push hl
+        call key_decode
+        pop hl
+        jr c,.code
+        xor a                       ; the key gives nothing in this mode: nor do its repeats
+.code:  ld (hl),a                   ; KS_CODE
+        jr .emit
+.repeat:
+        inc hl
+        ld (hl),KS_HOLD_FRAMES
+        inc hl
+        dec (hl)                    ; KS_REPEAT
         ret nz
-        ld a,(REPPER)               ; held long enough: repeat
+        ld a,(REPPER)
         ld (hl),a
-.emit:  call key_decode
-        ret nc
+        inc hl
+        ld a,(hl)                   ; KS_CODE
+.emit:  or a
+        ret z                       ; nothing to give (no code is 0)
         ld (LAST_K),a
         ld hl,FLAGS
         set FLAG_NEW_KEY,(hl)
+        ret
+
+; ks_count_down - one interrupt of a KSTATE set: KS_HOLD - 1 if taken; freed at 0
+; Input:   HL = the set.  Corrupts: F
+ks_count_down:
+        bit KS_FREE,(hl)
+        ret nz
+        inc hl
+        dec (hl)
+        dec hl
+        ret nz
+        ld (hl),KEY_NONE
         ret
 
 ; ---------------------------------------------------------------------------------------------

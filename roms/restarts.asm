@@ -14,7 +14,7 @@ rst00_start:
         di
         jp boot_cold
 
-        ds ENTRY_ERROR-$, 0xFF
+        ds ENTRY_ERROR-$, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; rst08_error (0x0008) - stop with a report
 ; Input:   the byte after the RST: report number - 1 (REPORT_OK = 0xFF)
@@ -26,7 +26,7 @@ rst08_error:
         ld (X_PTR),hl
         jr error_raise
 
-        ds ENTRY_PRINT_A-$, 0xFF
+        ds ENTRY_PRINT_A-$, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; rst10_print_a (0x0010) - print A on the current channel (CURCHL)
 ; Input:   A = character code
@@ -35,7 +35,7 @@ rst08_error:
 rst10_print_a:
         jp print_a
 
-        ds ENTRY_GET_CHAR-$, 0xFF
+        ds ENTRY_GET_CHAR-$, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; rst18_get_char (0x0018) - the character at CH_ADD, spaces skipped
 ; Output:  A = character, HL = CH_ADD = its address
@@ -44,7 +44,7 @@ rst18_get_char:
         ld hl,(CH_ADD)
         jr char_fetch
 
-        ds ENTRY_NEXT_CHAR-$, 0xFF
+        ds ENTRY_NEXT_CHAR-$, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; rst20_next_char (0x0020) - step CH_ADD on, then as GET-CHAR
 ; Output:  A = the next character (spaces skipped), HL = CH_ADD = its address
@@ -54,7 +54,7 @@ rst20_next_char:
         inc hl
         jr char_fetch
 
-        ds ENTRY_FP_CALC-$, 0xFF
+        ds ENTRY_FP_CALC-$, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; rst28_fp_calc (0x0028) - the floating-point calculator: not in this ROM
 ; Reports C, so a program that calls it stops cleanly instead of running its literals as code.
@@ -62,7 +62,7 @@ rst20_next_char:
 rst28_fp_calc:
         raise REPORT_NONSENSE
 
-        ds ENTRY_BC_SPACES-$, 0xFF
+        ds ENTRY_BC_SPACES-$, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; rst30_bc_spaces (0x0030) - make BC bytes of room at the end of the workspace
 ; Input:   BC = bytes
@@ -72,7 +72,7 @@ rst28_fp_calc:
 rst30_bc_spaces:
         jp bc_spaces
 
-        ds ENTRY_MASK_INT-$, 0xFF
+        ds ENTRY_MASK_INT-$, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; rst38_mask_int (0x0038) - the frame interrupt (IM 1), 50 times a second
 ; Counts FRAMES (3 bytes) and scans the keyboard (keyboard_scan_frame).  Uses no IY, unlike
@@ -113,7 +113,7 @@ char_fetch:
         inc hl
         jr char_fetch
 
-        ds ENTRY_NMI-$, 0xFF
+        ds ENTRY_NMI-$, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; nmi (0x0066) - non-maskable interrupt
 ; NMI returns, as the issue asks: with NMIADD zero (as after boot) it restores AF and HL and

@@ -26,17 +26,21 @@ BLOCK_RIGHT     equ 0x0F
 
 ; ---------------------------------------------------------------------------------------------
 ; print_a - what RST 10h does: send A to the current channel's output routine
+; The output routine runs on the alternate registers, as on the 48K, but HL' is kept: programs
+; (and test suites) print with "exx / rst 10h / exx" and keep a pointer in HL' meanwhile.
 ; Input:   A = code
-; Corrupts: AF and the alternate BC', DE', HL' (the output routine runs with them)
+; Corrupts: AF and the alternate BC', DE' (the main BC, DE, HL and HL' are kept)
 ; ---------------------------------------------------------------------------------------------
 print_a:
         exx
+        push hl
         ld hl,(CURCHL)
         ld e,(hl)
         inc hl
         ld d,(hl)
         ex de,hl
         call jp_hl
+        pop hl
         exx
         ret
 
@@ -963,3 +967,102 @@ pr_unsigned:
         add a,"0"
         rst ENTRY_PRINT_A
         jr .print
+
+; ---------------------------------------------------------------------------------------------
+; cl_all (CL-ALL, 0x0DAF) - clear the whole screen and forget the last point plotted
+; Output:  both screens cleared, the print positions at their top-left, COORDS = 0
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
+cl_all:
+        ld hl,0
+        ld (COORDS),hl
+        jp cls
+
+; ---------------------------------------------------------------------------------------------
+; cl_set (CL-SET, 0x0DD9) - set the print position of the current screen, as the 48K's
+; S_POSN / SPOSNL count it
+; Input:   B = 24 - row (rows from the top of the display), C = 33 - column (1 = column 32,
+;          the line full)
+; Output:  S_POSN / DF_CC (upper screen) or SPOSNL / DF_CCL (lower) set
+; Corrupts: AF, DE, HL.  BC kept.
+; ---------------------------------------------------------------------------------------------
+cl_set:
+        push bc
+        ld a,ROWS
+        sub b
+        ld b,a
+        ld a,COLUMNS+1
+        sub c
+        ld c,a
+        call pr_set_pos
+        pop bc
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; cl_line (CL-LINE, 0x0E44) - clear the bottom rows of the display
+; Input:   B = how many rows (1-24; more counts as 24)
+; Output:  the rows cleared, with BORDCR's colours while printing goes to the lower screen,
+;          else ATTR_P's
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
+cl_line:
+        ld a,b
+        cp ROWS+1
+        jr c,.count
+        ld a,ROWS
+.count: ld c,a                      ; C = rows
+        neg
+        add a,ROWS
+        ld b,a                      ; B = the first of them
+        call pr_screen_attr
+        jp cl_rows
+
+; ---------------------------------------------------------------------------------------------
+; out_num_1 (OUT-NUM-1, 0x1A1B) - print a line number: BC right-aligned in 4 places, leading
+; spaces (5 digits from 10000 up), through RST 10h
+; Input:   BC = the number
+; Corrupts: AF, BC and the alternate AF', BC', DE' (RST 10h).  DE, HL, HL' kept.
+; ---------------------------------------------------------------------------------------------
+out_num_1:
+        push de
+        push hl
+        ld h,b
+        ld l,c
+        ld e,0                      ; a leading 0 in the ten thousands: nothing at all
+        ld bc,-10000
+        call .digit
+        ld a,e
+        or a
+        jr nz,.places
+        ld e,CH_SPACE               ; leading 0s below: spaces
+.places:
+        ld bc,-1000
+        call .digit
+        ld bc,-100
+        call .digit
+        ld bc,-10
+        call .digit
+        ld a,l
+        add a,"0"
+        rst ENTRY_PRINT_A           ; the units, always
+        pop hl
+        pop de
+        ret
+; .digit - print the digit of HL for the place -BC; HL = the rest.  E = what a leading 0
+; prints (0: nothing), "0" once a digit has been printed.
+.digit: ld a,"0"-1
+.count: inc a
+        add hl,bc
+        jr c,.count
+        sbc hl,bc                   ; one too many (carry is clear): add it back
+        cp "0"
+        jr nz,.nonzero
+        ld a,e
+        or a
+        ret z
+        rst ENTRY_PRINT_A
+        ret
+.nonzero:
+        ld e,"0"
+        rst ENTRY_PRINT_A
+        ret

@@ -9,8 +9,8 @@
 
 SYSVARS         equ 0x5C00
 
-KSTATE          equ 0x5C00      ; 8  keyboard state: +0 key held (KEY_NONE if none),
-                                ;    +1 frames left before it repeats; +4 stays 0xFF
+KSTATE          equ 0x5C00      ; 8  keyboard state: two sets of 4 (KS_* below), one per key
+                                ;    the interrupt is following
 LAST_K          equ 0x5C08      ; 1  the last key decoded (FLAGS bit 5 says it is new)
 REPDEL          equ 0x5C09      ; 1  frames a key is held before it repeats
 REPPER          equ 0x5C0A      ; 1  frames between repeats
@@ -117,9 +117,15 @@ MODE_NORMAL     equ 0           ; K, L or C (FLAGS and FLAGS2 decide which)
 MODE_EXTEND     equ 1           ; E: one key, then back
 MODE_GRAPHICS   equ 2           ; G: until GRAPHICS is pressed again
 
-; --- KSTATE (23552) --------------------------------------------------------------------------
-KS_KEY          equ 0           ; offset: key number held (KEY_NONE = none)
-KS_COUNT        equ 1           ; offset: frames until it repeats
+; --- KSTATE (23552): two sets, as on the 48K -------------------------------------------------
+KS_KEY          equ 0           ; offset: key number (bit KS_FREE set: the set is free)
+KS_HOLD         equ 1           ; offset: interrupts left before the key, up, frees the set
+KS_REPEAT       equ 2           ; offset: frames until the held key repeats
+KS_CODE         equ 3           ; offset: the code it gave (repeats give it again)
+KS_SET_SIZE     equ 4
+KS_SET_1        equ KSTATE + KS_SET_SIZE    ; the second set
+KS_FREE         equ 7           ; KS_KEY bit: no key (key numbers are below 0x80)
+KS_HOLD_FRAMES  equ 5           ; interrupts a key must be up before it counts as new again
 
 ; --- Values after power-on (section 5.4) -----------------------------------------------------
 PROG_START      equ CHANS_AREA + CHANNEL_DATA_SIZE  ; 23755: the program follows the channels

@@ -240,7 +240,7 @@ tape_save_pulse:                        ; T
         ret                             ; 10
 
         assert $ <= ENTRY_SA_END
-        ds ENTRY_SA_END - $, 0xFF
+        ds ENTRY_SA_END - $, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; tape_save_end (0x053E) - return through SA/LD-RET (its address is on the stack)
 ; Emulators' save traps resume here after writing the block themselves.
@@ -273,7 +273,7 @@ tape_sa_ld_ret:
         raise REPORT_BREAK_CONT
 
         assert $ <= ENTRY_LD_BYTES
-        ds ENTRY_LD_BYTES - $, 0xFF
+        ds ENTRY_LD_BYTES - $, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; tape_load_bytes (0x0556, LD-BYTES) - load or verify a block from tape
 ; Input:   IX = where the bytes go, DE = how many, A = the flag byte wanted, carry set = LOAD,
@@ -380,7 +380,7 @@ tape_load_bytes:
         jr .data                        ; 12    X = 52 in tape_load_byte + 143 here = 195
 
         ; (the checksum code ends with the RET that emulators' load traps resume at)
-        ds ENTRY_LD_END - ($ + .last - .checksum), 0xFF
+        ds ENTRY_LD_END - ($ + .last - .checksum), TRAP_FILL
 .checksum:                              ; then the checksum byte
         ld b,TAPE_LD_BYTE_B0
         call tape_load_byte

@@ -81,3 +81,20 @@ def test_engines_agree_on_the_workload() -> None:
         registers = [getattr(cpu, n) for n in ("af", "bc", "de", "hl", "ix", "sp", "pc", "r")]
         states.append((registers, cpu.tstates, bytes(memory)))
     assert states[0] == states[1]
+
+
+def test_startup_of_the_window_is_measured_in_a_new_process() -> None:
+    pytest.importorskip("pygame")
+    args = argparse.Namespace(engine="python", seconds=0.5, no_startup=False, startup=True)
+    out = io.StringIO()
+    assert benchmarks.run_from_args(args, out) == 0
+    lines = out.getvalue().splitlines()
+    row = next(line for line in lines if line.startswith('window: LOAD "" typed'))
+    cold = float(row.split()[4])
+    assert 1.4 < cold < 60  # 73 frames at 50 a second, at least
+    assert row.split()[-1] == "-"  # no warm figure without the JIT
+
+
+def test_format_startup_table() -> None:
+    text = benchmarks.format_startup_table([("Spectrum JIT: first frame", 95.25, 1.5)])
+    assert "Spectrum JIT: first frame       95.2 s     1.5 s" in text.splitlines()

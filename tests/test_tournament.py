@@ -92,3 +92,53 @@ def test_a_large_tournament_keeps_every_invariant():
     results = t.run_tournament(24, 1000, t.parse_players(None), minutes=20)
     assert len(results) == 24
     assert sum(g.turns for g in results) > 24 * 50
+
+
+def test_wilson_interval():
+    assert t.wilson_interval(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert t.wilson_interval(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert t.wilson_interval(10, 10) == pytest.approx((0.7225, 1.0), abs=1e-4)
+    low, high = t.wilson_interval(30, 100)
+    assert low < 0.3 < high and high - low < 0.2
+
+
+def test_significant_differences_are_holm_corrected():
+    strong = {"Steady": t.Tally(games=100, wins=40), "Cautious": t.Tally(games=100, wins=10),
+              "Mean": t.Tally(games=100, wins=30)}
+    found = t.significant_differences(strong)
+    assert ("Steady", "Cautious") == found[0][:2] and found[0][2] < 0.001
+    assert not any({a, b} == {"Steady", "Mean"} for a, b, _p in found)
+    assert t.significant_differences({"A": t.Tally(games=5, wins=2),
+                                      "B": t.Tally(games=5, wins=1)}) == []
+
+
+def _same(results):
+    """The results without the wall-clock seconds."""
+    import dataclasses
+
+    return [dataclasses.replace(r, seconds=0.0) for r in results]
+
+
+def test_jobs_play_the_same_games_as_one_process():
+    players = t.parse_players("Mean,Greedy,Steady")
+    one = t.run_tournament(2, 3, players, minutes=1)
+    two = t.run_tournament(2, 3, players, minutes=1, jobs=2)
+    assert _same(one) == _same(two)
+    assert t.format_table(one) == t.format_table(two)
+
+
+def test_a_dask_cluster_plays_the_same_games(monkeypatch):
+    """The work units on a LocalCluster (two worker processes on loopback)."""
+    import os
+    from pathlib import Path
+
+    distributed = pytest.importorskip("distributed")
+    src = str(Path(t.__file__).resolve().parents[1])
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
+        p for p in (src, os.environ.get("PYTHONPATH")) if p))
+    players = t.parse_players("Mean,Greedy")
+    one = t.run_tournament(2, 11, players, minutes=1)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as cluster:
+        remote = t.run_tournament(2, 11, players, minutes=1, scheduler=cluster.scheduler_address)
+    assert _same(one) == _same(remote)

@@ -107,6 +107,7 @@ ATTR_STATUS_NAME equ BLUE * PAPER + YELLOW + BRIGHT
 ATTR_CU_EVEN    equ WHITE * PAPER + BLACK + BRIGHT  ; close-up boxes 0 and 2
 ATTR_CU_ODD     equ WHITE * PAPER + BLACK           ; box 1, grey, to part the boxes
 ATTR_CU_CURRENT equ WHITE * PAPER + BLUE + BRIGHT   ; the current square's box
+ATTR_CU_GUTTER  equ BLACK * PAPER + WHITE           ; between the boxes
 ATTR_LOWER      equ ATTR_NORMAL                     ; rows 16-20 when blank
 
 ; Each group's band: attribute, and the fill pattern of its empty band cells
@@ -223,7 +224,12 @@ board_draw_all:
         ld a, ATTR_MESSAGE          ; the message lines keep this after cls
         call cls
         call board_draw_menu
-        ld bc, CENTRE_TOP * 256 + CENTRE_LEFT
+        ld a, (v_flat_board)
+        or a
+        jr nz, .flat
+        call b3_draw_all            ; the default: the perspective board
+        jr .list
+.flat:  ld bc, CENTRE_TOP * 256 + CENTRE_LEFT
         ld de, CENTRE_HEIGHT * 256 + CENTRE_WIDTH
         ld a, ATTR_CENTRE
         call clear_rect
@@ -237,11 +243,11 @@ board_draw_all:
         inc a
         cp BOARD_SQUARES
         jr c, .square
-        call board_draw_players
         ld bc, BOARD_TOP * 256 + PANEL_LEFT
         ld de, BOARD_HEIGHT * 256 + PANEL_WIDTH
         ld a, ATTR_PANEL
         call clear_rect
+.list:  call board_draw_players
         call board_draw_dice
         call board_draw_clock
         call board_draw_status
@@ -308,6 +314,13 @@ str_board_title:
 ; Input: A = square 0..39.  Output: drawn.  Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_draw_square:
+        push af
+        ld a, (v_flat_board)
+        or a
+        jr nz, .flat
+        pop af
+        jp b3_draw_square
+.flat:  pop af
         push ix
         call board_square_info
         ld a, (bd_square)
@@ -320,6 +333,32 @@ board_draw_square:
         call board_geometry
         ld (bd_token_at), bc
         ld (bd_band_at), de
+        call board_band_style
+        call board_owner_glyph      ; the owner cell: number 1-6, or the fill
+        ld bc, (bd_band_at)
+        ld a, (bd_band_attr)
+        call board_cell
+        call board_symbol           ; the symbol cell
+        ld bc, (bd_band_at)
+        inc c
+        call board_cell
+        ld a, (bd_square)           ; the tokens
+        ld de, FILTER_ALL
+        call board_compose_tokens
+        ld bc, (bd_token_at)
+        ld a, (bd_token_attr)
+        call board_draw_tokens
+        pop ix
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; board_band_style - the colours of the square in bd_*: token area paper (light and dark
+; alternate), band attribute and the fill of an empty band cell; all white on red when
+; mortgaged (the booklet's colours)
+; Input: bd_square, bd_group, bd_state.  Output: bd_token_attr, bd_band_attr, bd_fill.
+; Corrupts: AF, DE, HL.
+; ---------------------------------------------------------------------------------------------
+board_band_style:
         ld a, (bd_square)           ; light and dark token areas alternate
         rrca
         ld a, ATTR_BOARD_LIGHT
@@ -350,36 +389,26 @@ board_draw_square:
 .colours:
         ld a, (bd_state)
         bit SQ_MORTGAGED, a
-        jr z, .owner
+        ret z
         ld a, ATTR_MORTGAGED        ; mortgaged: all of it white on red, no fill
         ld (bd_token_attr), a
         ld (bd_band_attr), a
         ld hl, board_blank
         ld (bd_fill), hl
-.owner: ld a, (bd_state)            ; the owner cell: number 1-6, or the fill
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; board_owner_glyph - what a band's owner cell shows: the owner's number 1-6, or the fill
+; Input: bd_state, bd_fill.  Output: DE = the glyph.  Corrupts: AF, HL.
+; ---------------------------------------------------------------------------------------------
+board_owner_glyph:
+        ld a, (bd_state)
         and SQ_OWNER_MASK
-        jr z, .no_owner
+        ld de, (bd_fill)
+        ret z
         add a, '0'                  ; the square byte holds owner + 1: the number shown
         call glyph_addr
-        jr .draw_owner
-.no_owner:
-        ld hl, (bd_fill)
-.draw_owner:
         ex de, hl
-        ld bc, (bd_band_at)
-        ld a, (bd_band_attr)
-        call board_cell
-        call board_symbol           ; the symbol cell
-        ld bc, (bd_band_at)
-        inc c
-        call board_cell
-        ld a, (bd_square)           ; the tokens
-        ld de, FILTER_ALL
-        call board_compose_tokens
-        ld bc, (bd_token_at)
-        ld a, (bd_token_attr)
-        call board_draw_tokens
-        pop ix
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -743,17 +772,7 @@ board_draw_corner:
         ld a, SQ_JAIL               ; prisoners on the right, behind bars
         ld de, FILTER_IN_JAIL
         call board_compose_tokens
-        ld hl, board_tokens
-        ld b, GLYPH_SIZE
-.bars:  ld a, (hl)
-        or JAIL_BARS_LEFT
-        ld (hl), a
-        inc hl
-        ld a, (hl)
-        or JAIL_BARS_RIGHT
-        ld (hl), a
-        inc hl
-        djnz .bars
+        call board_jail_bars
         ld b, (ix + CORNER_TOKEN_ROW)
         ld a, (ix + CORNER_TOKEN_COL)
         add a, PAIR
@@ -768,11 +787,36 @@ board_draw_corner:
         jr nz, .char
         ret
 
+; ---------------------------------------------------------------------------------------------
+; board_jail_bars - OR the jail's bars into the composed token area (board_tokens)
+; Input: board_tokens.  Output: board_tokens.  Corrupts: AF, B, HL.
+; ---------------------------------------------------------------------------------------------
+board_jail_bars:
+        ld hl, board_tokens
+        ld b, GLYPH_SIZE
+.bars:  ld a, (hl)
+        or JAIL_BARS_LEFT
+        ld (hl), a
+        inc hl
+        ld a, (hl)
+        or JAIL_BARS_RIGHT
+        ld (hl), a
+        inc hl
+        djnz .bars
+        ret
+
 ; =============================================================================================
 ; board_mark_square - make a square's cells flash (the cursor); board_draw_square undoes it
 ; Input: A = square.  Output: FLASH set on its cells.  Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_mark_square:
+        push af
+        ld a, (v_flat_board)
+        or a
+        jr nz, .flat
+        pop af
+        jp b3_mark_square
+.flat:  pop af
         push ix
         call board_find_corner
         jr nz, .edge
@@ -819,12 +863,19 @@ board_flash_rect:
 ; Input: the state block.  Output: drawn.  Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_draw_players:
+        ld bc, PLIST_TOP * 256 + CENTRE_LEFT
+        ld a, (v_flat_board)
+        or a
+        jr nz, .origin
+        ld bc, (B3_LIST_TOP + 1) * 256 + B3_LIST_LEFT
+.origin:
+        ld (bd_list_at), bc
         push ix
         ld ix, v_players
         ld c, 0                     ; C = player
 .player:
         push bc
-        ld a, PLIST_TOP
+        ld a, (bd_list_at + 1)
         add a, c
         ld b, a
         ld a, (v_num_players)
@@ -834,7 +885,8 @@ board_draw_players:
         ld a, c
         call board_player_row
         jr .next
-.empty: ld c, CENTRE_LEFT
+.empty: ld a, (bd_list_at)
+        ld c, a
         ld de, 1 * 256 + CENTRE_WIDTH
         ld a, ATTR_CENTRE
         call clear_rect
@@ -846,7 +898,13 @@ board_draw_players:
         cp MAX_PLAYERS
         jr c, .player
         pop ix
-        ld hl, str_bank             ; the Bank's buildings
+        ld bc, (bd_list_at)         ; the Bank's buildings, under the players
+        ld a, b
+        add a, MAX_PLAYERS
+        ld b, a
+        inc c
+        call print_at
+        ld hl, str_bank
         call print_string
         ld a, (v_houses_left)
         call .count
@@ -861,7 +919,9 @@ board_draw_players:
 BANK_COL        equ CENTRE_LEFT + 1
 BANK_DIGITS     equ 2               ; 0..32 houses, 0..12 hotels
 str_bank:
-        db PR_AT, PLIST_BANK_ROW, BANK_COL, PR_ATTR, ATTR_PL_TITLE, "Bank ", CH_HOUSE, 0
+        db PR_ATTR, ATTR_PL_TITLE, "Bank ", CH_HOUSE, 0
+        assert PLIST_BANK_ROW == PLIST_TOP + MAX_PLAYERS && BANK_COL == CENTRE_LEFT + 1
+bd_list_at:     dw 0                ; the list's first player row (high) and column (low)
 str_bank_hotels:
         db "  ", CH_HOTEL, 0
 
@@ -883,7 +943,8 @@ board_player_row:
         ld a, d
         call board_inverse          ; piece and number inverted: a badge
         ld (print_attr), a
-        ld c, PL_TOKEN_COL
+        ld a, (bd_list_at)          ; (PL_TOKEN_COL on the flat board)
+        ld c, a
         call print_at
         ld a, (ix + P_TOKEN)
         add a, CH_TOKEN
@@ -1031,6 +1092,9 @@ str_board_player:     db " Player ", 0
 ; Input: v_dice.  Output: drawn.  Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_draw_dice:
+        ld a, (v_flat_board)
+        or a
+        jp z, b3_draw_dice
         ld bc, DICE_LABEL_ROW * 256 + PANEL_LEFT
         ld de, (DOUBLE_ROW - DICE_LABEL_ROW + 1) * 256 + PANEL_WIDTH
         ld a, ATTR_PANEL
@@ -1120,6 +1184,9 @@ board_doubled:                      ; a nibble with each bit doubled
 ; Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_draw_clock:
+        ld a, (v_flat_board)
+        or a
+        jp z, b3_draw_clock
         ld a, (v_short_game)
         or a
         ret z
@@ -1129,6 +1196,13 @@ board_draw_clock:
         call clear_rect
         ld hl, str_clock
         call print_string
+        ; continues into board_clock_time
+
+; ---------------------------------------------------------------------------------------------
+; board_clock_time - print the minutes left as H:MM at the print position
+; Input: v_clock_minutes.  Output: printed.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+board_clock_time:
         ld hl, (v_clock_minutes)
         ld de, MINUTES_PER_HOUR
         ld c, 0                     ; C = hours
@@ -1175,6 +1249,14 @@ lower_clear:
 closeup_show:
         push ix
         ld (cu_square), a
+        ld bc, CLOSEUP_TOP * 256 + CU_WIDTH             ; the gutters
+        ld de, CLOSEUP_HEIGHT * 256 + CU_GUTTER
+        ld a, ATTR_CU_GUTTER
+        call clear_rect
+        ld bc, CLOSEUP_TOP * 256 + CU_PITCH + CU_WIDTH
+        ld de, CLOSEUP_HEIGHT * 256 + CU_GUTTER
+        ld a, ATTR_CU_GUTTER
+        call clear_rect
         ld ix, closeup_boxes
         ld c, CLOSEUP_BOXES - 1     ; C = how far before the square this box is
 .box:   ld a, (cu_square)
@@ -1197,14 +1279,15 @@ CU_BOX_COL      equ 0
 CU_BOX_WIDTH    equ 1
 CU_BOX_ATTR     equ 2
 CU_BOX_RECORD   equ 3
-CU_NARROW       equ 10              ; the first box (square - 2) gives up a column...
-CU_WIDE         equ 11              ; ... so the others fit an 11-letter word
+CU_WIDTH        equ 10              ; each box; a longer word breaks with a hyphen
+CU_GUTTER       equ 1               ; a dark column between boxes: names never run together
+CU_PITCH        equ CU_WIDTH + CU_GUTTER
 closeup_boxes:
-        db 0, CU_NARROW, ATTR_CU_EVEN
-        db CU_NARROW, CU_WIDE, ATTR_CU_ODD
-        db CU_NARROW + CU_WIDE, CU_WIDE, ATTR_CU_CURRENT
+        db 0, CU_WIDTH, ATTR_CU_EVEN
+        db CU_PITCH, CU_WIDTH, ATTR_CU_ODD
+        db 2 * CU_PITCH, CU_WIDTH, ATTR_CU_CURRENT
         assert $ - closeup_boxes == CLOSEUP_BOXES * CU_BOX_RECORD
-        assert CU_NARROW + 2 * CU_WIDE == COLUMNS
+        assert CLOSEUP_BOXES * CU_PITCH - CU_GUTTER == COLUMNS
 
 ; ---------------------------------------------------------------------------------------------
 ; closeup_box - one box of the close-up
@@ -1278,6 +1361,7 @@ closeup_box:
         ld c, (ix + CU_BOX_COL)
         ld e, (ix + CU_BOX_WIDTH)
         call closeup_wrap
+        call closeup_picture
         ld b, CU_PRICE_ROW
         ld c, (ix + CU_BOX_COL)
         call print_at
@@ -1303,6 +1387,53 @@ closeup_box:
 
 cu_attr:        db 0
 str_mortgaged:  db "MORTGAGED", 0
+
+; ---------------------------------------------------------------------------------------------
+; closeup_picture - a square that is not a site shows its picture as on the real board, twice
+; the size, at the box's lower right (CU_PICTURE_ROW, the last two columns): a locomotive, a
+; bulb or a tap, ?, a chest, the pound of a tax, GO's arrow, the jail's bars, a car parked,
+; a policeman's helmet.  The names' second and third lines are at most 8 letters long, so
+; they never reach it (tools' data; the first line is above it)
+; Input: bd_kind, bd_square, IX = the box's record.  Output: drawn.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+closeup_picture:
+        ld a, (bd_kind)
+        cp KIND_SITE
+        ret z
+        ld e, a
+        ld d, 0
+        ld hl, closeup_pictures
+        add hl, de
+        add hl, de
+        ld e, (hl)
+        inc hl
+        ld d, (hl)
+        ld a, (bd_square)
+        cp SQ_ELECTRIC
+        jr nz, .draw
+        ld de, gfx_electric         ; the other utility shows a tap
+.draw:  ld b, CU_PICTURE_ROW
+        ld a, (ix + CU_BOX_COL)
+        add a, CU_WIDTH - 2
+        ld c, a
+        jp board_draw_double
+
+CU_PICTURE_ROW  equ CU_PRICE_ROW - 2
+closeup_pictures:                   ; by KIND_*
+        dw gfx_arrow                        ; GO
+        dw 0                                ; a site: its colour band instead
+        dw gfx_station
+        dw gfx_water                        ; (Electric Company: gfx_electric)
+        dw font + ('?' - ' ') * GLYPH_SIZE  ; Chance
+        dw gfx_chest
+        dw font + (CH_POUND - ' ') * GLYPH_SIZE
+        dw gfx_bars                         ; Jail
+        dw graphics_glyphs + TOKEN_CAR * GLYPH_SIZE ; Free Parking
+        dw gfx_helmet                       ; Go To Jail
+        assert $ - closeup_pictures == (KIND_GO_TO_JAIL + 1) * 2
+        assert KIND_GO == 0 && KIND_SITE == 1 && KIND_STATION == 2 && KIND_UTILITY == 3
+        assert KIND_CHANCE == 4 && KIND_CHEST == 5 && KIND_TAX == 6 && KIND_JAIL == 7
+        assert KIND_FREE_PARKING == 8
 
 ; ---------------------------------------------------------------------------------------------
 ; closeup_price - what a square costs or does, at the print position: the price of a property,
@@ -1415,7 +1546,10 @@ closeup_wrap:
         cp e
         jr c, .print
         jr z, .print
-        ld c, e                     ; too long for any line: break it at the line's end
+        ld c, e                     ; too long for any line: break it with a hyphen
+        dec c
+        ld a, 1
+        ld (.hyphen), a
 .print: ld a, e
         sub c
         ld e, a
@@ -1424,7 +1558,15 @@ closeup_wrap:
         call print_char
         dec c
         jr nz, .char
-        ld a, e
+        ld a, (.hyphen)
+        or a
+        jr z, .whole
+        xor a
+        ld (.hyphen), a
+        ld a, '-'
+        call print_char
+        dec e
+.whole: ld a, e
         or a
         jr nz, .word
 .next_line:
@@ -1435,4 +1577,5 @@ closeup_wrap:
         ld (.row + 1), a
         jr .line
 .width: db 0
+.hyphen: db 0                       ; 1: the word being printed is broken at the line's end
 .row:   dw 0                        ; low byte the column, high byte the row (as BC)

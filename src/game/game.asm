@@ -9,9 +9,13 @@
 
 COMPUTER_PAUSE  equ 60              ; frames a computer player waits before it throws: the
                                     ; "short pause" in which an owner may press R
-STEP_FRAMES     equ 3               ; frames per square a token moves
+STEP_FRAMES     equ 1               ; frames a token rests on each square it passes (drawing
+                                    ; its close-up takes about two more)
+TUMBLE_FACES    equ 6               ; faces the dice show, tumbling, before they settle
+TUMBLE_FRAMES   equ 2               ; frames each of them shows
 LAND_PAUSE      equ 25              ; frames to read what a square did
 SALARY_PAUSE    equ 15              ; frames the GO salary's message stays before the move goes on
+GAME_KEY_BOARD  equ 'B'             ; the flat board (status always shown) or the perspective one
 GAME_KEY_RETIRE equ 'X'             ; retire a player (OPT_RETIRE; seed 003's "Quitar")
 THREE_DOUBLES   equ 3               ; the third double in a row goes to jail (A9)
 BOARD_SIZE      equ 40
@@ -259,8 +263,7 @@ turn_menu:
         bit PF_COMPUTER, (ix+P_FLAGS)
         jr z, .wait
         call ai_before_throw
-        ld b, COMPUTER_PAUSE
-        call ai_pause_frames        ; (shorter with the fast setting)
+        call turn_rent_window       ; B = the frames of the pause
         call keys_wait_frames
         jr nz, .got
         ld a, 'D'
@@ -289,6 +292,8 @@ turn_menu:
         jp z, trade_run
         cp AI_KEY_SPEED             ; F: fast computer turns on / off (issue 11)
         jp z, ai_speed_toggle
+        cp GAME_KEY_BOARD           ; B: the flat board or the perspective one
+        jp z, turn_board_view
         cp KEY_BREAK
         jp z, turn_end_game
         pop hl
@@ -302,6 +307,53 @@ turn_menu:
         bit PF_PLAYING, (ix+P_FLAGS)
         jp nz, .prompt
         ret                         ; the current player left: his turn ends
+
+; ---------------------------------------------------------------------------------------------
+; turn_rent_window - how long a computer waits before it throws: COMPUTER_PAUSE frames, cut
+; by the fast setting (ai_pause_frames) unless a human is owed rent for the last move: then
+; the whole pause, with the owner's token and a line saying who may press R (booklet C: "If
+; rent is due, the owner's token will appear on the screen during the short pause")
+; Input: v_rent_payer, v_rent_owner.  Output: B = frames; the line printed when rent is due to
+; a human.  Corrupts: AF, C, DE, HL.
+; ---------------------------------------------------------------------------------------------
+turn_rent_window:
+        ld b, COMPUTER_PAUSE
+        ld a, (v_rent_payer)
+        cp NO_PLAYER
+        jp z, ai_pause_frames       ; no rent due: the usual (perhaps fast) pause
+        ld a, (v_rent_owner)
+        call player_record
+        bit PF_COMPUTER, (hl)       ; (P_FLAGS is the record's first byte)
+        ld b, COMPUTER_PAUSE
+        jp nz, ai_pause_frames      ; a computer owner has claimed already
+        assert P_FLAGS == 0
+        ld hl, str_game_rent_window ; a new line: "<token> 2 ANNE may press R for rent"
+        call msg_print
+        ld a, (v_rent_owner)
+        call player_record
+        inc hl
+        ld a, (hl)                  ; P_TOKEN
+        assert P_TOKEN == 1
+        add a, CH_TOKEN
+        call msg_char
+        ld a, ' '
+        call msg_char
+        ld a, (v_rent_owner)
+        call msg_player
+        ld hl, str_game_may_press_r
+        call msg_print
+        ld b, COMPUTER_PAUSE        ; the whole window, fast setting or not
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; turn_board_view - B: switch between the perspective board (the default) and the flat one
+; Input: v_flat_board.  Output: toggled, the screen redrawn.  Corrupts: all.
+; ---------------------------------------------------------------------------------------------
+turn_board_view:
+        ld a, (v_flat_board)
+        xor 1
+        ld (v_flat_board), a
+        jp board_draw_all
 
 ; ---------------------------------------------------------------------------------------------
 ; keys_wait_frames - wait up to B frames for a key (after all keys are up)
@@ -457,6 +509,7 @@ turn_again:
 ; ---------------------------------------------------------------------------------------------
 turn_dice:
         call snd_rattle
+        call turn_tumble
         call dice_throw
         push af
         push ix
@@ -479,6 +532,45 @@ turn_dice:
         ld hl, str_game_double
         call c, msg_print
         pop af
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; turn_tumble - the dice tumble a moment before they show the throw: TUMBLE_FACES pairs of
+; faces, each for TUMBLE_FRAMES frames.  The faces come from the frame count, not from the
+; random numbers, so a seed gives the same game with or without the tumble
+; Input: none.  Output: v_dice shows the last tumbling faces (dice_throw sets the real ones).
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+turn_tumble:
+        ld a, (v_frames)
+        ld c, a                     ; C = a face source that changes each frame
+        ld b, TUMBLE_FACES
+.face:  push bc
+        ld a, c
+        call .die
+        ld (v_dice), a
+        ld a, c
+        rrca
+        rrca
+        rrca
+        call .die
+        ld (v_dice + 1), a
+        push ix
+        call board_draw_dice
+        pop ix
+        ld b, TUMBLE_FRAMES
+        call pause_plain
+        pop bc
+        ld a, c
+        add a, 7                    ; (7 is prime to 6: every face comes round)
+        ld c, a
+        djnz .face
+        ret
+.die:   and 7                       ; A mod 8 folded onto 1..6
+        cp 6
+        jr c, .face1
+        sub 4
+.face1: inc a
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -569,6 +661,8 @@ move_token_to:
         pop af
         push ix
         call board_draw_square
+        ld a, (ix+P_SQUARE)         ; the close-up follows the token, square by square
+        call closeup_show
         call snd_click
         pop ix
         ld b, STEP_FRAMES
@@ -883,9 +977,11 @@ str_game_computer_own: db "A computer player mortgages its own property.", 0
 str_game_confirm_mortgage: db " mortgages ", 0
 str_game_confirm_lift: db " lifts the mortgage on ", 0
 str_game_in_jail:    db " (in jail)", 0
-str_game_press_d:    db ". D to throw; M H R O T C A", 0
+str_game_press_d:    db ". D to throw", 0          ; (the other keys: the menu above)
 str_game_retire_key: db " X", 0
 str_game_computer_turn: db " (computer) is about to throw", 0
+str_game_rent_window: db PR_NEWLINE, 0
+str_game_may_press_r: db " may press R for rent", 0
 str_game_credit:     db "Credit: ", 0
 str_game_assets_cash: db "Cash ", 0
 str_game_assets_property: db ", property ", 0

@@ -7,8 +7,9 @@
 ; the small tokens (one per player slot), house counts, and the symbols of the squares that
 ; are not sites.  Every design here is our own.
 ;
-; Conventions of the board patterns: row 7 and column 7 are left blank where a pattern sits
-; next to another cell, as the font does, so that neighbours never touch.
+; Conventions: the six pieces leave column 7 blank, as the font's letters do, so that a piece
+; never touches the number printed after it; row 7 and column 7 of the board patterns are
+; left blank where a pattern sits next to another cell, so that neighbours never touch.
 ; =============================================================================================
 
 ; --- Characters 80h.. -------------------------------------------------------------------------
@@ -24,48 +25,48 @@ graphics_glyphs:
         db %00000000
 ; CH_TOKEN + TOKEN_CAR: a racing car from the side
         db %00000000
-        db %00011000
-        db %00111100
-        db %01111111
-        db %11111111
-        db %01100110
-        db %01100110
+        db %00110000
+        db %01111000
+        db %01111110
+        db %11111110
+        db %01101100
+        db %01101100
         db %00000000
 ; CH_TOKEN + TOKEN_DOG: a terrier, head up on the right
-        db %00000110
-        db %00000111
-        db %10000110
-        db %11111110
-        db %01111100
-        db %01000100
-        db %01000100
+        db %00001100
+        db %00001110
+        db %10001100
+        db %11111100
+        db %01111000
+        db %01001000
+        db %01001000
         db %00000000
 ; CH_TOKEN + TOKEN_HAT: a top hat
         db %00000000
-        db %00111100
-        db %00111100
-        db %00111100
-        db %00100100
-        db %00111100
-        db %11111111
+        db %00111000
+        db %00111000
+        db %00111000
+        db %00101000
+        db %00111000
+        db %11111110
         db %00000000
 ; CH_TOKEN + TOKEN_IRON: a flat iron, handle on top, point to the left
         db %00000000
-        db %00011110
-        db %00010010
-        db %00111111
-        db %01111111
-        db %11111111
+        db %00111100
+        db %00100100
+        db %01111110
+        db %11111110
+        db %11111110
         db %00000000
         db %00000000
 ; CH_TOKEN + TOKEN_SHIP: a battleship
-        db %00010000
-        db %00010000
-        db %00111000
+        db %00100000
+        db %00100000
+        db %01110000
+        db %11111000
+        db %11111110
         db %01111100
-        db %11111111
-        db %01111110
-        db %00111100
+        db %00111000
         db %00000000
 ; CH_DIE + 0..5: the faces 1..6, a white block (ink) with the pips cut out (paper), 7 x 7
         db %01111100               ; 1
@@ -231,6 +232,33 @@ gfx_chest:                          ; a treasure chest
         db %11101110
         db %11111110
         db %11111110
+        db %00000000
+gfx_bars:                           ; a barred window (Jail)
+        db %11111110
+        db %10101010
+        db %10101010
+        db %10101010
+        db %10101010
+        db %10101010
+        db %11111110
+        db %00000000
+gfx_helmet:                         ; a policeman's helmet (Go To Jail)
+        db %00010000
+        db %00111000
+        db %00111000
+        db %01111100
+        db %01111100
+        db %11111110
+        db %01000100
+        db %00000000
+gfx_arrow:                          ; GO's arrow, pointing the way play goes
+        db %00010000
+        db %00110000
+        db %01111110
+        db %11111110
+        db %01111110
+        db %00110000
+        db %00010000
         db %00000000
 gfx_dither:                         ; a fine chequer: two inks mixed into a third colour
         db %10101010

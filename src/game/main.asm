@@ -62,6 +62,7 @@ state_clear:
         include "setup.asm"
         include "graphics.asm"
         include "board.asm"
+        include "perspective.asm"
         include "cursor.asm"
         include "game.asm"
         include "bank.asm"

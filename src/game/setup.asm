@@ -4,7 +4,7 @@
 ; first?"; seed_rules B1.2-B1.4, A6)
 ;
 ; The screen lists the six pieces, one per two rows; a piece's row gets its player's number
-; and name when it is taken, the row below a computer player's personality, and the columns
+; and name when it is taken, the row below "Human player" or a computer's personality, and the columns
 ; on the right the who-goes-first throw.  Questions are asked on the message lines.
 ; setup_run fills only the players' flags, tokens, names and personalities, v_num_players,
 ; the short game and v_options, and v_current: the game deals cash, squares and packs.
@@ -283,17 +283,20 @@ setup_draw_player:
         ld de, P_NAME
         add hl, de
         call print_string
-        bit PF_COMPUTER, (ix + P_FLAGS)
-        jr z, .done
-        call setup_piece_row
-        inc b
+        call setup_piece_row        ; every player's second line says who plays: the rows
+        inc b                       ; stay even whoever is a computer
         ld c, SETUP_PIECE_COL
+        ld hl, str_human
+        bit PF_COMPUTER, (ix + P_FLAGS)
+        jr z, .who
         ld hl, str_computer
         call print_string_at
         ld a, (ix + P_PERSONALITY)
         ld hl, setup_personality_names
         call setup_string_of
         call print_string
+        jr .done
+.who:   call print_string_at
 .done:  ld a, ATTR_MESSAGE
         ld (print_attr), a
         ret
@@ -629,6 +632,7 @@ str_takes:      db " takes the ", 0
 str_ask_computer: db ". Computer player?", 0
 str_ask_name:   db "Name (then ENTER): ", 0
 str_computer:   db "Computer: ", 0
+str_human:      db "Human player", 0
 str_ask_short:  db "Short game?", 0
 str_how_long:   db "How long shall the game last? ", 0
 str_hours:      db "Hours: ", 0

@@ -115,6 +115,8 @@ v_squares:      ds 40               ; one square byte per board square (SQ_*)
 v_players:      ds MAX_PLAYERS * PLAYER_RECORD
 v_speed:        db 0                ; AI_SPEED_*: 0 normal; 1 (AI_SPEED_FAST) shortens the pauses
                                     ; of a computer player's turn (ai_pause_frames); F toggles it
+v_flat_board:   db 0                ; 0: the perspective board (perspective.asm, the default);
+                                    ; 1: the flat board (board.asm); B in the menu toggles it
 v_ai_trade_turn: ds MAX_PLAYERS * 2 ; per player, a word: the v_turns from which that computer
                                     ; may propose a trade again (ai_trade_propose; 0 = at once)
 v_state_end:

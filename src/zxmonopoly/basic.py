@@ -276,7 +276,9 @@ def detokenise(program: bytes) -> str:
     return "\n".join(lines)
 
 
-def loader_listing(clear: int | None, entry: int, line: int = 10) -> str:
-    """The canonical listing of a loader: CLEAR below the code, LOAD ""CODE, RANDOMIZE USR."""
+def loader_listing(clear: int | None, entry: int, line: int = 10, screen: bool = False) -> str:
+    """The canonical listing of a loader: CLEAR below the code, LOAD ""SCREEN$ when the tape
+    has a loading screen, LOAD ""CODE, RANDOMIZE USR."""
     clear_part = f"CLEAR {clear}: " if clear is not None else ""
-    return f'{line} {clear_part}LOAD ""CODE : RANDOMIZE USR {entry}'
+    screen_part = 'LOAD ""SCREEN$ : ' if screen else ""
+    return f'{line} {clear_part}{screen_part}LOAD ""CODE : RANDOMIZE USR {entry}'

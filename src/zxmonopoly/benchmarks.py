@@ -180,6 +180,102 @@ def jit_startup() -> tuple[float, float]:
     return cold, warm
 
 
+# -- start-up of the window and the machine's engines (``bench --startup``) --------------------
+
+#: Frames the window needs to show the boot and the whole of LOAD "" typed.
+def _window_load_frames() -> int:
+    from zxmonopoly.ui.window import OUR_ROM_BOOT_FRAMES
+
+    return OUR_ROM_BOOT_FRAMES + 4 * 8 + 1
+
+
+def _fresh_env(cache_dir: str) -> dict[str, str]:
+    """The environment of a new process: this package's source, numba's cache in cache_dir."""
+    env = dict(os.environ)
+    env["NUMBA_CACHE_DIR"] = cache_dir
+    env.pop("ZXMONOPOLY_ENGINE", None)
+    package_root = str(Path(__file__).resolve().parents[1])
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
+    return env
+
+
+def window_startup_seconds(cache_dir: str) -> float:
+    """Wall seconds from starting ``zxmonopoly play`` to LOAD "" typed on its screen.
+
+    The window runs under SDL's dummy driver, muted, paced at 50 frames/s as a user sees it,
+    with no engine asked for (so it plays on CPython while the JIT is got ready in the
+    background), and closes after the frame where LOAD "" is complete.
+    """
+    env = _fresh_env(cache_dir)
+    env["SDL_VIDEODRIVER"] = env["SDL_AUDIODRIVER"] = "dummy"
+    with tempfile.TemporaryDirectory(prefix="zxmonopoly-bench-") as work:
+        shot = Path(work) / "load.png"
+        start = time.perf_counter()
+        result = subprocess.run(
+            [sys.executable, "-m", "zxmonopoly.cli", "play", "--mute", "--exit-after-frames",
+             str(_window_load_frames()), "--screenshot", str(shot)],
+            env=env, cwd=work, capture_output=True, text=True, check=False)
+        seconds = time.perf_counter() - start
+        if result.returncode != 0 or not shot.is_file():
+            raise RuntimeError(f"the window's start-up run failed:\n{result.stderr}")
+    return seconds
+
+
+def _spectrum_jit_probe() -> None:
+    """In a fresh interpreter: print seconds from import to the Spectrum JIT's first frame."""
+    start = time.perf_counter()
+    from zxmonopoly.spectrum.engine import compile_spectrum_jit
+
+    compile_spectrum_jit()
+    print(json.dumps({"seconds": time.perf_counter() - start}))
+
+
+def spectrum_jit_seconds(cache_dir: str) -> float:
+    """Seconds a new process takes to compile (empty cache) or load the Spectrum JIT."""
+    code = "from zxmonopoly.benchmarks import _spectrum_jit_probe; _spectrum_jit_probe()"
+    result = subprocess.run([sys.executable, "-c", code], env=_fresh_env(cache_dir),
+                            capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise RuntimeError(f"the Spectrum JIT start-up probe failed:\n{result.stderr}")
+    return float(json.loads(result.stdout.strip().splitlines()[-1])["seconds"])
+
+
+def measure_startup(jit: bool = True) -> list[tuple[str, float, float | None]]:
+    """(what, cold seconds, warm seconds) of the window and, with ``jit``, the Spectrum JIT.
+
+    Cold: a new, empty numba cache directory; warm: the same directory once the JIT has been
+    compiled into it (the window's cold run stops its background compile when it closes).
+    """
+    rows: list[tuple[str, float, float | None]] = []
+    with tempfile.TemporaryDirectory(prefix="zxmonopoly-numba-") as cache_dir:
+        window_cold = window_startup_seconds(cache_dir)
+        if not jit:
+            rows.append(('window: LOAD "" typed', window_cold, None))
+            return rows
+        jit_cold = spectrum_jit_seconds(cache_dir)
+        jit_warm = spectrum_jit_seconds(cache_dir)
+        window_warm = window_startup_seconds(cache_dir)
+    rows.append(('window: LOAD "" typed', window_cold, window_warm))
+    rows.append(("Spectrum JIT: first frame", jit_cold, jit_warm))
+    return rows
+
+
+def format_startup_table(rows: Sequence[tuple[str, float, float | None]]) -> str:
+    """The start-up report."""
+    lines = ["Start-up of a new process: numba's cache empty (cold), then filled (warm)", "",
+             f"{'':<28} {'cold':>9} {'warm':>9}"]
+    for what, cold, warm in rows:
+        warm_text = "-" if warm is None else f"{warm:.1f} s"
+        lines.append(f"{what:<28} {cold:>7.1f} s {warm_text:>9}")
+    lines += ["",
+              f'window: `zxmonopoly play` until LOAD "" is typed ({_window_load_frames()} frames '
+              "at 50/s, SDL dummy driver); it",
+              "plays on CPython at once, cold or warm. Spectrum JIT: compiling it (cold) or "
+              "loading it",
+              "from the cache (warm) and running a frame, as the window's background work does."]
+    return "\n".join(lines)
+
+
 def format_table(
     speeds: Sequence[Speed], startups: dict[str, tuple[float, float]], seconds: float
 ) -> str:
@@ -366,6 +462,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="skip measuring the jit engine's cold and warm start in new processes",
     )
     parser.add_argument(
+        "--startup",
+        action="store_true",
+        help="measure start-up instead: the window until LOAD \"\" is typed, and the Spectrum "
+        "JIT's compile (empty numba cache) and load (filled cache), each in a new process",
+    )
+    parser.add_argument(
         "--machine",
         action="store_true",
         help="measure the whole 48K machine (frames/s of a busy program) instead of the core",
@@ -387,6 +489,14 @@ def run_from_args(args: argparse.Namespace, out=None) -> int:
         notes.append("jit: skipped, numba cannot be imported")
     elif args.engine is None and not jit_available():
         notes.append("jit: skipped, numba cannot be imported")
+    if getattr(args, "startup", False):
+        print("measuring start-up (a cold compile takes minutes) ...", file=sys.stderr,
+              flush=True)
+        rows = measure_startup(jit="jit" in engines)
+        print(format_startup_table(rows), file=out)
+        for note in notes:
+            print(note, file=out)
+        return 0
     if getattr(args, "machine", False):
         machine_speeds = []
         for engine in engines:

@@ -6,7 +6,6 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 # The engine names of zxmonopoly.z80.ENGINES, repeated here so that ``--help`` does not import
 # numba; tests/test_cli.py checks that the two agree.
@@ -186,7 +185,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 def _cmd_run(args: argparse.Namespace) -> int:
     """Run the Spectrum headless: frames, typing, waiting for text, screen and snapshot out."""
     from zxmonopoly.snapshot import SnapshotError
-    from zxmonopoly.spectrum import Spectrum48, SpectrumError
+    from zxmonopoly.spectrum import Spectrum48, SpectrumError, keystrokes
     from zxmonopoly.spectrum.keyboard import KeyboardError
     from zxmonopoly.tape import TapeError
     from zxmonopoly.z80 import Z80Error, jit_available
@@ -207,7 +206,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
             raise CliError(f"the game is not built: {args.tape} is missing "
                            "(run python tools/build.py)")
     try:
-        machine = Spectrum48(rom=args.rom, engine=args.engine)
+        machine = Spectrum48(rom=args.rom, engine=_machine_engine(args.engine,
+                                                                  _run_frames(args)))
         if args.snapshot:
             machine.load_snapshot(args.snapshot)
         if args.tape:
@@ -219,12 +219,12 @@ def _cmd_run(args: argparse.Namespace) -> int:
             from zxmonopoly.harness.session import BOOT_FRAMES
 
             machine.run_frames(BOOT_FRAMES)
-            load_quoted_empty(machine)
+            keystrokes.type_load_quoted(machine)
             if args.real_load:
                 machine.deck.play()
         machine.run_frames(args.frames)
         if args.tape and args.autoload and not args.game:
-            load_quoted_empty(machine)
+            keystrokes.type_load_quoted(machine)
             if args.real_load:
                 machine.deck.play()
         if args.type:
@@ -249,6 +249,35 @@ def _cmd_run(args: argparse.Namespace) -> int:
     return status
 
 
+def _machine_engine(engine: str | None, frames: int | None) -> str:
+    """The headless machine's engine (the rule: zxmonopoly.spectrum.engine, docs/spectrum.md)."""
+    from zxmonopoly.spectrum.engine import choose_machine_engine
+    from zxmonopoly.z80 import Z80Error
+
+    try:
+        return choose_machine_engine(engine, frames)
+    except Z80Error as exc:  # a bad ZXMONOPOLY_ENGINE
+        raise CliError(str(exc)) from None
+
+
+def _run_frames(args: argparse.Namespace) -> int:
+    """The most frames ``run`` can take with these options (for the engine choice)."""
+    from zxmonopoly.harness.session import BOOT_FRAMES
+    from zxmonopoly.spectrum.keyboard import KeyboardError, keys_for_text
+
+    frames = args.frames
+    if args.until_text is not None:
+        frames += args.max_frames
+    if args.game or args.autoload:
+        frames += BOOT_FRAMES + 4 * 6  # the boot, then LOAD "" typed (6 frames a key)
+    if args.type:
+        try:
+            frames += 6 * len(keys_for_text(args.type.replace("\\n", "\n")))
+        except KeyboardError:  # reported when it is typed
+            frames += 6 * len(args.type)
+    return frames
+
+
 def _bundled_game_tape() -> Path:
     """The Monopoly tape shipped with the package (built first in a source checkout)."""
     from zxmonopoly.asm.build import GAME, image_path
@@ -268,9 +297,18 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if value is not None and value < (1 if option == "--scale" else 0):
             raise CliError(f"{option} must be {'1' if option == '--scale' else '0'} or more, "
                            f"not {value}")
+    if args.file is not None:
+        _file_to_option(args)
     for option, path in (("--tape", args.tape), ("--snapshot", args.snapshot), ("--rom", args.rom)):
         if path is not None and not path.is_file():
             raise CliError(f"{option} {path}: no such file")
+    from zxmonopoly.ui.display import WindowError as DisplayError
+    from zxmonopoly.ui.display import check_environment
+
+    try:  # before anything slow: no display is one line and exit 2 at once
+        check_environment()
+    except DisplayError as exc:
+        raise CliError(str(exc)) from None
     if args.engine == "jit" and not jit_available():
         raise CliError("the jit engine needs numba, which cannot be imported; use --engine python")
     try:
@@ -294,7 +332,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             symbols = Path(tape).with_name(Path(tape).stem + ".sym.json")
             window.symbols = symbols if symbols.is_file() else None
             if args.autoload:
-                window.autoload(real_load=args.real_load)
+                window.autoload(real_load=args.real_load, **_boot_wait(args))
             elif args.real_load:
                 window.machine.deck.play()
         window.run(max_frames=args.exit_after_frames)
@@ -310,10 +348,30 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def load_quoted_empty(machine: Any) -> None:
-    """Type LOAD "" as a Spectrum user does in K mode: J, SYMBOL SHIFT+P twice, ENTER."""
-    for keys in ("J", "SYMBOL SHIFT+P", "SYMBOL SHIFT+P", "ENTER"):
-        machine.tap(keys)
+def _boot_wait(args: argparse.Namespace) -> dict[str, int]:
+    """How long the window lets the ROM boot before typing LOAD "": less for our quick ROM."""
+    from zxmonopoly.ui.window import OUR_ROM_BOOT_FRAMES
+
+    return {"boot_frames": OUR_ROM_BOOT_FRAMES} if args.rom is None else {}
+
+
+def _file_to_option(args: argparse.Namespace) -> None:
+    """``zxmonopoly FILE``: a tape becomes --tape, a snapshot --snapshot (by the suffix)."""
+    from zxmonopoly.snapshot import SUFFIXES as SNAPSHOT_SUFFIXES
+
+    suffix = args.file.suffix.lower()
+    if suffix in (".tap", ".tzx"):
+        option = "tape"
+    elif suffix in SNAPSHOT_SUFFIXES:
+        option = "snapshot"
+    else:
+        kinds = ", ".join((".tap", ".tzx", *SNAPSHOT_SUFFIXES))
+        raise CliError(f"{args.file}: not a tape or snapshot this opens ({kinds})")
+    if getattr(args, option) is not None:
+        raise CliError(f"{args.file}: give either FILE or --{option}, not both")
+    if not args.file.is_file():
+        raise CliError(f"{args.file}: no such file")
+    setattr(args, option, args.file)
 
 
 def _cmd_tape_info(args: argparse.Namespace) -> int:
@@ -336,9 +394,10 @@ def _cmd_script(args: argparse.Namespace) -> int:
 
     if args.engine == "jit" and not jit_available():
         raise CliError("the jit engine needs numba, which cannot be imported; use --engine python")
+    engine = _machine_engine(args.engine, None)
     failed = 0
     for path in args.files:
-        result = run_script(path, engine=args.engine)
+        result = run_script(path, engine=engine)
         print(result.report())
         failed += not result.passed
     print(f"{len(args.files) - failed} passed, {failed} failed")
@@ -415,7 +474,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--save-snapshot", type=Path, metavar="F", help="save a .sna or .z80")
     run.add_argument("--tape", type=Path, metavar="FILE", help="put a .tap or .tzx in the deck")
     run.add_argument("--autoload", action="store_true",
-                     help='type LOAD "" (J, SYMBOL SHIFT+P twice, ENTER) after --frames')
+                     help='type LOAD "" after --frames (J, SYMBOL SHIFT+P twice, ENTER; spelled '
+                     "on a ROM without K mode)")
     run.add_argument("--real-load", action="store_true",
                      help="play the tape in real time through the EAR bit (default: fast load)")
     run.add_argument("--game", action="store_true",
@@ -430,6 +490,9 @@ def build_parser() -> argparse.ArgumentParser:
         description='Open the window: boot the ROM, type LOAD "" as a user would and load the '
         "tape; play with the PC keyboard (see docs/window.md; F1 shows the keys).",
     )
+    play.add_argument("file", type=Path, nargs="?", metavar="FILE",
+                      help="a tape (.tap, .tzx) to load or a snapshot to start from, "
+                      "by its suffix (zxmonopoly FILE is the same)")
     play.add_argument("--rom", type=Path, metavar="F", help="a 16,384-byte 48K ROM image")
     play.add_argument("--tape", type=Path, metavar="F", help="the .tap or .tzx to load")
     play.add_argument("--snapshot", type=Path, metavar="F", help="start from a .z80 or .sna")
@@ -500,12 +563,20 @@ def _add_engine_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _default_to_play(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
+    """``play`` is the default command, as Fuse's window is: ``zxmonopoly [FILE] [--mute]``."""
+    commands = next(action.choices for action in parser._actions
+                    if isinstance(action, argparse._SubParsersAction))
+    if argv and (argv[0] in commands or argv[0] in ("-h", "--help", "--version")):
+        return argv
+    return ["play", *argv]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``zxmonopoly`` console script; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:  # ``zxmonopoly`` alone opens the window
-        args = parser.parse_args(["play"])
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(_default_to_play(parser, argv))
     try:
         return args.handler(args)
     except CliError as exc:

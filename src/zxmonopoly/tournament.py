@@ -39,12 +39,13 @@ the state.
 from __future__ import annotations
 
 import argparse
+import math
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from zxmonopoly.rules.data import SQUARES
+from zxmonopoly.harness import invariants
 
 PERSONALITIES = ("Mean", "Reckless", "Greedy", "Steady", "Cautious", "Entrepreneurial", "Buyer")
 #: The six the setup gives out; the seventh, the Buyer (PERS_BUYER: buys everything it can at
@@ -52,12 +53,6 @@ PERSONALITIES = ("Mean", "Reckless", "Greedy", "Steady", "Cautious", "Entreprene
 GAME_PERSONALITIES = PERSONALITIES[:6]
 #: Frames a game may last before it is called a deadlock (about 55 hours of Spectrum time).
 DEFAULT_FRAME_LIMIT = 10_000_000
-HOTEL_LEVEL = 5
-GROUPS: dict[str, tuple[int, ...]] = {}
-for _sq in SQUARES:
-    if _sq.kind.name == "SITE":
-        GROUPS.setdefault(_sq.group, ())
-        GROUPS[_sq.group] += (_sq.index,)
 
 
 class InvariantError(AssertionError):
@@ -84,87 +79,11 @@ def parse_players(spec: str | None) -> list[int]:
 
 
 # -- reading the machine ------------------------------------------------------------------------
-
-def bank_balance(memory, symbols) -> int:
-    """v_bank: the Bank's takings less its payments, signed 32-bit."""
-    base = symbols["v_bank"]
-    return int.from_bytes(bytes(memory[base + i] for i in range(4)), "little", signed=True)
-
-
-def square_levels(memory, symbols) -> list[tuple[int | None, int, bool]]:
-    """(owner 0-5 or None, buildings 0-5 with 5 a hotel, mortgaged) of the 40 squares."""
-    base = symbols["v_squares"]
-    mask, shift = symbols["SQ_BUILD_MASK"], symbols["SQ_BUILD_SHIFT"]
-    owner_mask, mortgaged = symbols["SQ_OWNER_MASK"], 1 << symbols["SQ_MORTGAGED"]
-    out = []
-    for i in range(40):
-        b = memory[base + i]
-        o = b & owner_mask
-        out.append((None if o == 0 else o - 1, (b & mask) >> shift, bool(b & mortgaged)))
-    return out
-
-
-def check_invariants(session, *, money: bool = True, bank_offset: int = 0) -> list[str]:
-    """What is wrong with the running game now (empty: nothing). ``money`` and the stock
-    are checked only in a game (phase playing or over); ``bank_offset`` is subtracted from
-    ``v_bank`` (a caller that knows the game began with a stale ``v_bank`` may pass it)."""
-    from zxmonopoly.harness.game import decode_state
-
-    s = session.symbols
-    mem = session.machine.memory
-    cpu = session.machine.cpu
-    problems = []
-    pc, sp = cpu.pc, cpu.sp
-    if not (s["GAME_ORIGIN"] <= pc < s["program_end"] or pc == s["IM2_JUMP"]):
-        problems.append(f"PC 0x{pc:04X} outside the program "
-                        f"(0x{s['GAME_ORIGIN']:04X}..0x{s['program_end']:04X})")
-    if not s["STACK_TOP"] - s["STACK_SIZE"] <= sp <= s["STACK_TOP"]:
-        problems.append(f"SP 0x{sp:04X} outside the stack "
-                        f"(0x{s['STACK_TOP'] - s['STACK_SIZE']:04X}..0x{s['STACK_TOP']:04X})")
-    try:
-        state = decode_state(mem, s)
-    except AssertionError as exc:  # HarnessError
-        return problems + [f"the state does not decode: {exc}"]
-    if not money or state.phase not in ("playing", "over"):
-        return problems
-    bank = bank_balance(mem, s) - bank_offset
-    total = sum(p.cash for p in state.players) + state.jackpot + bank
-    expected = s["STARTING_CASH"] * len(state.players)
-    if total != expected:
-        problems.append(f"money not conserved: cash {[p.cash for p in state.players]} + "
-                        f"jackpot {state.jackpot} + bank {bank} = {total}, not {expected}")
-    levels = square_levels(mem, s)
-    houses = sum(level for _o, level, _m in levels if level < HOTEL_LEVEL)
-    hotels = sum(1 for _o, level, _m in levels if level == HOTEL_LEVEL)
-    if not 0 <= state.houses_left <= s["HOUSES_IN_BANK"]:
-        problems.append(f"houses left {state.houses_left} out of 0..{s['HOUSES_IN_BANK']}")
-    if not 0 <= state.hotels_left <= s["HOTELS_IN_BANK"]:
-        problems.append(f"hotels left {state.hotels_left} out of 0..{s['HOTELS_IN_BANK']}")
-    if state.houses_left + houses != s["HOUSES_IN_BANK"]:
-        problems.append(f"houses: {state.houses_left} in the Bank + {houses} on the board "
-                        f"!= {s['HOUSES_IN_BANK']}")
-    if state.hotels_left + hotels != s["HOTELS_IN_BANK"]:
-        problems.append(f"hotels: {state.hotels_left} in the Bank + {hotels} on the board "
-                        f"!= {s['HOTELS_IN_BANK']}")
-    for i, (owner, level, _m) in enumerate(levels):
-        if level and SQUARES[i].kind.name != "SITE":
-            problems.append(f"buildings on {SQUARES[i].name}, not a site")
-        if level > HOTEL_LEVEL:
-            problems.append(f"{SQUARES[i].name} has building level {level}")
-        if level and owner is None:
-            problems.append(f"buildings on {SQUARES[i].name}, which nobody owns")
-    for group, members in GROUPS.items():
-        built = [levels[i][1] for i in members]
-        if not any(built):
-            continue
-        owners = {levels[i][0] for i in members}
-        if len(owners) != 1:
-            problems.append(f"buildings on the {group} group, owned by {sorted(map(str, owners))}")
-        if max(built) - min(built) > 1:
-            problems.append(f"uneven building on the {group} group: {built}")
-        if any(levels[i][2] for i in members):
-            problems.append(f"buildings on the {group} group with a site mortgaged")
-    return problems
+# The invariants live in the harness (zxmonopoly.harness.invariants); these names stay here
+# for callers of the tournament's earlier API.
+bank_balance = invariants.bank_balance
+square_levels = invariants.square_levels
+check_invariants = invariants.check_invariants
 
 
 # -- one game -----------------------------------------------------------------------------------
@@ -398,18 +317,82 @@ def tally(results: Sequence[GameResult]) -> dict[str, Tally]:
     return out
 
 
+#: The normal quantile of a two-sided 95 % interval.
+Z95 = 1.959963984540054
+#: The level at which a difference of win rates is called significant (after Holm's
+#: correction for the number of pairs compared).
+SIGNIFICANCE = 0.05
+
+
+def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95 % by default): (low, high) in 0..1."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def two_proportion_p(wins_a: int, games_a: int, wins_b: int, games_b: int) -> float:
+    """The two-sided p-value of the pooled two-proportion z-test (1.0 when undefined)."""
+    if not games_a or not games_b:
+        return 1.0
+    pooled = (wins_a + wins_b) / (games_a + games_b)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / games_a + 1 / games_b))
+    if se == 0:
+        return 1.0
+    z = (wins_a / games_a - wins_b / games_b) / se
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def significant_differences(totals: dict[str, Tally],
+                            level: float = SIGNIFICANCE) -> list[tuple[str, str, float]]:
+    """The pairs (better, worse, p) whose win rates differ significantly: pairwise
+    two-proportion z-tests, Holm's step-down correction over all pairs at ``level``."""
+    names = list(totals)
+    tests = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            ta, tb = totals[a], totals[b]
+            tests.append((two_proportion_p(ta.wins, ta.games, tb.wins, tb.games), a, b))
+    tests.sort()
+    out = []
+    for rank, (p, a, b) in enumerate(tests):
+        if p > level / (len(tests) - rank):
+            break
+        ta, tb = totals[a], totals[b]
+        better, worse = (a, b) if ta.wins / ta.games >= tb.wins / tb.games else (b, a)
+        out.append((better, worse, p))
+    return out
+
+
 def format_table(results: Sequence[GameResult]) -> str:
-    """The per-personality table and the game lengths, as text."""
+    """The per-personality table (with each win rate's 95 % Wilson interval), which
+    differences are significant, and the game lengths, as text."""
     rows = [f"{'personality':<16}{'games':>6}{'wins':>6}{'ties':>6}{'bust':>6}"
-            f"{'avg worth':>11}{'bought':>8}{'built':>7}{'bids':>7}{'trades':>8}"]
-    for name, t in tally(results).items():
+            f"{'avg worth':>11}{'bought':>8}{'built':>7}{'bids':>7}{'trades':>8}"
+            f"{'win %':>7}  {'95% interval'}"]
+    totals = tally(results)
+    for name, t in totals.items():
+        low, high = wilson_interval(t.wins, t.games)
         rows.append(f"{name:<16}{t.games:>6}{t.wins:>6}{t.ties:>6}{t.bankrupt:>6}"
                     f"{t.worth / t.games:>11.0f}{t.bought:>8}{t.built:>7}{t.bids:>7}"
-                    f"{t.trades:>8}")
+                    f"{t.trades:>8}{100 * t.wins / t.games:>7.1f}  "
+                    f"{100 * low:>5.1f}-{100 * high:.1f}")
     if results:
+        pairs = len(totals) * (len(totals) - 1) // 2
+        found = significant_differences(totals)
+        rows.append("")
+        head = (f"win rates compared pairwise (two-proportion z-test, Holm-corrected over "
+                f"{pairs} pairs, 5 % level): ")
+        if found:
+            rows.append(head + "; ".join(f"{a} > {b} (p = {p:.3g})" for a, b, p in found))
+        else:
+            rows.append(head + "no difference is significant")
         turns = [g.turns for g in results]
         frames = [g.frames for g in results]
-        rows.append("")
         rows.append(f"games {len(results)}: turns min {min(turns)} avg "
                     f"{sum(turns) / len(turns):.0f} max {max(turns)}; frames min {min(frames)} "
                     f"avg {sum(frames) / len(frames):.0f} max {max(frames)} "
@@ -417,24 +400,85 @@ def format_table(results: Sequence[GameResult]) -> str:
     return "\n".join(rows)
 
 
+@dataclass(frozen=True)
+class WorkUnit:
+    """One game of a tournament, all it needs to be played anywhere (a process, a Dask
+    worker): game ``index`` (0-based), its seed and seating and the run's settings."""
+
+    index: int
+    seed: int
+    seating: tuple[int, ...]
+    minutes: int | None
+    engine: str | None
+    frame_limit: int
+    fast: bool
+
+
+def work_units(games: int, seed: int, players: Sequence[int], *, minutes: int | None = 10,
+               engine: str | None = "jit", frame_limit: int = DEFAULT_FRAME_LIMIT,
+               fast: bool = True) -> list[WorkUnit]:
+    """The tournament's games: game g uses seed ``(seed + g) % 65536`` (0 becomes 1) and the
+    seating rotated by g, so no personality always throws first."""
+    units = []
+    for g in range(games):
+        k = g % len(players)
+        seating = tuple(players[k:]) + tuple(players[:k])
+        units.append(WorkUnit(g, (seed + g) % 65536 or 1, seating, minutes, engine,
+                              frame_limit, fast))
+    return units
+
+
+def play_unit(unit: WorkUnit) -> GameResult:
+    """Play one work unit (the function the processes and Dask workers run)."""
+    return play_game(unit.seed, list(unit.seating), minutes=unit.minutes, engine=unit.engine,
+                     frame_limit=unit.frame_limit, fast=unit.fast)
+
+
+def _results(units: Sequence[WorkUnit], jobs: int,
+             scheduler: str | None) -> Iterator[GameResult]:
+    """The results of the units in their order: played here, in ``jobs`` processes, or on
+    the Dask cluster whose scheduler is at ``scheduler``."""
+    if scheduler:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise RuntimeError("--scheduler needs Dask distributed: pip install "
+                               "'zxmonopoly[cluster]'") from None
+        with Client(scheduler) as client:
+            futures = client.map(play_unit, list(units), pure=False)
+            for future in futures:
+                yield future.result()
+        return
+    if jobs <= 1:
+        for unit in units:
+            yield play_unit(unit)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # spawn: each worker is a fresh interpreter with our sys.path (no engine state forked).
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        yield from pool.map(play_unit, units)
+
+
 def run_tournament(games: int, seed: int, players: Sequence[int], *, minutes: int | None = 10,
                    engine: str | None = "jit", verbose: bool = False,
-                   frame_limit: int = DEFAULT_FRAME_LIMIT, fast: bool = True) -> list[GameResult]:
-    """``games`` games; game g uses seed ``(seed + g) % 65536`` (0 becomes 1) and the
-    players' seating rotated by g, so no personality always throws first."""
+                   frame_limit: int = DEFAULT_FRAME_LIMIT, fast: bool = True, jobs: int = 1,
+                   scheduler: str | None = None) -> list[GameResult]:
+    """``games`` games (:func:`work_units`) played here (``jobs`` 1), across ``jobs``
+    processes, or on the Dask cluster whose scheduler is at ``scheduler``; the results, in
+    game order, are the same every way but for the wall-clock ``seconds``."""
+    units = work_units(games, seed, players, minutes=minutes, engine=engine,
+                       frame_limit=frame_limit, fast=fast)
     results = []
-    for g in range(games):
-        game_seed = (seed + g) % 65536 or 1
-        k = g % len(players)
-        seating = list(players[k:]) + list(players[:k])
-        result = play_game(game_seed, seating, minutes=minutes, engine=engine,
-                           frame_limit=frame_limit, fast=fast)
+    for unit, result in zip(units, _results(units, jobs, scheduler), strict=True):
         results.append(result)
         if verbose:
             who = ", ".join(f"{p.personality}{'*' if p.won else ''} {p.worth}"
                             f"{' (bust)' if p.bankrupt else ''}" for p in result.players)
-            print(f"game {g + 1} seed {game_seed}: {result.turns} turns, {result.frames} "
-                  f"frames, {result.seconds:.1f}s: {who}", flush=True)
+            print(f"game {unit.index + 1} seed {unit.seed}: {result.turns} turns, "
+                  f"{result.frames} frames, {result.seconds:.1f}s: {who}", flush=True)
     return results
 
 
@@ -455,6 +499,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="computer turns at the pace a watcher sees (default: the game's "
                         "fast setting, F in the menu)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no line per game")
+    parser.add_argument("--jobs", type=int, default=1, metavar="N",
+                        help="play the games in N processes (default 1); the results are "
+                        "the same as with 1")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="play the games on the Dask distributed cluster whose scheduler "
+                        "is at ADDRESS (tcp://host:8786; needs zxmonopoly[cluster])")
 
 
 def main(args: argparse.Namespace) -> int:
@@ -464,12 +514,19 @@ def main(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"zxmonopoly tournament: {exc}")
         return 2
+    if args.jobs < 1:
+        print(f"zxmonopoly tournament: --jobs must be 1 or more, got {args.jobs}")
+        return 2
     try:
         results = run_tournament(args.games, args.seed, players, minutes=args.short or None,
                                  engine=args.engine or "jit", verbose=not args.quiet,
-                                 frame_limit=args.frame_limit, fast=args.fast)
+                                 frame_limit=args.frame_limit, fast=args.fast, jobs=args.jobs,
+                                 scheduler=args.scheduler)
     except InvariantError as exc:
         print(f"INVARIANT VIOLATED: {exc}")
         return 1
+    except RuntimeError as exc:
+        print(f"zxmonopoly tournament: {exc}")
+        return 2
     print(format_table(results))
     return 0

@@ -33,7 +33,7 @@ class Players(Estate):
                  personalities: dict[int, str] | None = None):
         super().__init__(rig, players=players, computers=computers)
         for p, name in (personalities or {}).items():
-            rig.poke(rig.player_address(p, "P_PERSONALITY"), pers(rig, name))
+            rig.poke(rig.player_address(p + 1, "P_PERSONALITY"), pers(rig, name))
         for p in range(6):                          # no proposal made yet
             rig.poke16(rig.address("v_ai_trade_turn") + 2 * p, 0)
 
@@ -42,7 +42,7 @@ class Players(Estate):
         self.current(p)
         self.r.poke("ai_player", p)
         self.r.call("ai_trade_propose", budget=BUDGET, keys=keys,
-                    ix=self.r.player_address(p, "P_FLAGS"))
+                    ix=self.r.player_address(p + 1, "P_FLAGS"))
 
     def houses_total(self) -> int:
         return sum(self.level(s) for g in SITE_GROUPS for s in g if self.level(s) < 5)
@@ -253,22 +253,84 @@ def test_f_toggles_the_fast_setting(machine):
     assert machine.peek("v_speed") == 0
 
 
+def rent_window(machine: GameRig, speed: int, owner_computer: bool = False) -> Players:
+    """Computer 1 has landed on Whitechapel Road of player 0 (a human unless told); computer
+    2 is about to throw (turn_menu started, in its pause)."""
+    computers = (0, 1, 2) if owner_computer else (1, 2)
+    g = Players(machine, players=3, computers=computers,
+                personalities={1: "MEAN", 2: "MEAN"})
+    g.own(3, 0)
+    g.put(1, 3)
+    machine.poke("v_rent_payer", 1)
+    machine.poke("v_rent_owner", 0)
+    machine.poke("v_rent_square", 3)
+    machine.poke("v_rent_dice", 3)
+    g.current(2)
+    machine.poke("v_speed", speed)
+    machine.start_call("turn_menu")
+    machine.wait_pc("keys_wait_frames.loop")
+    return g
+
+
+@pytest.mark.parametrize("speed", [0, 1])
+def test_human_owed_rent_has_the_whole_pause_at_either_speed(machine, speed):
+    assert machine.symbols["AI_SPEED_FAST"] == 1
+    rent_window(machine, speed)
+    start = machine.frame
+    lines = " ".join(machine.row(r) for r in (21, 22, 23))
+    assert "1 P1 may press R for rent" in lines
+    row, col = machine.find("1 P1 may press R")
+    assert row in (22, 23)
+    token = machine.symbols["graphics_glyphs"]             # player 0's piece: design 0
+    cell = machine.symbols["SCREEN"] + ((row & 0x18) << 8) + ((row & 7) << 5) + col - 2
+    assert [machine.peek(cell + 256 * i) for i in range(8)] == [
+        machine.peek(token + i) for i in range(8)]
+    machine.finish_call(budget=200)                        # nobody claims: it throws
+    assert machine.frame - start >= machine.symbols["COMPUTER_PAUSE"] - 2
+    machine.poke("v_speed", 0)
+
+
+@pytest.mark.parametrize("speed", [0, 1])
+def test_human_claims_in_a_computers_pause_at_either_speed(machine, speed):
+    g = rent_window(machine, speed)
+    machine.wait(machine.symbols["COMPUTER_PAUSE"] // 2)   # well past a fast pause (7 frames)
+    machine.tap("r")
+    machine.finish_call(budget=400)
+    assert g.cash(0) == 1500 + 4 and g.cash(1) == 1500 - 4
+    assert machine.peek("v_rent_payer") == machine.symbols["NO_PLAYER"]
+    g.check()
+    machine.poke("v_speed", 0)
+
+
+@pytest.mark.parametrize("case", ["computer owner", "no rent"])
+def test_fast_pause_stays_short_without_a_human_owed(machine, case):
+    rent_window(machine, 1, owner_computer=case == "computer owner")
+    if case == "no rent":                                  # the same pause, nothing owed
+        machine.poke("v_rent_payer", machine.symbols["NO_PLAYER"])
+        machine.start_call("turn_menu")
+    start = machine.frame
+    machine.finish_call(budget=200)
+    assert machine.frame - start < machine.symbols["COMPUTER_PAUSE"] // 4
+    assert "may press R" not in machine.text()
+    machine.poke("v_speed", 0)
+
+
 # --- the Buyer baseline --------------------------------------------------------------------
 
 def test_buyer_buys_all_it_can_and_never_builds_or_trades(machine):
     g = Players(machine, computers=(0, 1), personalities={0: "BUYER", 1: "RECKLESS"})
     assert machine.symbols["PERS_BUYER"] == 6
     g.set_cash(0, 60)
-    machine.call("ai_wants_to_buy", ix=machine.player_address(0, "P_FLAGS"), a=1)
+    machine.call("ai_wants_to_buy", ix=machine.player_address(1, "P_FLAGS"), a=1)
     assert machine.machine.cpu.f & 1                # £60 for Old Kent Road: all it has
     g.set_cash(0, 59)
-    machine.call("ai_wants_to_buy", ix=machine.player_address(0, "P_FLAGS"), a=1)
+    machine.call("ai_wants_to_buy", ix=machine.player_address(1, "P_FLAGS"), a=1)
     assert not machine.machine.cpu.f & 1
     g.set_cash(0, 1500)
     g.own(1, 0)
     g.own(3, 0)                                     # a whole group
     machine.poke("ai_player", 0)
-    machine.call("ai_build", budget=BUDGET, ix=machine.player_address(0, "P_FLAGS"))
+    machine.call("ai_build", budget=BUDGET, ix=machine.player_address(1, "P_FLAGS"))
     assert g.level(1) == 0 and g.level(3) == 0
     g.own(6, 0)
     g.own(8, 0)
@@ -312,7 +374,7 @@ def test_cautious_builds_four_houses_at_most(machine):
     g.own(3, 0)
     for _ in range(3):
         machine.poke("ai_player", 0)
-        machine.call("ai_build", budget=BUDGET * 2, ix=machine.player_address(0, "P_FLAGS"))
+        machine.call("ai_build", budget=BUDGET * 2, ix=machine.player_address(1, "P_FLAGS"))
         g.check()
     assert (g.level(1), g.level(3)) == (4, 4) and g.cash(0) == 1500 - 8 * 50
 
@@ -324,7 +386,7 @@ def test_reckless_builds_hotels_while_its_cash_lasts(machine):
     g.set_cash(0, 480)                              # eight houses and one hotel (£50 each)
     for _ in range(3):
         machine.poke("ai_player", 0)
-        machine.call("ai_build", budget=BUDGET * 2, ix=machine.player_address(0, "P_FLAGS"))
+        machine.call("ai_build", budget=BUDGET * 2, ix=machine.player_address(1, "P_FLAGS"))
         g.check()
     assert sorted((g.level(1), g.level(3))) == [4, 5] and g.cash(0) == 480 - 450
 

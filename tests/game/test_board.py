@@ -1,4 +1,5 @@
-"""The game screen (board.asm), its pictures (graphics.asm) and the board cursor (cursor.asm).
+"""The game screen with the flat board (board.asm, the B option), its pictures (graphics.asm)
+and the board cursor (cursor.asm).
 
 Each test pokes a state into the rig, calls the routine by name and reads the screen back:
 text through the game's font, attributes, and pixels compared with the glyphs in the image.
@@ -49,9 +50,12 @@ def base():
 
 @pytest.fixture
 def rig(base):
-    """A fresh rig per test (the module's one is only used to find the symbols fast)."""
+    """A fresh rig per test (the module's one is only used to find the symbols fast), showing
+    the flat board (the B option; the perspective board is tests/game/test_board3d.py's)."""
     from zxmonopoly.harness.rig import GameRig
-    return GameRig()
+    r = GameRig()
+    r.poke("v_flat_board", 1)
+    return r
 
 
 def cell_bytes(r, row: int, col: int) -> bytes:
@@ -78,17 +82,17 @@ def set_player(r, p: int, name: str, *, square: int = 0, cash: int = 1500, token
                playing: bool = True, computer: bool = False, in_jail: bool = False,
                bankrupt: bool = False, personality: int = 0) -> None:
     sym = r.symbols
-    a = r.player_address(p, "P_NAME")
+    a = r.player_address(p + 1, "P_NAME")
     for i, ch in enumerate(name):
         r.poke(a + i, ord(ch))
     r.poke(a + len(name), 0)
     flags = ((playing << sym["PF_PLAYING"]) | (computer << sym["PF_COMPUTER"])
              | (in_jail << sym["PF_IN_JAIL"]) | (bankrupt << sym["PF_BANKRUPT"]))
-    r.poke(r.player_address(p, "P_FLAGS"), flags)
-    r.poke(r.player_address(p, "P_TOKEN"), p if token is None else token)
-    r.poke(r.player_address(p, "P_SQUARE"), square)
-    r.poke(r.player_address(p, "P_PERSONALITY"), personality)
-    r.poke16(r.player_address(p, "P_CASH"), cash)
+    r.poke(r.player_address(p + 1, "P_FLAGS"), flags)
+    r.poke(r.player_address(p + 1, "P_TOKEN"), p if token is None else token)
+    r.poke(r.player_address(p + 1, "P_SQUARE"), square)
+    r.poke(r.player_address(p + 1, "P_PERSONALITY"), personality)
+    r.poke16(r.player_address(p + 1, "P_CASH"), cash)
 
 
 def set_square(r, square: int, owner: int | None, *, mortgaged: bool = False, buildings: int = 0):
@@ -207,7 +211,7 @@ def test_player_list_names_cash_and_marks(rig):
 def test_player_list_follows_cash_and_turn(rig):
     busy_state(rig)
     rig.call("board_draw_all")
-    rig.poke16(rig.player_address(0, "P_CASH"), 1234)
+    rig.poke16(rig.player_address(1, "P_CASH"), 1234)
     rig.poke("v_current", 0)
     rig.call("board_draw_players")
     row, col = rig.find("ANNE")
@@ -271,7 +275,7 @@ def test_a_token_stands_on_its_square(rig):
     row, col = token_area(23)
     assert not any(cell_bytes(rig, row, col) + cell_bytes(rig, row, col + 1))
     # moving: the player's square changes, two squares are redrawn
-    rig.poke(rig.player_address(0, "P_SQUARE"), 25)
+    rig.poke(rig.player_address(1, "P_SQUARE"), 25)
     rig.call("board_draw_square", a=24)
     rig.call("board_draw_square", a=25)
     row, col = token_area(24)
@@ -364,7 +368,8 @@ def test_closeup_shows_three_squares(rig):
     assert "£400" in lower and "£60" in lower and "Get £200" in lower
     # the current square (on the right) is marked by its lettering
     row, col = rig.find("Old Kent")
-    assert col >= 21
+    assert col >= 22
+    assert all(line[10] == " " and line[21] == " " for line in rig.lines()[16:21])   # gutters
     assert attr(rig, row, col) == rig.symbols["ATTR_CU_CURRENT"]
     row, col = rig.find("Mayfair")
     assert attr(rig, row, col) != rig.symbols["ATTR_CU_CURRENT"]
@@ -375,10 +380,10 @@ def test_closeup_wraps_names_and_tells_taxes(rig):
     rig.call("board_draw_all")
     rig.call("closeup_show", a=5)                          # 3, 4, 5
     lines = rig.lines()[16:21]
-    assert any("Whitechape" in line for line in lines)    # 10 wide: a long word breaks
+    assert any("Whitechap-" in line for line in lines)    # 10 wide: a long word breaks
     assert any("Income Tax" in line for line in lines)
     assert any("Pay £200" in line for line in lines)
-    right = [line[21:] for line in lines]
+    right = [line[22:30] for line in lines]               # (the last two: the picture)
     assert right[1].strip() == "King's" and right[2].strip() == "Cross"
     assert right[3].strip() == "Station" and right[4].startswith("£200")
     # mortgaged: says so in the band

@@ -37,10 +37,10 @@ def put_game(r, game) -> None:
         flags = 0 if player.bankrupt else 1 << r.symbols["PF_PLAYING"]
         if player.bankrupt:
             flags |= 1 << r.symbols["PF_BANKRUPT"]
-        r.poke(r.player_address(p, "P_FLAGS"), flags)
-        r.poke(r.player_address(p, "P_TOKEN"), p)
-        r.poke16(r.player_address(p, "P_CASH"), player.cash)
-        name = r.player_address(p, "P_NAME")
+        r.poke(r.player_address(p + 1, "P_FLAGS"), flags)
+        r.poke(r.player_address(p + 1, "P_TOKEN"), p)
+        r.poke16(r.player_address(p + 1, "P_CASH"), player.cash)
+        name = r.player_address(p + 1, "P_NAME")
         for i, ch in enumerate(player.name.encode() + b"\0"):
             r.poke(name + i, ch)
     for square in range(40):
@@ -95,7 +95,7 @@ def test_worth_of_a_hotel_houses_and_a_mortgage(rig):
     rig.poke(v + 37, square_byte(rig, 0, 3, False))
     rig.poke(v + 5, square_byte(rig, 0, 0, True))
     rig.poke(v + 1, square_byte(rig, 1, 0, False))
-    rig.poke16(rig.player_address(0, "P_CASH"), 1000)
+    rig.poke16(rig.player_address(1, "P_CASH"), 1000)
     rig.call("worth_property", a=0)
     assert rig.machine.cpu.hl == 1400 + 950 + 100
     rig.call("worth_total", a=0)
@@ -108,7 +108,7 @@ def test_worth_of_a_hotel_houses_and_a_mortgage(rig):
 
 def test_worth_total_saturates(rig):
     rig.poke(rig.address("v_squares") + 39, square_byte(rig, 0, 5, False))
-    rig.poke16(rig.player_address(0, "P_CASH"), 65000)
+    rig.poke16(rig.player_address(1, "P_CASH"), 65000)
     rig.call("worth_total", a=0)
     assert rig.machine.cpu.hl == 0xFFFF
 

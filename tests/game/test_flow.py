@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests import core_present
-from zxmonopoly.tournament import bank_balance, check_invariants
+from zxmonopoly.harness.invariants import bank_balance, check_invariants
 
 
 @pytest.fixture

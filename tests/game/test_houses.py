@@ -52,7 +52,7 @@ class Estate(Game):
         super().own(square, p, houses, mortgaged)
 
     def jail_cards(self, p: int) -> int:
-        return self.r.peek(self.r.player_address(p, "P_JAIL_CARDS"))
+        return self.r.peek(self.r.player_address(p + 1, "P_JAIL_CARDS"))
 
     def check(self) -> None:
         """The invariants after every action (the issue's list)."""

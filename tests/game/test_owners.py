@@ -20,9 +20,9 @@ def rig():
     r = GameRig()
     r.poke("v_num_players", 2)
     for p, name in enumerate(("ANNE", "BOB")):
-        r.poke(r.player_address(p, "P_FLAGS"), 1 << r.symbols["PF_PLAYING"])
+        r.poke(r.player_address(p + 1, "P_FLAGS"), 1 << r.symbols["PF_PLAYING"])
         for i, ch in enumerate(name.encode() + b"\0"):
-            r.poke(r.player_address(p, "P_NAME") + i, ch)
+            r.poke(r.player_address(p + 1, "P_NAME") + i, ch)
     v = r.address("v_squares")
     shift = r.symbols["SQ_BUILD_SHIFT"]
     mortgaged = 1 << r.symbols["SQ_MORTGAGED"]
@@ -31,7 +31,7 @@ def rig():
     r.poke(v + 5, 1 | mortgaged)                    # King's Cross: ANNE, mortgaged
     r.poke(v + 12, 1)                               # Electric Company: ANNE
     chance, chest = r.symbols["JC_CHANCE"], r.symbols["JC_CHEST"]
-    r.poke(r.player_address(1, "P_JAIL_CARDS"), 1 << chance | 1 << chest)
+    r.poke(r.player_address(2, "P_JAIL_CARDS"), 1 << chance | 1 << chest)
     return r
 
 

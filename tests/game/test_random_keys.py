@@ -7,7 +7,7 @@ the PC is inside the program (GAME_ORIGIN..program_end, or the interrupt's JP at
 never the ROM once the game runs), the stack pointer within STACK_TOP - STACK_SIZE ..
 STACK_TOP, the state block decodes, and in a game money is conserved (cash + jackpot +
 v_bank = STARTING_CASH x players) and the building stock and even building hold
-(:func:`zxmonopoly.tournament.check_invariants`).
+(:func:`zxmonopoly.harness.invariants.check_invariants`).
 
 A failure names the seed and the burst; ``key_log`` holds the whole sequence so it can be
 replayed (``replay``). The normal run is short; ``-m slow`` runs the long soak.
@@ -53,7 +53,7 @@ def random_session(seed: int, bursts: int, burst_keys: int = 12):
     Returns (session, key log, games seen); AssertionError with the seed and the burst on a
     broken invariant."""
     from zxmonopoly.harness import Session
-    from zxmonopoly.tournament import check_invariants
+    from zxmonopoly.harness.invariants import check_invariants
 
     rng = random.Random(seed)
     s = Session.game(engine="jit")

@@ -81,7 +81,7 @@ def no_short_game_no_options(r) -> None:
 
 
 def name_of(r, player: int) -> str:
-    addr = r.player_address(player, "P_NAME")
+    addr = r.player_address(player + 1, "P_NAME")
     raw = bytes(r.peek(addr + i) for i in range(r.symbols["NAME_LENGTH"] + 1))
     assert 0 in raw, "the name is 0-terminated"
     return raw[:raw.index(0)].decode()
@@ -142,17 +142,17 @@ def test_two_players_computer_names_short_game_options_and_a_tie(rig):
     assert r.peek("v_num_players") == 2
     playing = 1 << r.symbols["PF_PLAYING"]
     computer = 1 << r.symbols["PF_COMPUTER"]
-    assert r.peek(r.player_address(0, "P_FLAGS")) == playing
-    assert r.peek(r.player_address(1, "P_FLAGS")) == playing | computer
-    assert r.peek(r.player_address(0, "P_TOKEN")) == 1
-    assert r.peek(r.player_address(1, "P_TOKEN")) == 4
+    assert r.peek(r.player_address(1, "P_FLAGS")) == playing
+    assert r.peek(r.player_address(2, "P_FLAGS")) == playing | computer
+    assert r.peek(r.player_address(1, "P_TOKEN")) == 1
+    assert r.peek(r.player_address(2, "P_TOKEN")) == 4
     assert name_of(r, 0) == "anna"
     assert name_of(r, 1) == "hal"
-    personality = r.peek(r.player_address(1, "P_PERSONALITY"))
+    personality = r.peek(r.player_address(2, "P_PERSONALITY"))
     assert 0 <= personality < 6
     assert f"Computer: {PERSONALITIES[personality]}" in r.text()
     for p in range(2, 6):
-        assert r.peek(r.player_address(p, "P_FLAGS")) == 0
+        assert r.peek(r.player_address(p + 1, "P_FLAGS")) == 0
     assert r.peek("v_short_game") == 1
     assert r.peek16("v_clock_minutes") == 90
     opts = r.peek("v_options")
@@ -195,7 +195,7 @@ def test_the_sixth_player_ends_the_entry_by_itself(rig):
     r.wait_input(BUDGET)
     assert "Short game" in messages(r)              # no ENTER needed after the sixth
     assert r.peek("v_num_players") == 6
-    tokens = [r.peek(r.player_address(p, "P_TOKEN")) for p in range(6)]
+    tokens = [r.peek(r.player_address(p + 1, "P_TOKEN")) for p in range(6)]
     assert tokens == [5, 4, 3, 2, 1, 0]
     assert [name_of(r, p) for p in range(6)] == [f"c{n}" for n in (6, 5, 4, 3, 2, 1)]
 

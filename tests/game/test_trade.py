@@ -33,7 +33,7 @@ def take_jail_card(g: Estate, p: int, pack: str) -> None:
         g.r.poke(g.r.address(f"v_{pack}") + n, c)
     g.r.poke(f"v_{pack}_count", len(rest))
     bit = g.r.symbols["JC_CHANCE" if pack == "chance" else "JC_CHEST"]
-    g.r.poke(g.r.player_address(p, "P_JAIL_CARDS"), g.jail_cards(p) | 1 << bit)
+    g.r.poke(g.r.player_address(p + 1, "P_JAIL_CARDS"), g.jail_cards(p) | 1 << bit)
 
 
 def trade(machine: GameRig, keys: tuple[str, ...]) -> None:

@@ -31,10 +31,10 @@ class Game:
         rig.call("state_clear")
         rig.poke("v_num_players", players)
         for p in range(players):
-            rig.poke(rig.player_address(p, "P_FLAGS"), 1 | (2 if p in computers else 0))
-            rig.poke(rig.player_address(p, "P_TOKEN"), p)
+            rig.poke(rig.player_address(p + 1, "P_FLAGS"), 1 | (2 if p in computers else 0))
+            rig.poke(rig.player_address(p + 1, "P_TOKEN"), p)
             for i, ch in enumerate(f"P{p + 1}\0"):
-                rig.poke(rig.player_address(p, "P_NAME") + i, ord(ch))
+                rig.poke(rig.player_address(p + 1, "P_NAME") + i, ord(ch))
         rig.poke("v_current", 0)
         rig.poke16("v_seed", 12345)
         rig.call("game_new")
@@ -51,21 +51,21 @@ class Game:
         return self.money() == self.base
 
     def cash(self, p: int) -> int:
-        a = self.r.player_address(p, "P_CASH")
+        a = self.r.player_address(p + 1, "P_CASH")
         return self.r.peek(a) | self.r.peek(a + 1) << 8
 
     def set_cash(self, p: int, value: int) -> None:
         self.base += value - self.cash(p)
-        self.r.poke16(self.r.player_address(p, "P_CASH"), value)
+        self.r.poke16(self.r.player_address(p + 1, "P_CASH"), value)
 
     def square(self, p: int) -> int:
-        return self.r.peek(self.r.player_address(p, "P_SQUARE"))
+        return self.r.peek(self.r.player_address(p + 1, "P_SQUARE"))
 
     def put(self, p: int, square: int) -> None:
-        self.r.poke(self.r.player_address(p, "P_SQUARE"), square)
+        self.r.poke(self.r.player_address(p + 1, "P_SQUARE"), square)
 
     def flags(self, p: int) -> int:
-        return self.r.peek(self.r.player_address(p, "P_FLAGS"))
+        return self.r.peek(self.r.player_address(p + 1, "P_FLAGS"))
 
     def in_jail(self, p: int) -> bool:
         return bool(self.flags(p) & 1 << self.r.symbols["PF_IN_JAIL"])
@@ -253,7 +253,7 @@ def test_three_doubles_go_to_jail(machine):
 def test_jail_fine_paid_before_throwing(machine):
     g = Game(machine)
     g.put(0, 10)
-    machine.poke(machine.player_address(0, "P_FLAGS"), 1 | 1 << machine.symbols["PF_IN_JAIL"])
+    machine.poke(machine.player_address(1, "P_FLAGS"), 1 | 1 << machine.symbols["PF_IN_JAIL"])
     g.own(13, 1)
     g.throw(1, 2, ("y",))
     assert not g.in_jail(0) and g.square(0) == 13 and g.cash(0) == 1450
@@ -263,7 +263,7 @@ def test_jail_fine_paid_before_throwing(machine):
 def test_jail_double_gets_out_and_throws_again(machine):
     g = Game(machine)
     g.put(0, 10)
-    machine.poke(machine.player_address(0, "P_FLAGS"), 1 | 1 << machine.symbols["PF_IN_JAIL"])
+    machine.poke(machine.player_address(1, "P_FLAGS"), 1 | 1 << machine.symbols["PF_IN_JAIL"])
     g.own(14, 1)
     again = g.throw(2, 2, ("n",))
     assert again and not g.in_jail(0) and g.square(0) == 14 and g.cash(0) == 1500
@@ -272,8 +272,8 @@ def test_jail_double_gets_out_and_throws_again(machine):
 def test_third_failed_throw_pays_and_moves(machine):
     g = Game(machine)
     g.put(0, 10)
-    machine.poke(machine.player_address(0, "P_FLAGS"), 1 | 1 << machine.symbols["PF_IN_JAIL"])
-    machine.poke(machine.player_address(0, "P_JAIL_TURNS"), 2)
+    machine.poke(machine.player_address(1, "P_FLAGS"), 1 | 1 << machine.symbols["PF_IN_JAIL"])
+    machine.poke(machine.player_address(1, "P_JAIL_TURNS"), 2)
     g.own(13, 1)
     again = g.throw(1, 2)
     assert not again and not g.in_jail(0) and g.square(0) == 13 and g.cash(0) == 1450
@@ -359,14 +359,14 @@ def test_birthday_collects_from_each_player(machine):
 def test_get_out_of_jail_free_is_kept_then_returned(machine, pack, card_id, bit):
     g = Game(machine)
     draw(g, pack, card_id)
-    assert machine.peek(machine.player_address(0, "P_JAIL_CARDS")) == 1 << bit
+    assert machine.peek(machine.player_address(1, "P_JAIL_CARDS")) == 1 << bit
     assert len(g.pack(pack)) == 15
     g.put(0, 10)
-    machine.poke(machine.player_address(0, "P_FLAGS"), 1 | 1 << machine.symbols["PF_IN_JAIL"])
+    machine.poke(machine.player_address(1, "P_FLAGS"), 1 | 1 << machine.symbols["PF_IN_JAIL"])
     g.own(13, 0)
     g.throw(1, 2, ("y",))
     assert not g.in_jail(0) and g.square(0) == 13 and g.cash(0) == 1500
-    assert machine.peek(machine.player_address(0, "P_JAIL_CARDS")) == 0
+    assert machine.peek(machine.player_address(1, "P_JAIL_CARDS")) == 0
     assert len(g.pack(pack)) == 16
 
 
@@ -418,7 +418,7 @@ def test_bankrupt_to_a_player_hands_everything_over(machine):
     g = Game(machine)
     g.own(3, 0, houses=HOTEL)
     g.own(6, 1, mortgaged=True)
-    machine.poke(machine.player_address(1, "P_JAIL_CARDS"), 1)
+    machine.poke(machine.player_address(2, "P_JAIL_CARDS"), 1)
     g.set_cash(1, 100)
     g.current(1)
     g.throw(1, 2)
@@ -426,7 +426,7 @@ def test_bankrupt_to_a_player_hands_everything_over(machine):
     assert g.flags(1) & 1 == 0 and g.flags(1) & 8
     assert g.owner(6) == 0 and g.byte(6) & 8
     assert g.cash(1) == 0 and g.cash(0) == 1500 + 100 - 5      # + its cash, - 10 % of £50
-    assert machine.peek(machine.player_address(0, "P_JAIL_CARDS")) == 1
+    assert machine.peek(machine.player_address(1, "P_JAIL_CARDS")) == 1
     assert g.conserved()
 
 
@@ -463,7 +463,7 @@ def test_bankrupt_to_the_bank_auctions_the_property_and_returns_the_cards(machin
     g = Game(machine)
     g.own(6, 1, mortgaged=True)             # The Angel, Islington: auctioned unmortgaged
     g.own(39, 1, mortgaged=True)            # Mayfair: nothing left to raise money on
-    machine.poke(machine.player_address(1, "P_JAIL_CARDS"), 1 << machine.symbols["JC_CHEST"])
+    machine.poke(machine.player_address(2, "P_JAIL_CARDS"), 1 << machine.symbols["JC_CHEST"])
     machine.poke("v_chest_count", 15)       # (the card is out of its pack while held)
     g.set_cash(1, 10)
     g.current(1)

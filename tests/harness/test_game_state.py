@@ -36,21 +36,20 @@ def sym(rig, name: str) -> int:
 def poke_player(rig, number: int, *, flags=(), token="TOKEN_BOOT", square=0, cash=1500,
                 jail_turns=0, jail_cards=(), personality="PERS_MEAN", name="") -> None:
     """Write player ``number``'s (1-6) record field by field, all by symbol."""
-    n = number - 1
     bits = 0
     for flag in flags:
         bits |= 1 << sym(rig, flag)
     cards = 0
     for card in jail_cards:
         cards |= 1 << sym(rig, card)
-    rig.poke(rig.player_address(n, "P_FLAGS"), bits)
-    rig.poke(rig.player_address(n, "P_TOKEN"), sym(rig, token))
-    rig.poke(rig.player_address(n, "P_SQUARE"), square)
-    rig.poke16(rig.player_address(n, "P_CASH"), cash)
-    rig.poke(rig.player_address(n, "P_JAIL_TURNS"), jail_turns)
-    rig.poke(rig.player_address(n, "P_JAIL_CARDS"), cards)
-    rig.poke(rig.player_address(n, "P_PERSONALITY"), sym(rig, personality))
-    at = rig.player_address(n, "P_NAME")
+    rig.poke(rig.player_address(number, "P_FLAGS"), bits)
+    rig.poke(rig.player_address(number, "P_TOKEN"), sym(rig, token))
+    rig.poke(rig.player_address(number, "P_SQUARE"), square)
+    rig.poke16(rig.player_address(number, "P_CASH"), cash)
+    rig.poke(rig.player_address(number, "P_JAIL_TURNS"), jail_turns)
+    rig.poke(rig.player_address(number, "P_JAIL_CARDS"), cards)
+    rig.poke(rig.player_address(number, "P_PERSONALITY"), sym(rig, personality))
+    at = rig.player_address(number, "P_NAME")
     raw = name.encode("ascii")[:sym(rig, "NAME_LENGTH")] + b"\0"
     for i, byte in enumerate(raw):
         rig.poke(at + i, byte)

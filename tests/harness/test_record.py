@@ -47,3 +47,34 @@ def test_a_changed_replay_fails(tmp_path: Path) -> None:
     path = recorder.stop()
     path.write_text(path.read_text().replace("hold SPACE 3", "wait 3"))
     assert not run_script(path, engine="jit").passed
+
+
+def test_a_recording_copied_elsewhere_runs_there(tmp_path: Path) -> None:
+    session = Session.game(engine="jit")
+    recorder = Recorder(session.machine, tmp_path / "made", image_path(GAME).with_suffix(
+        ".sym.json"))
+    recorder.start()
+    play(session, recorder, ("SPACE",), 3)
+    play(session, recorder, (), 30)
+    path = recorder.stop()
+    header = path.read_text().splitlines()[1:3]
+    assert header == ["game", "snapshot recording-1.z80"]  # no path of this machine's
+    assert str(image_path(GAME).parent) not in path.read_text()
+    copied = tmp_path / "elsewhere" / "scripts"
+    copied.mkdir(parents=True)
+    for made in (path, recorder.snapshot_path):
+        (copied / made.name).write_bytes(made.read_bytes())
+    result = run_script(copied / path.name, engine="jit")
+    assert result.passed, result.report()
+
+
+def test_another_symbol_map_is_named_relative_to_the_recording(tmp_path: Path) -> None:
+    session = Session(engine="python")
+    session.machine.run_frames(30)
+    maps = tmp_path / "build"
+    maps.mkdir()
+    own = maps / "mine.sym.json"
+    own.write_text(image_path(GAME).with_suffix(".sym.json").read_text())
+    recorder = Recorder(session.machine, tmp_path / "recordings", own)
+    recorder.start()
+    assert recorder.lines[1] == "symbols ../build/mine.sym.json"

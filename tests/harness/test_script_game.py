@@ -208,15 +208,15 @@ def poked_rig():
         (["PF_PLAYING", "PF_COMPUTER", "PF_IN_JAIL"], "TOKEN_CAR", 10, 500, 1,
          1 << s["JC_CHANCE"], s["PERS_CAUTIOUS"], b"HAL"),
     ]):
-        rig.poke(rig.player_address(n, "P_FLAGS"), sum(1 << s[f] for f in flags))
-        rig.poke(rig.player_address(n, "P_TOKEN"), s[token])
-        rig.poke(rig.player_address(n, "P_SQUARE"), square)
-        rig.poke16(rig.player_address(n, "P_CASH"), cash)
-        rig.poke(rig.player_address(n, "P_JAIL_TURNS"), turns)
-        rig.poke(rig.player_address(n, "P_JAIL_CARDS"), cards)
-        rig.poke(rig.player_address(n, "P_PERSONALITY"), pers)
+        rig.poke(rig.player_address(n + 1, "P_FLAGS"), sum(1 << s[f] for f in flags))
+        rig.poke(rig.player_address(n + 1, "P_TOKEN"), s[token])
+        rig.poke(rig.player_address(n + 1, "P_SQUARE"), square)
+        rig.poke16(rig.player_address(n + 1, "P_CASH"), cash)
+        rig.poke(rig.player_address(n + 1, "P_JAIL_TURNS"), turns)
+        rig.poke(rig.player_address(n + 1, "P_JAIL_CARDS"), cards)
+        rig.poke(rig.player_address(n + 1, "P_PERSONALITY"), pers)
         for i, byte in enumerate(name + b"\0"):
-            rig.poke(rig.player_address(n, "P_NAME") + i, byte)
+            rig.poke(rig.player_address(n + 1, "P_NAME") + i, byte)
     return rig
 
 

@@ -149,3 +149,13 @@ def test_reset_snapshot_and_screenshot(tmp_path) -> None:
     assert again.row(0).rstrip() == "42"
     session.reset()
     assert session.find("42") is None and session.find("zxmonopoly ROM")
+
+
+def test_type_and_keyword_give_every_key_doubled_ones_included():
+    """The same key twice in a row (1 1, then " ") needs it up 5 interrupts between: Session.type
+    leaves it so (keystrokes.plan), on our ROM as on the 48K."""
+    session = _session()
+    session.keyword("PRINT")
+    session.type('11;"aa"\n')
+    session.wait_text("11aa", budget=50)
+    assert session.row(0).rstrip() == "11aa"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from zxmonopoly.spectrum import Spectrum48
+from zxmonopoly.spectrum.keyboard import keys_for_text
 
 EXTEND = "CAPS SHIFT+SYMBOL SHIFT"  # E mode for the next key
 SS = "SYMBOL SHIFT"
@@ -87,17 +88,18 @@ def type_basic(m: Spectrum48, *parts: str) -> None:
     A statement keyword is typed as its K-mode letter when it starts a statement (first, or
     after text ending in ":" or a line number).
     """
+    combos: list[str | tuple[str, ...]] = []
     k_mode = True
     for part in parts:
         if is_keyword(part):
-            for combo in keys_for_keyword(part, k_mode):
-                m.tap(combo)
+            combos += keys_for_keyword(part, k_mode)
             k_mode = part == "THEN"
         else:
-            m.type_text(part)
+            combos += keys_for_text(part)
             stripped = part.rstrip()
             k_mode = stripped.endswith(":") or (k_mode and stripped.isdigit()) or \
                 (k_mode and not stripped)
+    m.type_keys(combos)
 
 
 def run_command(m: Spectrum48, *parts: str, max_frames: int = 300) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from zxmonopoly import basic
+from zxmonopoly.spectrum import keystrokes as ks
 
 from .romkit import (
     EXTEND,
@@ -42,9 +43,8 @@ def test_keyword_with_caps_shift_is_still_a_keyword(machine):
 
 
 def test_symbol_shift_p_is_a_quote_and_symbols_in_l_mode(machine):
-    machine.tap("P")
-    for key in ("P", "1", "2", "K", "J", "L", "M", "N", "O", "Z", "X", "H"):
-        machine.tap(f"{SS}+{key}")
+    machine.type_keys(["P"] + [f"{SS}+{key}" for key in ("P", "1", "2", "K", "J", "L", "M", "N",
+                                                         "O", "Z", "X", "H")])
     assert edit_line(machine) == bytes([0xF5]) + b'"!@+-=.,;:' + bytes([0x60, 0x5E])
     assert screen(machine)[23] == 'PRINT "!@+-=.,;:£↑L'
 
@@ -85,10 +85,7 @@ def test_e_mode_gives_functions_and_shifted_keywords(machine):
 
 
 def test_extend_twice_leaves_e_mode(machine):
-    machine.tap("P")
-    machine.tap(EXTEND)
-    machine.tap(EXTEND)
-    machine.tap("O")
+    machine.type_keys(["P", EXTEND, EXTEND, "O"])
     assert edit_line(machine) == bytes([0xF5]) + b"o"
 
 
@@ -96,12 +93,7 @@ def test_g_mode_block_graphics_and_udgs(machine):
     machine.tap("P")
     machine.tap(GRAPHICS)
     assert screen(machine)[23].endswith("G")
-    machine.tap("3")
-    machine.tap("CAPS SHIFT+3")
-    machine.tap("8")
-    machine.tap("A")
-    machine.tap("U")
-    machine.tap(GRAPHICS)
+    machine.type_keys(["3", "CAPS SHIFT+3", "8", "A", "U", GRAPHICS])
     assert edit_line(machine) == bytes([0xF5, 0x83, 0x8C, 0x80, 0x90, 0xA4])
     assert screen(machine)[23].endswith("L")
 
@@ -109,19 +101,13 @@ def test_g_mode_block_graphics_and_udgs(machine):
 def test_delete_and_cursor_keys(machine):
     machine.tap("P")
     machine.type_text("abc")
-    machine.tap(LEFT)
-    machine.tap(LEFT)
-    machine.tap(DELETE)               # deletes "a"
+    machine.type_keys([LEFT, LEFT, DELETE])  # deletes "a"
     machine.type_text("x")
     assert edit_line(machine) == bytes([0xF5]) + b"xbc"
     assert screen(machine)[23] == "PRINT xLbc"
-    machine.tap(RIGHT)
-    machine.tap(RIGHT)
-    machine.tap(RIGHT)                # (not past the end)
-    machine.tap(DELETE)
+    machine.type_keys([RIGHT, RIGHT, RIGHT, DELETE])  # (not past the end)
     assert edit_line(machine) == bytes([0xF5]) + b"xb"
-    for _ in range(4):
-        machine.tap(DELETE)
+    machine.type_keys([DELETE] * 4)
     assert edit_line(machine) == b""
 
 
@@ -136,9 +122,7 @@ def test_k_mode_comes_back_after_a_colon_and_a_line_number(machine):
 
 def test_typing_load_quote_quote_shows_it_and_enter_calls_ld_bytes(machine, rom):
     """J, SYMBOL SHIFT + P twice, ENTER: LD-BYTES for a header (IX, DE = 17, A = 0, LOAD)."""
-    machine.tap("J")
-    machine.tap(f"{SS}+P")
-    machine.tap(f"{SS}+P")
+    machine.type_keys(["J", f"{SS}+P", f"{SS}+P"])
     assert screen(machine)[23] == 'LOAD ""L'
     assert edit_line(machine) == bytes([0xEF, 0x22, 0x22])
     machine.keyboard.press("ENTER")
@@ -198,13 +182,11 @@ def test_edit_brings_the_last_line_down(machine):
 
 
 def test_a_long_line_grows_the_lower_screen_and_shrinks_back(machine):
-    machine.tap("P")
-    machine.type_text('"' + "x" * 70 + '"')
+    type_basic(machine, "PRINT", '"' + "x" * 70 + '"')
     assert machine.memory[23659] == 3            # DF_SZ: 3 rows
     text = screen(machine)
     assert text[21] == 'PRINT "' + "x" * 25 and text[23] == "x" * 13 + '"L'
-    for _ in range(50):
-        machine.tap(DELETE, hold=2, gap=2)
+    machine.type_keys([DELETE] * 50, hold=2, gap=2)
     assert machine.memory[23659] == 2
     assert screen(machine)[23] == 'PRINT "' + "x" * 21 + "L"
     assert screen(machine)[21] == ""
@@ -213,3 +195,31 @@ def test_a_long_line_grows_the_lower_screen_and_shrinks_back(machine):
 def test_enter_on_an_empty_line_does_nothing(machine):
     press_enter(machine)
     assert screen(machine)[22:] == ["© 2026 zxmonopoly ROM", "K"] or screen(machine)[23] == "K"
+
+
+@pytest.mark.parametrize("up_frames, typed", [(3, b"1"), (4, b"11")])
+def test_the_same_key_counts_again_only_after_five_interrupts_up(machine, up_frames, typed):
+    """As the 48K's KSTATE: a key up for 4 interrupts still owns its set (the press is the
+    same keystroke, dropped); at the 5th the set is freed and the press is new."""
+    machine.tap("P")
+    machine.run_frames(10)
+    machine.tap("1", hold=3, gap=up_frames)
+    machine.tap("1", hold=3, gap=10)
+    assert edit_line(machine) == bytes([0xF5]) + typed
+    model = ks.KstateModel()
+    assert len(model.run([ks.Press(("1",), 3, up_frames), ks.Press(("1",), 3, 10)])) == len(typed)
+
+
+def test_a_third_key_is_ignored_while_two_own_the_sets(machine):
+    machine.tap("P")
+    machine.run_frames(10)
+    for key in "123":
+        machine.tap(key, hold=2, gap=0)
+    machine.run_frames(10)
+    assert edit_line(machine) == bytes([0xF5]) + b"12"
+
+
+def test_typed_text_with_doubled_characters_arrives_whole(machine):
+    machine.type_text('p11;"aa""b"\n')  # K mode: p is PRINT; "" in a string is a quote
+    machine.run_frames(20)
+    assert screen(machine)[0] == '11aa"b'

@@ -1,5 +1,6 @@
-"""The build: ``roms/main.asm`` -> 16K ROM image, ``src/game/main.asm`` -> game tape, each with
-its symbol map and listing, into ``src/zxmonopoly/data/``.
+"""The build: ``roms/main.asm`` -> 16K ROM image, ``src/game/main.asm`` -> game tape (with the
+loading screen ``src/game/loading.scr`` between loader and code), each with its symbol map and
+listing, into ``src/zxmonopoly/data/``.
 
 The built images are shipped as package data; in a source checkout :func:`ensure_built`
 rebuilds them on first use whenever the sources (or the assembler) changed, judged by a digest
@@ -21,6 +22,7 @@ from .output import listing_text, symbols_json, tape_image
 ROM_SIZE = 0x4000
 ROM_FILL = 0xFF  # unused ROM bytes read as an erased EPROM's
 GAME_TAPE_NAME = "monopoly"
+LOADING_SCREEN = "loading.scr"  # the game's SCREEN$ (tools/gen_loading_screen.py), if present
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
 DATA_DIR = PACKAGE_DIR / "data"
@@ -109,7 +111,9 @@ def build_target(root: Path, target: Target, out_dir: Path) -> list[Path]:
     if target is ROM:
         image = rom_image(program)
     else:
-        image = tape_image(program, GAME_TAPE_NAME)
+        screen = target.tree(root) / LOADING_SCREEN
+        image = tape_image(program, GAME_TAPE_NAME,
+                           screen=screen.read_bytes() if screen.is_file() else None)
     stem = Path(target.image).stem
     return [
         _write(out_dir / target.image, image),

@@ -59,21 +59,30 @@ def listing_text(program: Program) -> str:
     return "\n".join(out) + "\n"
 
 
-def loader_program(start: int, entry: int) -> tuple[str, bytes]:
-    """The listing and the tokenised program of the loader for code at ``start``."""
+def loader_program(start: int, entry: int, screen: bool = False) -> tuple[str, bytes]:
+    """The listing and the tokenised program of the loader for code at ``start`` (after a
+    loading screen when ``screen``)."""
     if start < LOWEST_LOADED_CODE:
         raise OutputError(f"code at ${start:04X} is too low for a BASIC loader: "
                           f"it must start at ${LOWEST_LOADED_CODE:04X} or above")
-    listing = basic.loader_listing(start - 1, entry, LOADER_LINE)
+    listing = basic.loader_listing(start - 1, entry, LOADER_LINE, screen)
     return listing, basic.tokenise(listing)
 
 
-def tape_blocks(program: Program, name: str, entry: int | None = None) -> list[tap.TapBlock]:
-    """A standard tape: BASIC loader (auto-runs line 10) and the CODE block it loads and runs.
+SCREEN_START = 0x4000
+SCREEN_BYTES = 6912
+
+
+def tape_blocks(program: Program, name: str, entry: int | None = None,
+                screen: bytes | None = None) -> list[tap.TapBlock]:
+    """A standard tape: BASIC loader (auto-runs line 10), the loading screen if given (a
+    SCREEN$, 6912 bytes, loaded by ``LOAD ""SCREEN$``), and the CODE block it loads and runs.
 
     The CODE block holds everything from the lowest to the highest address the program
     fills (gaps as zeros); ``entry`` defaults to END's operand, else the first address.
     """
+    if screen is not None and len(screen) != SCREEN_BYTES:
+        raise OutputError(f"a loading screen is {SCREEN_BYTES} bytes, not {len(screen)}")
     name_bytes = name.encode("latin-1", "replace")
     if len(name_bytes) > tap.NAME_LENGTH or not name:
         raise OutputError(f"tape name {name!r} must be 1 to {tap.NAME_LENGTH} characters")
@@ -84,11 +93,13 @@ def tape_blocks(program: Program, name: str, entry: int | None = None) -> list[t
         entry = program.entry if program.entry is not None else start
     if not 0 <= entry <= 0xFFFF:
         raise OutputError(f"entry address {entry} is outside 0..$FFFF")
-    _, loader = loader_program(start, entry)
-    return (tap.program_blocks(name, loader, autostart=LOADER_LINE)
+    _, loader = loader_program(start, entry, screen is not None)
+    picture = [] if screen is None else tap.code_blocks(name, SCREEN_START, screen)
+    return (tap.program_blocks(name, loader, autostart=LOADER_LINE) + picture
             + tap.code_blocks(name, start, program.binary()))
 
 
-def tape_image(program: Program, name: str, entry: int | None = None) -> bytes:
+def tape_image(program: Program, name: str, entry: int | None = None,
+               screen: bytes | None = None) -> bytes:
     """The TAP file of :func:`tape_blocks`."""
-    return tap.write_tap(tape_blocks(program, name, entry))
+    return tap.write_tap(tape_blocks(program, name, entry, screen))

@@ -10,6 +10,8 @@ from zxmonopoly.harness.game import (
     rig_dice,
     seed,
 )
+from zxmonopoly.harness.invariants import check_invariants, state_problems
+from zxmonopoly.harness.position import Position, PositionError
 from zxmonopoly.harness.script import Result, Script, ScriptError, Step, parse_script, run_script
 from zxmonopoly.harness.session import (
     Attributes,
@@ -18,7 +20,11 @@ from zxmonopoly.harness.session import (
     Symbols,
     format_screen,
 )
+from zxmonopoly.harness.watch import WatchViolation, monkey
 
 __all__ = ["Attributes", "GameState", "HarnessError", "Options", "Player", "Rent", "Result",
            "Script", "ScriptError", "Session", "Square", "Step", "Symbols", "decode_state",
-           "format_screen", "parse_script", "rig_dice", "run_script", "seed"]
+           "format_screen", "parse_script", "rig_dice", "run_script", "seed",
+           # issue 22
+           "Position", "PositionError", "WatchViolation", "check_invariants", "monkey",
+           "state_problems"]

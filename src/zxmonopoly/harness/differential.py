@@ -97,10 +97,10 @@ class DifferentialGame:
         r.call("state_clear")
         r.poke("v_num_players", players)
         for p in range(players):
-            r.poke(r.player_address(p, "P_FLAGS"), 1 << r.symbols["PF_PLAYING"])
-            r.poke(r.player_address(p, "P_TOKEN"), p)
+            r.poke(r.player_address(p + 1, "P_FLAGS"), 1 << r.symbols["PF_PLAYING"])
+            r.poke(r.player_address(p + 1, "P_TOKEN"), p)
             for i, ch in enumerate(NAMES[p].encode() + b"\0"):
-                r.poke(r.player_address(p, "P_NAME") + i, ch)
+                r.poke(r.player_address(p + 1, "P_NAME") + i, ch)
         r.poke16("v_seed", seed & 0xFFFF or 1)
         for _ in range(players):     # the rattles of the throws for who goes first (a script
             r.call("snd_rattle")     # plays them) draw random numbers before the shuffle

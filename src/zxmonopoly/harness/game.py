@@ -17,7 +17,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 
 from zxmonopoly.harness.session import HarnessError
 from zxmonopoly.rules.data import CHANCE, COMMUNITY_CHEST, SQUARES
@@ -144,7 +144,7 @@ class GameState:
     jackpot: int                    # money on Free Parking
     seed: int
     rig_dice: tuple[int, int]       # the rigged next throw, (0, 0) for none
-    frames: int
+    frames: int = field(compare=False)  # v_frames: not compared (it runs on every frame)
 
     def player(self, number: int) -> Player:
         """Player ``number`` (1..6); HarnessError when not entered."""
@@ -170,6 +170,50 @@ class GameState:
     def current_player(self) -> Player | None:
         """The player whose turn it is."""
         return None if self.current is None else self.player(self.current)
+
+    def diff(self, other: GameState) -> list[str]:
+        """What differs from ``other`` (the frame counter aside), one line a field, named as
+        in scripts: ``player 1 cash: 1500 -> 1300``, ``square Mayfair owner: none -> 2``."""
+        out: list[str] = []
+        for f in fields(self):
+            if not f.compare:
+                continue
+            mine, theirs = getattr(self, f.name), getattr(other, f.name)
+            if mine == theirs:
+                continue
+            if f.name == "players":
+                for number in range(1, max(len(mine), len(theirs)) + 1):
+                    a = mine[number - 1] if number <= len(mine) else None
+                    b = theirs[number - 1] if number <= len(theirs) else None
+                    out += _record_diff(f"player {number}", a, b)
+            elif f.name == "squares":
+                for a, b in zip(mine, theirs, strict=True):
+                    out += _record_diff(f"square {a.name}", a, b)
+            elif f.name in ("rent", "options"):
+                out += _record_diff(f.name, mine, theirs)
+            else:
+                out.append(f"{f.name}: {_shown(mine)} -> {_shown(theirs)}")
+        return out
+
+
+def _shown(value: object) -> str:
+    """A value as a diff line shows it."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return ",".join(map(str, value)) or "none"
+    return str(value)
+
+
+def _record_diff(label: str, a: object, b: object) -> list[str]:
+    """Field-by-field differences of two records of one kind (either may be None)."""
+    if a is None or b is None:
+        return [f"{label}: {'none' if a is None else 'present'} -> "
+                f"{'none' if b is None else 'present'}"]
+    return [f"{label} {f.name}: {_shown(getattr(a, f.name))} -> {_shown(getattr(b, f.name))}"
+            for f in fields(a) if getattr(a, f.name) != getattr(b, f.name)]
 
 
 def _normal(name: str) -> str:

@@ -49,9 +49,29 @@ class Recorder:
         self.directory.mkdir(parents=True, exist_ok=True)
         self.machine.save_snapshot(self.snapshot_path)
         self.lines = ["# Recorded with F9 in the zxmonopoly window: the keys held in each frame.",
-                      f"snapshot {self.snapshot_path.name}"]
-        if self.symbols_path is not None:
-            self.lines.append(f"symbols {self.symbols_path.resolve()}")
+                      *self._symbols_header(), f"snapshot {self.snapshot_path.name}"]
+
+    def _symbols_header(self) -> list[str]:
+        """How the script names its symbol map, so that it runs on any machine once copied.
+
+        The bundled game's map is ``game`` (the script finds it wherever the package is
+        installed); any other is its path relative to the script's directory.
+        """
+        if self.symbols_path is None:
+            return []
+        from zxmonopoly.asm.build import GAME, image_path
+
+        source = self.symbols_path.resolve()
+        try:
+            if source == image_path(GAME).with_suffix(".sym.json").resolve():
+                return ["game"]
+        except FileNotFoundError:
+            pass
+        try:
+            name = os.path.relpath(source, self.directory.resolve())
+        except ValueError:  # another drive (Windows): no relative path exists
+            name = str(source)
+        return [f"symbols {Path(name).as_posix()}"]
 
     def frame(self, keys: tuple[str, ...] | list[str]) -> None:
         """One frame was run with ``keys`` held (the matrix during that frame)."""

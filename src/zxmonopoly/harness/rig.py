@@ -21,14 +21,17 @@ JR_SELF = (0x18, 0xFE)
 
 
 def game_code() -> tuple[int, bytes]:
-    """The start address and bytes of the built game's CODE block."""
+    """The start address and bytes of the built game's program: the tape's last CODE block
+    (the loading screen, a CODE block at 16384, comes before it)."""
     blocks = tap.read_tap(image_path(GAME).read_bytes(), str(image_path(GAME)))
-    for block in blocks:
+    found = None
+    for k, block in enumerate(blocks):
         header = tap.Header.from_block(block)
-        if header is not None and header.type == tap.CODE:
-            data = blocks[blocks.index(block) + 1].data
-            return header.param1, bytes(data)
-    raise HarnessError(f"{image_path(GAME)} holds no CODE block")
+        if header is not None and header.type == tap.CODE and k + 1 < len(blocks):
+            found = header.param1, bytes(blocks[k + 1].data)
+    if found is None:
+        raise HarnessError(f"{image_path(GAME)} holds no CODE block")
+    return found
 
 
 def game_symbols() -> Symbols:
@@ -91,8 +94,12 @@ class GameRig(Session):
     # -- state block ------------------------------------------------------------------------
 
     def player_address(self, player: int, field: str) -> int:
-        """The address of a field (``"P_CASH"``…) of a player's record."""
-        return (self.symbols["v_players"] + player * self.symbols["PLAYER_RECORD"]
+        """The address of a field (``"P_CASH"``…) of player ``player``'s record, players
+        numbered 1-6 as on the screen (HarnessError otherwise)."""
+        if not 1 <= player <= self.symbols["MAX_PLAYERS"]:
+            raise HarnessError(f"player {player} does not exist: players are 1-"
+                               f"{self.symbols['MAX_PLAYERS']}")
+        return (self.symbols["v_players"] + (player - 1) * self.symbols["PLAYER_RECORD"]
                 + self.symbols[field])
 
 

@@ -451,8 +451,12 @@ def _parse_line(text: str) -> tuple[str, tuple]:
         if len(words) != 1:
             raise _Problem("expected 'include FILE'")
         return "include", (words[0],)
+    extra = _parse_added(command, rest)
+    if extra is not None:
+        return extra
     raise _Problem(f"unknown command {command!r}; expected one of: type, keyword, press, "
-                   "release, hold, tap, wait, expect, roll, seed, screenshot, snapshot, include")
+                   "release, hold, tap, wait, expect, roll, seed, screenshot, snapshot, include, "
+                   + ", ".join(ADDED_COMMANDS))
 
 
 def _header_clash(script: Script, op: str) -> str | None:
@@ -471,6 +475,7 @@ def parse_script(path: str | os.PathLike[str]) -> Script:
     _parse_into(Path(path), script, problems, [], top=True)
     if problems:
         raise ScriptError(f"{len(problems)} error(s) in {path}:\n" + "\n".join(problems))
+    script.steps = _group_positions(script.steps)
     return script
 
 
@@ -662,7 +667,7 @@ def run_step(session: Session, step: Step) -> None:
     elif op == "expect_text":
         text, row = args
         if row is None:
-            if session.find(text) is None:
+            if session.find(text) is None and not session.in_message(text):
                 raise session.fail(f"expected {text!r} on the screen")
         elif text not in session.row(row):
             raise session.fail(f"expected {text!r} at row {row}, row {row} is "
@@ -691,7 +696,7 @@ def run_step(session: Session, step: Step) -> None:
         session.screenshot(args[0])
     elif op == "snapshot_save":
         session.save_snapshot(args[0])
-    else:  # pragma: no cover - the parser makes only the ops above
+    elif not _run_added(session, step):  # pragma: no cover - the parser makes only these
         raise HarnessError(f"unknown step {op!r}")
 
 
@@ -718,6 +723,80 @@ def run_script(path: str | os.PathLike[str], engine: str | None = None) -> Resul
             return Result(str(path), False, step, str(message), session.lines(),
                           session.frame - start)
     return Result(str(path), True, frames=session.frame - start)
+
+
+# -- commands added by issue 22: positions, invariants, watches, the monkey ----------------------
+
+#: First words of the commands below (position lines, ``check``, ``watch``, ``monkey``).
+ADDED_COMMANDS = ("own", "cash", "at", "jail", "free", "next", "turn", "check", "watch",
+                  "unwatch", "monkey")
+
+
+def _parse_added(command: str, rest: str) -> tuple[str, tuple] | None:
+    """A command of :data:`ADDED_COMMANDS` -> (op, args); None for another command."""
+    from zxmonopoly.harness import position
+
+    if command in position.COMMANDS:
+        try:
+            return "position", tuple(position.parse_line(command, rest))
+        except position.PositionSyntaxError as exc:
+            raise _Problem(str(exc)) from None
+    if command == "check":
+        if rest.lower().split() != ["invariants"]:
+            raise _Problem("expected 'check invariants'")
+        return "check_invariants", ()
+    if command in ("watch", "unwatch", "monkey"):
+        from zxmonopoly.harness import watch
+
+        try:
+            return watch.parse_line(command, rest)
+        except watch.WatchSyntaxError as exc:
+            raise _Problem(str(exc)) from None
+    return None
+
+
+def _group_positions(steps: list[Step]) -> list[Step]:
+    """Consecutive position lines joined into one step (named by its last line), so that they
+    are checked together; each edit keeps its ``file:line``."""
+    out: list[Step] = []
+    for step in steps:
+        if step.op != "position":
+            out.append(step)
+            continue
+        edits = tuple((step.where, edit) for edit in step.args)
+        if out and out[-1].op == "position":
+            edits = out.pop().args + edits
+        out.append(Step(step.file, step.line, step.source, "position", edits))
+    return out
+
+
+def _run_added(session: Session, step: Step) -> bool:
+    """Run a step of the added commands; False for an op that is not one of them."""
+    op, args = step.op, step.args
+    if op == "position":
+        from zxmonopoly.harness.position import PositionError
+
+        try:
+            position = session.position()
+            for where, edit in args:
+                try:
+                    edit.apply_to(position)
+                except PositionError as exc:
+                    raise PositionError(f"{where}: {exc}") from None
+            position.apply()
+        except HarnessError as exc:
+            raise session.fail(str(exc).split("\n")[0]) from None
+        return True
+    if op == "check_invariants":
+        from zxmonopoly.harness.invariants import check_invariants
+
+        problems = check_invariants(session)
+        if problems:
+            raise session.fail("invariants broken: " + "; ".join(problems))
+        return True
+    from zxmonopoly.harness import watch
+
+    return watch.run_step(session, op, args)
 
 
 def quote(text: str) -> str:

@@ -6,28 +6,34 @@ import atexit
 import hashlib
 import json
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
-from zxmonopoly.spectrum import Spectrum48, video
+from zxmonopoly.spectrum import Spectrum48, keystrokes, video
 
 #: The symbol map of our ROM, written by the ROM build.
 ROM_SYMBOLS = Path(__file__).resolve().parents[1] / "data" / "rom.sym.json"
 #: Frames run after power-on before a session is handed over (our ROM is ready well before).
 BOOT_FRAMES = 100
-#: Default frames a key is held down and then left up by :meth:`Session.tap`.
-HOLD_FRAMES = 3
-GAP_FRAMES = 3
+#: Default frames a key is held down and then left up by :meth:`Session.tap` and (at least)
+#: by :meth:`Session.type`, which leaves the same key up longer (``keystrokes.plan``).
+HOLD_FRAMES = keystrokes.HOLD_FRAMES
+GAP_FRAMES = keystrokes.GAP_FRAMES
 #: Default frame budget of the waits.
 DEFAULT_BUDGET = 500
 #: Where the game waits for a key once every key is up (keys.asm): a key pressed before the
 #: game gets there would be taken for one still held from the last question.
 INPUT_WAIT = "keys_wait.wait"
-#: Frames allowed from typing LOAD "" to the title screen's wait for a key (fast, real load).
-GAME_LOAD_BUDGET = {True: 500, False: 6000}
+#: Frames allowed from typing LOAD "" to the title screen's wait for a key with a fast load;
+#: a real load is allowed the tape's own length (:func:`tape_frames`) and REAL_LOAD_MARGIN.
+GAME_LOAD_BUDGET = {True: 500}
+#: Beyond the tape's length, a real load may take this share longer (the ROM's pauses between
+#: blocks, the program starting) plus the fast load's budget.
+REAL_LOAD_MARGIN = 0.1
 ATTRS = 0x5800
 
 #: The keywords of K mode (the start of a BASIC line) and the letter key that gives each.
@@ -135,7 +141,7 @@ class Session:
             return cls.from_snapshot(snapshot, engine=engine, symbols=symbols)
         session = cls(rom, engine=engine, symbols=symbols)
         session.load_tape(tape, fast=not real_load)
-        session.wait_input(GAME_LOAD_BUDGET[not real_load])
+        session.wait_input(load_budget(tape, fast=not real_load))
         return session
 
     @classmethod
@@ -201,7 +207,8 @@ class Session:
         self.machine.tap(keys, frames, gap)
 
     def type(self, text: str, frames: int = HOLD_FRAMES, gap: int = GAP_FRAMES) -> None:
-        """Type text with the right shift per character (L mode; ``"\\n"`` is ENTER)."""
+        """Type text with the right shift per character (L mode; ``"\\n"`` is ENTER), timed
+        as any 48K ROM takes it (``keystrokes.plan``)."""
         self.machine.type_text(text, frames, gap)
 
     def keyword(self, name: str) -> None:
@@ -210,12 +217,12 @@ class Session:
         if key not in KEYWORD_KEYS:
             raise HarnessError(f"unknown K-mode keyword {name!r}; known: "
                                + ", ".join(KEYWORD_KEYS))
-        self.tap(KEYWORD_KEYS[key])
+        self.machine.type_keys([KEYWORD_KEYS[key]])
 
     def load_quoted_empty(self) -> None:
-        """Type LOAD "" in K mode: J, SYMBOL SHIFT+P twice, ENTER."""
-        for keys in ("J", "SYMBOL SHIFT+P", "SYMBOL SHIFT+P", "ENTER"):
-            self.tap(keys)
+        """Type LOAD "" and ENTER as the running ROM takes it (``keystrokes.type_load_quoted``:
+        J, SYMBOL SHIFT+P twice, ENTER in K mode; spelled on a ROM without it)."""
+        keystrokes.type_load_quoted(self.machine)
 
     # -- waits ------------------------------------------------------------------------------
 
@@ -238,9 +245,10 @@ class Session:
         raise self.fail(f"waited for {name} for {budget} frames in vain")
 
     def wait_text(self, text: str, budget: int = DEFAULT_BUDGET) -> int:
-        """Run frames until ``text`` is on the screen (within a line); return the frames taken."""
-        return self.wait_until(lambda s: s.find(text) is not None, budget,
-                               f"text {text!r} on the screen")
+        """Run frames until ``text`` is on the screen (within a line, or in the game's message
+        lines as they flow: :meth:`in_message`); return the frames taken."""
+        return self.wait_until(lambda s: s.find(text) is not None or s.in_message(text),
+                               budget, f"text {text!r} on the screen")
 
     def wait_input(self, budget: int = DEFAULT_BUDGET) -> int:
         """Run until the game waits for a key with all keys up (PC = ``keys_wait.wait``);
@@ -286,6 +294,36 @@ class Session:
             if col >= 0:
                 return n, col
         return None
+
+    def message_rows(self) -> list[str]:
+        """The game's message lines (``MSG_TOP`` .. ``MSG_TOP + MSG_HEIGHT - 1`` of the symbol
+        map; none without them) with their trailing spaces cut."""
+        if "MSG_TOP" not in self.symbols or "MSG_HEIGHT" not in self.symbols:
+            return []
+        top, height = self.symbols["MSG_TOP"], self.symbols["MSG_HEIGHT"]
+        return [line.rstrip() for line in self.lines()[top:top + height]]
+
+    def message(self) -> str:
+        """The message lines as one text, as the game flowed it (ui.asm's msg_print): a line
+        break is a space between words, nothing after a ``£`` (whose amount went to the next
+        line); empty lines dropped."""
+        out = ""
+        for row in self.message_rows():
+            if not row.strip():
+                continue
+            row = row.strip()
+            out += row if not out or out.endswith("£") else " " + row
+        return out
+
+    def in_message(self, text: str) -> bool:
+        """Whether ``text`` is in the message lines read across their breaks: the game wraps
+        at word boundaries (dropping a space at a line's start), breaks a word longer than a
+        line anywhere and may put a ``£`` at the end of one line and its amount on the next,
+        so a break may stand for a space of ``text`` or for nothing between two characters."""
+        rows = self.message_rows()
+        if len(rows) < 2 or not text.strip():
+            return False
+        return _flowed(text).search("\n".join(rows)) is not None
 
     def attributes(self, row: int, col: int) -> Attributes:
         """Ink, paper, bright and flash of the cell at (row, col)."""
@@ -343,6 +381,62 @@ class Session:
 
         game.seed(self.machine.memory, self.symbols, value)
 
+    def watch(self, condition: str):
+        """Turn on a watch (``"pc in game"``, ``"sp in 0xFF00..0xFFFF"``, ``"v_phase <= 4"``,
+        ``"invariants"``: :mod:`zxmonopoly.harness.watch`), checked at once and while the
+        machine runs; WatchViolation at the first violation. Returns the Watch."""
+        from zxmonopoly.harness.watch import Watcher
+
+        if getattr(self, "_watcher", None) is None:
+            self._watcher = Watcher(self)
+        return self._watcher.add(condition)
+
+    def unwatch(self, condition: str | None = None) -> None:
+        """Turn off the watch written ``condition`` (every watch when None)."""
+        if getattr(self, "_watcher", None) is not None:
+            self._watcher.remove(condition)
+        elif condition is not None:
+            raise HarnessError(f"no watch {condition!r} is on")
+
+    def position(self):
+        """A :class:`zxmonopoly.harness.position.Position` of the running game: edits of the
+        state block checked together and written by ``apply()`` (or at the end of a ``with``
+        block); PositionError when the game could not reach the position."""
+        from zxmonopoly.harness.position import Position
+
+        return Position(self)
+
+
+def tape_frames(path: str | os.PathLike[str]) -> int:
+    """How many frames a tape plays for (its signal's length, pauses included)."""
+    from zxmonopoly.spectrum.machine import FRAME_TSTATES
+    from zxmonopoly.tape import signal_of
+
+    return -(-int(signal_of(Path(path)).end) // FRAME_TSTATES)
+
+
+def load_budget(path: str | os.PathLike[str], fast: bool = True) -> int:
+    """Frames allowed from typing LOAD "" to the game's first wait for a key: the fast
+    load's budget, and for a real load the tape's length and REAL_LOAD_MARGIN more."""
+    if fast:
+        return GAME_LOAD_BUDGET[True]
+    return int(tape_frames(path) * (1 + REAL_LOAD_MARGIN)) + GAME_LOAD_BUDGET[True]
+
+
+def _flowed(text: str) -> re.Pattern[str]:
+    """A pattern finding ``text`` in message lines joined by newlines: each run of spaces
+    may be spaces or a line break (with spaces either side), and a line break may fall
+    between any two other characters."""
+    parts: list[str] = []
+    for word in re.split(r"( +)", text):
+        if not word:
+            continue
+        if word.startswith(" "):
+            parts.append(r"(?: +| *\n *)")
+        else:
+            parts.append(r"\n?".join(re.escape(ch) for ch in word))
+    return re.compile("".join(parts))
+
 
 _game_cache: dict[str, Path] = {}
 
@@ -357,7 +451,7 @@ def _game_snapshot(tape: Path, symbols: Path, engine: str | None) -> Path:
     atexit.register(shutil.rmtree, directory, True)
     session = Session(engine=engine, symbols=symbols)
     session.load_tape(tape, fast=True)
-    session.wait_input(GAME_LOAD_BUDGET[True])
+    session.wait_input(load_budget(tape))
     path = directory / f"title-{digest[:12]}.z80"
     session.save_snapshot(path)
     _game_cache[digest] = path

@@ -51,6 +51,11 @@ def _parse(names: str | Iterable[str], table: Mapping[str, object], what: str) -
     return keys
 
 
+def parse_keys(names: str | Iterable[str]) -> list[str]:
+    """The key names of a combination (``"CAPS SHIFT+5"`` or ``("CAPS SHIFT", "5")``), checked."""
+    return _parse(names, KEYS, "key")
+
+
 class Keyboard:
     """The matrix state: ``rows`` holds the 8 half-rows, bits 0–4 active low (0 = pressed).
 

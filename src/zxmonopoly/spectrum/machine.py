@@ -21,7 +21,7 @@ from zxmonopoly import snapshot as snapshots
 from zxmonopoly.z80 import Z80, state
 from zxmonopoly.z80.cpu import _jit_engine, default_engine
 
-from . import video
+from . import keystrokes, video
 from .beeper import FIFTY_HZ_CPU, Beeper, port_fe_events
 from .keyboard import Joystick, Keyboard, keys_for_text
 from .tapedeck import TapeDeck
@@ -115,6 +115,24 @@ class Spectrum48:
         self._border_at_last_frame = 7
         self._log = np.zeros(2 * OUT_LOG_ENTRIES, dtype=np.int64)
         self.deck = TapeDeck(self)
+        self._bind_engine()
+        self.frame_listeners: list[Callable[[Spectrum48], None]] = []
+        #: Called at every stop at a breakpoint (``cpu.breakpoints``) other than the tape's
+        #: traps, in every run (run_frames, run_until, step): a handler that raises stops the
+        #: run there, with the PC at the breakpoint; one that returns lets the run go on.
+        self.break_handlers: list[Callable[[Spectrum48], None]] = []
+        self.beeper: Beeper | None = None
+        if audio:
+            self.beeper = Beeper(AUDIO_RATE, FRAME_TSTATES, AUDIO_CPU_HZ, volume=AUDIO_VOLUME,
+                                 mic_weight=AUDIO_MIC_WEIGHT, dc_block=True)
+        self.audio_limit = AUDIO_BUFFER_SAMPLES  # samples kept for take_audio at most
+        self._audio: deque[np.ndarray] = deque()
+        self._audio_samples = 0
+        self.audio_dropped = 0  # samples dropped because nobody took them in time
+        self.reset()
+
+    def _bind_engine(self) -> None:
+        """Give the Spectrum engine of ``self.engine`` its containers (and compile or load it)."""
         if self.engine == "jit":
             self._cont: Any = contention_table()
             self._mem: Any = np.frombuffer(self.memory, dtype=np.uint8)
@@ -127,16 +145,19 @@ class Spectrum48:
             self._cont = contention_table().tolist()
             self._mem = self.memory
             self._run = _spectrum_py.run
-        self.frame_listeners: list[Callable[[Spectrum48], None]] = []
-        self.beeper: Beeper | None = None
-        if audio:
-            self.beeper = Beeper(AUDIO_RATE, FRAME_TSTATES, AUDIO_CPU_HZ, volume=AUDIO_VOLUME,
-                                 mic_weight=AUDIO_MIC_WEIGHT, dc_block=True)
-        self.audio_limit = AUDIO_BUFFER_SAMPLES  # samples kept for take_audio at most
-        self._audio: deque[np.ndarray] = deque()
-        self._audio_samples = 0
-        self.audio_dropped = 0  # samples dropped because nobody took them in time
-        self.reset()
+
+    def set_engine(self, engine: str) -> None:
+        """Run on ``engine`` from now on; call it between frames (or any two runs).
+
+        Everything the engines share carries over exactly: registers, T-state, interrupt
+        line, ULA output, tape position, memory, keyboard, breakpoints. The window uses it to
+        move from CPython to the JIT once a background process has compiled it.
+        """
+        if engine == self.engine:
+            return
+        self.cpu.set_engine(engine)
+        self.engine = engine
+        self._bind_engine()
 
     # -- power and state --------------------------------------------------------------------
 
@@ -181,6 +202,9 @@ class Spectrum48:
             self._drain_log()
             if reason == state.EXIT_BREAK and self.deck.trap():
                 continue  # a tape routine done at once: the program runs on
+            if reason == state.EXIT_BREAK:
+                for handler in self.break_handlers:
+                    handler(self)
             if reason != state.EXIT_LOG_FULL:
                 return int(reason)
 
@@ -223,7 +247,7 @@ class Spectrum48:
         """Run ``n`` whole frames (finishing the current one first)."""
         for _ in range(n):
             while self._run_to(FRAME_TSTATES) == state.EXIT_BREAK:
-                pass  # a breakpoint left set by someone else: frames run through it
+                pass  # a caller's breakpoint: its break_handlers have seen it; run on
             self._end_frame()
 
     def run_until(self, pc: int | None = None, max_frames: int = 500,
@@ -231,7 +255,8 @@ class Spectrum48:
         """Run until PC reaches ``pc`` or ``condition(self)`` holds (checked at frame ends).
 
         Runs ``max_frames`` whole frames at most; returns True when reached, else False. A
-        breakpoint of the caller's at ``pc`` stays set; others stop nothing here.
+        breakpoint of the caller's at ``pc`` stays set; at the others the break_handlers are
+        called (one may raise to stop the run) and the run goes on.
         """
         addr = None if pc is None else pc & 0xFFFF
         bp = self.cpu.breakpoints
@@ -272,10 +297,17 @@ class Spectrum48:
         self.keyboard.release(keys)
         self.run_frames(gap)
 
-    def type_text(self, text: str, hold: int = 3, gap: int = 3) -> None:
-        """Type ``text`` as a user would (the right shift for each character)."""
-        for combo in keys_for_text(text):
-            self.tap(combo, hold, gap)
+    def type_keys(self, combos: Iterable[str | Iterable[str]], hold: int = keystrokes.HOLD_FRAMES,
+                  gap: int = keystrokes.GAP_FRAMES) -> None:
+        """Press combinations one after another as any 48K ROM takes them (the same key again
+        only once the ROM has seen it up long enough: ``keystrokes.plan``)."""
+        for step in keystrokes.plan(combos, hold, gap):
+            self.tap(step.keys, step.hold, step.gap)
+
+    def type_text(self, text: str, hold: int = keystrokes.HOLD_FRAMES,
+                  gap: int = keystrokes.GAP_FRAMES) -> None:
+        """Type ``text`` as a user would (the right shift for each character; L mode)."""
+        self.type_keys(keys_for_text(text), hold, gap)
 
     # -- screen -----------------------------------------------------------------------------
 
@@ -299,6 +331,16 @@ class Spectrum48:
     def audio(self) -> bool:
         """Whether frames make beeper samples."""
         return self.beeper is not None
+
+    def set_audio(self, on: bool) -> None:
+        """Start (or stop) making beeper samples for :meth:`take_audio`."""
+        if on and self.beeper is None:
+            self.beeper = Beeper(AUDIO_RATE, FRAME_TSTATES, AUDIO_CPU_HZ, volume=AUDIO_VOLUME,
+                                 mic_weight=AUDIO_MIC_WEIGHT, dc_block=True)
+            self._reset_audio()
+        elif not on:
+            self.beeper = None
+            self._reset_audio()
 
     def _reset_audio(self) -> None:
         """Empty the sample buffer; the speaker starts at the ULA's output bits now (EAR, MIC)."""

@@ -28,8 +28,10 @@ SA_BYTES = 0x04C2
 SA_LD_RET = 0x053F
 # The standard routines' first instructions: INC D / EX AF,AF' / DEC D (LD-BYTES saves the
 # load/verify carry and the flag byte), and LD HL,SA/LD-RET / PUSH HL (SA-BYTES). A ROM with
-# these at the standard addresses has the standard interface (spectrum_facts §5.2).
+# these at the standard addresses has the standard interface (spectrum_facts §5.2). Some ROMs
+# (OpenSE BASIC) begin LD-BYTES with a DI before them: the entry registers are the same.
 LD_BYTES_PROLOGUE = bytes.fromhex("140815")
+LD_BYTES_PROLOGUES = (LD_BYTES_PROLOGUE, bytes.fromhex("F3140815"))
 SA_BYTES_PROLOGUE = bytes.fromhex("213F05E5")
 
 
@@ -93,6 +95,14 @@ class TapeDeck:
         if st[state.TAPE_ON]:
             return int(st[state.TAPE_T0]) + self.machine.cpu.tstates
         return self._time
+
+    def block_counter(self) -> tuple[int, int]:
+        """(the data block playing or next to play, counted from 1; the tape's data blocks)."""
+        total = len(self._blocks)
+        now = self.position()
+        done = sum(1 for block in self._blocks if block.end_time <= now)
+        done = max(done, self._next_block)
+        return min(done + 1, total), total
 
     def rewind(self) -> None:
         """Back to the start of the tape."""
@@ -163,7 +173,8 @@ class TapeDeck:
         rom = self.machine.rom
         bp = self.machine.cpu.breakpoints
         bp[LD_BYTES] = 1 if (self.fast and self.name is not None and
-                             rom[LD_BYTES:LD_BYTES + 3] == LD_BYTES_PROLOGUE) else 0
+                             any(rom[LD_BYTES:LD_BYTES + len(p)] == p
+                                 for p in LD_BYTES_PROLOGUES)) else 0
         bp[SA_BYTES] = 1 if (self.trap_saves and
                              rom[SA_BYTES:SA_BYTES + 4] == SA_BYTES_PROLOGUE) else 0
 

@@ -22,7 +22,8 @@ GAME_KEYS = {"M": "Mortgage", "H": "Houses", "R": "Rent", "O": "Owners", "T": "T
              "D": "Dice", "C": "Credit", "A": "Assets", "Y": "Yes", "N": "No/none",
              "P": "Deed", "Q": "Quit", "5": "cursor", "8": "cursor", "SPACE": "details",
              "ENTER": "select"}
-FUNCTION_HELP = ("F1 help   F2 save snapshot   F3 load snapshot   F5 reset   F6 tape play/stop",
+FUNCTION_HELP = ("Esc menu (open files, tape, snapshots, speed, sound, joystick, status line)",
+                 "F1 help   F2 save snapshot   F3 load snapshot   F5 reset   F6 tape play/stop",
                  "F7/Pause pause   F9 record a script   F10 quit   F11 fullscreen   F12 turbo",
                  "Monopoly (green): M H R O T D menu, C credit, A assets, CS+5/CS+8 cursor, "
                  "CS+SPACE ends the game",

@@ -11,21 +11,28 @@ import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
-from zxmonopoly.harness.record import Recorder  # noqa: E402
-from zxmonopoly.spectrum import Spectrum48  # noqa: E402
+from zxmonopoly import snapshot as snapshot_formats  # noqa: E402
+from zxmonopoly.spectrum import Spectrum48, keystrokes  # noqa: E402
+from zxmonopoly.spectrum.engine import BackgroundJit, requested_engine  # noqa: E402
 from zxmonopoly.spectrum.keyboard import (  # noqa: E402
     CAPS_SHIFT,
     SYMBOL_SHIFT,
     SYMBOL_SHIFT_KEYS,
 )
 from zxmonopoly.spectrum.video import write_png  # noqa: E402
+from zxmonopoly.ui import joystick as joysticks  # noqa: E402
+from zxmonopoly.ui.display import WindowError, check_display  # noqa: E402
+from zxmonopoly.ui.menu import FilePage, Item, Menu, NamePage, Page  # noqa: E402
+
+if TYPE_CHECKING:
+    from zxmonopoly.harness.record import Recorder
 
 FPS = 50
 AUDIO_RATE = 44_100
@@ -33,13 +40,26 @@ SAMPLES_PER_FRAME = AUDIO_RATE // FPS  # 882
 AUDIO_CHUNK = 2 * SAMPLES_PER_FRAME  # one mixer Sound: 40 ms
 AUDIO_MAX_PENDING = 6 * SAMPLES_PER_FRAME  # more waiting than this: the oldest is dropped
 AUDIO_AHEAD = 3 * SAMPLES_PER_FRAME  # more waiting than this: the emulation waits for the sound
-BOOT_FRAMES = 100  # frames before typing LOAD "": our ROM shows its K cursor well before
+BOOT_FRAMES = 100  # frames before typing LOAD "": any 48K ROM is ready for keys by then
+#: ... and with our ROM, which shows its K cursor at frame 19: LOAD "" is on the screen
+#: within 1.5 s of the window opening.
+OUR_ROM_BOOT_FRAMES = 40
 TYPED_HOLD = 4  # frames a typed punctuation combination is held
 TYPED_GAP = 2  # frames of nothing after it
 TITLE = "zxmonopoly"
-SNAPSHOT_SUFFIXES = (".z80", ".sna")
+#: The snapshot formats the machine reads (zxmonopoly.snapshot decides), and the one the menu
+#: and F2 save.
+SNAPSHOT_SUFFIXES = tuple(snapshot_formats.SUFFIXES)
+SAVE_FORMAT = ".z80"
 TAPE_SUFFIXES = (".tap", ".tzx")
 MESSAGE_SECONDS = 4.0
+MAX_LAG = 0.1  # seconds the silent schedule may fall behind and still catch up
+#: The speeds the menu offers: frames emulated per 50 Hz tick (0: as many as fit, no sound).
+SPEEDS = (1, 2, 0)
+SPEED_NAMES = {1: "100 %", 2: "200 %", 0: "max"}
+STATUS_COLOUR = (255, 255, 255)
+STATUS_BACKGROUND = (0, 0, 0, 170)
+PAUSED_COLOUR = (255, 255, 0)
 
 #: PC keys held down -> the Spectrum keys they hold (letters and digits are added below).
 HELD_KEYS: dict[int, tuple[str, ...]] = {
@@ -63,9 +83,11 @@ for _c in "abcdefghijklmnopqrstuvwxyz0123456789":
 for _d in range(10):
     HELD_KEYS[getattr(pygame, f"K_KP{_d}")] = (str(_d),)
 
-
-class WindowError(Exception):
-    """The window cannot be opened (no display) or a file given to it cannot be used."""
+#: Frames the window runs before it starts getting the JIT ready (the boot is on screen first;
+#: it also waits until LOAD "" has been typed).
+JIT_START_FRAMES = 10
+#: How long the first compile takes (README, "Z80 engines": 65 s of CPU measured).
+JIT_COMPILE_TIME = "about a minute of CPU"
 
 
 class AudioOut:
@@ -78,6 +100,7 @@ class AudioOut:
         self.pending = np.zeros(0, dtype=np.int16)
         self.dropped = 0
         self.underruns = 0
+        self.handed = 0  # samples given to the mixer: what a test can count, however fast it plays
 
     def feed(self, samples: np.ndarray) -> None:
         """Add a frame's samples and hand whole chunks to the mixer."""
@@ -99,6 +122,7 @@ class AudioOut:
                 return
             chunk, self.pending = self.pending[:AUDIO_CHUNK], self.pending[AUDIO_CHUNK:]
             sound = pygame.mixer.Sound(buffer=chunk.tobytes())
+            self.handed += int(chunk.size)
             if busy:
                 self.channel.queue(sound)
             else:
@@ -140,19 +164,25 @@ class Window:
         self.say = out
         self.scale = scale
         self.snapshot_dir = Path(snapshot_dir)
-        try:
-            pygame.display.init()
-        except pygame.error as exc:
-            raise WindowError(f"no display to open the window on ({exc}); "
-                              "set DISPLAY, or use 'zxmonopoly run' headless") from None
+        check_display()
         pygame.font.init()
+        pygame.joystick.init()  # pads plugged in send JOYDEVICEADDED; each is opened then
         self.audio: AudioOut | None = None
         if not mute:
             try:
                 self.audio = AudioOut()
             except pygame.error as exc:
                 self.say(f"zxmonopoly: no sound ({exc}); playing on silently")
+        # No engine asked for: play on CPython at once and get the JIT ready meanwhile.
+        self.jit: BackgroundJit | None = None
         if machine is None:
+            engine = requested_engine(engine)
+            if engine is None:
+                from importlib.util import find_spec
+
+                engine = "python"
+                if find_spec("numba") is not None:  # found, not imported: the thread does that
+                    self.jit = BackgroundJit()
             machine = Spectrum48(rom=rom, engine=engine, audio=self.audio is not None)
         self.machine = machine
         if self.audio is not None and not machine.audio:
@@ -164,21 +194,30 @@ class Window:
         self.clock = pygame.time.Clock()
         self.running = True
         self.paused = False
-        self.turbo = False
+        self.speed = 1  # one of SPEEDS
+        self.sound = self.audio is not None
         self.help = False
+        self.menu: Menu | None = None
+        self.show_status = False
+        self.joystick_mode = "none"
+        self.cursor_joystick = False  # the PC's arrows (and right Ctrl) as the joystick
+        self.pads = joysticks.PadInput()
+        self._fps_frames: deque[float] = deque(maxlen=2 * FPS)  # when recent frames were run
         self.frames_run = 0  # frames emulated by this window
         self.held: dict[int, tuple[str, ...]] = {}  # PC key -> Spectrum keys it holds
         self.consumed: set[int] = set()  # PC keys whose press was typed as a character
         self.typed: deque[tuple[tuple[str, ...], int]] = deque()  # (keys, frames) to come
         self.script: deque[tuple[str, Any]] = deque()  # the visible LOAD "" and the like
         self.last_snapshot: Path | None = None
-        self.recorder: Recorder | None = None
+        self.recorder: Recorder | None = None  # (imported when F9 is first pressed)
         self.symbols: Path | None = None  # the running program's symbol map, for recordings
         self.status = ""  # a lasting note in the title bar
         self.message = ""
         self.message_until = 0.0
         self._title = ""
         self._audio_waits = 0
+        self._jit_told = False
+        self._deadline: float | None = None  # the next tick of the silent 50 Hz schedule
         pygame.key.set_repeat()  # no auto-repeat: the Spectrum ROM repeats keys itself
         self._update_title()
 
@@ -217,12 +256,62 @@ class Window:
             self.screen.blit(self.frame_surface, rect)
         else:
             self.screen.blit(pygame.transform.scale(self.frame_surface, rect.size), rect)
+        if self.show_status:
+            self._draw_status()
+        if self.paused and self.menu is None:
+            self._draw_banner("PAUSED (F7 or P goes on)")
         if self.help:
             from zxmonopoly.ui.help import draw_help
 
             draw_help(self.screen)
+        if self.menu is not None:
+            self.menu.draw(self.screen)
         self._update_title()
         pygame.display.flip()
+
+    def _font(self, rows: int) -> pygame.font.Font:
+        """pygame's default font sized for ``rows`` lines in the window's height."""
+        return pygame.font.Font(None, max(12, self.screen.get_height() // rows))
+
+    def _draw_banner(self, text: str) -> None:
+        """A line of text across the top of the window, on a dark band."""
+        label = self._font(20).render(text, True, PAUSED_COLOUR)
+        band = pygame.Surface((self.screen.get_width(), label.get_height() + 8), pygame.SRCALPHA)
+        band.fill(STATUS_BACKGROUND)
+        self.screen.blit(band, (0, 0))
+        self.screen.blit(label, label.get_rect(midtop=(self.screen.get_width() // 2, 4)))
+
+    def status_text(self) -> str:
+        """The status line: frames per second, speed, engine, tape and its position."""
+        parts = [f"{self.fps():.0f} fps", SPEED_NAMES[self.speed], self.machine.engine]
+        deck = self.machine.deck
+        if deck.name is not None:
+            block, blocks = deck.block_counter()
+            seconds = deck.position() / 3_500_000
+            parts.append(f"tape {Path(deck.name).name} block {block}/{blocks} "
+                         f"{int(seconds) // 60}:{seconds % 60:04.1f} "
+                         f"{'playing' if deck.playing else 'stopped'}")
+        if self.joystick_mode != "none":
+            parts.append(f"joystick {joysticks.MODE_NAMES[self.joystick_mode]}")
+        return "   ".join(parts)
+
+    def fps(self) -> float:
+        """Frames emulated per second over the last two seconds."""
+        times = self._fps_frames
+        if len(times) < 2:
+            return 0.0
+        span = times[-1] - times[0]
+        return (len(times) - 1) / span if span > 0 else 0.0
+
+    def _draw_status(self) -> None:
+        """The status line along the bottom of the window."""
+        label = self._font(24).render(self.status_text(), True, STATUS_COLOUR)
+        height = label.get_height() + 6
+        band = pygame.Surface((self.screen.get_width(), height), pygame.SRCALPHA)
+        band.fill(STATUS_BACKGROUND)
+        top = self.screen.get_height() - height
+        self.screen.blit(band, (0, top))
+        self.screen.blit(label, (6, top + 3))
 
     def window_rgb(self) -> np.ndarray:
         """The window's pixels as (height, width, 3) uint8."""
@@ -237,8 +326,10 @@ class Window:
         words = []
         if self.paused:
             words.append("paused")
-        if self.turbo:
-            words.append("turbo")
+        if self.speed != 1:
+            words.append("turbo" if self.speed == 0 else SPEED_NAMES[self.speed])
+        if self.menu is not None:
+            words.append("menu: Esc to close")
         if self.script or self.machine.deck.playing:
             words.append("loading")
         if self.help:
@@ -277,11 +368,16 @@ class Window:
         elif event.type == pygame.KEYUP:
             self.held.pop(event.key, None)
             self.consumed.discard(event.key)
+            if event.key in joysticks.PC_DIRECTION_KEYS:
+                self.pads.keys.discard(joysticks.PC_DIRECTION_KEYS[event.key])
             self.apply_keys()
         elif event.type == pygame.DROPFILE:
             self.open_file(event.file)
         elif event.type == pygame.WINDOWFOCUSLOST:
             self.held.clear()
+            self.pads.forget()
+            self.apply_keys()
+        elif self.pads.handle(event):
             self.apply_keys()
 
     def handle_events(self) -> None:
@@ -292,6 +388,17 @@ class Window:
     def _key_down(self, event: pygame.event.Event) -> None:
         """A PC key went down: a function key, a Spectrum key, or a typed character."""
         key = event.key
+        if self.menu is not None:
+            self.menu.key(event)
+            return
+        if key == pygame.K_ESCAPE:
+            self.open_menu()
+            return
+        if self.cursor_joystick and key in joysticks.PC_DIRECTION_KEYS:
+            self.pads.keys.add(joysticks.PC_DIRECTION_KEYS[key])
+            self.consumed.add(key)
+            self.apply_keys()
+            return
         if key in FUNCTION_KEYS:
             FUNCTION_KEYS[key](self)
             return
@@ -308,9 +415,12 @@ class Window:
             self.apply_keys()
 
     def type_character(self, char: str) -> None:
-        """Type a punctuation character as its SYMBOL SHIFT combination, over a few frames."""
-        self.typed.append(((SYMBOL_SHIFT, SYMBOL_SHIFT_KEYS[char]), TYPED_HOLD))
-        self.typed.append(((), TYPED_GAP))
+        """Type a punctuation character as its SYMBOL SHIFT combination, over a few frames
+        (left up long enough after it for the same one to follow: ``keystrokes.plan``)."""
+        for step in keystrokes.plan([(SYMBOL_SHIFT, SYMBOL_SHIFT_KEYS[char])], TYPED_HOLD,
+                                    TYPED_GAP):
+            self.typed.append((step.keys, step.hold))
+            self.typed.append(((), step.gap))
         self.apply_keys()
 
     def apply_keys(self) -> None:
@@ -323,8 +433,11 @@ class Window:
             combo = self.typed[0][0]
         else:
             combo = tuple(k for keys in self.held.values() for k in keys)
+            combo += joysticks.spectrum_keys(self.joystick_mode, self.pads.held())
         if combo:
             keyboard.press(combo)
+        self.machine.joystick.state[0] = joysticks.kempston_value(self.joystick_mode,
+                                                                  self.pads.held())
 
     # -- the machine ------------------------------------------------------------------------
 
@@ -335,6 +448,7 @@ class Window:
         held = self.machine.keyboard.pressed() if self.recorder is not None else []
         self.machine.run_frames(1)
         self.frames_run += 1
+        self._fps_frames.append(time.monotonic())
         if self.recorder is not None:
             self.recorder.frame(held)
         if self.typed and not (self.script and self.script[0][0] == "keys"):
@@ -351,7 +465,7 @@ class Window:
                 self.script[0] = (kind, (keys, frames - 1))
         if self.machine.audio:
             samples = self.machine.take_audio()
-            if self.audio is not None and not self.turbo:
+            if self.audio is not None and self.sound and self.speed == 1:
                 self.audio.feed(samples)
 
     def _advance_script(self) -> None:
@@ -361,14 +475,30 @@ class Window:
             action()
 
     def autoload(self, real_load: bool = False, boot_frames: int = BOOT_FRAMES) -> None:
-        """Type LOAD "" as a user would (after the boot) and start the tape."""
+        """Type LOAD "" as a user of the running ROM would (after the boot; the same keys as
+        ``keystrokes.type_load_quoted``) and start the tape."""
         if boot_frames:
             self.script.append(("wait", ((), boot_frames)))
-        for combo in (("J",), (SYMBOL_SHIFT, "P"), (SYMBOL_SHIFT, "P"), ("ENTER",)):
-            self.script.append(("keys", (combo, 4)))
-            self.script.append(("wait", ((), 4)))
+        self.script.extend(self._script_of(keystrokes.plan(keystrokes.LOAD_PROBE)))
+        self.script.append(("call", self._autoload_rest))
         if real_load:
             self.script.append(("call", self.machine.deck.play))
+
+    def _autoload_rest(self) -> None:
+        """After the probe J: the rest of LOAD "" for what the screen shows, next in the script."""
+        rest = keystrokes.load_rest(self.machine.screen_text())
+        for kind, step in reversed(self._script_of(rest)):
+            self.script.appendleft((kind, step))
+
+    @staticmethod
+    def _script_of(schedule: list[keystrokes.Press]) -> list[tuple[str, Any]]:
+        """A typing schedule as script entries: the keys held, then nothing held."""
+        entries: list[tuple[str, Any]] = []
+        for step in schedule:
+            entries.append(("keys", (step.keys, step.hold)))
+            if step.gap:
+                entries.append(("wait", ((), step.gap)))
+        return entries
 
     def insert_tape(self, path: str | os.PathLike[str], real_load: bool = False) -> None:
         """Put a tape in the deck (fast loading unless ``real_load``)."""
@@ -459,12 +589,158 @@ class Window:
             self.audio.clear()
         self._update_title()
 
-    def toggle_turbo(self) -> None:
-        """F12: run as fast as possible, without sound."""
-        self.turbo = not self.turbo
+    @property
+    def turbo(self) -> bool:
+        """Whether the machine runs as fast as it can (speed max)."""
+        return self.speed == 0
+
+    def set_speed(self, speed: int) -> None:
+        """100 %, 200 % or max (0); sound only at 100 %."""
+        self.speed = speed
         if self.audio is not None:
             self.audio.clear()
-        self.note("turbo on" if self.turbo else "turbo off")
+        self.note(f"speed {SPEED_NAMES[speed]}")
+
+    def toggle_turbo(self) -> None:
+        """F12: as fast as possible, or back to 100 %."""
+        self.set_speed(1 if self.speed == 0 else 0)
+
+    def set_sound(self, on: bool) -> None:
+        """Sound on or off (on starts the mixer if the window was started with --mute)."""
+        if on and self.audio is None:
+            try:
+                self.audio = AudioOut()
+            except pygame.error as exc:
+                self.note(f"no sound ({exc})")
+                return
+        if on:
+            self.machine.set_audio(True)
+        elif self.audio is not None:
+            self.audio.clear()
+        self.sound = on
+        self.note("sound on" if on else "sound off")
+
+    def set_joystick(self, mode: str) -> None:
+        """The joystick the Spectrum sees (one of joystick.MODES)."""
+        self.joystick_mode = mode
+        self.apply_keys()
+        self.note(f"joystick: {joysticks.MODE_NAMES[mode]}")
+
+    def save_screenshot_file(self) -> Path | None:
+        """Save the Spectrum's screen (without menu or status) as a new PNG here."""
+        path = _new_snapshot_path(self.snapshot_dir).with_suffix(".png")
+        try:
+            self.machine.screenshot(path)
+        except OSError as exc:
+            self.note(f"cannot save the screenshot: {exc.strerror or exc}")
+            return None
+        self.note(f"screenshot {path}")
+        return path
+
+    def save_snapshot_as(self, name: str) -> str | None:
+        """Save a snapshot called ``name`` (SAVE_FORMAT added) here; a problem, or None."""
+        path = Path(name)
+        if path.suffix.lower() not in SNAPSHOT_SUFFIXES:
+            path = path.with_name(path.name + SAVE_FORMAT)
+        path = self.snapshot_dir / path.name
+        if path.exists():
+            return f"{path.name} exists: type another name"
+        try:
+            self.machine.save_snapshot(path)
+        except Exception as exc:  # noqa: BLE001 - any failure is shown, play goes on
+            return f"cannot save: {exc}"
+        self.last_snapshot = path
+        self.note(f"saved {path}")
+        self.close_menu()
+        return None
+
+    # -- the menu (Esc) ---------------------------------------------------------------------
+
+    def open_menu(self) -> None:
+        """Esc: open the menu; the Spectrum stops (its keys are let go) until it closes."""
+        self.held.clear()
+        self.pads.keys.clear()
+        self.apply_keys()
+        if self.audio is not None:
+            self.audio.clear()
+        self.help = False
+        self.menu = Menu(self._main_page(), self.close_menu)
+        self._update_title()
+
+    def close_menu(self) -> None:
+        """Close the menu: the Spectrum goes on (unless paused)."""
+        self.menu = None
+        self._update_title()
+
+    def _main_page(self) -> Page:
+        """The menu's items (docs/window.md, "The menu")."""
+        deck = self.machine.deck
+
+        def tape_label() -> str:
+            if deck.name is None:
+                return "Tape: (none; Open puts one in)"
+            block, blocks = deck.block_counter()
+            return (f"Tape: {'stop' if deck.playing else 'play'}   {Path(deck.name).name} "
+                    f"block {block}/{blocks}")
+
+        def cycle(values: tuple, now: object, step: int) -> object:
+            return values[(values.index(now) + step) % len(values)]
+
+        def then_close(action: Callable[[], Any]) -> Callable[[], None]:
+            def run() -> None:
+                self.close_menu()
+                action()
+            return run
+
+        items = [
+            Item(lambda: "Open a tape or snapshot...", lambda: self.menu and self.menu.open(
+                FilePage("Open a tape or snapshot", self.snapshot_dir,
+                         TAPE_SUFFIXES + SNAPSHOT_SUFFIXES,
+                         lambda path: then_close(lambda: self.open_file(path))()))),
+            Item(tape_label, self.toggle_tape),
+            Item(lambda: "Tape: rewind", self.rewind_tape),
+            Item(lambda: "Save snapshot as...", lambda: self.menu and self.menu.open(
+                NamePage(f"Save a snapshot in {self.snapshot_dir.resolve()} as",
+                         _new_snapshot_path(self.snapshot_dir).stem, self.save_snapshot_as))),
+            Item(lambda: "Load snapshot...", lambda: self.menu and self.menu.open(
+                FilePage("Load a snapshot", self.snapshot_dir, SNAPSHOT_SUFFIXES,
+                         lambda path: then_close(lambda: self.load_snapshot(path))()))),
+            Item(lambda: "Reset", then_close(self.reset)),
+            Item(lambda: f"Pause: {'on' if self.paused else 'off'}", self.toggle_pause),
+            Item(lambda: f"Speed: {SPEED_NAMES[self.speed]}", None,
+                 lambda step: self.set_speed(cycle(SPEEDS, self.speed, step))),
+            Item(lambda: f"Sound: {'on' if self.sound else 'off'}",
+                 lambda: self.set_sound(not self.sound)),
+            Item(lambda: f"Joystick: {joysticks.MODE_NAMES[self.joystick_mode]}", None,
+                 lambda step: self.set_joystick(cycle(joysticks.MODES, self.joystick_mode,
+                                                      step))),
+            Item(lambda: "PC cursor keys as the joystick (right Ctrl fires): "
+                 f"{'on' if self.cursor_joystick else 'off'}", self.toggle_cursor_joystick),
+            Item(lambda: f"Status line: {'on' if self.show_status else 'off'}",
+                 self.toggle_status),
+            Item(lambda: "Screenshot", then_close(self.save_screenshot_file)),
+            Item(lambda: "Quit", self.quit),
+        ]
+        return Page("zxmonopoly", items)
+
+    def rewind_tape(self) -> None:
+        """Rewind the tape to its start."""
+        if self.machine.deck.name is None:
+            self.note("no tape in the deck")
+            return
+        self.machine.deck.rewind()
+        self.note("tape rewound")
+
+    def toggle_cursor_joystick(self) -> None:
+        """The PC's arrows and right Ctrl as the joystick, or as CAPS SHIFT+5..8 and SS."""
+        self.cursor_joystick = not self.cursor_joystick
+        self.pads.keys.clear()
+        self.apply_keys()
+        self.note("cursor keys: joystick" if self.cursor_joystick else "cursor keys: keys")
+
+    def toggle_status(self) -> None:
+        """The status line on or off."""
+        self.show_status = not self.show_status
 
     def toggle_help(self) -> None:
         """F1: show or hide the keyboard picture."""
@@ -473,6 +749,8 @@ class Window:
     def record(self) -> None:
         """F9: start recording the keys into a keystroke script, or stop and write it."""
         if self.recorder is None:
+            from zxmonopoly.harness.record import Recorder
+
             recorder = Recorder(self.machine, self.snapshot_dir, self.symbols)
             try:
                 recorder.start()
@@ -501,8 +779,11 @@ class Window:
         self.handle_events()
         if not self.running:
             return
-        if not self.paused:
-            if self.turbo:
+        if not self.paused and self.menu is None:
+            if self.speed == 2:
+                self.run_frame()
+                self.run_frame()
+            elif self.turbo:
                 end = time.perf_counter() + 1 / FPS
                 self.run_frame()
                 while time.perf_counter() < end and self.running:
@@ -512,12 +793,51 @@ class Window:
             else:
                 self._audio_waits = 0
                 self.run_frame()
+        self._check_jit()
         if self.audio is not None:
             self.audio.pump()
         self.draw()
         if paced and not self.turbo:
-            # A little faster than 50 Hz when the sound paces (it holds frames back instead).
-            self.clock.tick(FPS + 1 if self.audio is not None else FPS)
+            if self.audio is not None:
+                # A little faster than 50 Hz: the sound paces (it holds frames back instead).
+                self.clock.tick(FPS + 1)
+            else:
+                self._pace()
+
+    def _pace(self) -> None:
+        """Wait for the next 50 Hz tick of a fixed schedule (silent play).
+
+        A fixed schedule, not a fixed wait after each frame: on a busy machine the wake-ups
+        come late, and the late time is made up by the next turns rather than lost (up to
+        MAX_LAG; further behind, the schedule starts again from now).
+        """
+        now = time.perf_counter()
+        if self._deadline is None or now - self._deadline > MAX_LAG:
+            self._deadline = now
+        self._deadline += 1 / FPS
+        delay = self._deadline - time.perf_counter()
+        if delay > 0:
+            time.sleep(delay)
+
+    def _check_jit(self) -> None:
+        """Between frames: start getting the JIT ready, or move the machine onto it."""
+        jit = self.jit
+        if jit is None:
+            return
+        if jit.state == "waiting" and self.frames_run >= JIT_START_FRAMES and not self.script:
+            jit.start()  # after LOAD "" is typed: numba's import takes the CPU for a moment
+        elif jit.state == "compiling" and not self._jit_told:
+            self._jit_told = True
+            self.note("compiling the JIT engine in the background (first run only: "
+                      f"{JIT_COMPILE_TIME}); playing on CPython meanwhile")
+        elif jit.ready():
+            self.machine.set_engine("jit")
+            self.jit = None
+            took = f" (compiled in {jit.compile_seconds:.0f} s)" if jit.compile_seconds else ""
+            self.note(f"the JIT engine is ready: switched from CPython{took}")
+        elif jit.state == "failed":
+            self.jit = None
+            self.note(f"the JIT engine is not available ({jit.error}); playing on CPython")
 
     def _audio_ahead(self) -> bool:
         """Whether enough sound waits that the emulation should let the mixer catch up."""
@@ -535,6 +855,9 @@ class Window:
         """Close the window and the sound (a recording still running is written first)."""
         if self.recorder is not None:
             self.record()
+        if self.jit is not None:
+            self.jit.cancel()
+            self.jit = None
         if self.audio is not None:
             self.audio.close()
             self.audio = None

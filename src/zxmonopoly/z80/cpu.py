@@ -160,25 +160,52 @@ class Z80:
             raise Z80Error(f"unknown engine {engine!r}: expected one of {', '.join(ENGINES)}")
         if engine == "jit" and not jit_available():
             raise Z80Error("engine 'jit' needs numba, which is not installed")
-        self.engine = engine
         self.memory = memory
         self.read_port = read_port
         self.write_port = write_port
-        self._st: Any
+        self._st: Any = [0] * S.SIZE
+        self.engine = ""
+        self.set_engine(engine)
+        self.reset()
+
+    def set_engine(self, engine: str) -> None:
+        """Run on ``engine`` from now on, keeping every register, T-state and breakpoint.
+
+        The state moves between the engines' containers (a list for CPython, int64 and uint8
+        arrays for numba); memory is the same ``bytearray`` either way. The engine's code is
+        bound on the first :meth:`run`, so a machine that runs its own loop over this state
+        (:class:`~zxmonopoly.spectrum.Spectrum48`) never compiles the bare CPU's.
+        """
+        if engine not in ENGINES:
+            raise Z80Error(f"unknown engine {engine!r}: expected one of {', '.join(ENGINES)}")
+        if engine == "jit" and not jit_available():
+            raise Z80Error("engine 'jit' needs numba, which is not installed")
+        old_bp = getattr(self, "breakpoints", None)
+        values = [int(v) for v in self._st]
         if engine == "jit":
-            self._st = np.zeros(S.SIZE, dtype=np.int64)
-            self._mem: Any = np.frombuffer(memory, dtype=np.uint8)
+            self._st = np.array(values, dtype=np.int64)
+            self._mem = np.frombuffer(self.memory, dtype=np.uint8)
             self.breakpoints = BreakpointMap(np.zeros(65536, dtype=np.uint8))
             self._tables = tuple(tables.ARRAYS[k] for k in tables.ORDER)
-            self._run = self._run_free = _jit_run()
         else:
-            self._st = [0] * S.SIZE
-            self._mem = memory
+            self._st = values
+            self._mem = self.memory
             # A list: CPython indexes lists fastest.
             self.breakpoints = BreakpointMap([0] * 65536)
             self._tables = tuple(tables.LISTS[k] for k in tables.ORDER)
+        if old_bp is not None:
+            for address in old_bp.addresses:
+                self.breakpoints[address] = 1
+        self.engine = engine
+        self._run: Callable[..., int] | None = None
+        self._run_free: Callable[..., int] | None = None
+
+    def _bind(self) -> None:
+        """Load (or compile) the engine's run loop: on the first run, not at construction."""
+        if self.engine == "jit":
+            self._run = self._run_free = _jit_run()
+        else:
             self._run, self._run_free = _python_runs()
-        self.reset()
 
     # -- state --------------------------------------------------------------------------
 
@@ -242,6 +269,8 @@ class Z80:
         address set in ``breakpoints``).
         """
         self._sync_io()
+        if self._run is None:
+            self._bind()
         st, until = self._st, int(until_tstates)
         bp = self.breakpoints
         while True:

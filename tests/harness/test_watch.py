@@ -1,0 +1,116 @@
+"""Watches (``Session.watch`` and the script lines) and the monkey: PC watches caught by
+breakpoints at the first instruction outside the range, value/SP/invariant watches at frame
+ends, the machine's break_handlers honoured by run_frames and run_until."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests import core_present
+from zxmonopoly.harness.script import ScriptError, parse_script, run_script
+from zxmonopoly.harness.watch import WatchViolation, monkey, parse_watch
+
+needs_core = pytest.mark.skipif(not core_present(), reason="the Z80 core is not there yet")
+SOAK = Path(__file__).resolve().parents[1] / "game" / "soak" / "monkey_100k.zxs"
+RST_0 = 0xC7
+
+
+@pytest.fixture
+def game():
+    if not core_present():
+        pytest.skip("the Z80 core is not there yet")
+    from zxmonopoly.harness import Session
+
+    return Session.game(engine="python")
+
+
+def test_a_pc_watch_is_checked_when_turned_on(game):
+    with pytest.raises(WatchViolation, match=r"PC 0x[0-9A-F]{4} is outside 0x0000..0x3FFF"):
+        game.watch("pc in ROM")
+
+
+def test_a_pc_watch_catches_the_first_instruction_outside(game):
+    """An RST 0 planted where the game waits for a key: the watch stops the machine at the
+    ROM's first instruction, 0x0000, not at the next frame end."""
+    game.watch("pc in game")
+    game.poke(game.address("keys_wait.wait"), RST_0)
+    with pytest.raises(WatchViolation) as caught:
+        game.tap("SPACE")
+        game.wait(50)
+    message = str(caught.value)
+    assert "PC 0x0000 is outside" in message and "screen:" in message
+    assert game.machine.cpu.pc == 0x0000
+    assert 0 < game.machine.cpu.tstates < 69888
+
+
+def test_unwatch_clears_only_its_own_breakpoints(game):
+    bp = game.machine.cpu.breakpoints
+    bp[0x1234] = 1                      # someone else's
+    game.watch("pc in game")
+    assert bp[0x0000] and bp[0x1234]
+    game.unwatch("pc in game")
+    assert not bp[0x0000] and bp[0x1234]
+    assert game.machine.break_handlers  # the watcher stays, with no watch on
+    game.wait(5)
+
+
+def test_value_and_sp_watches_at_frame_ends(game):
+    game.watch("v_num_players == 0")
+    game.watch("sp in STACK_LIMIT..STACK_TOP")
+    game.wait(10)
+    game.poke("v_num_players", 7)
+    with pytest.raises(WatchViolation, match="v_num_players holds 7"):
+        game.wait(1)
+
+
+def test_break_handlers_are_honoured_by_run_frames_and_run_until(game):
+    seen = []
+    machine = game.machine
+    wait_at = game.address("keys_wait.wait")
+    machine.cpu.breakpoints[wait_at] = 1
+    machine.break_handlers.append(lambda m: seen.append(m.cpu.pc))
+    machine.run_frames(3)
+    assert seen and set(seen) == {wait_at}
+    seen.clear()
+    machine.run_until(condition=lambda m: m.frame >= game.frame + 2, max_frames=5)
+    assert seen and set(seen) == {wait_at}
+
+
+def test_the_monkey_is_repeatable(game):
+    from zxmonopoly.harness import Session
+
+    other = Session.game(engine="python")
+    log_a = monkey(game, 400, 5)
+    log_b = monkey(other, 400, 5)
+    assert log_a == log_b and game.frame == other.frame
+    assert game.state() == other.state()
+
+
+@pytest.mark.parametrize(("line", "problem"), [
+    ("watch pc", "expected 'pc in RANGE'"),
+    ("watch pc in somewhere", "expected ROM, game or A..B"),
+    ("watch sp in game", "SP watch takes A..B"),
+    ("watch v_phase ~ 3", "expected a comparison"),
+    ("monkey 100", "expected 'monkey FRAMES seed S'"),
+])
+def test_malformed_watch_lines(tmp_path, line, problem):
+    path = tmp_path / "t.zxs"
+    path.write_text(f"game\n{line}\n", encoding="utf-8")
+    with pytest.raises(ScriptError, match=problem):
+        parse_script(path)
+
+
+def test_watch_forms():
+    assert parse_watch("pc in ROM, 0x8000..program_end").ranges == (("rom",),
+                                                                  (0x8000, "program_end"))
+    w = parse_watch("word v_jackpot in 0..5000")
+    assert (w.kind, w.width, w.op, w.value) == ("value", 2, "in", (0, 5000))
+
+
+@needs_core
+@pytest.mark.slow
+def test_monkey_100k_frames_with_watches():
+    result = run_script(SOAK, engine="jit")
+    assert result.passed, result.report()
