@@ -394,8 +394,9 @@ class CycleTable:
                 offset += cycle_total([sp])
 
     def dispatch_code(self, base: str, xy: str, int_data: str = "0") -> list[str]:
-        """The walk at a dispatch point, for the opcode in ``op``."""
+        """The walk at a dispatch point, for the opcode in ``op`` (``t0``: T before it)."""
         return [
+            "t0 = t",
             f"slot_ = {base} + op",
             "k_ = CYC_AT[slot_]",
             "if k_ >= 0:",
@@ -554,7 +555,14 @@ def port_out_code(v: Variant) -> list[str]:
 
 
 def finish(v: Variant, leaf: Leaf, specs: list, xy: str = "ix") -> list[str]:
-    """A leaf's lines for variant ``v``: its T-states (or cycle walk), Q marker and devices."""
+    """A leaf's lines for variant ``v``: its T-states (or cycle walk), Q marker and devices.
+
+    A ``start_t`` leaf reads ``t0``, T at the instruction's start: set here before the walk, or
+    by the dispatch's walk (``CycleTable.dispatch_code``) in the table-walking JIT engine.
+    Walking there rather than in the leaf keeps the main function as it was: three more
+    calls of ``_walk`` in it (SCF, CCF, IN A,(n)) cost the Spectrum's JIT 15 % on
+    ``bench --machine``.
+    """
     out: list[str] = []
     lines = list(leaf.lines)
     if v.machine:
@@ -572,9 +580,10 @@ def finish(v: Variant, leaf: Leaf, specs: list, xy: str = "ix") -> list[str]:
         elif v.table_walk:
             out = lines  # walked where it was dispatched (CycleTable.dispatch)
         else:
-            out = [*w, *lines]
+            out = [*(["t0 = t"] if leaf.start_t else []), *w, *lines]
     else:
-        out = [x for x in lines if x.strip() != "@CYCLES"]
+        out = [*(["t0 = t"] if leaf.start_t else []),
+               *(x for x in lines if x.strip() != "@CYCLES")]
         if leaf.tstates is not None:
             out.append(f"t += {leaf.tstates}")
     if leaf.flags:
@@ -706,14 +715,17 @@ def index_body(v: Variant, prefix: str) -> list[str]:
     cases: list[tuple[int, list[str]]] = []
     # A prefix the next opcode ignores: no interrupt before that opcode, and Q passes through
     # (the prefix is not an instruction): the marker that says "F is Q now" (``qt``, or
-    # ``entry_t`` at the start of a run) moves on to the prefix's end. Read before the walk.
-    nop_leaf = Leaf(["t_pre = t", "@CYCLES", "t += 4", "ei_at = t", "if qt == t_pre:",
-                     "    qt = t", "elif entry_t == t_pre:", "    entry_t = t"], None)
+    # ``state.ENTRY_T`` at the start of a run) moves on from the prefix's start to its end.
+    # ENTRY_T stays in the state array: a local would cost the JIT's DD/FD functions an
+    # argument, a store and a reload on every call (measured: 5 % of bench --machine).
+    entry = f"st[{state.ENTRY_T}]"
+    nop_leaf = Leaf(["t += 4", "ei_at = t", "if qt == t0:", "    qt = t", f"elif {entry} == t0:",
+                     f"    {entry} = t"], None, start_t=True)
     nop = finish(v, nop_leaf, FETCH1)
     for code, op in enumerate(table):
         if op.mnemonic == isa.PREFIX_NOP or (op.mnemonic == isa.PREFIX
                                              and op.operands[0] in ("DD", "FD", "ED")):
-            CYCLE_TABLE.dispatch(768 + code, None)  # the prefix walks its own M1 cycle
+            CYCLE_TABLE.dispatch(768 + code, FETCH1)
             cases.append((code, nop))
         elif op.mnemonic == isa.PREFIX:  # DDCB d op: two M1 cycles, then d and op as data
             body = [
@@ -770,7 +782,7 @@ def store_lines(v: Variant) -> list[str]:
 def entry_lines() -> list[str]:
     """Turn the state's boolean markers into the loop's T-stamped ones."""
     return [
-        "entry_t = t",
+        f"st[{state.ENTRY_T}] = t",
         f"q_entry = st[{state.Q}]",
         f"ei_at = t if st[{state.AFTER_EI}] else -1",
         f"ldair_at = t if st[{state.AFTER_LDAIR}] else -1",
@@ -785,7 +797,7 @@ def exit_lines() -> list[str]:
         f"st[{state.AFTER_LDAIR}] = 1 if ldair_at == t else 0",
         "if qt == t:",
         f"    st[{state.Q}] = f",
-        "elif t != entry_t:",
+        f"elif t != st[{state.ENTRY_T}]:",
         f"    st[{state.Q}] = 0",
     ]
 
@@ -1002,7 +1014,7 @@ def names_used(lines: list[str]) -> tuple[set[str], set[str]]:
 
 # Where a JIT prefix function leaves each local it changed (registers in their own slots,
 # R unmasked and the markers in scratch slots).
-S_EI_AT, S_LDAIR_AT, S_QT, S_ENTRY_T = 40, 41, 42, 43
+S_EI_AT, S_LDAIR_AT, S_QT = 40, 41, 42  # 43 is state.ENTRY_T
 S_R_RAW, S_R7 = 45, 46
 TABLES = TABLE_ARGS.split(", ")
 PASSED = ("rom_top", "io_exit", "until", "int_end", "bp", "CONT", "keys", "joy", "out_log",
@@ -1018,7 +1030,7 @@ def gen_jit(v: Variant = BARE) -> str:
     global CYCLE_TABLE
     CYCLE_TABLE = CycleTable()  # this engine's own table, the same on every run
     slots = {**dict(regs(v)), "r": S_R_RAW, "r7": S_R7, "ei_at": S_EI_AT,
-             "ldair_at": S_LDAIR_AT, "qt": S_QT, "entry_t": S_ENTRY_T}
+             "ldair_at": S_LDAIR_AT, "qt": S_QT}
     funcs: list[str] = []
     calls: dict[str, list[str]] = {}
 

@@ -26,7 +26,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 15
         qt = t
     elif op == 120:
-        t_in = t
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -34,7 +34,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
-                t = t_in
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -300,7 +300,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             break
         qt = t
     elif op == 64:
-        t_in = t
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -308,7 +308,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
-                t = t_in
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -372,7 +372,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         im = 0
         t += 8
     elif op == 72:
-        t_in = t
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -380,7 +380,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
-                t = t_in
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -468,7 +468,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         r7 = a & 128
         t += 9
     elif op == 80:
-        t_in = t
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -476,7 +476,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
-                t = t_in
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -556,7 +556,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         ldair_at = t
         qt = t
     elif op == 88:
-        t_in = t
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -564,7 +564,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
-                t = t_in
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -638,7 +638,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         iff1 = iff2
         t += 14
     elif op == 96:
-        t_in = t
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -646,7 +646,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
-                t = t_in
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -759,7 +759,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 18
         qt = t
     elif op == 104:
-        t_in = t
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -767,7 +767,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
-                t = t_in
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -863,7 +863,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 18
         qt = t
     elif op == 112:
-        t_in = t
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -871,7 +871,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
-                t = t_in
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -1026,7 +1026,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 16
         qt = t
     elif op == 162:
-        t_in = t
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -1034,7 +1034,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
-                t = t_in
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -1146,7 +1146,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 16
         qt = t
     elif op == 170:
-        t_in = t
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -1154,7 +1154,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
-                t = t_in
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -1260,7 +1260,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             break
         qt = t
     elif op == 178:
-        t_in = t
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -1268,7 +1268,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
-                t = t_in
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -1408,7 +1408,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             break
         qt = t
     elif op == 186:
-        t_in = t
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -1416,7 +1416,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
-                t = t_in
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -1550,7 +1550,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
     return 0
 
 @njit(cache=True, _nrt=False)
-def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, entry_t, rom_top):
+def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top):
     """Run one DD-prefixed instruction."""
     op = I64(mem[pc])
     if op == 33:
@@ -1746,13 +1746,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = n
         t += 19
     elif 204 <= op < 225:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 94:
         pc = pc + 1 & 65535
         r += 1
@@ -1770,29 +1770,29 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         d = I64(mem[ea])
         t += 19
     elif 10 <= op < 25:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 234 <= op < 249:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 191 <= op < 203:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 70:
         pc = pc + 1 & 65535
         r += 1
@@ -1802,29 +1802,29 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         b = I64(mem[ea])
         t += 19
     elif 58 <= op < 68:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 0 <= op < 9:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 26 <= op < 33:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 116:
         pc = pc + 1 & 65535
         r += 1
@@ -1835,13 +1835,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = h
         t += 19
     elif 250 <= op < 256:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 42:
         pc = pc + 1 & 65535
         r += 1
@@ -1852,109 +1852,109 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         ix = v
         t += 20
     elif 47 <= op < 52:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 71 <= op < 76:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 79 <= op < 84:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 87 <= op < 92:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 127 <= op < 132:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 135 <= op < 140:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 143 <= op < 148:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 151 <= op < 156:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 159 <= op < 164:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 167 <= op < 172:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 175 <= op < 180:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 183 <= op < 188:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 120 <= op < 124:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 134:
         pc = pc + 1 & 65535
         r += 1
@@ -1978,13 +1978,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif 230 <= op < 233:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 52:
         pc = pc + 1 & 65535
         r += 1
@@ -2047,21 +2047,21 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         pc = ix
         t += 8
     elif 39 <= op < 41:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 55 <= op < 57:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 36:
         pc = pc + 1 & 65535
         r += 1
@@ -2190,13 +2190,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         e = ix & 255
         t += 8
     elif op == 95:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 96:
         pc = pc + 1 & 65535
         r += 1
@@ -2293,13 +2293,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = e
         t += 19
     elif op == 118:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 124:
         pc = pc + 1 & 65535
         r += 1
@@ -2467,13 +2467,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 226:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 227:
         pc = pc + 1 & 65535
         r += 1
@@ -2488,13 +2488,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         wz = nn
         t += 23
     elif op == 228:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     else:
         pc = pc + 1 & 65535
         r += 1
@@ -2516,11 +2516,10 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     st[45] = r
     st[40] = ei_at
     st[42] = qt
-    st[43] = entry_t
     return 0
 
 @njit(cache=True, _nrt=False)
-def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, entry_t, rom_top):
+def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top):
     """Run one FD-prefixed instruction."""
     op = I64(mem[pc])
     if op == 33:
@@ -2716,13 +2715,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = n
         t += 19
     elif 204 <= op < 225:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 94:
         pc = pc + 1 & 65535
         r += 1
@@ -2740,29 +2739,29 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         d = I64(mem[ea])
         t += 19
     elif 10 <= op < 25:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 234 <= op < 249:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 191 <= op < 203:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 70:
         pc = pc + 1 & 65535
         r += 1
@@ -2772,29 +2771,29 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         b = I64(mem[ea])
         t += 19
     elif 58 <= op < 68:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 0 <= op < 9:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 26 <= op < 33:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 116:
         pc = pc + 1 & 65535
         r += 1
@@ -2805,13 +2804,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = h
         t += 19
     elif 250 <= op < 256:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 42:
         pc = pc + 1 & 65535
         r += 1
@@ -2822,109 +2821,109 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         iy = v
         t += 20
     elif 47 <= op < 52:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 71 <= op < 76:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 79 <= op < 84:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 87 <= op < 92:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 127 <= op < 132:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 135 <= op < 140:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 143 <= op < 148:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 151 <= op < 156:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 159 <= op < 164:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 167 <= op < 172:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 175 <= op < 180:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 183 <= op < 188:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 120 <= op < 124:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 134:
         pc = pc + 1 & 65535
         r += 1
@@ -2948,13 +2947,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif 230 <= op < 233:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 52:
         pc = pc + 1 & 65535
         r += 1
@@ -3017,21 +3016,21 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         pc = iy
         t += 8
     elif 39 <= op < 41:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif 55 <= op < 57:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 36:
         pc = pc + 1 & 65535
         r += 1
@@ -3160,13 +3159,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         e = iy & 255
         t += 8
     elif op == 95:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 96:
         pc = pc + 1 & 65535
         r += 1
@@ -3263,13 +3262,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = e
         t += 19
     elif op == 118:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 124:
         pc = pc + 1 & 65535
         r += 1
@@ -3437,13 +3436,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 226:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 227:
         pc = pc + 1 & 65535
         r += 1
@@ -3458,13 +3457,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         wz = nn
         t += 23
     elif op == 228:
-        t_pre = t
+        t0 = t
         t += 4
         ei_at = t
-        if qt == t_pre:
+        if qt == t0:
             qt = t
-        elif entry_t == t_pre:
-            entry_t = t
+        elif st[43] == t0:
+            st[43] = t
     else:
         pc = pc + 1 & 65535
         r += 1
@@ -3486,7 +3485,6 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     st[45] = r
     st[40] = ei_at
     st[42] = qt
-    st[43] = entry_t
     return 0
 
 @njit(cache=True, _nrt=False)
@@ -3526,7 +3524,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     int_ack_clears = st[33]
     rom_top = st[34]
     io_exit = st[35]
-    entry_t = t
+    st[43] = t
     q_entry = st[28]
     ei_at = t if st[29] else -1
     ldair_at = t if st[30] else -1
@@ -3676,7 +3674,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 7
             elif op == 221:
-                reason = _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, entry_t, rom_top)
+                reason = _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top)
                 a = st[0]
                 f = st[1]
                 b = st[2]
@@ -3693,7 +3691,6 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 r = st[45]
                 ei_at = st[40]
                 qt = st[42]
-                entry_t = st[43]
                 if reason:
                     break
             elif op == 202:
@@ -3709,7 +3706,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 4
                 qt = t
             elif op == 219:
-                t_in = t
+                t0 = t
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 port = a << 8 | n
@@ -3719,7 +3716,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         st[36] = 0
                     else:
                         st[38] = port
-                        t = t_in
+                        t = t0
                         pc = pc - 2 & 65535
                         r -= 1
                         reason = 2
@@ -4111,7 +4108,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 7
                 qt = t
             elif op == 253:
-                reason = _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, entry_t, rom_top)
+                reason = _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top)
                 a = st[0]
                 f = st[1]
                 b = st[2]
@@ -4128,7 +4125,6 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 r = st[45]
                 ei_at = st[40]
                 qt = st[42]
-                entry_t = st[43]
                 if reason:
                     break
             elif op == 122:
@@ -4140,9 +4136,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 4
                 qt = t
             elif op == 55:
-                if qt == t:
+                t0 = t
+                if qt == t0:
                     q = f
-                elif t == entry_t:
+                elif t0 == st[43]:
                     q = q_entry
                 else:
                     q = 0
@@ -4408,9 +4405,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 10
             elif op == 63:
-                if qt == t:
+                t0 = t
+                if qt == t0:
                     q = f
-                elif t == entry_t:
+                elif t0 == st[43]:
                     q = q_entry
                 else:
                     q = 0
@@ -5232,6 +5230,6 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     st[30] = 1 if ldair_at == t else 0
     if qt == t:
         st[28] = f
-    elif t != entry_t:
+    elif t != st[43]:
         st[28] = 0
     return reason

@@ -50,7 +50,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     int_ack_clears = st[33]
     rom_top = st[34]
     io_exit = st[35]
-    entry_t = t
+    st[43] = t
     q_entry = st[28]
     ei_at = t if st[29] else -1
     ldair_at = t if st[30] else -1
@@ -540,9 +540,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     t += 10
                                 else:
                                     if op == 0x37:
-                                        if qt == t:
+                                        t0 = t
+                                        if qt == t0:
                                             q = f
-                                        elif t == entry_t:
+                                        elif t0 == st[43]:
                                             q = q_entry
                                         else:
                                             q = 0
@@ -611,9 +612,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x43:
                                             if op < 0x41:
                                                 if op == 0x3f:
-                                                    if qt == t:
+                                                    t0 = t
+                                                    if qt == t0:
                                                         q = f
-                                                    elif t == entry_t:
+                                                    elif t0 == st[43]:
                                                         q = q_entry
                                                     else:
                                                         q = 0
@@ -3054,7 +3056,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             else:
                                 if op < 0xdd:
                                     if op == 0xdb:
-                                        t_in = t
+                                        t0 = t
                                         n = mem[pc]
                                         pc += 1
                                         if pc == 0x10000:
@@ -3066,7 +3068,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 st[36] = 0
                                             else:
                                                 st[38] = port
-                                                t = t_in
+                                                t = t0
                                                 pc = (pc - 2) & 0xFFFF
                                                 r = (r - 1) & 0x7F
                                                 reason = 2
@@ -3101,13 +3103,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
-                                                            t_pre = t
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
-                                                            if qt == t_pre:
+                                                            if qt == t0:
                                                                 qt = t
-                                                            elif entry_t == t_pre:
-                                                                entry_t = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                                                         else:
                                                             pc += 1
                                                             if pc == 0x10000:
@@ -3123,13 +3125,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             t += 15
                                                             qt = t
                                                     else:
-                                                        t_pre = t
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
-                                                        if qt == t_pre:
+                                                        if qt == t0:
                                                             qt = t
-                                                        elif entry_t == t_pre:
-                                                            entry_t = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                                 else:
                                                     if op == 0x19:
                                                         pc += 1
@@ -3146,13 +3148,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 15
                                                         qt = t
                                                     else:
-                                                        t_pre = t
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
-                                                        if qt == t_pre:
+                                                        if qt == t0:
                                                             qt = t
-                                                        elif entry_t == t_pre:
-                                                            entry_t = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                             else:
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -3231,13 +3233,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 11
                                                                     else:
                                                                         if op < 0x29:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             pc += 1
                                                                             if pc == 0x10000:
@@ -3309,13 +3311,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 11
                                                                 else:
                                                                     if op < 0x34:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x34:
                                                                             pc += 1
@@ -3372,13 +3374,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x46:
                                                                 if op < 0x3a:
                                                                     if op < 0x39:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -3395,13 +3397,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0x44:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x44:
                                                                             pc += 1
@@ -3432,13 +3434,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 19
                                                                 else:
                                                                     if op < 0x4c:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x4c:
                                                                             pc += 1
@@ -3469,13 +3471,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x54:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0x54:
                                                                         pc += 1
@@ -3507,13 +3509,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x5c:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0x5c:
                                                                         pc += 1
@@ -3545,13 +3547,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x60:
                                                                             pc += 1
@@ -3773,13 +3775,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         if op < 0x78:
                                                             if op == 0x76:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -3795,13 +3797,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                         else:
                                                             if op < 0x7c:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                             else:
                                                                 if op == 0x7c:
                                                                     pc += 1
@@ -3837,13 +3839,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x8f:
                                                             if op < 0x87:
                                                                 if op < 0x84:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op < 0x86:
                                                                         if op == 0x84:
@@ -3883,13 +3885,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                             else:
                                                                 if op < 0x8c:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0x8c:
                                                                         pc += 1
@@ -3933,13 +3935,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x97:
                                                                 if op < 0x94:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op < 0x96:
                                                                         if op == 0x94:
@@ -3980,13 +3982,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x9f:
                                                                     if op < 0x9c:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x9c:
                                                                             pc += 1
@@ -4029,13 +4031,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                 else:
                                                                     if op < 0xa4:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0xa4:
                                                                             pc += 1
@@ -4073,13 +4075,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0xb4:
                                                                 if op < 0xac:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op < 0xaf:
                                                                         if op == 0xac:
@@ -4116,13 +4118,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 19
                                                                                 qt = t
                                                                     else:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                             else:
                                                                 if op < 0xb7:
                                                                     if op < 0xb6:
@@ -4160,13 +4162,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0xbc:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0xbc:
                                                                             pc += 1
@@ -4200,13 +4202,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 19
                                                         qt = t
                                                     else:
-                                                        t_pre = t
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
-                                                        if qt == t_pre:
+                                                        if qt == t0:
                                                             qt = t
-                                                        elif entry_t == t_pre:
-                                                            entry_t = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                                 else:
                                                     if op == 0xcb:
                                                         pc += 1
@@ -4284,13 +4286,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             elif z == 7:
                                                                 a = v
                                                     else:
-                                                        t_pre = t
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
-                                                        if qt == t_pre:
+                                                        if qt == t0:
                                                             qt = t
-                                                        elif entry_t == t_pre:
-                                                            entry_t = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                         else:
                                             if op == 0xe1:
                                                 pc += 1
@@ -4305,13 +4307,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0xe6:
                                                     if op < 0xe5:
                                                         if op == 0xe2:
-                                                            t_pre = t
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
-                                                            if qt == t_pre:
+                                                            if qt == t0:
                                                                 qt = t
-                                                            elif entry_t == t_pre:
-                                                                entry_t = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                                                         else:
                                                             if op == 0xe3:
                                                                 pc += 1
@@ -4329,13 +4331,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 wz = nn
                                                                 t += 23
                                                             else:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -4352,13 +4354,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     if op < 0xf9:
                                                         if op < 0xea:
                                                             if op < 0xe9:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -4367,13 +4369,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 pc = ix
                                                                 t += 8
                                                         else:
-                                                            t_pre = t
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
-                                                            if qt == t_pre:
+                                                            if qt == t0:
                                                                 qt = t
-                                                            elif entry_t == t_pre:
-                                                                entry_t = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                                                     else:
                                                         if op == 0xf9:
                                                             pc += 1
@@ -4383,13 +4385,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             sp = ix
                                                             t += 10
                                                         else:
-                                                            t_pre = t
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
-                                                            if qt == t_pre:
+                                                            if qt == t0:
                                                                 qt = t
-                                                            elif entry_t == t_pre:
-                                                                entry_t = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                     else:
                         if op < 0xf1:
                             if op < 0xe7:
@@ -4563,7 +4565,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x43:
                                                             if op < 0x42:
                                                                 if op == 0x40:
-                                                                    t_in = t
+                                                                    t0 = t
                                                                     port = (b << 8) | c
                                                                     if io_exit:
                                                                         if st[36]:
@@ -4571,7 +4573,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[36] = 0
                                                                         else:
                                                                             st[38] = port
-                                                                            t = t_in
+                                                                            t = t0
                                                                             pc = (pc - 2) & 0xFFFF
                                                                             r = (r - 2) & 0x7F
                                                                             reason = 2
@@ -4648,7 +4650,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 9
                                                                 else:
                                                                     if op == 0x48:
-                                                                        t_in = t
+                                                                        t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[36]:
@@ -4656,7 +4658,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
-                                                                                t = t_in
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -4732,7 +4734,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 9
                                                                 else:
                                                                     if op == 0x50:
-                                                                        t_in = t
+                                                                        t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[36]:
@@ -4740,7 +4742,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
-                                                                                t = t_in
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -4823,7 +4825,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x58:
-                                                                        t_in = t
+                                                                        t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[36]:
@@ -4831,7 +4833,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
-                                                                                t = t_in
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -4910,7 +4912,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x60:
-                                                                            t_in = t
+                                                                            t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
                                                                                 if st[36]:
@@ -4918,7 +4920,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[36] = 0
                                                                                 else:
                                                                                     st[38] = port
-                                                                                    t = t_in
+                                                                                    t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -5004,7 +5006,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x68:
-                                                                            t_in = t
+                                                                            t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
                                                                                 if st[36]:
@@ -5012,7 +5014,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[36] = 0
                                                                                 else:
                                                                                     st[38] = port
-                                                                                    t = t_in
+                                                                                    t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -5096,7 +5098,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 18
                                                                                 qt = t
                                                                             else:
-                                                                                t_in = t
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -5104,7 +5106,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
-                                                                                        t = t_in
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5179,7 +5181,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                             else:
                                                 if op == 0x78:
-                                                    t_in = t
+                                                    t0 = t
                                                     port = (b << 8) | c
                                                     if io_exit:
                                                         if st[36]:
@@ -5187,7 +5189,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             st[36] = 0
                                                         else:
                                                             st[38] = port
-                                                            t = t_in
+                                                            t = t0
                                                             pc = (pc - 2) & 0xFFFF
                                                             r = (r - 2) & 0x7F
                                                             reason = 2
@@ -5300,7 +5302,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xa2:
-                                                                                t_in = t
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -5308,7 +5310,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
-                                                                                        t = t_in
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5390,7 +5392,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xaa:
-                                                                                t_in = t
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -5398,7 +5400,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
-                                                                                        t = t_in
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5509,7 +5511,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xb2:
-                                                                                t_in = t
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -5517,7 +5519,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
-                                                                                        t = t_in
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5660,7 +5662,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xba:
-                                                                                t_in = t
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -5668,7 +5670,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
-                                                                                        t = t_in
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5902,13 +5904,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x19:
                                                             if op < 0x0a:
                                                                 if op < 0x09:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     pc += 1
                                                                     if pc == 0x10000:
@@ -5924,13 +5926,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 15
                                                                     qt = t
                                                             else:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                         else:
                                                             if op == 0x19:
                                                                 pc += 1
@@ -5947,13 +5949,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 15
                                                                 qt = t
                                                             else:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -6032,13 +6034,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 11
                                                                             else:
                                                                                 if op < 0x29:
-                                                                                    t_pre = t
+                                                                                    t0 = t
                                                                                     t += 4
                                                                                     ei_at = t
-                                                                                    if qt == t_pre:
+                                                                                    if qt == t0:
                                                                                         qt = t
-                                                                                    elif entry_t == t_pre:
-                                                                                        entry_t = t
+                                                                                    elif st[43] == t0:
+                                                                                        st[43] = t
                                                                                 else:
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
@@ -6110,13 +6112,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 11
                                                                         else:
                                                                             if op < 0x34:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x34:
                                                                                     pc += 1
@@ -6173,13 +6175,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x46:
                                                                         if op < 0x3a:
                                                                             if op < 0x39:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
@@ -6196,13 +6198,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0x44:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x44:
                                                                                     pc += 1
@@ -6233,13 +6235,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 19
                                                                         else:
                                                                             if op < 0x4c:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x4c:
                                                                                     pc += 1
@@ -6270,13 +6272,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x54:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op == 0x54:
                                                                                 pc += 1
@@ -6308,13 +6310,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x5c:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op == 0x5c:
                                                                                 pc += 1
@@ -6346,13 +6348,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x62:
                                                                             if op == 0x5f:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x60:
                                                                                     pc += 1
@@ -6574,13 +6576,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x78:
                                                                     if op == 0x76:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -6596,13 +6598,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                 else:
                                                                     if op < 0x7c:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x7c:
                                                                             pc += 1
@@ -6638,13 +6640,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x8f:
                                                                     if op < 0x87:
                                                                         if op < 0x84:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op < 0x86:
                                                                                 if op == 0x84:
@@ -6684,13 +6686,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                     else:
                                                                         if op < 0x8c:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op == 0x8c:
                                                                                 pc += 1
@@ -6734,13 +6736,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x97:
                                                                         if op < 0x94:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op < 0x96:
                                                                                 if op == 0x94:
@@ -6781,13 +6783,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x9f:
                                                                             if op < 0x9c:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x9c:
                                                                                     pc += 1
@@ -6830,13 +6832,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         qt = t
                                                                         else:
                                                                             if op < 0xa4:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0xa4:
                                                                                     pc += 1
@@ -6874,13 +6876,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0xb4:
                                                                         if op < 0xac:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op < 0xaf:
                                                                                 if op == 0xac:
@@ -6917,13 +6919,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 19
                                                                                         qt = t
                                                                             else:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                     else:
                                                                         if op < 0xb7:
                                                                             if op < 0xb6:
@@ -6961,13 +6963,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0xbc:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0xbc:
                                                                                     pc += 1
@@ -7001,13 +7003,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                                 qt = t
                                                             else:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                         else:
                                                             if op == 0xcb:
                                                                 pc += 1
@@ -7085,13 +7087,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     elif z == 7:
                                                                         a = v
                                                             else:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                 else:
                                                     if op == 0xe1:
                                                         pc += 1
@@ -7106,13 +7108,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0xe6:
                                                             if op < 0xe5:
                                                                 if op == 0xe2:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0xe3:
                                                                         pc += 1
@@ -7130,13 +7132,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = nn
                                                                         t += 23
                                                                     else:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -7153,13 +7155,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0xf9:
                                                                 if op < 0xea:
                                                                     if op < 0xe9:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -7168,13 +7170,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         pc = iy
                                                                         t += 8
                                                                 else:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                             else:
                                                                 if op == 0xf9:
                                                                     pc += 1
@@ -7184,13 +7186,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     sp = iy
                                                                     t += 10
                                                                 else:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                 else:
                                     if op == 0xfe:
                                         n = mem[pc]
@@ -7248,7 +7250,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     st[30] = 1 if ldair_at == t else 0
     if qt == t:
         st[28] = f
-    elif t != entry_t:
+    elif t != st[43]:
         st[28] = 0
     return reason
 
@@ -7292,7 +7294,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     int_ack_clears = st[33]
     rom_top = st[34]
     io_exit = st[35]
-    entry_t = t
+    st[43] = t
     q_entry = st[28]
     ei_at = t if st[29] else -1
     ldair_at = t if st[30] else -1
@@ -7779,9 +7781,10 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     t += 10
                                 else:
                                     if op == 0x37:
-                                        if qt == t:
+                                        t0 = t
+                                        if qt == t0:
                                             q = f
-                                        elif t == entry_t:
+                                        elif t0 == st[43]:
                                             q = q_entry
                                         else:
                                             q = 0
@@ -7850,9 +7853,10 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x43:
                                             if op < 0x41:
                                                 if op == 0x3f:
-                                                    if qt == t:
+                                                    t0 = t
+                                                    if qt == t0:
                                                         q = f
-                                                    elif t == entry_t:
+                                                    elif t0 == st[43]:
                                                         q = q_entry
                                                     else:
                                                         q = 0
@@ -10293,7 +10297,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             else:
                                 if op < 0xdd:
                                     if op == 0xdb:
-                                        t_in = t
+                                        t0 = t
                                         n = mem[pc]
                                         pc += 1
                                         if pc == 0x10000:
@@ -10305,7 +10309,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 st[36] = 0
                                             else:
                                                 st[38] = port
-                                                t = t_in
+                                                t = t0
                                                 pc = (pc - 2) & 0xFFFF
                                                 r = (r - 1) & 0x7F
                                                 reason = 2
@@ -10340,13 +10344,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
-                                                            t_pre = t
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
-                                                            if qt == t_pre:
+                                                            if qt == t0:
                                                                 qt = t
-                                                            elif entry_t == t_pre:
-                                                                entry_t = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                                                         else:
                                                             pc += 1
                                                             if pc == 0x10000:
@@ -10362,13 +10366,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             t += 15
                                                             qt = t
                                                     else:
-                                                        t_pre = t
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
-                                                        if qt == t_pre:
+                                                        if qt == t0:
                                                             qt = t
-                                                        elif entry_t == t_pre:
-                                                            entry_t = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                                 else:
                                                     if op == 0x19:
                                                         pc += 1
@@ -10385,13 +10389,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 15
                                                         qt = t
                                                     else:
-                                                        t_pre = t
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
-                                                        if qt == t_pre:
+                                                        if qt == t0:
                                                             qt = t
-                                                        elif entry_t == t_pre:
-                                                            entry_t = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                             else:
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -10470,13 +10474,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 11
                                                                     else:
                                                                         if op < 0x29:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             pc += 1
                                                                             if pc == 0x10000:
@@ -10548,13 +10552,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 11
                                                                 else:
                                                                     if op < 0x34:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x34:
                                                                             pc += 1
@@ -10611,13 +10615,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x46:
                                                                 if op < 0x3a:
                                                                     if op < 0x39:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -10634,13 +10638,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0x44:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x44:
                                                                             pc += 1
@@ -10671,13 +10675,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 19
                                                                 else:
                                                                     if op < 0x4c:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x4c:
                                                                             pc += 1
@@ -10708,13 +10712,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x54:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0x54:
                                                                         pc += 1
@@ -10746,13 +10750,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x5c:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0x5c:
                                                                         pc += 1
@@ -10784,13 +10788,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x60:
                                                                             pc += 1
@@ -11012,13 +11016,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         if op < 0x78:
                                                             if op == 0x76:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -11034,13 +11038,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                         else:
                                                             if op < 0x7c:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                             else:
                                                                 if op == 0x7c:
                                                                     pc += 1
@@ -11076,13 +11080,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x8f:
                                                             if op < 0x87:
                                                                 if op < 0x84:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op < 0x86:
                                                                         if op == 0x84:
@@ -11122,13 +11126,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                             else:
                                                                 if op < 0x8c:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0x8c:
                                                                         pc += 1
@@ -11172,13 +11176,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x97:
                                                                 if op < 0x94:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op < 0x96:
                                                                         if op == 0x94:
@@ -11219,13 +11223,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x9f:
                                                                     if op < 0x9c:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x9c:
                                                                             pc += 1
@@ -11268,13 +11272,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                 else:
                                                                     if op < 0xa4:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0xa4:
                                                                             pc += 1
@@ -11312,13 +11316,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0xb4:
                                                                 if op < 0xac:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op < 0xaf:
                                                                         if op == 0xac:
@@ -11355,13 +11359,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 19
                                                                                 qt = t
                                                                     else:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                             else:
                                                                 if op < 0xb7:
                                                                     if op < 0xb6:
@@ -11399,13 +11403,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0xbc:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0xbc:
                                                                             pc += 1
@@ -11439,13 +11443,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 19
                                                         qt = t
                                                     else:
-                                                        t_pre = t
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
-                                                        if qt == t_pre:
+                                                        if qt == t0:
                                                             qt = t
-                                                        elif entry_t == t_pre:
-                                                            entry_t = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                                 else:
                                                     if op == 0xcb:
                                                         pc += 1
@@ -11523,13 +11527,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             elif z == 7:
                                                                 a = v
                                                     else:
-                                                        t_pre = t
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
-                                                        if qt == t_pre:
+                                                        if qt == t0:
                                                             qt = t
-                                                        elif entry_t == t_pre:
-                                                            entry_t = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                         else:
                                             if op == 0xe1:
                                                 pc += 1
@@ -11544,13 +11548,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0xe6:
                                                     if op < 0xe5:
                                                         if op == 0xe2:
-                                                            t_pre = t
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
-                                                            if qt == t_pre:
+                                                            if qt == t0:
                                                                 qt = t
-                                                            elif entry_t == t_pre:
-                                                                entry_t = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                                                         else:
                                                             if op == 0xe3:
                                                                 pc += 1
@@ -11568,13 +11572,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 wz = nn
                                                                 t += 23
                                                             else:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -11591,13 +11595,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     if op < 0xf9:
                                                         if op < 0xea:
                                                             if op < 0xe9:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -11606,13 +11610,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 pc = ix
                                                                 t += 8
                                                         else:
-                                                            t_pre = t
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
-                                                            if qt == t_pre:
+                                                            if qt == t0:
                                                                 qt = t
-                                                            elif entry_t == t_pre:
-                                                                entry_t = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                                                     else:
                                                         if op == 0xf9:
                                                             pc += 1
@@ -11622,13 +11626,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             sp = ix
                                                             t += 10
                                                         else:
-                                                            t_pre = t
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
-                                                            if qt == t_pre:
+                                                            if qt == t0:
                                                                 qt = t
-                                                            elif entry_t == t_pre:
-                                                                entry_t = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                     else:
                         if op < 0xf1:
                             if op < 0xe7:
@@ -11802,7 +11806,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x43:
                                                             if op < 0x42:
                                                                 if op == 0x40:
-                                                                    t_in = t
+                                                                    t0 = t
                                                                     port = (b << 8) | c
                                                                     if io_exit:
                                                                         if st[36]:
@@ -11810,7 +11814,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[36] = 0
                                                                         else:
                                                                             st[38] = port
-                                                                            t = t_in
+                                                                            t = t0
                                                                             pc = (pc - 2) & 0xFFFF
                                                                             r = (r - 2) & 0x7F
                                                                             reason = 2
@@ -11887,7 +11891,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 9
                                                                 else:
                                                                     if op == 0x48:
-                                                                        t_in = t
+                                                                        t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[36]:
@@ -11895,7 +11899,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
-                                                                                t = t_in
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -11971,7 +11975,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 9
                                                                 else:
                                                                     if op == 0x50:
-                                                                        t_in = t
+                                                                        t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[36]:
@@ -11979,7 +11983,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
-                                                                                t = t_in
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -12062,7 +12066,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x58:
-                                                                        t_in = t
+                                                                        t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[36]:
@@ -12070,7 +12074,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
-                                                                                t = t_in
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -12149,7 +12153,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x60:
-                                                                            t_in = t
+                                                                            t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
                                                                                 if st[36]:
@@ -12157,7 +12161,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[36] = 0
                                                                                 else:
                                                                                     st[38] = port
-                                                                                    t = t_in
+                                                                                    t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -12243,7 +12247,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x68:
-                                                                            t_in = t
+                                                                            t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
                                                                                 if st[36]:
@@ -12251,7 +12255,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[36] = 0
                                                                                 else:
                                                                                     st[38] = port
-                                                                                    t = t_in
+                                                                                    t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -12335,7 +12339,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 18
                                                                                 qt = t
                                                                             else:
-                                                                                t_in = t
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -12343,7 +12347,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
-                                                                                        t = t_in
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12418,7 +12422,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                             else:
                                                 if op == 0x78:
-                                                    t_in = t
+                                                    t0 = t
                                                     port = (b << 8) | c
                                                     if io_exit:
                                                         if st[36]:
@@ -12426,7 +12430,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             st[36] = 0
                                                         else:
                                                             st[38] = port
-                                                            t = t_in
+                                                            t = t0
                                                             pc = (pc - 2) & 0xFFFF
                                                             r = (r - 2) & 0x7F
                                                             reason = 2
@@ -12539,7 +12543,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xa2:
-                                                                                t_in = t
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -12547,7 +12551,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
-                                                                                        t = t_in
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12629,7 +12633,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xaa:
-                                                                                t_in = t
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -12637,7 +12641,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
-                                                                                        t = t_in
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12748,7 +12752,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xb2:
-                                                                                t_in = t
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -12756,7 +12760,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
-                                                                                        t = t_in
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12899,7 +12903,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xba:
-                                                                                t_in = t
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -12907,7 +12911,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
-                                                                                        t = t_in
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -13141,13 +13145,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x19:
                                                             if op < 0x0a:
                                                                 if op < 0x09:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     pc += 1
                                                                     if pc == 0x10000:
@@ -13163,13 +13167,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 15
                                                                     qt = t
                                                             else:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                         else:
                                                             if op == 0x19:
                                                                 pc += 1
@@ -13186,13 +13190,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 15
                                                                 qt = t
                                                             else:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -13271,13 +13275,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 11
                                                                             else:
                                                                                 if op < 0x29:
-                                                                                    t_pre = t
+                                                                                    t0 = t
                                                                                     t += 4
                                                                                     ei_at = t
-                                                                                    if qt == t_pre:
+                                                                                    if qt == t0:
                                                                                         qt = t
-                                                                                    elif entry_t == t_pre:
-                                                                                        entry_t = t
+                                                                                    elif st[43] == t0:
+                                                                                        st[43] = t
                                                                                 else:
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
@@ -13349,13 +13353,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 11
                                                                         else:
                                                                             if op < 0x34:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x34:
                                                                                     pc += 1
@@ -13412,13 +13416,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x46:
                                                                         if op < 0x3a:
                                                                             if op < 0x39:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
@@ -13435,13 +13439,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0x44:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x44:
                                                                                     pc += 1
@@ -13472,13 +13476,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 19
                                                                         else:
                                                                             if op < 0x4c:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x4c:
                                                                                     pc += 1
@@ -13509,13 +13513,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x54:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op == 0x54:
                                                                                 pc += 1
@@ -13547,13 +13551,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x5c:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op == 0x5c:
                                                                                 pc += 1
@@ -13585,13 +13589,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x62:
                                                                             if op == 0x5f:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x60:
                                                                                     pc += 1
@@ -13813,13 +13817,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x78:
                                                                     if op == 0x76:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -13835,13 +13839,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                 else:
                                                                     if op < 0x7c:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x7c:
                                                                             pc += 1
@@ -13877,13 +13881,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x8f:
                                                                     if op < 0x87:
                                                                         if op < 0x84:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op < 0x86:
                                                                                 if op == 0x84:
@@ -13923,13 +13927,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                     else:
                                                                         if op < 0x8c:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op == 0x8c:
                                                                                 pc += 1
@@ -13973,13 +13977,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x97:
                                                                         if op < 0x94:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op < 0x96:
                                                                                 if op == 0x94:
@@ -14020,13 +14024,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x9f:
                                                                             if op < 0x9c:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x9c:
                                                                                     pc += 1
@@ -14069,13 +14073,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         qt = t
                                                                         else:
                                                                             if op < 0xa4:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0xa4:
                                                                                     pc += 1
@@ -14113,13 +14117,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0xb4:
                                                                         if op < 0xac:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op < 0xaf:
                                                                                 if op == 0xac:
@@ -14156,13 +14160,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 19
                                                                                         qt = t
                                                                             else:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                     else:
                                                                         if op < 0xb7:
                                                                             if op < 0xb6:
@@ -14200,13 +14204,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0xbc:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0xbc:
                                                                                     pc += 1
@@ -14240,13 +14244,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                                 qt = t
                                                             else:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                         else:
                                                             if op == 0xcb:
                                                                 pc += 1
@@ -14324,13 +14328,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     elif z == 7:
                                                                         a = v
                                                             else:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                 else:
                                                     if op == 0xe1:
                                                         pc += 1
@@ -14345,13 +14349,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0xe6:
                                                             if op < 0xe5:
                                                                 if op == 0xe2:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0xe3:
                                                                         pc += 1
@@ -14369,13 +14373,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = nn
                                                                         t += 23
                                                                     else:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -14392,13 +14396,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0xf9:
                                                                 if op < 0xea:
                                                                     if op < 0xe9:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -14407,13 +14411,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         pc = iy
                                                                         t += 8
                                                                 else:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                             else:
                                                                 if op == 0xf9:
                                                                     pc += 1
@@ -14423,13 +14427,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     sp = iy
                                                                     t += 10
                                                                 else:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                 else:
                                     if op == 0xfe:
                                         n = mem[pc]
@@ -14484,6 +14488,6 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     st[30] = 1 if ldair_at == t else 0
     if qt == t:
         st[28] = f
-    elif t != entry_t:
+    elif t != st[43]:
         st[28] = 0
     return reason

@@ -57,7 +57,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     int_ack_clears = st[33]
     rom_top = st[34]
     io_exit = st[35]
-    entry_t = t
+    st[43] = t
     q_entry = st[28]
     ei_at = t if st[29] else -1
     ldair_at = t if st[30] else -1
@@ -1279,12 +1279,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         mem[ea] = n
                                 else:
                                     if op == 0x37:
-                                        if qt == t:
-                                            q = f
-                                        elif t == entry_t:
-                                            q = q_entry
-                                        else:
-                                            q = 0
+                                        t0 = t
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -1292,6 +1287,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             t += 4
                                         else:
                                             t += 4
+                                        if qt == t0:
+                                            q = f
+                                        elif t0 == st[43]:
+                                            q = q_entry
+                                        else:
+                                            q = 0
                                         f = (f & 0xC4) | 0x01 | (((q ^ f) | a) & 0x28)
                                         qt = t
                                     else:
@@ -1465,12 +1466,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0x43:
                                             if op < 0x41:
                                                 if op == 0x3f:
-                                                    if qt == t:
-                                                        q = f
-                                                    elif t == entry_t:
-                                                        q = q_entry
-                                                    else:
-                                                        q = 0
+                                                    t0 = t
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1478,6 +1474,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     else:
                                                         t += 4
+                                                    if qt == t0:
+                                                        q = f
+                                                    elif t0 == st[43]:
+                                                        q = q_entry
+                                                    else:
+                                                        q = 0
                                                     f = ((f & 0xC5) | ((f & 0x01) << 4) | (((q ^ f) | a) & 0x28)) ^ 0x01
                                                     qt = t
                                                 else:
@@ -8162,7 +8164,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             else:
                                 if op < 0xdd:
                                     if op == 0xdb:
-                                        t_in = t
+                                        t0 = t
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -8204,7 +8206,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 st[36] = 0
                                             else:
                                                 st[38] = port
-                                                t = t_in
+                                                t = t0
                                                 pc = (pc - 2) & 0xFFFF
                                                 r = (r - 1) & 0x7F
                                                 reason = 2
@@ -8312,7 +8314,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
-                                                            t_pre = t
+                                                            t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -8322,10 +8324,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 4
                                                             pass
                                                             ei_at = t
-                                                            if qt == t_pre:
+                                                            if qt == t0:
                                                                 qt = t
-                                                            elif entry_t == t_pre:
-                                                                entry_t = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                                                         else:
                                                             pc += 1
                                                             if pc == 0x10000:
@@ -8373,7 +8375,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             ix = res
                                                             qt = t
                                                     else:
-                                                        t_pre = t
+                                                        t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -8383,10 +8385,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         pass
                                                         ei_at = t
-                                                        if qt == t_pre:
+                                                        if qt == t0:
                                                             qt = t
-                                                        elif entry_t == t_pre:
-                                                            entry_t = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                                 else:
                                                     if op == 0x19:
                                                         pc += 1
@@ -8435,7 +8437,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         ix = res
                                                         qt = t
                                                     else:
-                                                        t_pre = t
+                                                        t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -8445,10 +8447,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         pass
                                                         ei_at = t
-                                                        if qt == t_pre:
+                                                        if qt == t0:
                                                             qt = t
-                                                        elif entry_t == t_pre:
-                                                            entry_t = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                             else:
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -8619,7 +8621,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 ix = (ix & 0xFF) | ((n) << 8)
                                                                     else:
                                                                         if op < 0x29:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -8629,10 +8631,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             pass
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             pc += 1
                                                                             if pc == 0x10000:
@@ -8811,7 +8813,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             ix = (ix & 0xFF00) | (n)
                                                                 else:
                                                                     if op < 0x34:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -8821,10 +8823,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         pass
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x34:
                                                                             pc += 1
@@ -8991,7 +8993,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0x46:
                                                                 if op < 0x3a:
                                                                     if op < 0x39:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -9001,10 +9003,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         pass
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -9053,7 +9055,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                 else:
                                                                     if op < 0x44:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -9063,10 +9065,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         pass
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x44:
                                                                             pc += 1
@@ -9150,7 +9152,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     b = mem[ea]
                                                                 else:
                                                                     if op < 0x4c:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -9160,10 +9162,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         pass
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x4c:
                                                                             pc += 1
@@ -9247,7 +9249,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 c = mem[ea]
                                                             else:
                                                                 if op < 0x54:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -9257,10 +9259,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     pass
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0x54:
                                                                         pc += 1
@@ -9345,7 +9347,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 d = mem[ea]
                                                             else:
                                                                 if op < 0x5c:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -9355,10 +9357,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     pass
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0x5c:
                                                                         pc += 1
@@ -9443,7 +9445,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -9453,10 +9455,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         pass
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x60:
                                                                             pc += 1
@@ -10082,7 +10084,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op < 0x78:
                                                             if op == 0x76:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -10092,10 +10094,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 pass
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -10144,7 +10146,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     mem[ea] = a
                                                         else:
                                                             if op < 0x7c:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -10154,10 +10156,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 pass
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                             else:
                                                                 if op == 0x7c:
                                                                     pc += 1
@@ -10246,7 +10248,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x8f:
                                                             if op < 0x87:
                                                                 if op < 0x84:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -10256,10 +10258,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     pass
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op < 0x86:
                                                                         if op == 0x84:
@@ -10352,7 +10354,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                             else:
                                                                 if op < 0x8c:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -10362,10 +10364,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     pass
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0x8c:
                                                                         pc += 1
@@ -10462,7 +10464,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x97:
                                                                 if op < 0x94:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -10472,10 +10474,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     pass
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op < 0x96:
                                                                         if op == 0x94:
@@ -10569,7 +10571,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x9f:
                                                                     if op < 0x9c:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -10579,10 +10581,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         pass
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x9c:
                                                                             pc += 1
@@ -10678,7 +10680,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                 else:
                                                                     if op < 0xa4:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -10688,10 +10690,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         pass
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0xa4:
                                                                             pc += 1
@@ -10782,7 +10784,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0xb4:
                                                                 if op < 0xac:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -10792,10 +10794,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     pass
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op < 0xaf:
                                                                         if op == 0xac:
@@ -10885,7 +10887,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = SZ53P[a]
                                                                                 qt = t
                                                                     else:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -10895,10 +10897,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         pass
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                             else:
                                                                 if op < 0xb7:
                                                                     if op < 0xb6:
@@ -10989,7 +10991,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                 else:
                                                                     if op < 0xbc:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -10999,10 +11001,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         pass
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0xbc:
                                                                             pc += 1
@@ -11089,7 +11091,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         f = CP_F[(a << 8) | mem[ea]]
                                                         qt = t
                                                     else:
-                                                        t_pre = t
+                                                        t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -11099,10 +11101,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         pass
                                                         ei_at = t
-                                                        if qt == t_pre:
+                                                        if qt == t0:
                                                             qt = t
-                                                        elif entry_t == t_pre:
-                                                            entry_t = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                                 else:
                                                     if op == 0xcb:
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
@@ -11221,7 +11223,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             elif z == 7:
                                                                 a = v
                                                     else:
-                                                        t_pre = t
+                                                        t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -11231,10 +11233,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         pass
                                                         ei_at = t
-                                                        if qt == t_pre:
+                                                        if qt == t0:
                                                             qt = t
-                                                        elif entry_t == t_pre:
-                                                            entry_t = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                         else:
                                             if op == 0xe1:
                                                 pc += 1
@@ -11266,7 +11268,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0xe6:
                                                     if op < 0xe5:
                                                         if op == 0xe2:
-                                                            t_pre = t
+                                                            t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -11276,10 +11278,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 4
                                                             pass
                                                             ei_at = t
-                                                            if qt == t_pre:
+                                                            if qt == t0:
                                                                 qt = t
-                                                            elif entry_t == t_pre:
-                                                                entry_t = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                                                         else:
                                                             if op == 0xe3:
                                                                 pc += 1
@@ -11332,7 +11334,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 ix = nn
                                                                 wz = nn
                                                             else:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -11342,10 +11344,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 pass
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -11384,7 +11386,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if op < 0xf9:
                                                         if op < 0xea:
                                                             if op < 0xe9:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -11394,10 +11396,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 pass
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -11416,7 +11418,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 8
                                                                 pc = ix
                                                         else:
-                                                            t_pre = t
+                                                            t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -11426,10 +11428,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 4
                                                             pass
                                                             ei_at = t
-                                                            if qt == t_pre:
+                                                            if qt == t0:
                                                                 qt = t
-                                                            elif entry_t == t_pre:
-                                                                entry_t = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                                                     else:
                                                         if op == 0xf9:
                                                             pc += 1
@@ -11456,7 +11458,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 10
                                                             sp = ix
                                                         else:
-                                                            t_pre = t
+                                                            t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -11466,10 +11468,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 4
                                                             pass
                                                             ei_at = t
-                                                            if qt == t_pre:
+                                                            if qt == t0:
                                                                 qt = t
-                                                            elif entry_t == t_pre:
-                                                                entry_t = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                     else:
                         if op < 0xf1:
                             if op < 0xe7:
@@ -11911,7 +11913,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x43:
                                                             if op < 0x42:
                                                                 if op == 0x40:
-                                                                    t_in = t
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -11950,7 +11952,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             st[36] = 0
                                                                         else:
                                                                             st[38] = port
-                                                                            t = t_in
+                                                                            t = t0
                                                                             pc = (pc - 2) & 0xFFFF
                                                                             r = (r - 2) & 0x7F
                                                                             reason = 2
@@ -12216,7 +12218,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     i = a
                                                                 else:
                                                                     if op == 0x48:
-                                                                        t_in = t
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -12255,7 +12257,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
-                                                                                t = t_in
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -12520,7 +12522,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         r7 = a & 0x80
                                                                 else:
                                                                     if op == 0x50:
-                                                                        t_in = t
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -12559,7 +12561,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
-                                                                                t = t_in
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -12832,7 +12834,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x58:
-                                                                        t_in = t
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -12871,7 +12873,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
-                                                                                t = t_in
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -13140,7 +13142,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x60:
-                                                                            t_in = t
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13179,7 +13181,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     st[36] = 0
                                                                                 else:
                                                                                     st[38] = port
-                                                                                    t = t_in
+                                                                                    t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -13471,7 +13473,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x68:
-                                                                            t_in = t
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13510,7 +13512,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     st[36] = 0
                                                                                 else:
                                                                                     st[38] = port
-                                                                                    t = t_in
+                                                                                    t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -13800,7 +13802,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 wz = (ea + 1) & 0xFFFF
                                                                                 qt = t
                                                                             else:
-                                                                                t_in = t
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -13839,7 +13841,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
-                                                                                        t = t_in
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -14099,7 +14101,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 8
                                             else:
                                                 if op == 0x78:
-                                                    t_in = t
+                                                    t0 = t
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 2) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -14138,7 +14140,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             st[36] = 0
                                                         else:
                                                             st[38] = port
-                                                            t = t_in
+                                                            t = t0
                                                             pc = (pc - 2) & 0xFFFF
                                                             r = (r - 2) & 0x7F
                                                             reason = 2
@@ -14491,7 +14493,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xa2:
-                                                                                t_in = t
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14538,7 +14540,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
-                                                                                        t = t_in
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -14775,7 +14777,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xaa:
-                                                                                t_in = t
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14822,7 +14824,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
-                                                                                        t = t_in
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -15130,7 +15132,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xb2:
-                                                                                t_in = t
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -15197,7 +15199,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
-                                                                                        t = t_in
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -15557,7 +15559,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xba:
-                                                                                t_in = t
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -15624,7 +15626,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
-                                                                                        t = t_in
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -16219,7 +16221,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x19:
                                                             if op < 0x0a:
                                                                 if op < 0x09:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -16229,10 +16231,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     pass
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     pc += 1
                                                                     if pc == 0x10000:
@@ -16280,7 +16282,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     iy = res
                                                                     qt = t
                                                             else:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16290,10 +16292,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 pass
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                         else:
                                                             if op == 0x19:
                                                                 pc += 1
@@ -16342,7 +16344,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 iy = res
                                                                 qt = t
                                                             else:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16352,10 +16354,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 pass
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -16526,7 +16528,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         iy = (iy & 0xFF) | ((n) << 8)
                                                                             else:
                                                                                 if op < 0x29:
-                                                                                    t_pre = t
+                                                                                    t0 = t
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -16536,10 +16538,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 4
                                                                                     pass
                                                                                     ei_at = t
-                                                                                    if qt == t_pre:
+                                                                                    if qt == t0:
                                                                                         qt = t
-                                                                                    elif entry_t == t_pre:
-                                                                                        entry_t = t
+                                                                                    elif st[43] == t0:
+                                                                                        st[43] = t
                                                                                 else:
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
@@ -16718,7 +16720,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     iy = (iy & 0xFF00) | (n)
                                                                         else:
                                                                             if op < 0x34:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16728,10 +16730,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 pass
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x34:
                                                                                     pc += 1
@@ -16898,7 +16900,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0x46:
                                                                         if op < 0x3a:
                                                                             if op < 0x39:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16908,10 +16910,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 pass
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
@@ -16960,7 +16962,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0x44:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16970,10 +16972,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 pass
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x44:
                                                                                     pc += 1
@@ -17057,7 +17059,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             b = mem[ea]
                                                                         else:
                                                                             if op < 0x4c:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -17067,10 +17069,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 pass
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x4c:
                                                                                     pc += 1
@@ -17154,7 +17156,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         c = mem[ea]
                                                                     else:
                                                                         if op < 0x54:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -17164,10 +17166,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             pass
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op == 0x54:
                                                                                 pc += 1
@@ -17252,7 +17254,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         d = mem[ea]
                                                                     else:
                                                                         if op < 0x5c:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -17262,10 +17264,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             pass
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op == 0x5c:
                                                                                 pc += 1
@@ -17350,7 +17352,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x62:
                                                                             if op == 0x5f:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -17360,10 +17362,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 pass
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x60:
                                                                                     pc += 1
@@ -17989,7 +17991,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x78:
                                                                     if op == 0x76:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -17999,10 +18001,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         pass
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -18051,7 +18053,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             mem[ea] = a
                                                                 else:
                                                                     if op < 0x7c:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -18061,10 +18063,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         pass
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x7c:
                                                                             pc += 1
@@ -18153,7 +18155,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0x8f:
                                                                     if op < 0x87:
                                                                         if op < 0x84:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -18163,10 +18165,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             pass
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op < 0x86:
                                                                                 if op == 0x84:
@@ -18259,7 +18261,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                     else:
                                                                         if op < 0x8c:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -18269,10 +18271,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             pass
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op == 0x8c:
                                                                                 pc += 1
@@ -18369,7 +18371,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0x97:
                                                                         if op < 0x94:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -18379,10 +18381,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             pass
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op < 0x96:
                                                                                 if op == 0x94:
@@ -18476,7 +18478,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x9f:
                                                                             if op < 0x9c:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18486,10 +18488,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 pass
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x9c:
                                                                                     pc += 1
@@ -18585,7 +18587,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         qt = t
                                                                         else:
                                                                             if op < 0xa4:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18595,10 +18597,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 pass
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0xa4:
                                                                                     pc += 1
@@ -18689,7 +18691,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0xb4:
                                                                         if op < 0xac:
-                                                                            t_pre = t
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -18699,10 +18701,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             pass
                                                                             ei_at = t
-                                                                            if qt == t_pre:
+                                                                            if qt == t0:
                                                                                 qt = t
-                                                                            elif entry_t == t_pre:
-                                                                                entry_t = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op < 0xaf:
                                                                                 if op == 0xac:
@@ -18792,7 +18794,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         f = SZ53P[a]
                                                                                         qt = t
                                                                             else:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18802,10 +18804,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 pass
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                     else:
                                                                         if op < 0xb7:
                                                                             if op < 0xb6:
@@ -18896,7 +18898,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0xbc:
-                                                                                t_pre = t
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18906,10 +18908,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 pass
                                                                                 ei_at = t
-                                                                                if qt == t_pre:
+                                                                                if qt == t0:
                                                                                     qt = t
-                                                                                elif entry_t == t_pre:
-                                                                                    entry_t = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0xbc:
                                                                                     pc += 1
@@ -18996,7 +18998,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 f = CP_F[(a << 8) | mem[ea]]
                                                                 qt = t
                                                             else:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -19006,10 +19008,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 pass
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                         else:
                                                             if op == 0xcb:
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
@@ -19128,7 +19130,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     elif z == 7:
                                                                         a = v
                                                             else:
-                                                                t_pre = t
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -19138,10 +19140,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 pass
                                                                 ei_at = t
-                                                                if qt == t_pre:
+                                                                if qt == t0:
                                                                     qt = t
-                                                                elif entry_t == t_pre:
-                                                                    entry_t = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                 else:
                                                     if op == 0xe1:
                                                         pc += 1
@@ -19173,7 +19175,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0xe6:
                                                             if op < 0xe5:
                                                                 if op == 0xe2:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -19183,10 +19185,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     pass
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0xe3:
                                                                         pc += 1
@@ -19239,7 +19241,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         iy = nn
                                                                         wz = nn
                                                                     else:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -19249,10 +19251,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         pass
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -19291,7 +19293,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0xf9:
                                                                 if op < 0xea:
                                                                     if op < 0xe9:
-                                                                        t_pre = t
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -19301,10 +19303,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         pass
                                                                         ei_at = t
-                                                                        if qt == t_pre:
+                                                                        if qt == t0:
                                                                             qt = t
-                                                                        elif entry_t == t_pre:
-                                                                            entry_t = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -19323,7 +19325,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         pc = iy
                                                                 else:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -19333,10 +19335,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     pass
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                             else:
                                                                 if op == 0xf9:
                                                                     pc += 1
@@ -19363,7 +19365,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 10
                                                                     sp = iy
                                                                 else:
-                                                                    t_pre = t
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -19373,10 +19375,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     pass
                                                                     ei_at = t
-                                                                    if qt == t_pre:
+                                                                    if qt == t0:
                                                                         qt = t
-                                                                    elif entry_t == t_pre:
-                                                                        entry_t = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                 else:
                                     if op == 0xfe:
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
@@ -19469,6 +19471,6 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     st[30] = 1 if ldair_at == t else 0
     if qt == t:
         st[28] = f
-    elif t != entry_t:
+    elif t != st[43]:
         st[28] = 0
     return reason
