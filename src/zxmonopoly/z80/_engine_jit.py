@@ -26,6 +26,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 15
         qt = t
     elif op == 120:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -33,6 +34,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -298,6 +300,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             break
         qt = t
     elif op == 64:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -305,6 +308,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -368,6 +372,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         im = 0
         t += 8
     elif op == 72:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -375,6 +380,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -462,6 +468,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         r7 = a & 128
         t += 9
     elif op == 80:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -469,6 +476,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -548,6 +556,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         ldair_at = t
         qt = t
     elif op == 88:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -555,6 +564,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -628,6 +638,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         iff1 = iff2
         t += 14
     elif op == 96:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -635,6 +646,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -747,6 +759,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 18
         qt = t
     elif op == 104:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -754,6 +767,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -849,6 +863,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 18
         qt = t
     elif op == 112:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -856,6 +871,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -1010,6 +1026,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 16
         qt = t
     elif op == 162:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -1017,6 +1034,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -1128,6 +1146,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 16
         qt = t
     elif op == 170:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -1135,6 +1154,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -1240,6 +1260,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             break
         qt = t
     elif op == 178:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -1247,6 +1268,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -1386,6 +1408,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             break
         qt = t
     elif op == 186:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[36]:
@@ -1393,6 +1416,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[36] = 0
             else:
                 st[38] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -1722,8 +1746,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = n
         t += 19
     elif 204 <= op < 225:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 94:
         pc = pc + 1 & 65535
         r += 1
@@ -1741,14 +1770,29 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         d = I64(mem[ea])
         t += 19
     elif 10 <= op < 25:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 234 <= op < 249:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 191 <= op < 203:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 70:
         pc = pc + 1 & 65535
         r += 1
@@ -1758,14 +1802,29 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         b = I64(mem[ea])
         t += 19
     elif 58 <= op < 68:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 0 <= op < 9:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 26 <= op < 33:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 116:
         pc = pc + 1 & 65535
         r += 1
@@ -1776,8 +1835,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = h
         t += 19
     elif 250 <= op < 256:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 42:
         pc = pc + 1 & 65535
         r += 1
@@ -1788,44 +1852,109 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         ix = v
         t += 20
     elif 47 <= op < 52:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 71 <= op < 76:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 79 <= op < 84:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 87 <= op < 92:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 127 <= op < 132:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 135 <= op < 140:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 143 <= op < 148:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 151 <= op < 156:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 159 <= op < 164:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 167 <= op < 172:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 175 <= op < 180:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 183 <= op < 188:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 120 <= op < 124:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 134:
         pc = pc + 1 & 65535
         r += 1
@@ -1849,8 +1978,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif 230 <= op < 233:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 52:
         pc = pc + 1 & 65535
         r += 1
@@ -1913,11 +2047,21 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         pc = ix
         t += 8
     elif 39 <= op < 41:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 55 <= op < 57:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 36:
         pc = pc + 1 & 65535
         r += 1
@@ -2046,8 +2190,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         e = ix & 255
         t += 8
     elif op == 95:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 96:
         pc = pc + 1 & 65535
         r += 1
@@ -2144,8 +2293,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = e
         t += 19
     elif op == 118:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 124:
         pc = pc + 1 & 65535
         r += 1
@@ -2313,8 +2467,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 226:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 227:
         pc = pc + 1 & 65535
         r += 1
@@ -2329,8 +2488,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         wz = nn
         t += 23
     elif op == 228:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     else:
         pc = pc + 1 & 65535
         r += 1
@@ -2551,8 +2715,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = n
         t += 19
     elif 204 <= op < 225:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 94:
         pc = pc + 1 & 65535
         r += 1
@@ -2570,14 +2739,29 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         d = I64(mem[ea])
         t += 19
     elif 10 <= op < 25:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 234 <= op < 249:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 191 <= op < 203:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 70:
         pc = pc + 1 & 65535
         r += 1
@@ -2587,14 +2771,29 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         b = I64(mem[ea])
         t += 19
     elif 58 <= op < 68:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 0 <= op < 9:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 26 <= op < 33:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 116:
         pc = pc + 1 & 65535
         r += 1
@@ -2605,8 +2804,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = h
         t += 19
     elif 250 <= op < 256:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 42:
         pc = pc + 1 & 65535
         r += 1
@@ -2617,44 +2821,109 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         iy = v
         t += 20
     elif 47 <= op < 52:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 71 <= op < 76:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 79 <= op < 84:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 87 <= op < 92:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 127 <= op < 132:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 135 <= op < 140:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 143 <= op < 148:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 151 <= op < 156:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 159 <= op < 164:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 167 <= op < 172:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 175 <= op < 180:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 183 <= op < 188:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 120 <= op < 124:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 134:
         pc = pc + 1 & 65535
         r += 1
@@ -2678,8 +2947,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif 230 <= op < 233:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 52:
         pc = pc + 1 & 65535
         r += 1
@@ -2742,11 +3016,21 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         pc = iy
         t += 8
     elif 39 <= op < 41:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif 55 <= op < 57:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 36:
         pc = pc + 1 & 65535
         r += 1
@@ -2875,8 +3159,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         e = iy & 255
         t += 8
     elif op == 95:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 96:
         pc = pc + 1 & 65535
         r += 1
@@ -2973,8 +3262,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = e
         t += 19
     elif op == 118:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 124:
         pc = pc + 1 & 65535
         r += 1
@@ -3142,8 +3436,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 226:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     elif op == 227:
         pc = pc + 1 & 65535
         r += 1
@@ -3158,8 +3457,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         wz = nn
         t += 23
     elif op == 228:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     else:
         pc = pc + 1 & 65535
         r += 1
@@ -3220,7 +3524,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     int_ack_clears = st[33]
     rom_top = st[34]
     io_exit = st[35]
-    entry_t = t
+    st[43] = t
     q_entry = st[28]
     ei_at = t if st[29] else -1
     ldair_at = t if st[30] else -1
@@ -3228,11 +3532,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     reason = 0
     while t < until:
         if t < int_end and iff1 and (ei_at != t):
+            if ldair_at == t:
+                f = f & 251
             if halted:
                 pc = pc + 1 & 65535
                 halted = 0
-            if ldair_at == t:
-                f = f & 251
             iff1 = 0
             iff2 = 0
             r += 1
@@ -3402,6 +3706,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 4
                 qt = t
             elif op == 219:
+                t0 = t
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 port = a << 8 | n
@@ -3411,6 +3716,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         st[36] = 0
                     else:
                         st[38] = port
+                        t = t0
                         pc = pc - 2 & 65535
                         r -= 1
                         reason = 2
@@ -3830,9 +4136,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 4
                 qt = t
             elif op == 55:
-                if qt == t:
+                t0 = t
+                if qt == t0:
                     q = f
-                elif t == entry_t:
+                elif t0 == st[43]:
                     q = q_entry
                 else:
                     q = 0
@@ -4098,9 +4405,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 10
             elif op == 63:
-                if qt == t:
+                t0 = t
+                if qt == t0:
                     q = f
-                elif t == entry_t:
+                elif t0 == st[43]:
                     q = q_entry
                 else:
                     q = 0
@@ -4922,6 +5230,6 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     st[30] = 1 if ldair_at == t else 0
     if qt == t:
         st[28] = f
-    elif t != entry_t:
+    elif t != st[43]:
         st[28] = 0
     return reason

@@ -50,7 +50,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     int_ack_clears = st[33]
     rom_top = st[34]
     io_exit = st[35]
-    entry_t = t
+    st[43] = t
     q_entry = st[28]
     ei_at = t if st[29] else -1
     ldair_at = t if st[30] else -1
@@ -59,13 +59,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     while t < until:
         if t < int_end:
             if iff1 and ei_at != t:
+                if ldair_at == t:
+                    f = f & 0xFB
                 if halted:
                     pc += 1
                     if pc == 0x10000:
                         pc = 0
                     halted = 0
-                if ldair_at == t:
-                    f = f & 0xFB
                 iff1 = 0
                 iff2 = 0
                 r = R_INC1[r]
@@ -540,9 +540,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     t += 10
                                 else:
                                     if op == 0x37:
-                                        if qt == t:
+                                        t0 = t
+                                        if qt == t0:
                                             q = f
-                                        elif t == entry_t:
+                                        elif t0 == st[43]:
                                             q = q_entry
                                         else:
                                             q = 0
@@ -611,9 +612,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x43:
                                             if op < 0x41:
                                                 if op == 0x3f:
-                                                    if qt == t:
+                                                    t0 = t
+                                                    if qt == t0:
                                                         q = f
-                                                    elif t == entry_t:
+                                                    elif t0 == st[43]:
                                                         q = q_entry
                                                     else:
                                                         q = 0
@@ -3054,6 +3056,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             else:
                                 if op < 0xdd:
                                     if op == 0xdb:
+                                        t0 = t
                                         n = mem[pc]
                                         pc += 1
                                         if pc == 0x10000:
@@ -3065,6 +3068,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 st[36] = 0
                                             else:
                                                 st[38] = port
+                                                t = t0
                                                 pc = (pc - 2) & 0xFFFF
                                                 r = (r - 1) & 0x7F
                                                 reason = 2
@@ -3099,8 +3103,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                                                         else:
                                                             pc += 1
                                                             if pc == 0x10000:
@@ -3116,8 +3125,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             t += 15
                                                             qt = t
                                                     else:
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                                 else:
                                                     if op == 0x19:
                                                         pc += 1
@@ -3134,8 +3148,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 15
                                                         qt = t
                                                     else:
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                             else:
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -3214,8 +3233,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 11
                                                                     else:
                                                                         if op < 0x29:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             pc += 1
                                                                             if pc == 0x10000:
@@ -3287,8 +3311,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 11
                                                                 else:
                                                                     if op < 0x34:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x34:
                                                                             pc += 1
@@ -3345,8 +3374,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x46:
                                                                 if op < 0x3a:
                                                                     if op < 0x39:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -3363,8 +3397,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0x44:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x44:
                                                                             pc += 1
@@ -3395,8 +3434,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 19
                                                                 else:
                                                                     if op < 0x4c:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x4c:
                                                                             pc += 1
@@ -3427,8 +3471,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x54:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0x54:
                                                                         pc += 1
@@ -3460,8 +3509,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x5c:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0x5c:
                                                                         pc += 1
@@ -3493,8 +3547,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x60:
                                                                             pc += 1
@@ -3716,8 +3775,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         if op < 0x78:
                                                             if op == 0x76:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -3733,8 +3797,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                         else:
                                                             if op < 0x7c:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                             else:
                                                                 if op == 0x7c:
                                                                     pc += 1
@@ -3770,8 +3839,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x8f:
                                                             if op < 0x87:
                                                                 if op < 0x84:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op < 0x86:
                                                                         if op == 0x84:
@@ -3811,8 +3885,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                             else:
                                                                 if op < 0x8c:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0x8c:
                                                                         pc += 1
@@ -3856,8 +3935,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x97:
                                                                 if op < 0x94:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op < 0x96:
                                                                         if op == 0x94:
@@ -3898,8 +3982,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x9f:
                                                                     if op < 0x9c:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x9c:
                                                                             pc += 1
@@ -3942,8 +4031,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                 else:
                                                                     if op < 0xa4:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0xa4:
                                                                             pc += 1
@@ -3981,8 +4075,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0xb4:
                                                                 if op < 0xac:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op < 0xaf:
                                                                         if op == 0xac:
@@ -4019,8 +4118,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 19
                                                                                 qt = t
                                                                     else:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                             else:
                                                                 if op < 0xb7:
                                                                     if op < 0xb6:
@@ -4058,8 +4162,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0xbc:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0xbc:
                                                                             pc += 1
@@ -4093,8 +4202,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 19
                                                         qt = t
                                                     else:
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                                 else:
                                                     if op == 0xcb:
                                                         pc += 1
@@ -4172,8 +4286,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             elif z == 7:
                                                                 a = v
                                                     else:
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                         else:
                                             if op == 0xe1:
                                                 pc += 1
@@ -4188,8 +4307,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0xe6:
                                                     if op < 0xe5:
                                                         if op == 0xe2:
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                                                         else:
                                                             if op == 0xe3:
                                                                 pc += 1
@@ -4207,8 +4331,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 wz = nn
                                                                 t += 23
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -4225,8 +4354,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     if op < 0xf9:
                                                         if op < 0xea:
                                                             if op < 0xe9:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -4235,8 +4369,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 pc = ix
                                                                 t += 8
                                                         else:
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                                                     else:
                                                         if op == 0xf9:
                                                             pc += 1
@@ -4246,8 +4385,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             sp = ix
                                                             t += 10
                                                         else:
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                     else:
                         if op < 0xf1:
                             if op < 0xe7:
@@ -4421,6 +4565,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x43:
                                                             if op < 0x42:
                                                                 if op == 0x40:
+                                                                    t0 = t
                                                                     port = (b << 8) | c
                                                                     if io_exit:
                                                                         if st[36]:
@@ -4428,6 +4573,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[36] = 0
                                                                         else:
                                                                             st[38] = port
+                                                                            t = t0
                                                                             pc = (pc - 2) & 0xFFFF
                                                                             r = (r - 2) & 0x7F
                                                                             reason = 2
@@ -4504,6 +4650,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 9
                                                                 else:
                                                                     if op == 0x48:
+                                                                        t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[36]:
@@ -4511,6 +4658,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -4586,6 +4734,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 9
                                                                 else:
                                                                     if op == 0x50:
+                                                                        t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[36]:
@@ -4593,6 +4742,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -4675,6 +4825,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x58:
+                                                                        t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[36]:
@@ -4682,6 +4833,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -4760,6 +4912,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x60:
+                                                                            t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
                                                                                 if st[36]:
@@ -4767,6 +4920,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[36] = 0
                                                                                 else:
                                                                                     st[38] = port
+                                                                                    t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -4852,6 +5006,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x68:
+                                                                            t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
                                                                                 if st[36]:
@@ -4859,6 +5014,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[36] = 0
                                                                                 else:
                                                                                     st[38] = port
+                                                                                    t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -4942,6 +5098,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 18
                                                                                 qt = t
                                                                             else:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -4949,6 +5106,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5023,6 +5181,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                             else:
                                                 if op == 0x78:
+                                                    t0 = t
                                                     port = (b << 8) | c
                                                     if io_exit:
                                                         if st[36]:
@@ -5030,6 +5189,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             st[36] = 0
                                                         else:
                                                             st[38] = port
+                                                            t = t0
                                                             pc = (pc - 2) & 0xFFFF
                                                             r = (r - 2) & 0x7F
                                                             reason = 2
@@ -5142,6 +5302,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xa2:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -5149,6 +5310,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5230,6 +5392,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xaa:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -5237,6 +5400,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5347,6 +5511,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xb2:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -5354,6 +5519,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5496,6 +5662,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xba:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -5503,6 +5670,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5736,8 +5904,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x19:
                                                             if op < 0x0a:
                                                                 if op < 0x09:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     pc += 1
                                                                     if pc == 0x10000:
@@ -5753,8 +5926,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 15
                                                                     qt = t
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                         else:
                                                             if op == 0x19:
                                                                 pc += 1
@@ -5771,8 +5949,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 15
                                                                 qt = t
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -5851,8 +6034,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 11
                                                                             else:
                                                                                 if op < 0x29:
+                                                                                    t0 = t
                                                                                     t += 4
                                                                                     ei_at = t
+                                                                                    if qt == t0:
+                                                                                        qt = t
+                                                                                    elif st[43] == t0:
+                                                                                        st[43] = t
                                                                                 else:
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
@@ -5924,8 +6112,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 11
                                                                         else:
                                                                             if op < 0x34:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x34:
                                                                                     pc += 1
@@ -5982,8 +6175,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x46:
                                                                         if op < 0x3a:
                                                                             if op < 0x39:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
@@ -6000,8 +6198,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0x44:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x44:
                                                                                     pc += 1
@@ -6032,8 +6235,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 19
                                                                         else:
                                                                             if op < 0x4c:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x4c:
                                                                                     pc += 1
@@ -6064,8 +6272,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x54:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op == 0x54:
                                                                                 pc += 1
@@ -6097,8 +6310,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x5c:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op == 0x5c:
                                                                                 pc += 1
@@ -6130,8 +6348,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x62:
                                                                             if op == 0x5f:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x60:
                                                                                     pc += 1
@@ -6353,8 +6576,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x78:
                                                                     if op == 0x76:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -6370,8 +6598,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                 else:
                                                                     if op < 0x7c:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x7c:
                                                                             pc += 1
@@ -6407,8 +6640,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x8f:
                                                                     if op < 0x87:
                                                                         if op < 0x84:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op < 0x86:
                                                                                 if op == 0x84:
@@ -6448,8 +6686,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                     else:
                                                                         if op < 0x8c:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op == 0x8c:
                                                                                 pc += 1
@@ -6493,8 +6736,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x97:
                                                                         if op < 0x94:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op < 0x96:
                                                                                 if op == 0x94:
@@ -6535,8 +6783,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x9f:
                                                                             if op < 0x9c:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x9c:
                                                                                     pc += 1
@@ -6579,8 +6832,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         qt = t
                                                                         else:
                                                                             if op < 0xa4:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0xa4:
                                                                                     pc += 1
@@ -6618,8 +6876,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0xb4:
                                                                         if op < 0xac:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op < 0xaf:
                                                                                 if op == 0xac:
@@ -6656,8 +6919,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 19
                                                                                         qt = t
                                                                             else:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                     else:
                                                                         if op < 0xb7:
                                                                             if op < 0xb6:
@@ -6695,8 +6963,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0xbc:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0xbc:
                                                                                     pc += 1
@@ -6730,8 +7003,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                                 qt = t
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                         else:
                                                             if op == 0xcb:
                                                                 pc += 1
@@ -6809,8 +7087,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     elif z == 7:
                                                                         a = v
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                 else:
                                                     if op == 0xe1:
                                                         pc += 1
@@ -6825,8 +7108,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0xe6:
                                                             if op < 0xe5:
                                                                 if op == 0xe2:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0xe3:
                                                                         pc += 1
@@ -6844,8 +7132,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = nn
                                                                         t += 23
                                                                     else:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -6862,8 +7155,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0xf9:
                                                                 if op < 0xea:
                                                                     if op < 0xe9:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -6872,8 +7170,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         pc = iy
                                                                         t += 8
                                                                 else:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                             else:
                                                                 if op == 0xf9:
                                                                     pc += 1
@@ -6883,8 +7186,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     sp = iy
                                                                     t += 10
                                                                 else:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                 else:
                                     if op == 0xfe:
                                         n = mem[pc]
@@ -6942,7 +7250,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     st[30] = 1 if ldair_at == t else 0
     if qt == t:
         st[28] = f
-    elif t != entry_t:
+    elif t != st[43]:
         st[28] = 0
     return reason
 
@@ -6986,7 +7294,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     int_ack_clears = st[33]
     rom_top = st[34]
     io_exit = st[35]
-    entry_t = t
+    st[43] = t
     q_entry = st[28]
     ei_at = t if st[29] else -1
     ldair_at = t if st[30] else -1
@@ -6995,13 +7303,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     while t < until:
         if t < int_end:
             if iff1 and ei_at != t:
+                if ldair_at == t:
+                    f = f & 0xFB
                 if halted:
                     pc += 1
                     if pc == 0x10000:
                         pc = 0
                     halted = 0
-                if ldair_at == t:
-                    f = f & 0xFB
                 iff1 = 0
                 iff2 = 0
                 r = R_INC1[r]
@@ -7473,9 +7781,10 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     t += 10
                                 else:
                                     if op == 0x37:
-                                        if qt == t:
+                                        t0 = t
+                                        if qt == t0:
                                             q = f
-                                        elif t == entry_t:
+                                        elif t0 == st[43]:
                                             q = q_entry
                                         else:
                                             q = 0
@@ -7544,9 +7853,10 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x43:
                                             if op < 0x41:
                                                 if op == 0x3f:
-                                                    if qt == t:
+                                                    t0 = t
+                                                    if qt == t0:
                                                         q = f
-                                                    elif t == entry_t:
+                                                    elif t0 == st[43]:
                                                         q = q_entry
                                                     else:
                                                         q = 0
@@ -9987,6 +10297,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             else:
                                 if op < 0xdd:
                                     if op == 0xdb:
+                                        t0 = t
                                         n = mem[pc]
                                         pc += 1
                                         if pc == 0x10000:
@@ -9998,6 +10309,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 st[36] = 0
                                             else:
                                                 st[38] = port
+                                                t = t0
                                                 pc = (pc - 2) & 0xFFFF
                                                 r = (r - 1) & 0x7F
                                                 reason = 2
@@ -10032,8 +10344,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                                                         else:
                                                             pc += 1
                                                             if pc == 0x10000:
@@ -10049,8 +10366,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             t += 15
                                                             qt = t
                                                     else:
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                                 else:
                                                     if op == 0x19:
                                                         pc += 1
@@ -10067,8 +10389,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 15
                                                         qt = t
                                                     else:
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                             else:
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -10147,8 +10474,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 11
                                                                     else:
                                                                         if op < 0x29:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             pc += 1
                                                                             if pc == 0x10000:
@@ -10220,8 +10552,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 11
                                                                 else:
                                                                     if op < 0x34:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x34:
                                                                             pc += 1
@@ -10278,8 +10615,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x46:
                                                                 if op < 0x3a:
                                                                     if op < 0x39:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -10296,8 +10638,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0x44:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x44:
                                                                             pc += 1
@@ -10328,8 +10675,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 19
                                                                 else:
                                                                     if op < 0x4c:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x4c:
                                                                             pc += 1
@@ -10360,8 +10712,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x54:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0x54:
                                                                         pc += 1
@@ -10393,8 +10750,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x5c:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0x5c:
                                                                         pc += 1
@@ -10426,8 +10788,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x60:
                                                                             pc += 1
@@ -10649,8 +11016,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         if op < 0x78:
                                                             if op == 0x76:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -10666,8 +11038,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                         else:
                                                             if op < 0x7c:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                             else:
                                                                 if op == 0x7c:
                                                                     pc += 1
@@ -10703,8 +11080,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x8f:
                                                             if op < 0x87:
                                                                 if op < 0x84:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op < 0x86:
                                                                         if op == 0x84:
@@ -10744,8 +11126,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                             else:
                                                                 if op < 0x8c:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0x8c:
                                                                         pc += 1
@@ -10789,8 +11176,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x97:
                                                                 if op < 0x94:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op < 0x96:
                                                                         if op == 0x94:
@@ -10831,8 +11223,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x9f:
                                                                     if op < 0x9c:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x9c:
                                                                             pc += 1
@@ -10875,8 +11272,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                 else:
                                                                     if op < 0xa4:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0xa4:
                                                                             pc += 1
@@ -10914,8 +11316,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0xb4:
                                                                 if op < 0xac:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op < 0xaf:
                                                                         if op == 0xac:
@@ -10952,8 +11359,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 19
                                                                                 qt = t
                                                                     else:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                             else:
                                                                 if op < 0xb7:
                                                                     if op < 0xb6:
@@ -10991,8 +11403,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0xbc:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0xbc:
                                                                             pc += 1
@@ -11026,8 +11443,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 19
                                                         qt = t
                                                     else:
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                                 else:
                                                     if op == 0xcb:
                                                         pc += 1
@@ -11105,8 +11527,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             elif z == 7:
                                                                 a = v
                                                     else:
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                         else:
                                             if op == 0xe1:
                                                 pc += 1
@@ -11121,8 +11548,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0xe6:
                                                     if op < 0xe5:
                                                         if op == 0xe2:
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                                                         else:
                                                             if op == 0xe3:
                                                                 pc += 1
@@ -11140,8 +11572,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 wz = nn
                                                                 t += 23
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -11158,8 +11595,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     if op < 0xf9:
                                                         if op < 0xea:
                                                             if op < 0xe9:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -11168,8 +11610,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 pc = ix
                                                                 t += 8
                                                         else:
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                                                     else:
                                                         if op == 0xf9:
                                                             pc += 1
@@ -11179,8 +11626,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             sp = ix
                                                             t += 10
                                                         else:
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                     else:
                         if op < 0xf1:
                             if op < 0xe7:
@@ -11354,6 +11806,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x43:
                                                             if op < 0x42:
                                                                 if op == 0x40:
+                                                                    t0 = t
                                                                     port = (b << 8) | c
                                                                     if io_exit:
                                                                         if st[36]:
@@ -11361,6 +11814,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[36] = 0
                                                                         else:
                                                                             st[38] = port
+                                                                            t = t0
                                                                             pc = (pc - 2) & 0xFFFF
                                                                             r = (r - 2) & 0x7F
                                                                             reason = 2
@@ -11437,6 +11891,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 9
                                                                 else:
                                                                     if op == 0x48:
+                                                                        t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[36]:
@@ -11444,6 +11899,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -11519,6 +11975,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 9
                                                                 else:
                                                                     if op == 0x50:
+                                                                        t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[36]:
@@ -11526,6 +11983,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -11608,6 +12066,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x58:
+                                                                        t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[36]:
@@ -11615,6 +12074,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -11693,6 +12153,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x60:
+                                                                            t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
                                                                                 if st[36]:
@@ -11700,6 +12161,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[36] = 0
                                                                                 else:
                                                                                     st[38] = port
+                                                                                    t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -11785,6 +12247,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x68:
+                                                                            t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
                                                                                 if st[36]:
@@ -11792,6 +12255,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[36] = 0
                                                                                 else:
                                                                                     st[38] = port
+                                                                                    t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -11875,6 +12339,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 18
                                                                                 qt = t
                                                                             else:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -11882,6 +12347,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -11956,6 +12422,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                             else:
                                                 if op == 0x78:
+                                                    t0 = t
                                                     port = (b << 8) | c
                                                     if io_exit:
                                                         if st[36]:
@@ -11963,6 +12430,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             st[36] = 0
                                                         else:
                                                             st[38] = port
+                                                            t = t0
                                                             pc = (pc - 2) & 0xFFFF
                                                             r = (r - 2) & 0x7F
                                                             reason = 2
@@ -12075,6 +12543,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xa2:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -12082,6 +12551,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12163,6 +12633,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xaa:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -12170,6 +12641,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12280,6 +12752,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xb2:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -12287,6 +12760,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12429,6 +12903,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xba:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[36]:
@@ -12436,6 +12911,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12669,8 +13145,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x19:
                                                             if op < 0x0a:
                                                                 if op < 0x09:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     pc += 1
                                                                     if pc == 0x10000:
@@ -12686,8 +13167,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 15
                                                                     qt = t
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                         else:
                                                             if op == 0x19:
                                                                 pc += 1
@@ -12704,8 +13190,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 15
                                                                 qt = t
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -12784,8 +13275,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 11
                                                                             else:
                                                                                 if op < 0x29:
+                                                                                    t0 = t
                                                                                     t += 4
                                                                                     ei_at = t
+                                                                                    if qt == t0:
+                                                                                        qt = t
+                                                                                    elif st[43] == t0:
+                                                                                        st[43] = t
                                                                                 else:
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
@@ -12857,8 +13353,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 11
                                                                         else:
                                                                             if op < 0x34:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x34:
                                                                                     pc += 1
@@ -12915,8 +13416,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x46:
                                                                         if op < 0x3a:
                                                                             if op < 0x39:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
@@ -12933,8 +13439,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0x44:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x44:
                                                                                     pc += 1
@@ -12965,8 +13476,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 19
                                                                         else:
                                                                             if op < 0x4c:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x4c:
                                                                                     pc += 1
@@ -12997,8 +13513,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x54:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op == 0x54:
                                                                                 pc += 1
@@ -13030,8 +13551,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x5c:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op == 0x5c:
                                                                                 pc += 1
@@ -13063,8 +13589,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x62:
                                                                             if op == 0x5f:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x60:
                                                                                     pc += 1
@@ -13286,8 +13817,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x78:
                                                                     if op == 0x76:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -13303,8 +13839,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                 else:
                                                                     if op < 0x7c:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x7c:
                                                                             pc += 1
@@ -13340,8 +13881,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x8f:
                                                                     if op < 0x87:
                                                                         if op < 0x84:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op < 0x86:
                                                                                 if op == 0x84:
@@ -13381,8 +13927,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                     else:
                                                                         if op < 0x8c:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op == 0x8c:
                                                                                 pc += 1
@@ -13426,8 +13977,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x97:
                                                                         if op < 0x94:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op < 0x96:
                                                                                 if op == 0x94:
@@ -13468,8 +14024,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x9f:
                                                                             if op < 0x9c:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x9c:
                                                                                     pc += 1
@@ -13512,8 +14073,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         qt = t
                                                                         else:
                                                                             if op < 0xa4:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0xa4:
                                                                                     pc += 1
@@ -13551,8 +14117,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0xb4:
                                                                         if op < 0xac:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op < 0xaf:
                                                                                 if op == 0xac:
@@ -13589,8 +14160,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 19
                                                                                         qt = t
                                                                             else:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                     else:
                                                                         if op < 0xb7:
                                                                             if op < 0xb6:
@@ -13628,8 +14204,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0xbc:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0xbc:
                                                                                     pc += 1
@@ -13663,8 +14244,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                                 qt = t
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                         else:
                                                             if op == 0xcb:
                                                                 pc += 1
@@ -13742,8 +14328,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     elif z == 7:
                                                                         a = v
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                 else:
                                                     if op == 0xe1:
                                                         pc += 1
@@ -13758,8 +14349,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0xe6:
                                                             if op < 0xe5:
                                                                 if op == 0xe2:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0xe3:
                                                                         pc += 1
@@ -13777,8 +14373,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = nn
                                                                         t += 23
                                                                     else:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -13795,8 +14396,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0xf9:
                                                                 if op < 0xea:
                                                                     if op < 0xe9:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -13805,8 +14411,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         pc = iy
                                                                         t += 8
                                                                 else:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                             else:
                                                                 if op == 0xf9:
                                                                     pc += 1
@@ -13816,8 +14427,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     sp = iy
                                                                     t += 10
                                                                 else:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                 else:
                                     if op == 0xfe:
                                         n = mem[pc]
@@ -13872,6 +14488,6 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     st[30] = 1 if ldair_at == t else 0
     if qt == t:
         st[28] = f
-    elif t != entry_t:
+    elif t != st[43]:
         st[28] = 0
     return reason

@@ -136,6 +136,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
     op = I64(mem[pc])
     pc = pc + 1 & 65535
     r += 1
+    t0 = t
     slot_ = 512 + op
     k_ = CYC_AT[slot_]
     if k_ >= 0:
@@ -160,6 +161,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                     st[36] = 0
                                 else:
                                     st[38] = port
+                                    t = t0
                                     pc = pc - 2 & 65535
                                     r -= 2
                                     st[0] = a
@@ -215,7 +217,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                 v = int(joy[0])
                             else:
                                 v = 255
-                                ft = tio + 1 - 14336
+                                ft = tio + 3
+                                if port & 49152 == 16384 and 14271 < tio < 57247:
+                                    ft = tio + CONT[tio] + 1
+                                    ft += CONT[ft] + 1
+                                    ft += CONT[ft] + 1
+                                    ft += CONT[ft]
+                                ft -= 14336
                                 if ft >= 0:
                                     line = ft // 224
                                     col = ft - line * 224
@@ -339,6 +347,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[36] = 0
                         else:
                             st[38] = port
+                            t = t0
                             pc = pc - 2 & 65535
                             r -= 2
                             st[0] = a
@@ -394,7 +403,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         v = int(joy[0])
                     else:
                         v = 255
-                        ft = tio + 1 - 14336
+                        ft = tio + 3
+                        if port & 49152 == 16384 and 14271 < tio < 57247:
+                            ft = tio + CONT[tio] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft]
+                        ft -= 14336
                         if ft >= 0:
                             line = ft // 224
                             col = ft - line * 224
@@ -516,6 +531,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[36] = 0
                     else:
                         st[38] = port
+                        t = t0
                         pc = pc - 2 & 65535
                         r -= 2
                         st[0] = a
@@ -571,7 +587,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     v = int(joy[0])
                 else:
                     v = 255
-                    ft = tio + 1 - 14336
+                    ft = tio + 3
+                    if port & 49152 == 16384 and 14271 < tio < 57247:
+                        ft = tio + CONT[tio] + 1
+                        ft += CONT[ft] + 1
+                        ft += CONT[ft] + 1
+                        ft += CONT[ft]
+                    ft -= 14336
                     if ft >= 0:
                         line = ft // 224
                         col = ft - line * 224
@@ -702,6 +724,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[36] = 0
                         else:
                             st[38] = port
+                            t = t0
                             pc = pc - 2 & 65535
                             r -= 2
                             st[0] = a
@@ -757,7 +780,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         v = int(joy[0])
                     else:
                         v = 255
-                        ft = tio + 1 - 14336
+                        ft = tio + 3
+                        if port & 49152 == 16384 and 14271 < tio < 57247:
+                            ft = tio + CONT[tio] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft]
+                        ft -= 14336
                         if ft >= 0:
                             line = ft // 224
                             col = ft - line * 224
@@ -884,6 +913,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[36] = 0
                         else:
                             st[38] = port
+                            t = t0
                             pc = pc - 2 & 65535
                             r -= 2
                             st[0] = a
@@ -939,7 +969,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         v = int(joy[0])
                     else:
                         v = 255
-                        ft = tio + 1 - 14336
+                        ft = tio + 3
+                        if port & 49152 == 16384 and 14271 < tio < 57247:
+                            ft = tio + CONT[tio] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft]
+                        ft -= 14336
                         if ft >= 0:
                             line = ft // 224
                             col = ft - line * 224
@@ -1072,6 +1108,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[36] = 0
                     else:
                         st[38] = port
+                        t = t0
                         pc = pc - 2 & 65535
                         r -= 2
                         st[0] = a
@@ -1127,7 +1164,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     v = int(joy[0])
                 else:
                     v = 255
-                    ft = tio + 1 - 14336
+                    ft = tio + 3
+                    if port & 49152 == 16384 and 14271 < tio < 57247:
+                        ft = tio + CONT[tio] + 1
+                        ft += CONT[ft] + 1
+                        ft += CONT[ft] + 1
+                        ft += CONT[ft]
+                    ft -= 14336
                     if ft >= 0:
                         line = ft // 224
                         col = ft - line * 224
@@ -1258,6 +1301,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[36] = 0
                         else:
                             st[38] = port
+                            t = t0
                             pc = pc - 2 & 65535
                             r -= 2
                             st[0] = a
@@ -1313,7 +1357,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         v = int(joy[0])
                     else:
                         v = 255
-                        ft = tio + 1 - 14336
+                        ft = tio + 3
+                        if port & 49152 == 16384 and 14271 < tio < 57247:
+                            ft = tio + CONT[tio] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft]
+                        ft -= 14336
                         if ft >= 0:
                             line = ft // 224
                             col = ft - line * 224
@@ -1435,6 +1485,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 st[36] = 0
             else:
                 st[38] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[0] = a
@@ -1490,7 +1541,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
             v = int(joy[0])
         else:
             v = 255
-            ft = tio + 1 - 14336
+            ft = tio + 3
+            if port & 49152 == 16384 and 14271 < tio < 57247:
+                ft = tio + CONT[tio] + 1
+                ft += CONT[ft] + 1
+                ft += CONT[ft] + 1
+                ft += CONT[ft]
+            ft -= 14336
             if ft >= 0:
                 line = ft // 224
                 col = ft - line * 224
@@ -1647,6 +1704,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                 st[36] = 0
                             else:
                                 st[38] = port
+                                t = t0
                                 pc = pc - 2 & 65535
                                 r -= 2
                                 st[0] = a
@@ -1702,7 +1760,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             v = int(joy[0])
                         else:
                             v = 255
-                            ft = tio + 1 - 14336
+                            ft = tio + 3
+                            if port & 49152 == 16384 and 14271 < tio < 57247:
+                                ft = tio + CONT[tio] + 1
+                                ft += CONT[ft] + 1
+                                ft += CONT[ft] + 1
+                                ft += CONT[ft]
+                            ft -= 14336
                             if ft >= 0:
                                 line = ft // 224
                                 col = ft - line * 224
@@ -1840,6 +1904,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[36] = 0
                         else:
                             st[38] = port
+                            t = t0
                             pc = pc - 2 & 65535
                             r -= 2
                             st[0] = a
@@ -1895,7 +1960,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         v = int(joy[0])
                     else:
                         v = 255
-                        ft = tio + 1 - 14336
+                        ft = tio + 3
+                        if port & 49152 == 16384 and 14271 < tio < 57247:
+                            ft = tio + CONT[tio] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft]
+                        ft -= 14336
                         if ft >= 0:
                             line = ft // 224
                             col = ft - line * 224
@@ -2073,6 +2144,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[36] = 0
                         else:
                             st[38] = port
+                            t = t0
                             pc = pc - 2 & 65535
                             r -= 2
                             st[0] = a
@@ -2128,7 +2200,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         v = int(joy[0])
                     else:
                         v = 255
-                        ft = tio + 1 - 14336
+                        ft = tio + 3
+                        if port & 49152 == 16384 and 14271 < tio < 57247:
+                            ft = tio + CONT[tio] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft]
+                        ft -= 14336
                         if ft >= 0:
                             line = ft // 224
                             col = ft - line * 224
@@ -2338,6 +2416,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     st[36] = 0
                 else:
                     st[38] = port
+                    t = t0
                     pc = pc - 2 & 65535
                     r -= 2
                     st[0] = a
@@ -2393,7 +2472,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 v = int(joy[0])
             else:
                 v = 255
-                ft = tio + 1 - 14336
+                ft = tio + 3
+                if port & 49152 == 16384 and 14271 < tio < 57247:
+                    ft = tio + CONT[tio] + 1
+                    ft += CONT[ft] + 1
+                    ft += CONT[ft] + 1
+                    ft += CONT[ft]
+                ft -= 14336
                 if ft >= 0:
                     line = ft // 224
                     col = ft - line * 224
@@ -2553,6 +2638,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
 def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT):
     """Run one DD-prefixed instruction."""
     op = I64(mem[pc])
+    t0 = t
     slot_ = 768 + op
     k_ = CYC_AT[slot_]
     if k_ >= 0:
@@ -2568,7 +2654,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if op < 25:
                     if op < 10:
                         if op < 9:
+                            pass
                             ei_at = t
+                            if qt == t0:
+                                qt = t
+                            elif st[43] == t0:
+                                st[43] = t
                         else:
                             pc = pc + 1 & 65535
                             r += 1
@@ -2581,7 +2672,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             ix = res
                             qt = t
                     else:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[43] == t0:
+                            st[43] = t
                 elif op == 25:
                     pc = pc + 1 & 65535
                     r += 1
@@ -2594,7 +2690,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     ix = res
                     qt = t
                 else:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[43] == t0:
+                        st[43] = t
             else:
                 pc = pc + 1 & 65535
                 r += 1
@@ -2645,7 +2746,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                     pc = pc + 1 & 65535
                                     ix = ix & 255 | n << 8
                             elif op < 41:
+                                pass
                                 ei_at = t
+                                if qt == t0:
+                                    qt = t
+                                elif st[43] == t0:
+                                    st[43] = t
                             else:
                                 pc = pc + 1 & 65535
                                 r += 1
@@ -2692,7 +2798,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             ix = ix & 65280 | n
                     elif op < 52:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[43] == t0:
+                            st[43] = t
                     elif op == 52:
                         pc = pc + 1 & 65535
                         r += 1
@@ -2730,7 +2841,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     if op < 70:
                         if op < 58:
                             if op < 57:
+                                pass
                                 ei_at = t
+                                if qt == t0:
+                                    qt = t
+                                elif st[43] == t0:
+                                    st[43] = t
                             else:
                                 pc = pc + 1 & 65535
                                 r += 1
@@ -2743,7 +2859,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 ix = res
                                 qt = t
                         elif op < 68:
+                            pass
                             ei_at = t
+                            if qt == t0:
+                                qt = t
+                            elif st[43] == t0:
+                                st[43] = t
                         elif op == 68:
                             pc = pc + 1 & 65535
                             r += 1
@@ -2760,7 +2881,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         wz = ea
                         b = I64(mem[ea])
                     elif op < 76:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[43] == t0:
+                            st[43] = t
                     elif op == 76:
                         pc = pc + 1 & 65535
                         r += 1
@@ -2777,7 +2903,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     wz = ea
                     c = I64(mem[ea])
                 elif op < 84:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[43] == t0:
+                        st[43] = t
                 elif op == 84:
                     pc = pc + 1 & 65535
                     r += 1
@@ -2795,7 +2926,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     wz = ea
                     d = I64(mem[ea])
                 elif op < 92:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[43] == t0:
+                        st[43] = t
                 elif op == 92:
                     pc = pc + 1 & 65535
                     r += 1
@@ -2813,7 +2949,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 e = I64(mem[ea])
             elif op < 98:
                 if op == 95:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[43] == t0:
+                        st[43] = t
                 elif op == 96:
                     pc = pc + 1 & 65535
                     r += 1
@@ -2939,7 +3080,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 mem[ea] = l
         elif op < 120:
             if op == 118:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[43] == t0:
+                    st[43] = t
             else:
                 pc = pc + 1 & 65535
                 r += 1
@@ -2949,7 +3095,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if ea >= rom_top:
                     mem[ea] = a
         elif op < 124:
+            pass
             ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[43] == t0:
+                st[43] = t
         elif op == 124:
             pc = pc + 1 & 65535
             r += 1
@@ -2971,7 +3122,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if op < 143:
                     if op < 135:
                         if op < 132:
+                            pass
                             ei_at = t
+                            if qt == t0:
+                                qt = t
+                            elif st[43] == t0:
+                                st[43] = t
                         elif op < 134:
                             if op == 132:
                                 pc = pc + 1 & 65535
@@ -2998,7 +3154,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             a = a + v & 255
                             qt = t
                     elif op < 140:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[43] == t0:
+                            st[43] = t
                     elif op == 140:
                         pc = pc + 1 & 65535
                         r += 1
@@ -3028,7 +3189,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                 elif op < 151:
                     if op < 148:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[43] == t0:
+                            st[43] = t
                     elif op < 150:
                         if op == 148:
                             pc = pc + 1 & 65535
@@ -3056,7 +3222,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                 elif op < 159:
                     if op < 156:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[43] == t0:
+                            st[43] = t
                     elif op == 156:
                         pc = pc + 1 & 65535
                         r += 1
@@ -3085,7 +3256,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         a = a - v - cy & 255
                         qt = t
                 elif op < 164:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[43] == t0:
+                        st[43] = t
                 elif op == 164:
                     pc = pc + 1 & 65535
                     r += 1
@@ -3109,7 +3285,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 qt = t
             elif op < 180:
                 if op < 172:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[43] == t0:
+                        st[43] = t
                 elif op < 175:
                     if op == 172:
                         pc = pc + 1 & 65535
@@ -3133,7 +3314,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         f = SZ53P[a]
                         qt = t
                 else:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[43] == t0:
+                        st[43] = t
             elif op < 183:
                 if op < 182:
                     if op == 180:
@@ -3158,7 +3344,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     f = SZ53P[a]
                     qt = t
             elif op < 188:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[43] == t0:
+                    st[43] = t
             elif op == 188:
                 pc = pc + 1 & 65535
                 r += 1
@@ -3179,7 +3370,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 f = CP_F[a << 8 | I64(mem[ea])]
                 qt = t
             else:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[43] == t0:
+                    st[43] = t
         elif op == 203:
             pc = pc + 1 & 65535
             r += 1
@@ -3252,7 +3448,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif z == 7:
                     a = v
         else:
+            pass
             ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[43] == t0:
+                st[43] = t
     elif op == 225:
         pc = pc + 1 & 65535
         r += 1
@@ -3262,7 +3463,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     elif op < 230:
         if op < 229:
             if op == 226:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[43] == t0:
+                    st[43] = t
             elif op == 227:
                 pc = pc + 1 & 65535
                 r += 1
@@ -3276,7 +3482,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 ix = nn
                 wz = nn
             else:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[43] == t0:
+                    st[43] = t
         else:
             pc = pc + 1 & 65535
             r += 1
@@ -3289,19 +3500,34 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     elif op < 249:
         if op < 234:
             if op < 233:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[43] == t0:
+                    st[43] = t
             else:
                 pc = pc + 1 & 65535
                 r += 1
                 pc = ix
         else:
+            pass
             ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[43] == t0:
+                st[43] = t
     elif op == 249:
         pc = pc + 1 & 65535
         r += 1
         sp = ix
     else:
+        pass
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     st[0] = a
     st[1] = f
     st[2] = b
@@ -3324,6 +3550,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
 def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT):
     """Run one FD-prefixed instruction."""
     op = I64(mem[pc])
+    t0 = t
     slot_ = 768 + op
     k_ = CYC_AT[slot_]
     if k_ >= 0:
@@ -3339,7 +3566,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if op < 25:
                     if op < 10:
                         if op < 9:
+                            pass
                             ei_at = t
+                            if qt == t0:
+                                qt = t
+                            elif st[43] == t0:
+                                st[43] = t
                         else:
                             pc = pc + 1 & 65535
                             r += 1
@@ -3352,7 +3584,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             iy = res
                             qt = t
                     else:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[43] == t0:
+                            st[43] = t
                 elif op == 25:
                     pc = pc + 1 & 65535
                     r += 1
@@ -3365,7 +3602,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     iy = res
                     qt = t
                 else:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[43] == t0:
+                        st[43] = t
             else:
                 pc = pc + 1 & 65535
                 r += 1
@@ -3416,7 +3658,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                     pc = pc + 1 & 65535
                                     iy = iy & 255 | n << 8
                             elif op < 41:
+                                pass
                                 ei_at = t
+                                if qt == t0:
+                                    qt = t
+                                elif st[43] == t0:
+                                    st[43] = t
                             else:
                                 pc = pc + 1 & 65535
                                 r += 1
@@ -3463,7 +3710,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             iy = iy & 65280 | n
                     elif op < 52:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[43] == t0:
+                            st[43] = t
                     elif op == 52:
                         pc = pc + 1 & 65535
                         r += 1
@@ -3501,7 +3753,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     if op < 70:
                         if op < 58:
                             if op < 57:
+                                pass
                                 ei_at = t
+                                if qt == t0:
+                                    qt = t
+                                elif st[43] == t0:
+                                    st[43] = t
                             else:
                                 pc = pc + 1 & 65535
                                 r += 1
@@ -3514,7 +3771,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 iy = res
                                 qt = t
                         elif op < 68:
+                            pass
                             ei_at = t
+                            if qt == t0:
+                                qt = t
+                            elif st[43] == t0:
+                                st[43] = t
                         elif op == 68:
                             pc = pc + 1 & 65535
                             r += 1
@@ -3531,7 +3793,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         wz = ea
                         b = I64(mem[ea])
                     elif op < 76:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[43] == t0:
+                            st[43] = t
                     elif op == 76:
                         pc = pc + 1 & 65535
                         r += 1
@@ -3548,7 +3815,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     wz = ea
                     c = I64(mem[ea])
                 elif op < 84:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[43] == t0:
+                        st[43] = t
                 elif op == 84:
                     pc = pc + 1 & 65535
                     r += 1
@@ -3566,7 +3838,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     wz = ea
                     d = I64(mem[ea])
                 elif op < 92:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[43] == t0:
+                        st[43] = t
                 elif op == 92:
                     pc = pc + 1 & 65535
                     r += 1
@@ -3584,7 +3861,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 e = I64(mem[ea])
             elif op < 98:
                 if op == 95:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[43] == t0:
+                        st[43] = t
                 elif op == 96:
                     pc = pc + 1 & 65535
                     r += 1
@@ -3710,7 +3992,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 mem[ea] = l
         elif op < 120:
             if op == 118:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[43] == t0:
+                    st[43] = t
             else:
                 pc = pc + 1 & 65535
                 r += 1
@@ -3720,7 +4007,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if ea >= rom_top:
                     mem[ea] = a
         elif op < 124:
+            pass
             ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[43] == t0:
+                st[43] = t
         elif op == 124:
             pc = pc + 1 & 65535
             r += 1
@@ -3742,7 +4034,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if op < 143:
                     if op < 135:
                         if op < 132:
+                            pass
                             ei_at = t
+                            if qt == t0:
+                                qt = t
+                            elif st[43] == t0:
+                                st[43] = t
                         elif op < 134:
                             if op == 132:
                                 pc = pc + 1 & 65535
@@ -3769,7 +4066,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             a = a + v & 255
                             qt = t
                     elif op < 140:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[43] == t0:
+                            st[43] = t
                     elif op == 140:
                         pc = pc + 1 & 65535
                         r += 1
@@ -3799,7 +4101,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                 elif op < 151:
                     if op < 148:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[43] == t0:
+                            st[43] = t
                     elif op < 150:
                         if op == 148:
                             pc = pc + 1 & 65535
@@ -3827,7 +4134,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                 elif op < 159:
                     if op < 156:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[43] == t0:
+                            st[43] = t
                     elif op == 156:
                         pc = pc + 1 & 65535
                         r += 1
@@ -3856,7 +4168,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         a = a - v - cy & 255
                         qt = t
                 elif op < 164:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[43] == t0:
+                        st[43] = t
                 elif op == 164:
                     pc = pc + 1 & 65535
                     r += 1
@@ -3880,7 +4197,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 qt = t
             elif op < 180:
                 if op < 172:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[43] == t0:
+                        st[43] = t
                 elif op < 175:
                     if op == 172:
                         pc = pc + 1 & 65535
@@ -3904,7 +4226,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         f = SZ53P[a]
                         qt = t
                 else:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[43] == t0:
+                        st[43] = t
             elif op < 183:
                 if op < 182:
                     if op == 180:
@@ -3929,7 +4256,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     f = SZ53P[a]
                     qt = t
             elif op < 188:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[43] == t0:
+                    st[43] = t
             elif op == 188:
                 pc = pc + 1 & 65535
                 r += 1
@@ -3950,7 +4282,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 f = CP_F[a << 8 | I64(mem[ea])]
                 qt = t
             else:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[43] == t0:
+                    st[43] = t
         elif op == 203:
             pc = pc + 1 & 65535
             r += 1
@@ -4023,7 +4360,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif z == 7:
                     a = v
         else:
+            pass
             ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[43] == t0:
+                st[43] = t
     elif op == 225:
         pc = pc + 1 & 65535
         r += 1
@@ -4033,7 +4375,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     elif op < 230:
         if op < 229:
             if op == 226:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[43] == t0:
+                    st[43] = t
             elif op == 227:
                 pc = pc + 1 & 65535
                 r += 1
@@ -4047,7 +4394,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 iy = nn
                 wz = nn
             else:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[43] == t0:
+                    st[43] = t
         else:
             pc = pc + 1 & 65535
             r += 1
@@ -4060,19 +4412,34 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     elif op < 249:
         if op < 234:
             if op < 233:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[43] == t0:
+                    st[43] = t
             else:
                 pc = pc + 1 & 65535
                 r += 1
                 pc = iy
         else:
+            pass
             ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[43] == t0:
+                st[43] = t
     elif op == 249:
         pc = pc + 1 & 65535
         r += 1
         sp = iy
     else:
+        pass
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[43] == t0:
+            st[43] = t
     st[0] = a
     st[1] = f
     st[2] = b
@@ -4136,7 +4503,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     int_ack_clears = st[33]
     rom_top = st[34]
     io_exit = st[35]
-    entry_t = t
+    st[43] = t
     q_entry = st[28]
     ei_at = t if st[29] else -1
     ldair_at = t if st[30] else -1
@@ -4144,13 +4511,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     reason = 0
     while t < until:
         if t < int_end and iff1 and (ei_at != t):
+            if ldair_at == t:
+                f = f & 251
             op = 0
             t, tio = _walk(CONT, CYC, CYC_AT[1025 if im == 2 else 1024], t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, int_data)
             if halted:
                 pc = pc + 1 & 65535
                 halted = 0
-            if ldair_at == t:
-                f = f & 251
             iff1 = 0
             iff2 = 0
             r += 1
@@ -4177,6 +4544,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
             op = I64(mem[pc])
             pc = pc + 1 & 65535
             r += 1
+            t0 = t
             slot_ = 0 + op
             k_ = CYC_AT[slot_]
             if k_ >= 0:
@@ -4507,9 +4875,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if ea >= rom_top:
                             mem[ea] = n
                     elif op == 55:
-                        if qt == t:
+                        if qt == t0:
                             q = f
-                        elif t == entry_t:
+                        elif t0 == st[43]:
                             q = q_entry
                         else:
                             q = 0
@@ -4561,9 +4929,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 67:
                             if op < 65:
                                 if op == 63:
-                                    if qt == t:
+                                    if qt == t0:
                                         q = f
-                                    elif t == entry_t:
+                                    elif t0 == st[43]:
                                         q = q_entry
                                     else:
                                         q = 0
@@ -5149,6 +5517,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     op = I64(mem[pc])
                     pc = pc + 1 & 65535
                     r += 1
+                    t0 = t
                     slot_ = 256 + op
                     k_ = CYC_AT[slot_]
                     if k_ >= 0:
@@ -5397,6 +5766,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 st[36] = 0
                             else:
                                 st[38] = port
+                                t = t0
                                 pc = pc - 2 & 65535
                                 r -= 1
                                 reason = 2
@@ -5430,7 +5800,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             v = int(joy[0])
                         else:
                             v = 255
-                            ft = tio + 1 - 14336
+                            ft = tio + 3
+                            if port & 49152 == 16384 and 14271 < tio < 57247:
+                                ft = tio + CONT[tio] + 1
+                                ft += CONT[ft] + 1
+                                ft += CONT[ft] + 1
+                                ft += CONT[ft]
+                            ft -= 14336
                             if ft >= 0:
                                 line = ft // 224
                                 col = ft - line * 224
@@ -5822,6 +6198,6 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     st[30] = 1 if ldair_at == t else 0
     if qt == t:
         st[28] = f
-    elif t != entry_t:
+    elif t != st[43]:
         st[28] = 0
     return reason

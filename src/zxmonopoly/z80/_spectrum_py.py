@@ -57,7 +57,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     int_ack_clears = st[33]
     rom_top = st[34]
     io_exit = st[35]
-    entry_t = t
+    st[43] = t
     q_entry = st[28]
     ei_at = t if st[29] else -1
     ldair_at = t if st[30] else -1
@@ -66,6 +66,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     while t < until:
         if t < int_end:
             if iff1 and ei_at != t:
+                if ldair_at == t:
+                    f = f & 0xFB
                 if im == 2:
                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                         t += 7
@@ -105,8 +107,6 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     if pc == 0x10000:
                         pc = 0
                     halted = 0
-                if ldair_at == t:
-                    f = f & 0xFB
                 iff1 = 0
                 iff2 = 0
                 r = R_INC1[r]
@@ -1279,6 +1279,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         mem[ea] = n
                                 else:
                                     if op == 0x37:
+                                        t0 = t
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -1286,9 +1287,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             t += 4
                                         else:
                                             t += 4
-                                        if qt == t:
+                                        if qt == t0:
                                             q = f
-                                        elif t == entry_t:
+                                        elif t0 == st[43]:
                                             q = q_entry
                                         else:
                                             q = 0
@@ -1465,6 +1466,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0x43:
                                             if op < 0x41:
                                                 if op == 0x3f:
+                                                    t0 = t
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1472,9 +1474,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     else:
                                                         t += 4
-                                                    if qt == t:
+                                                    if qt == t0:
                                                         q = f
-                                                    elif t == entry_t:
+                                                    elif t0 == st[43]:
                                                         q = q_entry
                                                     else:
                                                         q = 0
@@ -8162,6 +8164,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             else:
                                 if op < 0xdd:
                                     if op == 0xdb:
+                                        t0 = t
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -8203,6 +8206,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 st[36] = 0
                                             else:
                                                 st[38] = port
+                                                t = t0
                                                 pc = (pc - 2) & 0xFFFF
                                                 r = (r - 1) & 0x7F
                                                 reason = 2
@@ -8237,7 +8241,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 v = int(joy[0])
                                             else:
                                                 v = 0xFF
-                                                ft = tio + 1 - 14336
+                                                ft = tio + 3
+                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                    ft = tio + CONT[tio] + 1
+                                                    ft += CONT[ft] + 1
+                                                    ft += CONT[ft] + 1
+                                                    ft += CONT[ft]
+                                                ft -= 14336
                                                 if ft >= 0:
                                                     line = ft // 224
                                                     col = ft - line * 224
@@ -8304,6 +8314,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
+                                                            t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -8311,7 +8322,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 4
                                                             else:
                                                                 t += 4
+                                                            pass
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                                                         else:
                                                             pc += 1
                                                             if pc == 0x10000:
@@ -8359,6 +8375,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             ix = res
                                                             qt = t
                                                     else:
+                                                        t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -8366,7 +8383,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
+                                                        pass
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                                 else:
                                                     if op == 0x19:
                                                         pc += 1
@@ -8415,6 +8437,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         ix = res
                                                         qt = t
                                                     else:
+                                                        t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -8422,7 +8445,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
+                                                        pass
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                             else:
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -8593,6 +8621,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 ix = (ix & 0xFF) | ((n) << 8)
                                                                     else:
                                                                         if op < 0x29:
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -8600,7 +8629,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             pc += 1
                                                                             if pc == 0x10000:
@@ -8779,6 +8813,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             ix = (ix & 0xFF00) | (n)
                                                                 else:
                                                                     if op < 0x34:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -8786,7 +8821,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x34:
                                                                             pc += 1
@@ -8953,6 +8993,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0x46:
                                                                 if op < 0x3a:
                                                                     if op < 0x39:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -8960,7 +9001,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -9009,6 +9055,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                 else:
                                                                     if op < 0x44:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -9016,7 +9063,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x44:
                                                                             pc += 1
@@ -9100,6 +9152,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     b = mem[ea]
                                                                 else:
                                                                     if op < 0x4c:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -9107,7 +9160,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x4c:
                                                                             pc += 1
@@ -9191,6 +9249,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 c = mem[ea]
                                                             else:
                                                                 if op < 0x54:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -9198,7 +9257,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0x54:
                                                                         pc += 1
@@ -9283,6 +9347,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 d = mem[ea]
                                                             else:
                                                                 if op < 0x5c:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -9290,7 +9355,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0x5c:
                                                                         pc += 1
@@ -9375,6 +9445,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -9382,7 +9453,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x60:
                                                                             pc += 1
@@ -10008,6 +10084,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op < 0x78:
                                                             if op == 0x76:
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -10015,7 +10092,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -10064,6 +10146,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     mem[ea] = a
                                                         else:
                                                             if op < 0x7c:
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -10071,7 +10154,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                             else:
                                                                 if op == 0x7c:
                                                                     pc += 1
@@ -10160,6 +10248,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x8f:
                                                             if op < 0x87:
                                                                 if op < 0x84:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -10167,7 +10256,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op < 0x86:
                                                                         if op == 0x84:
@@ -10260,6 +10354,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                             else:
                                                                 if op < 0x8c:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -10267,7 +10362,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0x8c:
                                                                         pc += 1
@@ -10364,6 +10464,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x97:
                                                                 if op < 0x94:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -10371,7 +10472,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op < 0x96:
                                                                         if op == 0x94:
@@ -10465,6 +10571,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x9f:
                                                                     if op < 0x9c:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -10472,7 +10579,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x9c:
                                                                             pc += 1
@@ -10568,6 +10680,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                 else:
                                                                     if op < 0xa4:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -10575,7 +10688,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0xa4:
                                                                             pc += 1
@@ -10666,6 +10784,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0xb4:
                                                                 if op < 0xac:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -10673,7 +10792,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op < 0xaf:
                                                                         if op == 0xac:
@@ -10763,6 +10887,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = SZ53P[a]
                                                                                 qt = t
                                                                     else:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -10770,7 +10895,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                             else:
                                                                 if op < 0xb7:
                                                                     if op < 0xb6:
@@ -10861,6 +10991,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                 else:
                                                                     if op < 0xbc:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -10868,7 +10999,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0xbc:
                                                                             pc += 1
@@ -10955,6 +11091,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         f = CP_F[(a << 8) | mem[ea]]
                                                         qt = t
                                                     else:
+                                                        t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -10962,7 +11099,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
+                                                        pass
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                                 else:
                                                     if op == 0xcb:
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
@@ -11081,6 +11223,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             elif z == 7:
                                                                 a = v
                                                     else:
+                                                        t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -11088,7 +11231,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
+                                                        pass
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[43] == t0:
+                                                            st[43] = t
                                         else:
                                             if op == 0xe1:
                                                 pc += 1
@@ -11120,6 +11268,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0xe6:
                                                     if op < 0xe5:
                                                         if op == 0xe2:
+                                                            t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -11127,7 +11276,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 4
                                                             else:
                                                                 t += 4
+                                                            pass
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                                                         else:
                                                             if op == 0xe3:
                                                                 pc += 1
@@ -11180,6 +11334,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 ix = nn
                                                                 wz = nn
                                                             else:
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -11187,7 +11342,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -11226,6 +11386,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if op < 0xf9:
                                                         if op < 0xea:
                                                             if op < 0xe9:
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -11233,7 +11394,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -11252,6 +11418,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 8
                                                                 pc = ix
                                                         else:
+                                                            t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -11259,7 +11426,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 4
                                                             else:
                                                                 t += 4
+                                                            pass
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                                                     else:
                                                         if op == 0xf9:
                                                             pc += 1
@@ -11286,6 +11458,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 10
                                                             sp = ix
                                                         else:
+                                                            t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -11293,7 +11466,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 4
                                                             else:
                                                                 t += 4
+                                                            pass
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[43] == t0:
+                                                                st[43] = t
                     else:
                         if op < 0xf1:
                             if op < 0xe7:
@@ -11735,6 +11913,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x43:
                                                             if op < 0x42:
                                                                 if op == 0x40:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -11773,6 +11952,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             st[36] = 0
                                                                         else:
                                                                             st[38] = port
+                                                                            t = t0
                                                                             pc = (pc - 2) & 0xFFFF
                                                                             r = (r - 2) & 0x7F
                                                                             reason = 2
@@ -11807,7 +11987,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             v = int(joy[0])
                                                                         else:
                                                                             v = 0xFF
-                                                                            ft = tio + 1 - 14336
+                                                                            ft = tio + 3
+                                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                ft = tio + CONT[tio] + 1
+                                                                                ft += CONT[ft] + 1
+                                                                                ft += CONT[ft] + 1
+                                                                                ft += CONT[ft]
+                                                                            ft -= 14336
                                                                             if ft >= 0:
                                                                                 line = ft // 224
                                                                                 col = ft - line * 224
@@ -12032,6 +12218,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     i = a
                                                                 else:
                                                                     if op == 0x48:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -12070,6 +12257,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -12104,7 +12292,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 v = int(joy[0])
                                                                             else:
                                                                                 v = 0xFF
-                                                                                ft = tio + 1 - 14336
+                                                                                ft = tio + 3
+                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                    ft = tio + CONT[tio] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft]
+                                                                                ft -= 14336
                                                                                 if ft >= 0:
                                                                                     line = ft // 224
                                                                                     col = ft - line * 224
@@ -12328,6 +12522,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         r7 = a & 0x80
                                                                 else:
                                                                     if op == 0x50:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -12366,6 +12561,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -12400,7 +12596,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 v = int(joy[0])
                                                                             else:
                                                                                 v = 0xFF
-                                                                                ft = tio + 1 - 14336
+                                                                                ft = tio + 3
+                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                    ft = tio + CONT[tio] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft]
+                                                                                ft -= 14336
                                                                                 if ft >= 0:
                                                                                     line = ft // 224
                                                                                     col = ft - line * 224
@@ -12632,6 +12834,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x58:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -12670,6 +12873,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 st[36] = 0
                                                                             else:
                                                                                 st[38] = port
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -12704,7 +12908,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 v = int(joy[0])
                                                                             else:
                                                                                 v = 0xFF
-                                                                                ft = tio + 1 - 14336
+                                                                                ft = tio + 3
+                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                    ft = tio + CONT[tio] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft]
+                                                                                ft -= 14336
                                                                                 if ft >= 0:
                                                                                     line = ft // 224
                                                                                     col = ft - line * 224
@@ -12932,6 +13142,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x60:
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -12970,6 +13181,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     st[36] = 0
                                                                                 else:
                                                                                     st[38] = port
+                                                                                    t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -13004,7 +13216,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     v = int(joy[0])
                                                                                 else:
                                                                                     v = 0xFF
-                                                                                    ft = tio + 1 - 14336
+                                                                                    ft = tio + 3
+                                                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                        ft = tio + CONT[tio] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft]
+                                                                                    ft -= 14336
                                                                                     if ft >= 0:
                                                                                         line = ft // 224
                                                                                         col = ft - line * 224
@@ -13255,6 +13473,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x68:
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13293,6 +13512,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     st[36] = 0
                                                                                 else:
                                                                                     st[38] = port
+                                                                                    t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -13327,7 +13547,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     v = int(joy[0])
                                                                                 else:
                                                                                     v = 0xFF
-                                                                                    ft = tio + 1 - 14336
+                                                                                    ft = tio + 3
+                                                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                        ft = tio + CONT[tio] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft]
+                                                                                    ft -= 14336
                                                                                     if ft >= 0:
                                                                                         line = ft // 224
                                                                                         col = ft - line * 224
@@ -13576,6 +13802,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 wz = (ea + 1) & 0xFFFF
                                                                                 qt = t
                                                                             else:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -13614,6 +13841,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -13648,7 +13876,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         v = int(joy[0])
                                                                                     else:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 1 - 14336
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
                                                                                         if ft >= 0:
                                                                                             line = ft // 224
                                                                                             col = ft - line * 224
@@ -13867,6 +14101,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 8
                                             else:
                                                 if op == 0x78:
+                                                    t0 = t
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 2) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -13905,6 +14140,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             st[36] = 0
                                                         else:
                                                             st[38] = port
+                                                            t = t0
                                                             pc = (pc - 2) & 0xFFFF
                                                             r = (r - 2) & 0x7F
                                                             reason = 2
@@ -13939,7 +14175,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             v = int(joy[0])
                                                         else:
                                                             v = 0xFF
-                                                            ft = tio + 1 - 14336
+                                                            ft = tio + 3
+                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                ft = tio + CONT[tio] + 1
+                                                                ft += CONT[ft] + 1
+                                                                ft += CONT[ft] + 1
+                                                                ft += CONT[ft]
+                                                            ft -= 14336
                                                             if ft >= 0:
                                                                 line = ft // 224
                                                                 col = ft - line * 224
@@ -14251,6 +14493,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xa2:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14297,6 +14540,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -14331,7 +14575,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         v = int(joy[0])
                                                                                     else:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 1 - 14336
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
                                                                                         if ft >= 0:
                                                                                             line = ft // 224
                                                                                             col = ft - line * 224
@@ -14527,6 +14777,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xaa:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14573,6 +14824,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -14607,7 +14859,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         v = int(joy[0])
                                                                                     else:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 1 - 14336
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
                                                                                         if ft >= 0:
                                                                                             line = ft // 224
                                                                                             col = ft - line * 224
@@ -14874,6 +15132,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xb2:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14940,6 +15199,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -14974,7 +15234,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         v = int(joy[0])
                                                                                     else:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 1 - 14336
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
                                                                                         if ft >= 0:
                                                                                             line = ft // 224
                                                                                             col = ft - line * 224
@@ -15293,6 +15559,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xba:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -15359,6 +15626,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[36] = 0
                                                                                     else:
                                                                                         st[38] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -15393,7 +15661,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         v = int(joy[0])
                                                                                     else:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 1 - 14336
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
                                                                                         if ft >= 0:
                                                                                             line = ft // 224
                                                                                             col = ft - line * 224
@@ -15947,6 +16221,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x19:
                                                             if op < 0x0a:
                                                                 if op < 0x09:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -15954,7 +16229,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     pc += 1
                                                                     if pc == 0x10000:
@@ -16002,6 +16282,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     iy = res
                                                                     qt = t
                                                             else:
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16009,7 +16290,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                         else:
                                                             if op == 0x19:
                                                                 pc += 1
@@ -16058,6 +16344,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 iy = res
                                                                 qt = t
                                                             else:
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16065,7 +16352,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -16236,6 +16528,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         iy = (iy & 0xFF) | ((n) << 8)
                                                                             else:
                                                                                 if op < 0x29:
+                                                                                    t0 = t
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -16243,7 +16536,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 4
                                                                                     else:
                                                                                         t += 4
+                                                                                    pass
                                                                                     ei_at = t
+                                                                                    if qt == t0:
+                                                                                        qt = t
+                                                                                    elif st[43] == t0:
+                                                                                        st[43] = t
                                                                                 else:
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
@@ -16422,6 +16720,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     iy = (iy & 0xFF00) | (n)
                                                                         else:
                                                                             if op < 0x34:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16429,7 +16728,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x34:
                                                                                     pc += 1
@@ -16596,6 +16900,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0x46:
                                                                         if op < 0x3a:
                                                                             if op < 0x39:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16603,7 +16908,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
@@ -16652,6 +16962,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0x44:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16659,7 +16970,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x44:
                                                                                     pc += 1
@@ -16743,6 +17059,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             b = mem[ea]
                                                                         else:
                                                                             if op < 0x4c:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16750,7 +17067,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x4c:
                                                                                     pc += 1
@@ -16834,6 +17156,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         c = mem[ea]
                                                                     else:
                                                                         if op < 0x54:
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -16841,7 +17164,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op == 0x54:
                                                                                 pc += 1
@@ -16926,6 +17254,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         d = mem[ea]
                                                                     else:
                                                                         if op < 0x5c:
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -16933,7 +17262,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op == 0x5c:
                                                                                 pc += 1
@@ -17018,6 +17352,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x62:
                                                                             if op == 0x5f:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -17025,7 +17360,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x60:
                                                                                     pc += 1
@@ -17651,6 +17991,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x78:
                                                                     if op == 0x76:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -17658,7 +17999,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -17707,6 +18053,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             mem[ea] = a
                                                                 else:
                                                                     if op < 0x7c:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -17714,7 +18061,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         if op == 0x7c:
                                                                             pc += 1
@@ -17803,6 +18155,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0x8f:
                                                                     if op < 0x87:
                                                                         if op < 0x84:
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -17810,7 +18163,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op < 0x86:
                                                                                 if op == 0x84:
@@ -17903,6 +18261,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                     else:
                                                                         if op < 0x8c:
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -17910,7 +18269,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op == 0x8c:
                                                                                 pc += 1
@@ -18007,6 +18371,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0x97:
                                                                         if op < 0x94:
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -18014,7 +18379,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op < 0x96:
                                                                                 if op == 0x94:
@@ -18108,6 +18478,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x9f:
                                                                             if op < 0x9c:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18115,7 +18486,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0x9c:
                                                                                     pc += 1
@@ -18211,6 +18587,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         qt = t
                                                                         else:
                                                                             if op < 0xa4:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18218,7 +18595,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0xa4:
                                                                                     pc += 1
@@ -18309,6 +18691,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0xb4:
                                                                         if op < 0xac:
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -18316,7 +18699,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[43] == t0:
+                                                                                st[43] = t
                                                                         else:
                                                                             if op < 0xaf:
                                                                                 if op == 0xac:
@@ -18406,6 +18794,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         f = SZ53P[a]
                                                                                         qt = t
                                                                             else:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18413,7 +18802,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                     else:
                                                                         if op < 0xb7:
                                                                             if op < 0xb6:
@@ -18504,6 +18898,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0xbc:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18511,7 +18906,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[43] == t0:
+                                                                                    st[43] = t
                                                                             else:
                                                                                 if op == 0xbc:
                                                                                     pc += 1
@@ -18598,6 +18998,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 f = CP_F[(a << 8) | mem[ea]]
                                                                 qt = t
                                                             else:
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18605,7 +19006,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                         else:
                                                             if op == 0xcb:
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
@@ -18724,6 +19130,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     elif z == 7:
                                                                         a = v
                                                             else:
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18731,7 +19138,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[43] == t0:
+                                                                    st[43] = t
                                                 else:
                                                     if op == 0xe1:
                                                         pc += 1
@@ -18763,6 +19175,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0xe6:
                                                             if op < 0xe5:
                                                                 if op == 0xe2:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -18770,7 +19183,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                                 else:
                                                                     if op == 0xe3:
                                                                         pc += 1
@@ -18823,6 +19241,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         iy = nn
                                                                         wz = nn
                                                                     else:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -18830,7 +19249,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -18869,6 +19293,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0xf9:
                                                                 if op < 0xea:
                                                                     if op < 0xe9:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -18876,7 +19301,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[43] == t0:
+                                                                            st[43] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -18895,6 +19325,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         pc = iy
                                                                 else:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -18902,7 +19333,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                                             else:
                                                                 if op == 0xf9:
                                                                     pc += 1
@@ -18929,6 +19365,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 10
                                                                     sp = iy
                                                                 else:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -18936,7 +19373,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[43] == t0:
+                                                                        st[43] = t
                                 else:
                                     if op == 0xfe:
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
@@ -19029,6 +19471,6 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     st[30] = 1 if ldair_at == t else 0
     if qt == t:
         st[28] = f
-    elif t != entry_t:
+    elif t != st[43]:
         st[28] = 0
     return reason
