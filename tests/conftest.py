@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from tests import REPO_ROOT, SHARED_DIR
+from tests import REPO_ROOT
 
 # One numba cache for every pytest process (xdist workers included): the jit engine is compiled
 # once and then loaded from the cache. Must be set before numba is imported. .ci/run sets it too.
@@ -24,10 +24,3 @@ def engine(request: pytest.FixtureRequest) -> str:
         pytest.skip("numba cannot be imported: no jit engine")
     return request.param
 
-
-@pytest.fixture
-def shared_dir():
-    """The shared/ directory beside the clone; skips the test when it is absent."""
-    if not SHARED_DIR.is_dir():
-        pytest.skip(f"shared/ not found at {SHARED_DIR}")
-    return SHARED_DIR

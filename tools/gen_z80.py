@@ -392,9 +392,10 @@ class CycleTable:
                 offset += cycle_total([sp])
 
     def dispatch_code(self, base: str, xy: str, int_data: str = "0") -> list[str]:
-        """The walk at a dispatch point, for the opcode in ``op``."""
+        """The walk at a dispatch point, for the opcode in ``op`` (``t0``: T before it)."""
         m = self.machine
         return [
+            "t0 = t",
             f"slot_ = {base} + op",
             "k_ = CYC_AT[slot_]",
             "if k_ >= 0:",
@@ -496,7 +497,14 @@ def port_out_code(v: Variant) -> list[str]:
 
 
 def finish(v: Variant, leaf: Leaf, specs: list, xy: str = "ix") -> list[str]:
-    """A leaf's lines for variant ``v``: its T-states (or cycle walk), Q marker and devices."""
+    """A leaf's lines for variant ``v``: its T-states (or cycle walk), Q marker and devices.
+
+    A ``start_t`` leaf reads ``t0``, T at the instruction's start: set here before the walk, or
+    by the dispatch's walk (``CycleTable.dispatch_code``) in the table-walking JIT engine.
+    Walking there rather than in the leaf keeps the main function as it was: three more
+    calls of ``_walk`` in it (SCF, CCF, IN A,(n)) cost the Spectrum's JIT 15 % on
+    ``bench --machine``.
+    """
     out: list[str] = []
     lines = list(leaf.lines)
     if v.machine:
@@ -514,9 +522,10 @@ def finish(v: Variant, leaf: Leaf, specs: list, xy: str = "ix") -> list[str]:
         elif v.table_walk:
             out = lines  # walked where it was dispatched (CycleTable.dispatch)
         else:
-            out = [*w, *lines]
+            out = [*(["t0 = t"] if leaf.start_t else []), *w, *lines]
     else:
-        out = [x for x in lines if x.strip() != "@CYCLES"]
+        out = [*(["t0 = t"] if leaf.start_t else []),
+               *(x for x in lines if x.strip() != "@CYCLES")]
         if leaf.tstates is not None:
             out.append(f"t += {leaf.tstates}")
     if leaf.flags:
@@ -647,10 +656,15 @@ def index_body(v: Variant, prefix: str) -> list[str]:
     table = isa.DD if prefix == "DD" else isa.FD
     xy = "ix" if prefix == "DD" else "iy"
     cases: list[tuple[int, list[str]]] = []
-    # No interrupt between a prefix and its instruction.
-    nop = finish(v, Leaf(["ei_at = t + 4"] if not v.machine else ["ei_at = t"], 4), FETCH1)
-    if not v.machine:
-        nop = ["t += 4", "ei_at = t"]
+    # A prefix the next opcode ignores: no interrupt before that opcode, and Q passes through
+    # (the prefix is not an instruction): the marker that says "F is Q now" (``qt``, or
+    # ``state.ENTRY_T`` at the start of a run) moves on from the prefix's start to its end.
+    # ENTRY_T stays in the state array: a local would cost the JIT's DD/FD functions an
+    # argument, a store and a reload on every call (measured: 5 % of bench --machine).
+    entry = f"st[{state.ENTRY_T}]"
+    nop_leaf = Leaf(["t += 4", "ei_at = t", "if qt == t0:", "    qt = t", f"elif {entry} == t0:",
+                     f"    {entry} = t"], None, start_t=True)
+    nop = finish(v, nop_leaf, FETCH1)
     for code, op in enumerate(table):
         if op.mnemonic == isa.PREFIX_NOP or (op.mnemonic == isa.PREFIX
                                              and op.operands[0] in ("DD", "FD", "ED")):
@@ -705,7 +719,7 @@ def store_lines(v: Variant) -> list[str]:
 def entry_lines() -> list[str]:
     """Turn the state's boolean markers into the loop's T-stamped ones."""
     return [
-        "entry_t = t",
+        f"st[{state.ENTRY_T}] = t",
         f"q_entry = st[{state.Q}]",
         f"ei_at = t if st[{state.AFTER_EI}] else -1",
         f"ldair_at = t if st[{state.AFTER_LDAIR}] else -1",
@@ -720,7 +734,7 @@ def exit_lines() -> list[str]:
         f"st[{state.AFTER_LDAIR}] = 1 if ldair_at == t else 0",
         "if qt == t:",
         f"    st[{state.Q}] = f",
-        "elif t != entry_t:",
+        f"elif t != st[{state.ENTRY_T}]:",
         f"    st[{state.Q}] = 0",
     ]
 
@@ -741,12 +755,13 @@ def interrupt_lines(v: Variant) -> list[str]:
     else:
         timing, t19, t13 = [], "t += 19", "t += 13"
     return [
+        # NMOS: P/V reads 0 when INT follows LD A,I / LD A,R (tested before the walk moves T).
+        "if ldair_at == t:",
+        "    f = f & 0xFB",
         *timing,
         "if halted:",
         "    pc = (pc + 1) & 0xFFFF",
         "    halted = 0",
-        "if ldair_at == t:",  # NMOS: P/V read as 0 when INT follows LD A,I / LD A,R
-        "    f = f & 0xFB",
         "iff1 = 0",
         "iff2 = 0",
         "r += 1",
@@ -966,7 +981,7 @@ def names_used(lines: list[str]) -> tuple[set[str], set[str]]:
 
 # Where a JIT prefix function leaves each local it changed (registers in their own slots,
 # R unmasked and the markers in scratch slots).
-S_EI_AT, S_LDAIR_AT, S_QT = 40, 41, 42
+S_EI_AT, S_LDAIR_AT, S_QT = 40, 41, 42  # 43 is state.ENTRY_T
 S_R_RAW, S_R7 = 45, 46
 SCRATCH = {S_EI_AT: "_EI_AT", S_LDAIR_AT: "_LDAIR_AT", S_QT: "_QT", S_R_RAW: "_R_RAW",
            S_R7: "_R7"}

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tests import REPO_ROOT
+from tests import REFERENCE_DIR, REPO_ROOT
 from zxmonopoly.rules import data
 from zxmonopoly.rules.data import CARDS, CHANCE, COMMUNITY_CHEST, GROUPS, SQUARES
 from zxmonopoly.rules.records import Effect, Kind
@@ -24,15 +24,15 @@ def _generator():
     return mod
 
 
-def test_regenerating_data_changes_nothing(shared_dir):
+def test_regenerating_data_changes_nothing():
     gen = _generator()
     committed = (REPO_ROOT / "src" / "zxmonopoly" / "rules" / "data.py").read_text("utf-8")
-    assert committed == gen.generate(shared_dir / "reference"), (
+    assert committed == gen.generate(REFERENCE_DIR), (
         "rules/data.py is stale: run python tools/gen_rules_data.py")
 
 
-def test_data_matches_the_json_field_by_field(shared_dir):
-    board = json.loads((shared_dir / "reference" / "board_uk.json").read_text("utf-8"))
+def test_data_matches_the_json_field_by_field():
+    board = json.loads((REFERENCE_DIR / "board_uk.json").read_text("utf-8"))
     for sq, js in zip(SQUARES, board["squares"], strict=True):
         assert (sq.index, sq.name, sq.short) == (js["index"], js["name"], js["short_name"])
         for key in ("price", "mortgage", "house_cost", "hotel_cost", "amount"):

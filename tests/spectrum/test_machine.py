@@ -159,7 +159,7 @@ def test_floating_bus(idle, when, address):
         m.memory[a] = (a * 7 + 3) & 0x7F  # no 0xFF anywhere
     m.memory[0x8000:0x8002] = bytes.fromhex("DBFF")  # IN A,(FFh) with A=0: port 00FF
     m.cpu.pc, m.cpu.a = 0x8000, 0
-    m.cpu.tstates = when - 8  # read 1 T into the I/O cycle, which starts 7 T in
+    m.cpu.tstates = when - 10  # sampled 3 T into the I/O cycle, which starts 7 T in
     m.step()
     assert m.cpu.a == (0xFF if address is None else m.memory[address])
 

@@ -133,10 +133,12 @@ def run_instruction(
 ) -> InstructionRun:
     """Put ``code`` at ``at`` (PC), set ``registers``, run ``steps`` step()s and return the run.
 
+    ``engine`` is one of ``tests.z80.engines.Z80_ENGINES`` (the Spectrum's too).
+
     ``memory`` maps addresses to extra bytes; the rest of memory holds ``fill``. Registers are
     set in the order given, so ``af=..., f=...`` sets F last. Use ``.expect(...)`` on the result.
     """
-    from zxmonopoly.z80 import Z80
+    from tests.z80.engines import make_z80
 
     code = bytes(code)
     mem = bytearray([fill]) * 0x10000
@@ -151,7 +153,7 @@ def run_instruction(
         ports["read_port"] = read_port
     if write_port is not None:
         ports["write_port"] = write_port
-    cpu = Z80(mem, engine=engine, **ports)
+    cpu = make_z80(mem, engine, **ports)
     cpu.pc = at
     for name, value in registers.items():
         setattr(cpu, name, value)

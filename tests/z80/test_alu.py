@@ -1,12 +1,18 @@
-"""ALU groups against a slow, obviously-correct reference (Hypothesis), in both engines."""
+"""ALU groups against a slow, obviously-correct reference (Hypothesis), on all four engines
+(the bare CPU's and the Spectrum's: tests/z80/engines.py)."""
+
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zxmonopoly.z80 import Z80, jit_available
+from tests.z80.engines import ENGINE_PARAMS as ENGINES
+from tests.z80.engines import make_z80
+from zxmonopoly.z80 import Z80
 
 byte = st.integers(0, 255)
+ZERO = bytes(65536)
 
 
 def bit(v: int, n: int) -> int:
@@ -52,27 +58,33 @@ ALU_OPS = {"ADD": 0x80, "ADC": 0x88, "SUB": 0x90, "SBC": 0x98, "AND": 0xA0, "XOR
            "OR": 0xB0, "CP": 0xB8}
 
 
+@cache
+def _cpu(engine: str) -> Z80:
+    """One CPU per engine, reset for each example (building one costs more than a run)."""
+    return make_z80(bytearray(65536), engine)
+
+
 def run_one(engine: str, code: bytes, **regs) -> Z80:
-    mem = bytearray(65536)
-    mem[0: len(code)] = code
-    cpu = Z80(mem, engine=engine)
+    """Run ``code`` at 0 (memory otherwise zero) from a reset CPU with ``regs`` set: one step."""
+    cpu = _cpu(engine)
+    cpu.memory[:] = ZERO
+    cpu.memory[0: len(code)] = code
+    cpu.reset()
     for k, v in regs.items():
         setattr(cpu, k, v)
     cpu.step()
     return cpu
 
 
+@pytest.mark.parametrize("eng", ENGINES)
 @pytest.mark.parametrize("name", list(ALU_OPS))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(a=byte, v=byte, f=byte)
-def test_alu_register_operand(name, a, v, f):
-    cpu = run_one("python", bytes([ALU_OPS[name]]), a=a, b=v, f=f)  # op B
+def test_alu_register_operand(eng, name, a, v, f):
+    cpu = run_one(eng, bytes([ALU_OPS[name]]), a=a, b=v, f=f)  # op B
     res, rf = ref_alu(name, a, v, f & 1)
     assert (cpu.a, cpu.f) == (res, rf), f"{name} A={a:02X} v={v:02X} F={f:02X}"
 
-
-ENGINES = ["python", pytest.param("jit", marks=pytest.mark.skipif(
-    not jit_available(), reason="numba cannot be imported"))]
 
 
 @pytest.mark.parametrize("eng", ENGINES)
@@ -84,10 +96,11 @@ def test_alu_immediate(eng, name, a, v, f):
     assert (cpu.a, cpu.f) == ref_alu(name, a, v, f & 1)
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.parametrize("eng", ENGINES)
+@settings(max_examples=150, deadline=None)
 @given(v=byte, f=byte, inc=st.booleans())
-def test_inc_dec(v, f, inc):
-    cpu = run_one("python", bytes([0x04 if inc else 0x05]), b=v, f=f)
+def test_inc_dec(eng, v, f, inc):
+    cpu = run_one(eng, bytes([0x04 if inc else 0x05]), b=v, f=f)
     res = (v + (1 if inc else -1)) & 0xFF
     h = int((v & 15) == 15) if inc else int((v & 15) == 0)
     pv = int(v == 0x7F) if inc else int(v == 0x80)
@@ -113,11 +126,12 @@ def ref_rot(name: str, v: int, cin: int) -> tuple[int, int]:
                       pv=parity_even(res), n=0, c=cout)
 
 
+@pytest.mark.parametrize("eng", ENGINES)
 @pytest.mark.parametrize("k", range(8))
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(v=byte, f=byte)
-def test_cb_rotates_and_shifts(k, v, f):
-    cpu = run_one("python", bytes([0xCB, k << 3 | 2]), d=v, f=f)  # rot D
+def test_cb_rotates_and_shifts(eng, k, v, f):
+    cpu = run_one(eng, bytes([0xCB, k << 3 | 2]), d=v, f=f)  # rot D
     assert (cpu.d, cpu.f) == ref_rot(ROTS[k], v, f & 1)
 
 
@@ -132,7 +146,7 @@ def test_ddcb_rotates_with_register_copy(eng, k, v, f):
     memory = bytearray(65536)
     memory[:4] = code
     memory[mem_addr] = v
-    cpu = Z80(memory, engine=eng)
+    cpu = make_z80(memory, eng)
     cpu.ix, cpu.f = 0x8000, f
     cpu.step()
     res, rf = ref_rot(ROTS[k], v, f & 1)
@@ -152,19 +166,21 @@ def ref_daa(a: int, f: int) -> tuple[int, int]:
                       x=bit(res, 3), pv=parity_even(res), n=n, c=int(c or a > 0x99))
 
 
-@settings(max_examples=500, deadline=None)
+@pytest.mark.parametrize("eng", ENGINES)
+@settings(max_examples=250, deadline=None)
 @given(a=byte, f=byte)
-def test_daa(a, f):
-    cpu = run_one("python", b"\x27", a=a, f=f)
+def test_daa(eng, a, f):
+    cpu = run_one(eng, b"\x27", a=a, f=f)
     assert (cpu.a, cpu.f) == ref_daa(a, f)
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.parametrize("eng", ENGINES)
+@settings(max_examples=150, deadline=None)
 @given(hl=st.integers(0, 0xFFFF), rr=st.integers(0, 0xFFFF), f=byte,
        op=st.sampled_from(["ADD", "ADC", "SBC"]))
-def test_16bit_arithmetic(hl, rr, f, op):
+def test_16bit_arithmetic(eng, hl, rr, f, op):
     code = {"ADD": b"\x19", "ADC": b"\xed\x5a", "SBC": b"\xed\x52"}[op]
-    cpu = run_one("python", code, hl=hl, de=rr, f=f)
+    cpu = run_one(eng, code, hl=hl, de=rr, f=f)
     c = f & 1 if op != "ADD" else 0
     full = hl + rr + c if op != "SBC" else hl - rr - c
     res = full & 0xFFFF

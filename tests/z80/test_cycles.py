@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from tests.z80.generator import engine_from, load_generator
-from tests.z80.test_fuse import FUSE_DIR, INITIAL_FILL, _apply, load_vectors
+from tests.z80.test_fuse import INITIAL_FILL, _apply, load_vectors
 from zxmonopoly.z80.cpu import engine_tables
 
 
@@ -33,8 +33,6 @@ def _expected(vector) -> list[tuple[int, int]]:
 
 @pytest.fixture(scope="module")
 def traced():
-    if not (FUSE_DIR / "tests.in").is_file():
-        pytest.skip(f"FUSE vectors not found in {FUSE_DIR}")
     return _traced_run()
 
 
@@ -71,8 +69,6 @@ def test_fast_paths_change_no_timing():
     """Outside the contended part of a line the Spectrum engine skips the walk: check that
     this gives exactly the T-states of walking every cycle, for every FUSE program started
     at T-states spread over screen lines, borders and the edges between them."""
-    if not (FUSE_DIR / "tests.in").is_file():
-        pytest.skip(f"FUSE vectors not found in {FUSE_DIR}")
     from zxmonopoly.spectrum import _engine_py as _spectrum_py
     from zxmonopoly.spectrum.timing import contention_table
     from zxmonopoly.z80 import Z80

@@ -1,6 +1,6 @@
 """The rules of Waddingtons Monopoly as the 1985 booklet gives them: the oracle for the game.
 
-Plain Python, small on purpose. ``data`` (generated from ../shared/reference by
+Plain Python, small on purpose. ``data`` (generated from reference/ by
 tools/gen_rules_data.py) holds the board and the cards; ``state`` the game state; ``rent``,
 ``money``, ``estate`` and ``turn`` the rules; ``z80tables`` writes the same data as assembler
 source for the game. Docstrings cite the rules as "(A35c, A36 § A Jail)": the numbers of

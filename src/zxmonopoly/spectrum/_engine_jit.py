@@ -142,6 +142,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
     op = I64(mem[pc])
     pc = pc + 1 & 65535
     r += 1
+    t0 = t
     slot_ = 512 + op
     k_ = CYC_AT[slot_]
     if k_ >= 0:
@@ -166,6 +167,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                     st[S.IN_READY] = 0
                                 else:
                                     st[S.PORT] = port
+                                    t = t0
                                     pc = pc - 2 & 65535
                                     r -= 2
                                     st[S.A] = a
@@ -221,7 +223,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                 v = int(joy[0])
                             else:
                                 v = 255
-                                ft = tio + 1 - 14336
+                                ft = tio + 3
+                                if port & 49152 == 16384 and 14271 < tio < 57247:
+                                    ft = tio + CONT[tio] + 1
+                                    ft += CONT[ft] + 1
+                                    ft += CONT[ft] + 1
+                                    ft += CONT[ft]
+                                ft -= 14336
                                 if ft >= 0:
                                     line = ft // 224
                                     col = ft - line * 224
@@ -345,6 +353,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[S.IN_READY] = 0
                         else:
                             st[S.PORT] = port
+                            t = t0
                             pc = pc - 2 & 65535
                             r -= 2
                             st[S.A] = a
@@ -400,7 +409,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         v = int(joy[0])
                     else:
                         v = 255
-                        ft = tio + 1 - 14336
+                        ft = tio + 3
+                        if port & 49152 == 16384 and 14271 < tio < 57247:
+                            ft = tio + CONT[tio] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft]
+                        ft -= 14336
                         if ft >= 0:
                             line = ft // 224
                             col = ft - line * 224
@@ -522,6 +537,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[S.IN_READY] = 0
                     else:
                         st[S.PORT] = port
+                        t = t0
                         pc = pc - 2 & 65535
                         r -= 2
                         st[S.A] = a
@@ -577,7 +593,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     v = int(joy[0])
                 else:
                     v = 255
-                    ft = tio + 1 - 14336
+                    ft = tio + 3
+                    if port & 49152 == 16384 and 14271 < tio < 57247:
+                        ft = tio + CONT[tio] + 1
+                        ft += CONT[ft] + 1
+                        ft += CONT[ft] + 1
+                        ft += CONT[ft]
+                    ft -= 14336
                     if ft >= 0:
                         line = ft // 224
                         col = ft - line * 224
@@ -708,6 +730,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[S.IN_READY] = 0
                         else:
                             st[S.PORT] = port
+                            t = t0
                             pc = pc - 2 & 65535
                             r -= 2
                             st[S.A] = a
@@ -763,7 +786,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         v = int(joy[0])
                     else:
                         v = 255
-                        ft = tio + 1 - 14336
+                        ft = tio + 3
+                        if port & 49152 == 16384 and 14271 < tio < 57247:
+                            ft = tio + CONT[tio] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft]
+                        ft -= 14336
                         if ft >= 0:
                             line = ft // 224
                             col = ft - line * 224
@@ -890,6 +919,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[S.IN_READY] = 0
                         else:
                             st[S.PORT] = port
+                            t = t0
                             pc = pc - 2 & 65535
                             r -= 2
                             st[S.A] = a
@@ -945,7 +975,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         v = int(joy[0])
                     else:
                         v = 255
-                        ft = tio + 1 - 14336
+                        ft = tio + 3
+                        if port & 49152 == 16384 and 14271 < tio < 57247:
+                            ft = tio + CONT[tio] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft]
+                        ft -= 14336
                         if ft >= 0:
                             line = ft // 224
                             col = ft - line * 224
@@ -1078,6 +1114,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[S.IN_READY] = 0
                     else:
                         st[S.PORT] = port
+                        t = t0
                         pc = pc - 2 & 65535
                         r -= 2
                         st[S.A] = a
@@ -1133,7 +1170,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     v = int(joy[0])
                 else:
                     v = 255
-                    ft = tio + 1 - 14336
+                    ft = tio + 3
+                    if port & 49152 == 16384 and 14271 < tio < 57247:
+                        ft = tio + CONT[tio] + 1
+                        ft += CONT[ft] + 1
+                        ft += CONT[ft] + 1
+                        ft += CONT[ft]
+                    ft -= 14336
                     if ft >= 0:
                         line = ft // 224
                         col = ft - line * 224
@@ -1264,6 +1307,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[S.IN_READY] = 0
                         else:
                             st[S.PORT] = port
+                            t = t0
                             pc = pc - 2 & 65535
                             r -= 2
                             st[S.A] = a
@@ -1319,7 +1363,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         v = int(joy[0])
                     else:
                         v = 255
-                        ft = tio + 1 - 14336
+                        ft = tio + 3
+                        if port & 49152 == 16384 and 14271 < tio < 57247:
+                            ft = tio + CONT[tio] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft]
+                        ft -= 14336
                         if ft >= 0:
                             line = ft // 224
                             col = ft - line * 224
@@ -1441,6 +1491,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[S.A] = a
@@ -1496,7 +1547,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
             v = int(joy[0])
         else:
             v = 255
-            ft = tio + 1 - 14336
+            ft = tio + 3
+            if port & 49152 == 16384 and 14271 < tio < 57247:
+                ft = tio + CONT[tio] + 1
+                ft += CONT[ft] + 1
+                ft += CONT[ft] + 1
+                ft += CONT[ft]
+            ft -= 14336
             if ft >= 0:
                 line = ft // 224
                 col = ft - line * 224
@@ -1653,6 +1710,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                 st[S.IN_READY] = 0
                             else:
                                 st[S.PORT] = port
+                                t = t0
                                 pc = pc - 2 & 65535
                                 r -= 2
                                 st[S.A] = a
@@ -1708,7 +1766,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             v = int(joy[0])
                         else:
                             v = 255
-                            ft = tio + 1 - 14336
+                            ft = tio + 3
+                            if port & 49152 == 16384 and 14271 < tio < 57247:
+                                ft = tio + CONT[tio] + 1
+                                ft += CONT[ft] + 1
+                                ft += CONT[ft] + 1
+                                ft += CONT[ft]
+                            ft -= 14336
                             if ft >= 0:
                                 line = ft // 224
                                 col = ft - line * 224
@@ -1846,6 +1910,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[S.IN_READY] = 0
                         else:
                             st[S.PORT] = port
+                            t = t0
                             pc = pc - 2 & 65535
                             r -= 2
                             st[S.A] = a
@@ -1901,7 +1966,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         v = int(joy[0])
                     else:
                         v = 255
-                        ft = tio + 1 - 14336
+                        ft = tio + 3
+                        if port & 49152 == 16384 and 14271 < tio < 57247:
+                            ft = tio + CONT[tio] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft]
+                        ft -= 14336
                         if ft >= 0:
                             line = ft // 224
                             col = ft - line * 224
@@ -2079,6 +2150,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[S.IN_READY] = 0
                         else:
                             st[S.PORT] = port
+                            t = t0
                             pc = pc - 2 & 65535
                             r -= 2
                             st[S.A] = a
@@ -2134,7 +2206,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         v = int(joy[0])
                     else:
                         v = 255
-                        ft = tio + 1 - 14336
+                        ft = tio + 3
+                        if port & 49152 == 16384 and 14271 < tio < 57247:
+                            ft = tio + CONT[tio] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft] + 1
+                            ft += CONT[ft]
+                        ft -= 14336
                         if ft >= 0:
                             line = ft // 224
                             col = ft - line * 224
@@ -2344,6 +2422,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     st[S.IN_READY] = 0
                 else:
                     st[S.PORT] = port
+                    t = t0
                     pc = pc - 2 & 65535
                     r -= 2
                     st[S.A] = a
@@ -2399,7 +2478,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 v = int(joy[0])
             else:
                 v = 255
-                ft = tio + 1 - 14336
+                ft = tio + 3
+                if port & 49152 == 16384 and 14271 < tio < 57247:
+                    ft = tio + CONT[tio] + 1
+                    ft += CONT[ft] + 1
+                    ft += CONT[ft] + 1
+                    ft += CONT[ft]
+                ft -= 14336
                 if ft >= 0:
                     line = ft // 224
                     col = ft - line * 224
@@ -2559,6 +2644,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
 def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT):
     """Run one DD-prefixed instruction."""
     op = I64(mem[pc])
+    t0 = t
     slot_ = 768 + op
     k_ = CYC_AT[slot_]
     if k_ >= 0:
@@ -2574,7 +2660,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if op < 25:
                     if op < 10:
                         if op < 9:
+                            pass
                             ei_at = t
+                            if qt == t0:
+                                qt = t
+                            elif st[S.ENTRY_T] == t0:
+                                st[S.ENTRY_T] = t
                         else:
                             pc = pc + 1 & 65535
                             r += 1
@@ -2587,7 +2678,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             ix = res
                             qt = t
                     else:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[S.ENTRY_T] == t0:
+                            st[S.ENTRY_T] = t
                 elif op == 25:
                     pc = pc + 1 & 65535
                     r += 1
@@ -2600,7 +2696,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     ix = res
                     qt = t
                 else:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[S.ENTRY_T] == t0:
+                        st[S.ENTRY_T] = t
             else:
                 pc = pc + 1 & 65535
                 r += 1
@@ -2651,7 +2752,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                     pc = pc + 1 & 65535
                                     ix = ix & 255 | n << 8
                             elif op < 41:
+                                pass
                                 ei_at = t
+                                if qt == t0:
+                                    qt = t
+                                elif st[S.ENTRY_T] == t0:
+                                    st[S.ENTRY_T] = t
                             else:
                                 pc = pc + 1 & 65535
                                 r += 1
@@ -2698,7 +2804,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             ix = ix & 65280 | n
                     elif op < 52:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[S.ENTRY_T] == t0:
+                            st[S.ENTRY_T] = t
                     elif op == 52:
                         pc = pc + 1 & 65535
                         r += 1
@@ -2736,7 +2847,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     if op < 70:
                         if op < 58:
                             if op < 57:
+                                pass
                                 ei_at = t
+                                if qt == t0:
+                                    qt = t
+                                elif st[S.ENTRY_T] == t0:
+                                    st[S.ENTRY_T] = t
                             else:
                                 pc = pc + 1 & 65535
                                 r += 1
@@ -2749,7 +2865,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 ix = res
                                 qt = t
                         elif op < 68:
+                            pass
                             ei_at = t
+                            if qt == t0:
+                                qt = t
+                            elif st[S.ENTRY_T] == t0:
+                                st[S.ENTRY_T] = t
                         elif op == 68:
                             pc = pc + 1 & 65535
                             r += 1
@@ -2766,7 +2887,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         wz = ea
                         b = I64(mem[ea])
                     elif op < 76:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[S.ENTRY_T] == t0:
+                            st[S.ENTRY_T] = t
                     elif op == 76:
                         pc = pc + 1 & 65535
                         r += 1
@@ -2783,7 +2909,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     wz = ea
                     c = I64(mem[ea])
                 elif op < 84:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[S.ENTRY_T] == t0:
+                        st[S.ENTRY_T] = t
                 elif op == 84:
                     pc = pc + 1 & 65535
                     r += 1
@@ -2801,7 +2932,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     wz = ea
                     d = I64(mem[ea])
                 elif op < 92:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[S.ENTRY_T] == t0:
+                        st[S.ENTRY_T] = t
                 elif op == 92:
                     pc = pc + 1 & 65535
                     r += 1
@@ -2819,7 +2955,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 e = I64(mem[ea])
             elif op < 98:
                 if op == 95:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[S.ENTRY_T] == t0:
+                        st[S.ENTRY_T] = t
                 elif op == 96:
                     pc = pc + 1 & 65535
                     r += 1
@@ -2945,7 +3086,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 mem[ea] = l
         elif op < 120:
             if op == 118:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[S.ENTRY_T] == t0:
+                    st[S.ENTRY_T] = t
             else:
                 pc = pc + 1 & 65535
                 r += 1
@@ -2955,7 +3101,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if ea >= rom_top:
                     mem[ea] = a
         elif op < 124:
+            pass
             ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
         elif op == 124:
             pc = pc + 1 & 65535
             r += 1
@@ -2977,7 +3128,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if op < 143:
                     if op < 135:
                         if op < 132:
+                            pass
                             ei_at = t
+                            if qt == t0:
+                                qt = t
+                            elif st[S.ENTRY_T] == t0:
+                                st[S.ENTRY_T] = t
                         elif op < 134:
                             if op == 132:
                                 pc = pc + 1 & 65535
@@ -3004,7 +3160,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             a = a + v & 255
                             qt = t
                     elif op < 140:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[S.ENTRY_T] == t0:
+                            st[S.ENTRY_T] = t
                     elif op == 140:
                         pc = pc + 1 & 65535
                         r += 1
@@ -3034,7 +3195,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                 elif op < 151:
                     if op < 148:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[S.ENTRY_T] == t0:
+                            st[S.ENTRY_T] = t
                     elif op < 150:
                         if op == 148:
                             pc = pc + 1 & 65535
@@ -3062,7 +3228,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                 elif op < 159:
                     if op < 156:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[S.ENTRY_T] == t0:
+                            st[S.ENTRY_T] = t
                     elif op == 156:
                         pc = pc + 1 & 65535
                         r += 1
@@ -3091,7 +3262,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         a = a - v - cy & 255
                         qt = t
                 elif op < 164:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[S.ENTRY_T] == t0:
+                        st[S.ENTRY_T] = t
                 elif op == 164:
                     pc = pc + 1 & 65535
                     r += 1
@@ -3115,7 +3291,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 qt = t
             elif op < 180:
                 if op < 172:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[S.ENTRY_T] == t0:
+                        st[S.ENTRY_T] = t
                 elif op < 175:
                     if op == 172:
                         pc = pc + 1 & 65535
@@ -3139,7 +3320,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         f = SZ53P[a]
                         qt = t
                 else:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[S.ENTRY_T] == t0:
+                        st[S.ENTRY_T] = t
             elif op < 183:
                 if op < 182:
                     if op == 180:
@@ -3164,7 +3350,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     f = SZ53P[a]
                     qt = t
             elif op < 188:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[S.ENTRY_T] == t0:
+                    st[S.ENTRY_T] = t
             elif op == 188:
                 pc = pc + 1 & 65535
                 r += 1
@@ -3185,7 +3376,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 f = CP_F[a << 8 | I64(mem[ea])]
                 qt = t
             else:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[S.ENTRY_T] == t0:
+                    st[S.ENTRY_T] = t
         elif op == 203:
             pc = pc + 1 & 65535
             r += 1
@@ -3258,7 +3454,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif z == 7:
                     a = v
         else:
+            pass
             ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
     elif op == 225:
         pc = pc + 1 & 65535
         r += 1
@@ -3268,7 +3469,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     elif op < 230:
         if op < 229:
             if op == 226:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[S.ENTRY_T] == t0:
+                    st[S.ENTRY_T] = t
             elif op == 227:
                 pc = pc + 1 & 65535
                 r += 1
@@ -3282,7 +3488,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 ix = nn
                 wz = nn
             else:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[S.ENTRY_T] == t0:
+                    st[S.ENTRY_T] = t
         else:
             pc = pc + 1 & 65535
             r += 1
@@ -3295,19 +3506,34 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     elif op < 249:
         if op < 234:
             if op < 233:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[S.ENTRY_T] == t0:
+                    st[S.ENTRY_T] = t
             else:
                 pc = pc + 1 & 65535
                 r += 1
                 pc = ix
         else:
+            pass
             ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
     elif op == 249:
         pc = pc + 1 & 65535
         r += 1
         sp = ix
     else:
+        pass
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     st[S.A] = a
     st[S.F] = f
     st[S.B] = b
@@ -3330,6 +3556,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
 def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT):
     """Run one FD-prefixed instruction."""
     op = I64(mem[pc])
+    t0 = t
     slot_ = 768 + op
     k_ = CYC_AT[slot_]
     if k_ >= 0:
@@ -3345,7 +3572,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if op < 25:
                     if op < 10:
                         if op < 9:
+                            pass
                             ei_at = t
+                            if qt == t0:
+                                qt = t
+                            elif st[S.ENTRY_T] == t0:
+                                st[S.ENTRY_T] = t
                         else:
                             pc = pc + 1 & 65535
                             r += 1
@@ -3358,7 +3590,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             iy = res
                             qt = t
                     else:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[S.ENTRY_T] == t0:
+                            st[S.ENTRY_T] = t
                 elif op == 25:
                     pc = pc + 1 & 65535
                     r += 1
@@ -3371,7 +3608,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     iy = res
                     qt = t
                 else:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[S.ENTRY_T] == t0:
+                        st[S.ENTRY_T] = t
             else:
                 pc = pc + 1 & 65535
                 r += 1
@@ -3422,7 +3664,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                     pc = pc + 1 & 65535
                                     iy = iy & 255 | n << 8
                             elif op < 41:
+                                pass
                                 ei_at = t
+                                if qt == t0:
+                                    qt = t
+                                elif st[S.ENTRY_T] == t0:
+                                    st[S.ENTRY_T] = t
                             else:
                                 pc = pc + 1 & 65535
                                 r += 1
@@ -3469,7 +3716,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             iy = iy & 65280 | n
                     elif op < 52:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[S.ENTRY_T] == t0:
+                            st[S.ENTRY_T] = t
                     elif op == 52:
                         pc = pc + 1 & 65535
                         r += 1
@@ -3507,7 +3759,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     if op < 70:
                         if op < 58:
                             if op < 57:
+                                pass
                                 ei_at = t
+                                if qt == t0:
+                                    qt = t
+                                elif st[S.ENTRY_T] == t0:
+                                    st[S.ENTRY_T] = t
                             else:
                                 pc = pc + 1 & 65535
                                 r += 1
@@ -3520,7 +3777,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 iy = res
                                 qt = t
                         elif op < 68:
+                            pass
                             ei_at = t
+                            if qt == t0:
+                                qt = t
+                            elif st[S.ENTRY_T] == t0:
+                                st[S.ENTRY_T] = t
                         elif op == 68:
                             pc = pc + 1 & 65535
                             r += 1
@@ -3537,7 +3799,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         wz = ea
                         b = I64(mem[ea])
                     elif op < 76:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[S.ENTRY_T] == t0:
+                            st[S.ENTRY_T] = t
                     elif op == 76:
                         pc = pc + 1 & 65535
                         r += 1
@@ -3554,7 +3821,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     wz = ea
                     c = I64(mem[ea])
                 elif op < 84:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[S.ENTRY_T] == t0:
+                        st[S.ENTRY_T] = t
                 elif op == 84:
                     pc = pc + 1 & 65535
                     r += 1
@@ -3572,7 +3844,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     wz = ea
                     d = I64(mem[ea])
                 elif op < 92:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[S.ENTRY_T] == t0:
+                        st[S.ENTRY_T] = t
                 elif op == 92:
                     pc = pc + 1 & 65535
                     r += 1
@@ -3590,7 +3867,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 e = I64(mem[ea])
             elif op < 98:
                 if op == 95:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[S.ENTRY_T] == t0:
+                        st[S.ENTRY_T] = t
                 elif op == 96:
                     pc = pc + 1 & 65535
                     r += 1
@@ -3716,7 +3998,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 mem[ea] = l
         elif op < 120:
             if op == 118:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[S.ENTRY_T] == t0:
+                    st[S.ENTRY_T] = t
             else:
                 pc = pc + 1 & 65535
                 r += 1
@@ -3726,7 +4013,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if ea >= rom_top:
                     mem[ea] = a
         elif op < 124:
+            pass
             ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
         elif op == 124:
             pc = pc + 1 & 65535
             r += 1
@@ -3748,7 +4040,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if op < 143:
                     if op < 135:
                         if op < 132:
+                            pass
                             ei_at = t
+                            if qt == t0:
+                                qt = t
+                            elif st[S.ENTRY_T] == t0:
+                                st[S.ENTRY_T] = t
                         elif op < 134:
                             if op == 132:
                                 pc = pc + 1 & 65535
@@ -3775,7 +4072,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             a = a + v & 255
                             qt = t
                     elif op < 140:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[S.ENTRY_T] == t0:
+                            st[S.ENTRY_T] = t
                     elif op == 140:
                         pc = pc + 1 & 65535
                         r += 1
@@ -3805,7 +4107,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                 elif op < 151:
                     if op < 148:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[S.ENTRY_T] == t0:
+                            st[S.ENTRY_T] = t
                     elif op < 150:
                         if op == 148:
                             pc = pc + 1 & 65535
@@ -3833,7 +4140,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                 elif op < 159:
                     if op < 156:
+                        pass
                         ei_at = t
+                        if qt == t0:
+                            qt = t
+                        elif st[S.ENTRY_T] == t0:
+                            st[S.ENTRY_T] = t
                     elif op == 156:
                         pc = pc + 1 & 65535
                         r += 1
@@ -3862,7 +4174,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         a = a - v - cy & 255
                         qt = t
                 elif op < 164:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[S.ENTRY_T] == t0:
+                        st[S.ENTRY_T] = t
                 elif op == 164:
                     pc = pc + 1 & 65535
                     r += 1
@@ -3886,7 +4203,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 qt = t
             elif op < 180:
                 if op < 172:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[S.ENTRY_T] == t0:
+                        st[S.ENTRY_T] = t
                 elif op < 175:
                     if op == 172:
                         pc = pc + 1 & 65535
@@ -3910,7 +4232,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         f = SZ53P[a]
                         qt = t
                 else:
+                    pass
                     ei_at = t
+                    if qt == t0:
+                        qt = t
+                    elif st[S.ENTRY_T] == t0:
+                        st[S.ENTRY_T] = t
             elif op < 183:
                 if op < 182:
                     if op == 180:
@@ -3935,7 +4262,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     f = SZ53P[a]
                     qt = t
             elif op < 188:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[S.ENTRY_T] == t0:
+                    st[S.ENTRY_T] = t
             elif op == 188:
                 pc = pc + 1 & 65535
                 r += 1
@@ -3956,7 +4288,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 f = CP_F[a << 8 | I64(mem[ea])]
                 qt = t
             else:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[S.ENTRY_T] == t0:
+                    st[S.ENTRY_T] = t
         elif op == 203:
             pc = pc + 1 & 65535
             r += 1
@@ -4029,7 +4366,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif z == 7:
                     a = v
         else:
+            pass
             ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
     elif op == 225:
         pc = pc + 1 & 65535
         r += 1
@@ -4039,7 +4381,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     elif op < 230:
         if op < 229:
             if op == 226:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[S.ENTRY_T] == t0:
+                    st[S.ENTRY_T] = t
             elif op == 227:
                 pc = pc + 1 & 65535
                 r += 1
@@ -4053,7 +4400,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 iy = nn
                 wz = nn
             else:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[S.ENTRY_T] == t0:
+                    st[S.ENTRY_T] = t
         else:
             pc = pc + 1 & 65535
             r += 1
@@ -4066,19 +4418,34 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     elif op < 249:
         if op < 234:
             if op < 233:
+                pass
                 ei_at = t
+                if qt == t0:
+                    qt = t
+                elif st[S.ENTRY_T] == t0:
+                    st[S.ENTRY_T] = t
             else:
                 pc = pc + 1 & 65535
                 r += 1
                 pc = iy
         else:
+            pass
             ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
     elif op == 249:
         pc = pc + 1 & 65535
         r += 1
         sp = iy
     else:
+        pass
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     st[S.A] = a
     st[S.F] = f
     st[S.B] = b
@@ -4142,7 +4509,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     int_ack_clears = st[S.INT_ACK_CLEARS]
     rom_top = st[S.ROM_TOP]
     io_exit = st[S.IO_EXIT]
-    entry_t = t
+    st[S.ENTRY_T] = t
     q_entry = st[S.Q]
     ei_at = t if st[S.AFTER_EI] else -1
     ldair_at = t if st[S.AFTER_LDAIR] else -1
@@ -4150,13 +4517,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     reason = 0
     while t < until:
         if t < int_end and iff1 and (ei_at != t):
+            if ldair_at == t:
+                f = f & 251
             op = 0
             t, tio = _walk(CONT, CYC, CYC_AT[1025 if im == 2 else 1024], t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, int_data)
             if halted:
                 pc = pc + 1 & 65535
                 halted = 0
-            if ldair_at == t:
-                f = f & 251
             iff1 = 0
             iff2 = 0
             r += 1
@@ -4183,6 +4550,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
             op = I64(mem[pc])
             pc = pc + 1 & 65535
             r += 1
+            t0 = t
             slot_ = 0 + op
             k_ = CYC_AT[slot_]
             if k_ >= 0:
@@ -4513,9 +4881,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if ea >= rom_top:
                             mem[ea] = n
                     elif op == 55:
-                        if qt == t:
+                        if qt == t0:
                             q = f
-                        elif t == entry_t:
+                        elif t0 == st[S.ENTRY_T]:
                             q = q_entry
                         else:
                             q = 0
@@ -4567,9 +4935,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 67:
                             if op < 65:
                                 if op == 63:
-                                    if qt == t:
+                                    if qt == t0:
                                         q = f
-                                    elif t == entry_t:
+                                    elif t0 == st[S.ENTRY_T]:
                                         q = q_entry
                                     else:
                                         q = 0
@@ -5155,6 +5523,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     op = I64(mem[pc])
                     pc = pc + 1 & 65535
                     r += 1
+                    t0 = t
                     slot_ = 256 + op
                     k_ = CYC_AT[slot_]
                     if k_ >= 0:
@@ -5403,6 +5772,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 st[S.IN_READY] = 0
                             else:
                                 st[S.PORT] = port
+                                t = t0
                                 pc = pc - 2 & 65535
                                 r -= 1
                                 reason = 2
@@ -5436,7 +5806,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             v = int(joy[0])
                         else:
                             v = 255
-                            ft = tio + 1 - 14336
+                            ft = tio + 3
+                            if port & 49152 == 16384 and 14271 < tio < 57247:
+                                ft = tio + CONT[tio] + 1
+                                ft += CONT[ft] + 1
+                                ft += CONT[ft] + 1
+                                ft += CONT[ft]
+                            ft -= 14336
                             if ft >= 0:
                                 line = ft // 224
                                 col = ft - line * 224
@@ -5828,6 +6204,6 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     st[S.AFTER_LDAIR] = 1 if ldair_at == t else 0
     if qt == t:
         st[S.Q] = f
-    elif t != entry_t:
+    elif t != st[S.ENTRY_T]:
         st[S.Q] = 0
     return reason

@@ -58,7 +58,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     int_ack_clears = st[S.INT_ACK_CLEARS]
     rom_top = st[S.ROM_TOP]
     io_exit = st[S.IO_EXIT]
-    entry_t = t
+    st[S.ENTRY_T] = t
     q_entry = st[S.Q]
     ei_at = t if st[S.AFTER_EI] else -1
     ldair_at = t if st[S.AFTER_LDAIR] else -1
@@ -67,6 +67,8 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     while t < until:
         if t < int_end:
             if iff1 and ei_at != t:
+                if ldair_at == t:
+                    f = f & 0xFB
                 if im == 2:
                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                         t += 7
@@ -106,8 +108,6 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     if pc == 0x10000:
                         pc = 0
                     halted = 0
-                if ldair_at == t:
-                    f = f & 0xFB
                 iff1 = 0
                 iff2 = 0
                 r = R_INC1[r]
@@ -1280,6 +1280,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         mem[ea] = n
                                 else:
                                     if op == 0x37:
+                                        t0 = t
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -1287,9 +1288,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             t += 4
                                         else:
                                             t += 4
-                                        if qt == t:
+                                        if qt == t0:
                                             q = f
-                                        elif t == entry_t:
+                                        elif t0 == st[S.ENTRY_T]:
                                             q = q_entry
                                         else:
                                             q = 0
@@ -1466,6 +1467,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0x43:
                                             if op < 0x41:
                                                 if op == 0x3f:
+                                                    t0 = t
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1473,9 +1475,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     else:
                                                         t += 4
-                                                    if qt == t:
+                                                    if qt == t0:
                                                         q = f
-                                                    elif t == entry_t:
+                                                    elif t0 == st[S.ENTRY_T]:
                                                         q = q_entry
                                                     else:
                                                         q = 0
@@ -8163,6 +8165,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             else:
                                 if op < 0xdd:
                                     if op == 0xdb:
+                                        t0 = t
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -8204,6 +8207,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 st[S.IN_READY] = 0
                                             else:
                                                 st[S.PORT] = port
+                                                t = t0
                                                 pc = (pc - 2) & 0xFFFF
                                                 r = (r - 1) & 0x7F
                                                 reason = 2
@@ -8238,7 +8242,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 v = int(joy[0])
                                             else:
                                                 v = 0xFF
-                                                ft = tio + 1 - 14336
+                                                ft = tio + 3
+                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                    ft = tio + CONT[tio] + 1
+                                                    ft += CONT[ft] + 1
+                                                    ft += CONT[ft] + 1
+                                                    ft += CONT[ft]
+                                                ft -= 14336
                                                 if ft >= 0:
                                                     line = ft // 224
                                                     col = ft - line * 224
@@ -8305,6 +8315,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
+                                                            t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -8312,7 +8323,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 4
                                                             else:
                                                                 t += 4
+                                                            pass
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[S.ENTRY_T] == t0:
+                                                                st[S.ENTRY_T] = t
                                                         else:
                                                             pc += 1
                                                             if pc == 0x10000:
@@ -8360,6 +8376,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             ix = res
                                                             qt = t
                                                     else:
+                                                        t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -8367,7 +8384,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
+                                                        pass
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[S.ENTRY_T] == t0:
+                                                            st[S.ENTRY_T] = t
                                                 else:
                                                     if op == 0x19:
                                                         pc += 1
@@ -8416,6 +8438,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         ix = res
                                                         qt = t
                                                     else:
+                                                        t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -8423,7 +8446,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
+                                                        pass
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[S.ENTRY_T] == t0:
+                                                            st[S.ENTRY_T] = t
                                             else:
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -8594,6 +8622,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 ix = (ix & 0xFF) | ((n) << 8)
                                                                     else:
                                                                         if op < 0x29:
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -8601,7 +8630,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             pc += 1
                                                                             if pc == 0x10000:
@@ -8780,6 +8814,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             ix = (ix & 0xFF00) | (n)
                                                                 else:
                                                                     if op < 0x34:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -8787,7 +8822,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x34:
                                                                             pc += 1
@@ -8954,6 +8994,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0x46:
                                                                 if op < 0x3a:
                                                                     if op < 0x39:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -8961,7 +9002,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -9010,6 +9056,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                 else:
                                                                     if op < 0x44:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -9017,7 +9064,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x44:
                                                                             pc += 1
@@ -9101,6 +9153,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     b = mem[ea]
                                                                 else:
                                                                     if op < 0x4c:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -9108,7 +9161,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x4c:
                                                                             pc += 1
@@ -9192,6 +9250,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 c = mem[ea]
                                                             else:
                                                                 if op < 0x54:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -9199,7 +9258,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0x54:
                                                                         pc += 1
@@ -9284,6 +9348,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 d = mem[ea]
                                                             else:
                                                                 if op < 0x5c:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -9291,7 +9356,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0x5c:
                                                                         pc += 1
@@ -9376,6 +9446,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -9383,7 +9454,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x60:
                                                                             pc += 1
@@ -10009,6 +10085,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op < 0x78:
                                                             if op == 0x76:
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -10016,7 +10093,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -10065,6 +10147,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     mem[ea] = a
                                                         else:
                                                             if op < 0x7c:
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -10072,7 +10155,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                             else:
                                                                 if op == 0x7c:
                                                                     pc += 1
@@ -10161,6 +10249,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x8f:
                                                             if op < 0x87:
                                                                 if op < 0x84:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -10168,7 +10257,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op < 0x86:
                                                                         if op == 0x84:
@@ -10261,6 +10355,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                             else:
                                                                 if op < 0x8c:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -10268,7 +10363,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0x8c:
                                                                         pc += 1
@@ -10365,6 +10465,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x97:
                                                                 if op < 0x94:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -10372,7 +10473,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op < 0x96:
                                                                         if op == 0x94:
@@ -10466,6 +10572,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x9f:
                                                                     if op < 0x9c:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -10473,7 +10580,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x9c:
                                                                             pc += 1
@@ -10569,6 +10681,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                 else:
                                                                     if op < 0xa4:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -10576,7 +10689,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0xa4:
                                                                             pc += 1
@@ -10667,6 +10785,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0xb4:
                                                                 if op < 0xac:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -10674,7 +10793,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op < 0xaf:
                                                                         if op == 0xac:
@@ -10764,6 +10888,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = SZ53P[a]
                                                                                 qt = t
                                                                     else:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -10771,7 +10896,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                             else:
                                                                 if op < 0xb7:
                                                                     if op < 0xb6:
@@ -10862,6 +10992,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                 else:
                                                                     if op < 0xbc:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -10869,7 +11000,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0xbc:
                                                                             pc += 1
@@ -10956,6 +11092,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         f = CP_F[(a << 8) | mem[ea]]
                                                         qt = t
                                                     else:
+                                                        t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -10963,7 +11100,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
+                                                        pass
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[S.ENTRY_T] == t0:
+                                                            st[S.ENTRY_T] = t
                                                 else:
                                                     if op == 0xcb:
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
@@ -11082,6 +11224,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             elif z == 7:
                                                                 a = v
                                                     else:
+                                                        t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -11089,7 +11232,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         else:
                                                             t += 4
+                                                        pass
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[S.ENTRY_T] == t0:
+                                                            st[S.ENTRY_T] = t
                                         else:
                                             if op == 0xe1:
                                                 pc += 1
@@ -11121,6 +11269,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0xe6:
                                                     if op < 0xe5:
                                                         if op == 0xe2:
+                                                            t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -11128,7 +11277,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 4
                                                             else:
                                                                 t += 4
+                                                            pass
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[S.ENTRY_T] == t0:
+                                                                st[S.ENTRY_T] = t
                                                         else:
                                                             if op == 0xe3:
                                                                 pc += 1
@@ -11181,6 +11335,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 ix = nn
                                                                 wz = nn
                                                             else:
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -11188,7 +11343,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -11227,6 +11387,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if op < 0xf9:
                                                         if op < 0xea:
                                                             if op < 0xe9:
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -11234,7 +11395,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -11253,6 +11419,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 8
                                                                 pc = ix
                                                         else:
+                                                            t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -11260,7 +11427,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 4
                                                             else:
                                                                 t += 4
+                                                            pass
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[S.ENTRY_T] == t0:
+                                                                st[S.ENTRY_T] = t
                                                     else:
                                                         if op == 0xf9:
                                                             pc += 1
@@ -11287,6 +11459,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 10
                                                             sp = ix
                                                         else:
+                                                            t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -11294,7 +11467,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 4
                                                             else:
                                                                 t += 4
+                                                            pass
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[S.ENTRY_T] == t0:
+                                                                st[S.ENTRY_T] = t
                     else:
                         if op < 0xf1:
                             if op < 0xe7:
@@ -11736,6 +11914,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x43:
                                                             if op < 0x42:
                                                                 if op == 0x40:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -11774,6 +11953,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             st[S.IN_READY] = 0
                                                                         else:
                                                                             st[S.PORT] = port
+                                                                            t = t0
                                                                             pc = (pc - 2) & 0xFFFF
                                                                             r = (r - 2) & 0x7F
                                                                             reason = 2
@@ -11808,7 +11988,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             v = int(joy[0])
                                                                         else:
                                                                             v = 0xFF
-                                                                            ft = tio + 1 - 14336
+                                                                            ft = tio + 3
+                                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                ft = tio + CONT[tio] + 1
+                                                                                ft += CONT[ft] + 1
+                                                                                ft += CONT[ft] + 1
+                                                                                ft += CONT[ft]
+                                                                            ft -= 14336
                                                                             if ft >= 0:
                                                                                 line = ft // 224
                                                                                 col = ft - line * 224
@@ -12033,6 +12219,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     i = a
                                                                 else:
                                                                     if op == 0x48:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -12071,6 +12258,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 st[S.IN_READY] = 0
                                                                             else:
                                                                                 st[S.PORT] = port
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -12105,7 +12293,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 v = int(joy[0])
                                                                             else:
                                                                                 v = 0xFF
-                                                                                ft = tio + 1 - 14336
+                                                                                ft = tio + 3
+                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                    ft = tio + CONT[tio] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft]
+                                                                                ft -= 14336
                                                                                 if ft >= 0:
                                                                                     line = ft // 224
                                                                                     col = ft - line * 224
@@ -12329,6 +12523,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         r7 = a & 0x80
                                                                 else:
                                                                     if op == 0x50:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -12367,6 +12562,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 st[S.IN_READY] = 0
                                                                             else:
                                                                                 st[S.PORT] = port
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -12401,7 +12597,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 v = int(joy[0])
                                                                             else:
                                                                                 v = 0xFF
-                                                                                ft = tio + 1 - 14336
+                                                                                ft = tio + 3
+                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                    ft = tio + CONT[tio] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft]
+                                                                                ft -= 14336
                                                                                 if ft >= 0:
                                                                                     line = ft // 224
                                                                                     col = ft - line * 224
@@ -12633,6 +12835,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x58:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -12671,6 +12874,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 st[S.IN_READY] = 0
                                                                             else:
                                                                                 st[S.PORT] = port
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -12705,7 +12909,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 v = int(joy[0])
                                                                             else:
                                                                                 v = 0xFF
-                                                                                ft = tio + 1 - 14336
+                                                                                ft = tio + 3
+                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                    ft = tio + CONT[tio] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft]
+                                                                                ft -= 14336
                                                                                 if ft >= 0:
                                                                                     line = ft // 224
                                                                                     col = ft - line * 224
@@ -12933,6 +13143,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x60:
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -12971,6 +13182,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     st[S.IN_READY] = 0
                                                                                 else:
                                                                                     st[S.PORT] = port
+                                                                                    t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -13005,7 +13217,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     v = int(joy[0])
                                                                                 else:
                                                                                     v = 0xFF
-                                                                                    ft = tio + 1 - 14336
+                                                                                    ft = tio + 3
+                                                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                        ft = tio + CONT[tio] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft]
+                                                                                    ft -= 14336
                                                                                     if ft >= 0:
                                                                                         line = ft // 224
                                                                                         col = ft - line * 224
@@ -13256,6 +13474,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x68:
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13294,6 +13513,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     st[S.IN_READY] = 0
                                                                                 else:
                                                                                     st[S.PORT] = port
+                                                                                    t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -13328,7 +13548,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     v = int(joy[0])
                                                                                 else:
                                                                                     v = 0xFF
-                                                                                    ft = tio + 1 - 14336
+                                                                                    ft = tio + 3
+                                                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                        ft = tio + CONT[tio] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft]
+                                                                                    ft -= 14336
                                                                                     if ft >= 0:
                                                                                         line = ft // 224
                                                                                         col = ft - line * 224
@@ -13577,6 +13803,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 wz = (ea + 1) & 0xFFFF
                                                                                 qt = t
                                                                             else:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -13615,6 +13842,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[S.IN_READY] = 0
                                                                                     else:
                                                                                         st[S.PORT] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -13649,7 +13877,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         v = int(joy[0])
                                                                                     else:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 1 - 14336
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
                                                                                         if ft >= 0:
                                                                                             line = ft // 224
                                                                                             col = ft - line * 224
@@ -13868,6 +14102,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 8
                                             else:
                                                 if op == 0x78:
+                                                    t0 = t
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 2) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -13906,6 +14141,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             st[S.IN_READY] = 0
                                                         else:
                                                             st[S.PORT] = port
+                                                            t = t0
                                                             pc = (pc - 2) & 0xFFFF
                                                             r = (r - 2) & 0x7F
                                                             reason = 2
@@ -13940,7 +14176,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             v = int(joy[0])
                                                         else:
                                                             v = 0xFF
-                                                            ft = tio + 1 - 14336
+                                                            ft = tio + 3
+                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                ft = tio + CONT[tio] + 1
+                                                                ft += CONT[ft] + 1
+                                                                ft += CONT[ft] + 1
+                                                                ft += CONT[ft]
+                                                            ft -= 14336
                                                             if ft >= 0:
                                                                 line = ft // 224
                                                                 col = ft - line * 224
@@ -14252,6 +14494,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xa2:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14298,6 +14541,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[S.IN_READY] = 0
                                                                                     else:
                                                                                         st[S.PORT] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -14332,7 +14576,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         v = int(joy[0])
                                                                                     else:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 1 - 14336
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
                                                                                         if ft >= 0:
                                                                                             line = ft // 224
                                                                                             col = ft - line * 224
@@ -14528,6 +14778,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xaa:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14574,6 +14825,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[S.IN_READY] = 0
                                                                                     else:
                                                                                         st[S.PORT] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -14608,7 +14860,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         v = int(joy[0])
                                                                                     else:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 1 - 14336
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
                                                                                         if ft >= 0:
                                                                                             line = ft // 224
                                                                                             col = ft - line * 224
@@ -14875,6 +15133,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xb2:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14941,6 +15200,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[S.IN_READY] = 0
                                                                                     else:
                                                                                         st[S.PORT] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -14975,7 +15235,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         v = int(joy[0])
                                                                                     else:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 1 - 14336
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
                                                                                         if ft >= 0:
                                                                                             line = ft // 224
                                                                                             col = ft - line * 224
@@ -15294,6 +15560,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xba:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -15360,6 +15627,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[S.IN_READY] = 0
                                                                                     else:
                                                                                         st[S.PORT] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -15394,7 +15662,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         v = int(joy[0])
                                                                                     else:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 1 - 14336
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
                                                                                         if ft >= 0:
                                                                                             line = ft // 224
                                                                                             col = ft - line * 224
@@ -15948,6 +16222,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x19:
                                                             if op < 0x0a:
                                                                 if op < 0x09:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -15955,7 +16230,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     pc += 1
                                                                     if pc == 0x10000:
@@ -16003,6 +16283,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     iy = res
                                                                     qt = t
                                                             else:
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16010,7 +16291,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                         else:
                                                             if op == 0x19:
                                                                 pc += 1
@@ -16059,6 +16345,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 iy = res
                                                                 qt = t
                                                             else:
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16066,7 +16353,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -16237,6 +16529,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         iy = (iy & 0xFF) | ((n) << 8)
                                                                             else:
                                                                                 if op < 0x29:
+                                                                                    t0 = t
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -16244,7 +16537,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 4
                                                                                     else:
                                                                                         t += 4
+                                                                                    pass
                                                                                     ei_at = t
+                                                                                    if qt == t0:
+                                                                                        qt = t
+                                                                                    elif st[S.ENTRY_T] == t0:
+                                                                                        st[S.ENTRY_T] = t
                                                                                 else:
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
@@ -16423,6 +16721,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     iy = (iy & 0xFF00) | (n)
                                                                         else:
                                                                             if op < 0x34:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16430,7 +16729,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x34:
                                                                                     pc += 1
@@ -16597,6 +16901,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0x46:
                                                                         if op < 0x3a:
                                                                             if op < 0x39:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16604,7 +16909,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
@@ -16653,6 +16963,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0x44:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16660,7 +16971,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x44:
                                                                                     pc += 1
@@ -16744,6 +17060,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             b = mem[ea]
                                                                         else:
                                                                             if op < 0x4c:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -16751,7 +17068,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x4c:
                                                                                     pc += 1
@@ -16835,6 +17157,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         c = mem[ea]
                                                                     else:
                                                                         if op < 0x54:
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -16842,7 +17165,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op == 0x54:
                                                                                 pc += 1
@@ -16927,6 +17255,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         d = mem[ea]
                                                                     else:
                                                                         if op < 0x5c:
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -16934,7 +17263,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op == 0x5c:
                                                                                 pc += 1
@@ -17019,6 +17353,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x62:
                                                                             if op == 0x5f:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -17026,7 +17361,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x60:
                                                                                     pc += 1
@@ -17652,6 +17992,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x78:
                                                                     if op == 0x76:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -17659,7 +18000,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -17708,6 +18054,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             mem[ea] = a
                                                                 else:
                                                                     if op < 0x7c:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -17715,7 +18062,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x7c:
                                                                             pc += 1
@@ -17804,6 +18156,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0x8f:
                                                                     if op < 0x87:
                                                                         if op < 0x84:
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -17811,7 +18164,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op < 0x86:
                                                                                 if op == 0x84:
@@ -17904,6 +18262,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                     else:
                                                                         if op < 0x8c:
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -17911,7 +18270,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op == 0x8c:
                                                                                 pc += 1
@@ -18008,6 +18372,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0x97:
                                                                         if op < 0x94:
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -18015,7 +18380,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op < 0x96:
                                                                                 if op == 0x94:
@@ -18109,6 +18479,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x9f:
                                                                             if op < 0x9c:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18116,7 +18487,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x9c:
                                                                                     pc += 1
@@ -18212,6 +18588,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         qt = t
                                                                         else:
                                                                             if op < 0xa4:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18219,7 +18596,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0xa4:
                                                                                     pc += 1
@@ -18310,6 +18692,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0xb4:
                                                                         if op < 0xac:
+                                                                            t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -18317,7 +18700,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 4
                                                                             else:
                                                                                 t += 4
+                                                                            pass
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op < 0xaf:
                                                                                 if op == 0xac:
@@ -18407,6 +18795,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         f = SZ53P[a]
                                                                                         qt = t
                                                                             else:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18414,7 +18803,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op < 0xb7:
                                                                             if op < 0xb6:
@@ -18505,6 +18899,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0xbc:
+                                                                                t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18512,7 +18907,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 4
                                                                                 else:
                                                                                     t += 4
+                                                                                pass
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0xbc:
                                                                                     pc += 1
@@ -18599,6 +18999,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 f = CP_F[(a << 8) | mem[ea]]
                                                                 qt = t
                                                             else:
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18606,7 +19007,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                         else:
                                                             if op == 0xcb:
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
@@ -18725,6 +19131,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     elif z == 7:
                                                                         a = v
                                                             else:
+                                                                t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -18732,7 +19139,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 4
                                                                 else:
                                                                     t += 4
+                                                                pass
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                 else:
                                                     if op == 0xe1:
                                                         pc += 1
@@ -18764,6 +19176,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0xe6:
                                                             if op < 0xe5:
                                                                 if op == 0xe2:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -18771,7 +19184,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0xe3:
                                                                         pc += 1
@@ -18824,6 +19242,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         iy = nn
                                                                         wz = nn
                                                                     else:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -18831,7 +19250,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -18870,6 +19294,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0xf9:
                                                                 if op < 0xea:
                                                                     if op < 0xe9:
+                                                                        t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -18877,7 +19302,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 4
                                                                         else:
                                                                             t += 4
+                                                                        pass
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -18896,6 +19326,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         pc = iy
                                                                 else:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -18903,7 +19334,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                             else:
                                                                 if op == 0xf9:
                                                                     pc += 1
@@ -18930,6 +19366,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 10
                                                                     sp = iy
                                                                 else:
+                                                                    t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -18937,7 +19374,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 4
                                                                     else:
                                                                         t += 4
+                                                                    pass
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                 else:
                                     if op == 0xfe:
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
@@ -19030,6 +19472,6 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     st[S.AFTER_LDAIR] = 1 if ldair_at == t else 0
     if qt == t:
         st[S.Q] = f
-    elif t != entry_t:
+    elif t != st[S.ENTRY_T]:
         st[S.Q] = 0
     return reason

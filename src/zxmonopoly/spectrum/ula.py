@@ -99,6 +99,26 @@ def io_cycle(check: list[str]) -> list[str]:
     ]
 
 
+def _bus_sample(trace: bool) -> list[str]:
+    """``ft`` = the T-state at which an IN from a port nobody answers samples the bus.
+
+    Fuse's model (docs/spectrum.md, "The floating bus"): the port cycle that starts at ``tio``
+    is 1 T then 2 T before the read, and the 4th T follows it; a port in 0x4000-0x7FFF is
+    contended before each of those T-states, as :func:`io_cycle` walks it. The contention table
+    is a function of T, so the same sums from ``tio`` give the read's T on the fast path too.
+    """
+    if trace:  # a tracing engine delays nothing
+        return ["ft = tio + 3"]
+    return [
+        "ft = tio + 3",
+        f"if {contended('port')} and {WINDOW_FROM} < tio < {WINDOW_TO}:",
+        "    ft = tio + CONT[tio] + 1",
+        "    ft += CONT[ft] + 1",
+        "    ft += CONT[ft] + 1",
+        "    ft += CONT[ft]",
+    ]
+
+
 def port_in(trace: bool = False) -> list[str]:
     """What an IN from ``port`` reads into ``v`` (at the I/O cycle that started at ``tio``;
     ``trace``: for an engine that records contention instead of delaying)."""
@@ -118,9 +138,10 @@ def port_in(trace: bool = False) -> list[str]:
         "    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)",
         "elif (port & 0xE0) == 0:",  # Kempston joystick (A5, A6, A7 low)
         "    v = int(joy[0])",
-        "else:",  # floating bus: what the ULA is fetching at this T-state
+        "else:",  # floating bus: what the ULA is fetching when the IN samples the bus
         "    v = 0xFF",
-        f"    ft = tio + 1 - {timing.DISPLAY_TSTATES}",
+        *("    " + x for x in _bus_sample(trace)),
+        f"    ft -= {timing.DISPLAY_TSTATES}",
         "    if ft >= 0:",
         f"        line = ft // {line}",
         f"        col = ft - line * {line}",

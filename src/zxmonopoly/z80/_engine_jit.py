@@ -32,6 +32,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 15
         qt = t
     elif op == 120:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[S.IN_READY]:
@@ -39,6 +40,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[S.A] = a
@@ -304,6 +306,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             break
         qt = t
     elif op == 64:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[S.IN_READY]:
@@ -311,6 +314,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[S.A] = a
@@ -374,6 +378,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         im = 0
         t += 8
     elif op == 72:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[S.IN_READY]:
@@ -381,6 +386,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[S.A] = a
@@ -468,6 +474,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         r7 = a & 128
         t += 9
     elif op == 80:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[S.IN_READY]:
@@ -475,6 +482,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[S.A] = a
@@ -554,6 +562,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         ldair_at = t
         qt = t
     elif op == 88:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[S.IN_READY]:
@@ -561,6 +570,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[S.A] = a
@@ -634,6 +644,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         iff1 = iff2
         t += 14
     elif op == 96:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[S.IN_READY]:
@@ -641,6 +652,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[S.A] = a
@@ -753,6 +765,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 18
         qt = t
     elif op == 104:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[S.IN_READY]:
@@ -760,6 +773,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[S.A] = a
@@ -855,6 +869,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 18
         qt = t
     elif op == 112:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[S.IN_READY]:
@@ -862,6 +877,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[S.A] = a
@@ -1016,6 +1032,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 16
         qt = t
     elif op == 162:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[S.IN_READY]:
@@ -1023,6 +1040,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[S.A] = a
@@ -1134,6 +1152,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 16
         qt = t
     elif op == 170:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[S.IN_READY]:
@@ -1141,6 +1160,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[S.A] = a
@@ -1246,6 +1266,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             break
         qt = t
     elif op == 178:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[S.IN_READY]:
@@ -1253,6 +1274,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[S.A] = a
@@ -1392,6 +1414,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             break
         qt = t
     elif op == 186:
+        t0 = t
         port = b << 8 | c
         if io_exit:
             if st[S.IN_READY]:
@@ -1399,6 +1422,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
+                t = t0
                 pc = pc - 2 & 65535
                 r -= 2
                 st[S.A] = a
@@ -1728,8 +1752,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = n
         t += 19
     elif 204 <= op < 225:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 94:
         pc = pc + 1 & 65535
         r += 1
@@ -1747,14 +1776,29 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         d = I64(mem[ea])
         t += 19
     elif 10 <= op < 25:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 234 <= op < 249:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 191 <= op < 203:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 70:
         pc = pc + 1 & 65535
         r += 1
@@ -1764,14 +1808,29 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         b = I64(mem[ea])
         t += 19
     elif 58 <= op < 68:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 0 <= op < 9:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 26 <= op < 33:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 116:
         pc = pc + 1 & 65535
         r += 1
@@ -1782,8 +1841,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = h
         t += 19
     elif 250 <= op < 256:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 42:
         pc = pc + 1 & 65535
         r += 1
@@ -1794,44 +1858,109 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         ix = v
         t += 20
     elif 47 <= op < 52:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 71 <= op < 76:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 79 <= op < 84:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 87 <= op < 92:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 127 <= op < 132:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 135 <= op < 140:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 143 <= op < 148:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 151 <= op < 156:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 159 <= op < 164:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 167 <= op < 172:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 175 <= op < 180:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 183 <= op < 188:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 120 <= op < 124:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 134:
         pc = pc + 1 & 65535
         r += 1
@@ -1855,8 +1984,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif 230 <= op < 233:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 52:
         pc = pc + 1 & 65535
         r += 1
@@ -1919,11 +2053,21 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         pc = ix
         t += 8
     elif 39 <= op < 41:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 55 <= op < 57:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 36:
         pc = pc + 1 & 65535
         r += 1
@@ -2052,8 +2196,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         e = ix & 255
         t += 8
     elif op == 95:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 96:
         pc = pc + 1 & 65535
         r += 1
@@ -2150,8 +2299,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = e
         t += 19
     elif op == 118:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 124:
         pc = pc + 1 & 65535
         r += 1
@@ -2319,8 +2473,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 226:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 227:
         pc = pc + 1 & 65535
         r += 1
@@ -2335,8 +2494,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         wz = nn
         t += 23
     elif op == 228:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     else:
         pc = pc + 1 & 65535
         r += 1
@@ -2557,8 +2721,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = n
         t += 19
     elif 204 <= op < 225:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 94:
         pc = pc + 1 & 65535
         r += 1
@@ -2576,14 +2745,29 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         d = I64(mem[ea])
         t += 19
     elif 10 <= op < 25:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 234 <= op < 249:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 191 <= op < 203:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 70:
         pc = pc + 1 & 65535
         r += 1
@@ -2593,14 +2777,29 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         b = I64(mem[ea])
         t += 19
     elif 58 <= op < 68:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 0 <= op < 9:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 26 <= op < 33:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 116:
         pc = pc + 1 & 65535
         r += 1
@@ -2611,8 +2810,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = h
         t += 19
     elif 250 <= op < 256:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 42:
         pc = pc + 1 & 65535
         r += 1
@@ -2623,44 +2827,109 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         iy = v
         t += 20
     elif 47 <= op < 52:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 71 <= op < 76:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 79 <= op < 84:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 87 <= op < 92:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 127 <= op < 132:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 135 <= op < 140:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 143 <= op < 148:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 151 <= op < 156:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 159 <= op < 164:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 167 <= op < 172:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 175 <= op < 180:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 183 <= op < 188:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 120 <= op < 124:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 134:
         pc = pc + 1 & 65535
         r += 1
@@ -2684,8 +2953,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif 230 <= op < 233:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 52:
         pc = pc + 1 & 65535
         r += 1
@@ -2748,11 +3022,21 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         pc = iy
         t += 8
     elif 39 <= op < 41:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif 55 <= op < 57:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 36:
         pc = pc + 1 & 65535
         r += 1
@@ -2881,8 +3165,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         e = iy & 255
         t += 8
     elif op == 95:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 96:
         pc = pc + 1 & 65535
         r += 1
@@ -2979,8 +3268,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = e
         t += 19
     elif op == 118:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 124:
         pc = pc + 1 & 65535
         r += 1
@@ -3148,8 +3442,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 226:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     elif op == 227:
         pc = pc + 1 & 65535
         r += 1
@@ -3164,8 +3463,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         wz = nn
         t += 23
     elif op == 228:
+        t0 = t
         t += 4
         ei_at = t
+        if qt == t0:
+            qt = t
+        elif st[S.ENTRY_T] == t0:
+            st[S.ENTRY_T] = t
     else:
         pc = pc + 1 & 65535
         r += 1
@@ -3226,7 +3530,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     int_ack_clears = st[S.INT_ACK_CLEARS]
     rom_top = st[S.ROM_TOP]
     io_exit = st[S.IO_EXIT]
-    entry_t = t
+    st[S.ENTRY_T] = t
     q_entry = st[S.Q]
     ei_at = t if st[S.AFTER_EI] else -1
     ldair_at = t if st[S.AFTER_LDAIR] else -1
@@ -3234,11 +3538,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     reason = 0
     while t < until:
         if t < int_end and iff1 and (ei_at != t):
+            if ldair_at == t:
+                f = f & 251
             if halted:
                 pc = pc + 1 & 65535
                 halted = 0
-            if ldair_at == t:
-                f = f & 251
             iff1 = 0
             iff2 = 0
             r += 1
@@ -3408,6 +3712,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 4
                 qt = t
             elif op == 219:
+                t0 = t
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 port = a << 8 | n
@@ -3417,6 +3722,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         st[S.IN_READY] = 0
                     else:
                         st[S.PORT] = port
+                        t = t0
                         pc = pc - 2 & 65535
                         r -= 1
                         reason = 2
@@ -3836,9 +4142,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 4
                 qt = t
             elif op == 55:
-                if qt == t:
+                t0 = t
+                if qt == t0:
                     q = f
-                elif t == entry_t:
+                elif t0 == st[S.ENTRY_T]:
                     q = q_entry
                 else:
                     q = 0
@@ -4104,9 +4411,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 10
             elif op == 63:
-                if qt == t:
+                t0 = t
+                if qt == t0:
                     q = f
-                elif t == entry_t:
+                elif t0 == st[S.ENTRY_T]:
                     q = q_entry
                 else:
                     q = 0
@@ -4928,6 +5236,6 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     st[S.AFTER_LDAIR] = 1 if ldair_at == t else 0
     if qt == t:
         st[S.Q] = f
-    elif t != entry_t:
+    elif t != st[S.ENTRY_T]:
         st[S.Q] = 0
     return reason

@@ -51,7 +51,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     int_ack_clears = st[S.INT_ACK_CLEARS]
     rom_top = st[S.ROM_TOP]
     io_exit = st[S.IO_EXIT]
-    entry_t = t
+    st[S.ENTRY_T] = t
     q_entry = st[S.Q]
     ei_at = t if st[S.AFTER_EI] else -1
     ldair_at = t if st[S.AFTER_LDAIR] else -1
@@ -60,13 +60,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     while t < until:
         if t < int_end:
             if iff1 and ei_at != t:
+                if ldair_at == t:
+                    f = f & 0xFB
                 if halted:
                     pc += 1
                     if pc == 0x10000:
                         pc = 0
                     halted = 0
-                if ldair_at == t:
-                    f = f & 0xFB
                 iff1 = 0
                 iff2 = 0
                 r = R_INC1[r]
@@ -541,9 +541,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     t += 10
                                 else:
                                     if op == 0x37:
-                                        if qt == t:
+                                        t0 = t
+                                        if qt == t0:
                                             q = f
-                                        elif t == entry_t:
+                                        elif t0 == st[S.ENTRY_T]:
                                             q = q_entry
                                         else:
                                             q = 0
@@ -612,9 +613,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x43:
                                             if op < 0x41:
                                                 if op == 0x3f:
-                                                    if qt == t:
+                                                    t0 = t
+                                                    if qt == t0:
                                                         q = f
-                                                    elif t == entry_t:
+                                                    elif t0 == st[S.ENTRY_T]:
                                                         q = q_entry
                                                     else:
                                                         q = 0
@@ -3055,6 +3057,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             else:
                                 if op < 0xdd:
                                     if op == 0xdb:
+                                        t0 = t
                                         n = mem[pc]
                                         pc += 1
                                         if pc == 0x10000:
@@ -3066,6 +3069,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 st[S.IN_READY] = 0
                                             else:
                                                 st[S.PORT] = port
+                                                t = t0
                                                 pc = (pc - 2) & 0xFFFF
                                                 r = (r - 1) & 0x7F
                                                 reason = 2
@@ -3100,8 +3104,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[S.ENTRY_T] == t0:
+                                                                st[S.ENTRY_T] = t
                                                         else:
                                                             pc += 1
                                                             if pc == 0x10000:
@@ -3117,8 +3126,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             t += 15
                                                             qt = t
                                                     else:
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[S.ENTRY_T] == t0:
+                                                            st[S.ENTRY_T] = t
                                                 else:
                                                     if op == 0x19:
                                                         pc += 1
@@ -3135,8 +3149,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 15
                                                         qt = t
                                                     else:
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[S.ENTRY_T] == t0:
+                                                            st[S.ENTRY_T] = t
                                             else:
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -3215,8 +3234,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 11
                                                                     else:
                                                                         if op < 0x29:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             pc += 1
                                                                             if pc == 0x10000:
@@ -3288,8 +3312,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 11
                                                                 else:
                                                                     if op < 0x34:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x34:
                                                                             pc += 1
@@ -3346,8 +3375,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x46:
                                                                 if op < 0x3a:
                                                                     if op < 0x39:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -3364,8 +3398,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0x44:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x44:
                                                                             pc += 1
@@ -3396,8 +3435,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 19
                                                                 else:
                                                                     if op < 0x4c:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x4c:
                                                                             pc += 1
@@ -3428,8 +3472,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x54:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0x54:
                                                                         pc += 1
@@ -3461,8 +3510,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x5c:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0x5c:
                                                                         pc += 1
@@ -3494,8 +3548,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x60:
                                                                             pc += 1
@@ -3717,8 +3776,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         if op < 0x78:
                                                             if op == 0x76:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -3734,8 +3798,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                         else:
                                                             if op < 0x7c:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                             else:
                                                                 if op == 0x7c:
                                                                     pc += 1
@@ -3771,8 +3840,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x8f:
                                                             if op < 0x87:
                                                                 if op < 0x84:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op < 0x86:
                                                                         if op == 0x84:
@@ -3812,8 +3886,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                             else:
                                                                 if op < 0x8c:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0x8c:
                                                                         pc += 1
@@ -3857,8 +3936,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x97:
                                                                 if op < 0x94:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op < 0x96:
                                                                         if op == 0x94:
@@ -3899,8 +3983,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x9f:
                                                                     if op < 0x9c:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x9c:
                                                                             pc += 1
@@ -3943,8 +4032,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                 else:
                                                                     if op < 0xa4:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0xa4:
                                                                             pc += 1
@@ -3982,8 +4076,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0xb4:
                                                                 if op < 0xac:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op < 0xaf:
                                                                         if op == 0xac:
@@ -4020,8 +4119,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 19
                                                                                 qt = t
                                                                     else:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                             else:
                                                                 if op < 0xb7:
                                                                     if op < 0xb6:
@@ -4059,8 +4163,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0xbc:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0xbc:
                                                                             pc += 1
@@ -4094,8 +4203,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 19
                                                         qt = t
                                                     else:
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[S.ENTRY_T] == t0:
+                                                            st[S.ENTRY_T] = t
                                                 else:
                                                     if op == 0xcb:
                                                         pc += 1
@@ -4173,8 +4287,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             elif z == 7:
                                                                 a = v
                                                     else:
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[S.ENTRY_T] == t0:
+                                                            st[S.ENTRY_T] = t
                                         else:
                                             if op == 0xe1:
                                                 pc += 1
@@ -4189,8 +4308,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0xe6:
                                                     if op < 0xe5:
                                                         if op == 0xe2:
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[S.ENTRY_T] == t0:
+                                                                st[S.ENTRY_T] = t
                                                         else:
                                                             if op == 0xe3:
                                                                 pc += 1
@@ -4208,8 +4332,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 wz = nn
                                                                 t += 23
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -4226,8 +4355,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     if op < 0xf9:
                                                         if op < 0xea:
                                                             if op < 0xe9:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -4236,8 +4370,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 pc = ix
                                                                 t += 8
                                                         else:
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[S.ENTRY_T] == t0:
+                                                                st[S.ENTRY_T] = t
                                                     else:
                                                         if op == 0xf9:
                                                             pc += 1
@@ -4247,8 +4386,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             sp = ix
                                                             t += 10
                                                         else:
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[S.ENTRY_T] == t0:
+                                                                st[S.ENTRY_T] = t
                     else:
                         if op < 0xf1:
                             if op < 0xe7:
@@ -4422,6 +4566,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x43:
                                                             if op < 0x42:
                                                                 if op == 0x40:
+                                                                    t0 = t
                                                                     port = (b << 8) | c
                                                                     if io_exit:
                                                                         if st[S.IN_READY]:
@@ -4429,6 +4574,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.IN_READY] = 0
                                                                         else:
                                                                             st[S.PORT] = port
+                                                                            t = t0
                                                                             pc = (pc - 2) & 0xFFFF
                                                                             r = (r - 2) & 0x7F
                                                                             reason = 2
@@ -4505,6 +4651,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 9
                                                                 else:
                                                                     if op == 0x48:
+                                                                        t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[S.IN_READY]:
@@ -4512,6 +4659,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[S.IN_READY] = 0
                                                                             else:
                                                                                 st[S.PORT] = port
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -4587,6 +4735,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 9
                                                                 else:
                                                                     if op == 0x50:
+                                                                        t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[S.IN_READY]:
@@ -4594,6 +4743,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[S.IN_READY] = 0
                                                                             else:
                                                                                 st[S.PORT] = port
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -4676,6 +4826,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x58:
+                                                                        t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[S.IN_READY]:
@@ -4683,6 +4834,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[S.IN_READY] = 0
                                                                             else:
                                                                                 st[S.PORT] = port
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -4761,6 +4913,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x60:
+                                                                            t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
                                                                                 if st[S.IN_READY]:
@@ -4768,6 +4921,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.IN_READY] = 0
                                                                                 else:
                                                                                     st[S.PORT] = port
+                                                                                    t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -4853,6 +5007,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x68:
+                                                                            t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
                                                                                 if st[S.IN_READY]:
@@ -4860,6 +5015,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.IN_READY] = 0
                                                                                 else:
                                                                                     st[S.PORT] = port
+                                                                                    t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -4943,6 +5099,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 18
                                                                                 qt = t
                                                                             else:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[S.IN_READY]:
@@ -4950,6 +5107,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.IN_READY] = 0
                                                                                     else:
                                                                                         st[S.PORT] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5024,6 +5182,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                             else:
                                                 if op == 0x78:
+                                                    t0 = t
                                                     port = (b << 8) | c
                                                     if io_exit:
                                                         if st[S.IN_READY]:
@@ -5031,6 +5190,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             st[S.IN_READY] = 0
                                                         else:
                                                             st[S.PORT] = port
+                                                            t = t0
                                                             pc = (pc - 2) & 0xFFFF
                                                             r = (r - 2) & 0x7F
                                                             reason = 2
@@ -5143,6 +5303,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xa2:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[S.IN_READY]:
@@ -5150,6 +5311,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.IN_READY] = 0
                                                                                     else:
                                                                                         st[S.PORT] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5231,6 +5393,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xaa:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[S.IN_READY]:
@@ -5238,6 +5401,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.IN_READY] = 0
                                                                                     else:
                                                                                         st[S.PORT] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5348,6 +5512,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xb2:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[S.IN_READY]:
@@ -5355,6 +5520,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.IN_READY] = 0
                                                                                     else:
                                                                                         st[S.PORT] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5497,6 +5663,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xba:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[S.IN_READY]:
@@ -5504,6 +5671,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.IN_READY] = 0
                                                                                     else:
                                                                                         st[S.PORT] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -5737,8 +5905,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x19:
                                                             if op < 0x0a:
                                                                 if op < 0x09:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     pc += 1
                                                                     if pc == 0x10000:
@@ -5754,8 +5927,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 15
                                                                     qt = t
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                         else:
                                                             if op == 0x19:
                                                                 pc += 1
@@ -5772,8 +5950,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 15
                                                                 qt = t
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -5852,8 +6035,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 11
                                                                             else:
                                                                                 if op < 0x29:
+                                                                                    t0 = t
                                                                                     t += 4
                                                                                     ei_at = t
+                                                                                    if qt == t0:
+                                                                                        qt = t
+                                                                                    elif st[S.ENTRY_T] == t0:
+                                                                                        st[S.ENTRY_T] = t
                                                                                 else:
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
@@ -5925,8 +6113,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 11
                                                                         else:
                                                                             if op < 0x34:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x34:
                                                                                     pc += 1
@@ -5983,8 +6176,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x46:
                                                                         if op < 0x3a:
                                                                             if op < 0x39:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
@@ -6001,8 +6199,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0x44:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x44:
                                                                                     pc += 1
@@ -6033,8 +6236,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 19
                                                                         else:
                                                                             if op < 0x4c:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x4c:
                                                                                     pc += 1
@@ -6065,8 +6273,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x54:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op == 0x54:
                                                                                 pc += 1
@@ -6098,8 +6311,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x5c:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op == 0x5c:
                                                                                 pc += 1
@@ -6131,8 +6349,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x62:
                                                                             if op == 0x5f:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x60:
                                                                                     pc += 1
@@ -6354,8 +6577,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x78:
                                                                     if op == 0x76:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -6371,8 +6599,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                 else:
                                                                     if op < 0x7c:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x7c:
                                                                             pc += 1
@@ -6408,8 +6641,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x8f:
                                                                     if op < 0x87:
                                                                         if op < 0x84:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op < 0x86:
                                                                                 if op == 0x84:
@@ -6449,8 +6687,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                     else:
                                                                         if op < 0x8c:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op == 0x8c:
                                                                                 pc += 1
@@ -6494,8 +6737,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x97:
                                                                         if op < 0x94:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op < 0x96:
                                                                                 if op == 0x94:
@@ -6536,8 +6784,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x9f:
                                                                             if op < 0x9c:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x9c:
                                                                                     pc += 1
@@ -6580,8 +6833,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         qt = t
                                                                         else:
                                                                             if op < 0xa4:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0xa4:
                                                                                     pc += 1
@@ -6619,8 +6877,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0xb4:
                                                                         if op < 0xac:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op < 0xaf:
                                                                                 if op == 0xac:
@@ -6657,8 +6920,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 19
                                                                                         qt = t
                                                                             else:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op < 0xb7:
                                                                             if op < 0xb6:
@@ -6696,8 +6964,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0xbc:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0xbc:
                                                                                     pc += 1
@@ -6731,8 +7004,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                                 qt = t
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                         else:
                                                             if op == 0xcb:
                                                                 pc += 1
@@ -6810,8 +7088,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     elif z == 7:
                                                                         a = v
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                 else:
                                                     if op == 0xe1:
                                                         pc += 1
@@ -6826,8 +7109,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0xe6:
                                                             if op < 0xe5:
                                                                 if op == 0xe2:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0xe3:
                                                                         pc += 1
@@ -6845,8 +7133,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = nn
                                                                         t += 23
                                                                     else:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -6863,8 +7156,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0xf9:
                                                                 if op < 0xea:
                                                                     if op < 0xe9:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -6873,8 +7171,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         pc = iy
                                                                         t += 8
                                                                 else:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                             else:
                                                                 if op == 0xf9:
                                                                     pc += 1
@@ -6884,8 +7187,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     sp = iy
                                                                     t += 10
                                                                 else:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                 else:
                                     if op == 0xfe:
                                         n = mem[pc]
@@ -6943,7 +7251,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     st[S.AFTER_LDAIR] = 1 if ldair_at == t else 0
     if qt == t:
         st[S.Q] = f
-    elif t != entry_t:
+    elif t != st[S.ENTRY_T]:
         st[S.Q] = 0
     return reason
 
@@ -6987,7 +7295,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     int_ack_clears = st[S.INT_ACK_CLEARS]
     rom_top = st[S.ROM_TOP]
     io_exit = st[S.IO_EXIT]
-    entry_t = t
+    st[S.ENTRY_T] = t
     q_entry = st[S.Q]
     ei_at = t if st[S.AFTER_EI] else -1
     ldair_at = t if st[S.AFTER_LDAIR] else -1
@@ -6996,13 +7304,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     while t < until:
         if t < int_end:
             if iff1 and ei_at != t:
+                if ldair_at == t:
+                    f = f & 0xFB
                 if halted:
                     pc += 1
                     if pc == 0x10000:
                         pc = 0
                     halted = 0
-                if ldair_at == t:
-                    f = f & 0xFB
                 iff1 = 0
                 iff2 = 0
                 r = R_INC1[r]
@@ -7474,9 +7782,10 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     t += 10
                                 else:
                                     if op == 0x37:
-                                        if qt == t:
+                                        t0 = t
+                                        if qt == t0:
                                             q = f
-                                        elif t == entry_t:
+                                        elif t0 == st[S.ENTRY_T]:
                                             q = q_entry
                                         else:
                                             q = 0
@@ -7545,9 +7854,10 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x43:
                                             if op < 0x41:
                                                 if op == 0x3f:
-                                                    if qt == t:
+                                                    t0 = t
+                                                    if qt == t0:
                                                         q = f
-                                                    elif t == entry_t:
+                                                    elif t0 == st[S.ENTRY_T]:
                                                         q = q_entry
                                                     else:
                                                         q = 0
@@ -9988,6 +10298,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             else:
                                 if op < 0xdd:
                                     if op == 0xdb:
+                                        t0 = t
                                         n = mem[pc]
                                         pc += 1
                                         if pc == 0x10000:
@@ -9999,6 +10310,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 st[S.IN_READY] = 0
                                             else:
                                                 st[S.PORT] = port
+                                                t = t0
                                                 pc = (pc - 2) & 0xFFFF
                                                 r = (r - 1) & 0x7F
                                                 reason = 2
@@ -10033,8 +10345,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[S.ENTRY_T] == t0:
+                                                                st[S.ENTRY_T] = t
                                                         else:
                                                             pc += 1
                                                             if pc == 0x10000:
@@ -10050,8 +10367,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             t += 15
                                                             qt = t
                                                     else:
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[S.ENTRY_T] == t0:
+                                                            st[S.ENTRY_T] = t
                                                 else:
                                                     if op == 0x19:
                                                         pc += 1
@@ -10068,8 +10390,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 15
                                                         qt = t
                                                     else:
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[S.ENTRY_T] == t0:
+                                                            st[S.ENTRY_T] = t
                                             else:
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -10148,8 +10475,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 11
                                                                     else:
                                                                         if op < 0x29:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             pc += 1
                                                                             if pc == 0x10000:
@@ -10221,8 +10553,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 11
                                                                 else:
                                                                     if op < 0x34:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x34:
                                                                             pc += 1
@@ -10279,8 +10616,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x46:
                                                                 if op < 0x3a:
                                                                     if op < 0x39:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -10297,8 +10639,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0x44:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x44:
                                                                             pc += 1
@@ -10329,8 +10676,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 19
                                                                 else:
                                                                     if op < 0x4c:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x4c:
                                                                             pc += 1
@@ -10361,8 +10713,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x54:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0x54:
                                                                         pc += 1
@@ -10394,8 +10751,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x5c:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0x5c:
                                                                         pc += 1
@@ -10427,8 +10789,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x60:
                                                                             pc += 1
@@ -10650,8 +11017,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         if op < 0x78:
                                                             if op == 0x76:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -10667,8 +11039,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                         else:
                                                             if op < 0x7c:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                             else:
                                                                 if op == 0x7c:
                                                                     pc += 1
@@ -10704,8 +11081,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x8f:
                                                             if op < 0x87:
                                                                 if op < 0x84:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op < 0x86:
                                                                         if op == 0x84:
@@ -10745,8 +11127,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                             else:
                                                                 if op < 0x8c:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0x8c:
                                                                         pc += 1
@@ -10790,8 +11177,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x97:
                                                                 if op < 0x94:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op < 0x96:
                                                                         if op == 0x94:
@@ -10832,8 +11224,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x9f:
                                                                     if op < 0x9c:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x9c:
                                                                             pc += 1
@@ -10876,8 +11273,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                 else:
                                                                     if op < 0xa4:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0xa4:
                                                                             pc += 1
@@ -10915,8 +11317,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0xb4:
                                                                 if op < 0xac:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op < 0xaf:
                                                                         if op == 0xac:
@@ -10953,8 +11360,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 19
                                                                                 qt = t
                                                                     else:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                             else:
                                                                 if op < 0xb7:
                                                                     if op < 0xb6:
@@ -10992,8 +11404,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0xbc:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0xbc:
                                                                             pc += 1
@@ -11027,8 +11444,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 19
                                                         qt = t
                                                     else:
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[S.ENTRY_T] == t0:
+                                                            st[S.ENTRY_T] = t
                                                 else:
                                                     if op == 0xcb:
                                                         pc += 1
@@ -11106,8 +11528,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             elif z == 7:
                                                                 a = v
                                                     else:
+                                                        t0 = t
                                                         t += 4
                                                         ei_at = t
+                                                        if qt == t0:
+                                                            qt = t
+                                                        elif st[S.ENTRY_T] == t0:
+                                                            st[S.ENTRY_T] = t
                                         else:
                                             if op == 0xe1:
                                                 pc += 1
@@ -11122,8 +11549,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0xe6:
                                                     if op < 0xe5:
                                                         if op == 0xe2:
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[S.ENTRY_T] == t0:
+                                                                st[S.ENTRY_T] = t
                                                         else:
                                                             if op == 0xe3:
                                                                 pc += 1
@@ -11141,8 +11573,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 wz = nn
                                                                 t += 23
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -11159,8 +11596,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     if op < 0xf9:
                                                         if op < 0xea:
                                                             if op < 0xe9:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -11169,8 +11611,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 pc = ix
                                                                 t += 8
                                                         else:
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[S.ENTRY_T] == t0:
+                                                                st[S.ENTRY_T] = t
                                                     else:
                                                         if op == 0xf9:
                                                             pc += 1
@@ -11180,8 +11627,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             sp = ix
                                                             t += 10
                                                         else:
+                                                            t0 = t
                                                             t += 4
                                                             ei_at = t
+                                                            if qt == t0:
+                                                                qt = t
+                                                            elif st[S.ENTRY_T] == t0:
+                                                                st[S.ENTRY_T] = t
                     else:
                         if op < 0xf1:
                             if op < 0xe7:
@@ -11355,6 +11807,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x43:
                                                             if op < 0x42:
                                                                 if op == 0x40:
+                                                                    t0 = t
                                                                     port = (b << 8) | c
                                                                     if io_exit:
                                                                         if st[S.IN_READY]:
@@ -11362,6 +11815,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.IN_READY] = 0
                                                                         else:
                                                                             st[S.PORT] = port
+                                                                            t = t0
                                                                             pc = (pc - 2) & 0xFFFF
                                                                             r = (r - 2) & 0x7F
                                                                             reason = 2
@@ -11438,6 +11892,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 9
                                                                 else:
                                                                     if op == 0x48:
+                                                                        t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[S.IN_READY]:
@@ -11445,6 +11900,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[S.IN_READY] = 0
                                                                             else:
                                                                                 st[S.PORT] = port
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -11520,6 +11976,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 9
                                                                 else:
                                                                     if op == 0x50:
+                                                                        t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[S.IN_READY]:
@@ -11527,6 +11984,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[S.IN_READY] = 0
                                                                             else:
                                                                                 st[S.PORT] = port
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -11609,6 +12067,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x58:
+                                                                        t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
                                                                             if st[S.IN_READY]:
@@ -11616,6 +12075,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[S.IN_READY] = 0
                                                                             else:
                                                                                 st[S.PORT] = port
+                                                                                t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
                                                                                 r = (r - 2) & 0x7F
                                                                                 reason = 2
@@ -11694,6 +12154,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x60:
+                                                                            t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
                                                                                 if st[S.IN_READY]:
@@ -11701,6 +12162,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.IN_READY] = 0
                                                                                 else:
                                                                                     st[S.PORT] = port
+                                                                                    t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -11786,6 +12248,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x68:
+                                                                            t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
                                                                                 if st[S.IN_READY]:
@@ -11793,6 +12256,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.IN_READY] = 0
                                                                                 else:
                                                                                     st[S.PORT] = port
+                                                                                    t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
                                                                                     r = (r - 2) & 0x7F
                                                                                     reason = 2
@@ -11876,6 +12340,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 18
                                                                                 qt = t
                                                                             else:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[S.IN_READY]:
@@ -11883,6 +12348,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.IN_READY] = 0
                                                                                     else:
                                                                                         st[S.PORT] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -11957,6 +12423,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                             else:
                                                 if op == 0x78:
+                                                    t0 = t
                                                     port = (b << 8) | c
                                                     if io_exit:
                                                         if st[S.IN_READY]:
@@ -11964,6 +12431,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             st[S.IN_READY] = 0
                                                         else:
                                                             st[S.PORT] = port
+                                                            t = t0
                                                             pc = (pc - 2) & 0xFFFF
                                                             r = (r - 2) & 0x7F
                                                             reason = 2
@@ -12076,6 +12544,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xa2:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[S.IN_READY]:
@@ -12083,6 +12552,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.IN_READY] = 0
                                                                                     else:
                                                                                         st[S.PORT] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12164,6 +12634,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xaa:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[S.IN_READY]:
@@ -12171,6 +12642,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.IN_READY] = 0
                                                                                     else:
                                                                                         st[S.PORT] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12281,6 +12753,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xb2:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[S.IN_READY]:
@@ -12288,6 +12761,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.IN_READY] = 0
                                                                                     else:
                                                                                         st[S.PORT] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12430,6 +12904,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xba:
+                                                                                t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
                                                                                     if st[S.IN_READY]:
@@ -12437,6 +12912,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.IN_READY] = 0
                                                                                     else:
                                                                                         st[S.PORT] = port
+                                                                                        t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
                                                                                         r = (r - 2) & 0x7F
                                                                                         reason = 2
@@ -12670,8 +13146,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x19:
                                                             if op < 0x0a:
                                                                 if op < 0x09:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     pc += 1
                                                                     if pc == 0x10000:
@@ -12687,8 +13168,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 15
                                                                     qt = t
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                         else:
                                                             if op == 0x19:
                                                                 pc += 1
@@ -12705,8 +13191,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 15
                                                                 qt = t
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                     else:
                                                         pc += 1
                                                         if pc == 0x10000:
@@ -12785,8 +13276,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 11
                                                                             else:
                                                                                 if op < 0x29:
+                                                                                    t0 = t
                                                                                     t += 4
                                                                                     ei_at = t
+                                                                                    if qt == t0:
+                                                                                        qt = t
+                                                                                    elif st[S.ENTRY_T] == t0:
+                                                                                        st[S.ENTRY_T] = t
                                                                                 else:
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
@@ -12858,8 +13354,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 11
                                                                         else:
                                                                             if op < 0x34:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x34:
                                                                                     pc += 1
@@ -12916,8 +13417,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x46:
                                                                         if op < 0x3a:
                                                                             if op < 0x39:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
@@ -12934,8 +13440,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0x44:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x44:
                                                                                     pc += 1
@@ -12966,8 +13477,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 19
                                                                         else:
                                                                             if op < 0x4c:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x4c:
                                                                                     pc += 1
@@ -12998,8 +13514,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x54:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op == 0x54:
                                                                                 pc += 1
@@ -13031,8 +13552,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x5c:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op == 0x5c:
                                                                                 pc += 1
@@ -13064,8 +13590,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x62:
                                                                             if op == 0x5f:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x60:
                                                                                     pc += 1
@@ -13287,8 +13818,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x78:
                                                                     if op == 0x76:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -13304,8 +13840,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                 else:
                                                                     if op < 0x7c:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x7c:
                                                                             pc += 1
@@ -13341,8 +13882,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x8f:
                                                                     if op < 0x87:
                                                                         if op < 0x84:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op < 0x86:
                                                                                 if op == 0x84:
@@ -13382,8 +13928,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                     else:
                                                                         if op < 0x8c:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op == 0x8c:
                                                                                 pc += 1
@@ -13427,8 +13978,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x97:
                                                                         if op < 0x94:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op < 0x96:
                                                                                 if op == 0x94:
@@ -13469,8 +14025,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x9f:
                                                                             if op < 0x9c:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x9c:
                                                                                     pc += 1
@@ -13513,8 +14074,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         qt = t
                                                                         else:
                                                                             if op < 0xa4:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0xa4:
                                                                                     pc += 1
@@ -13552,8 +14118,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0xb4:
                                                                         if op < 0xac:
+                                                                            t0 = t
                                                                             t += 4
                                                                             ei_at = t
+                                                                            if qt == t0:
+                                                                                qt = t
+                                                                            elif st[S.ENTRY_T] == t0:
+                                                                                st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op < 0xaf:
                                                                                 if op == 0xac:
@@ -13590,8 +14161,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 19
                                                                                         qt = t
                                                                             else:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op < 0xb7:
                                                                             if op < 0xb6:
@@ -13629,8 +14205,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0xbc:
+                                                                                t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
+                                                                                if qt == t0:
+                                                                                    qt = t
+                                                                                elif st[S.ENTRY_T] == t0:
+                                                                                    st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0xbc:
                                                                                     pc += 1
@@ -13664,8 +14245,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                                 qt = t
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                         else:
                                                             if op == 0xcb:
                                                                 pc += 1
@@ -13743,8 +14329,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     elif z == 7:
                                                                         a = v
                                                             else:
+                                                                t0 = t
                                                                 t += 4
                                                                 ei_at = t
+                                                                if qt == t0:
+                                                                    qt = t
+                                                                elif st[S.ENTRY_T] == t0:
+                                                                    st[S.ENTRY_T] = t
                                                 else:
                                                     if op == 0xe1:
                                                         pc += 1
@@ -13759,8 +14350,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0xe6:
                                                             if op < 0xe5:
                                                                 if op == 0xe2:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0xe3:
                                                                         pc += 1
@@ -13778,8 +14374,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = nn
                                                                         t += 23
                                                                     else:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                             else:
                                                                 pc += 1
                                                                 if pc == 0x10000:
@@ -13796,8 +14397,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0xf9:
                                                                 if op < 0xea:
                                                                     if op < 0xe9:
+                                                                        t0 = t
                                                                         t += 4
                                                                         ei_at = t
+                                                                        if qt == t0:
+                                                                            qt = t
+                                                                        elif st[S.ENTRY_T] == t0:
+                                                                            st[S.ENTRY_T] = t
                                                                     else:
                                                                         pc += 1
                                                                         if pc == 0x10000:
@@ -13806,8 +14412,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         pc = iy
                                                                         t += 8
                                                                 else:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                                             else:
                                                                 if op == 0xf9:
                                                                     pc += 1
@@ -13817,8 +14428,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     sp = iy
                                                                     t += 10
                                                                 else:
+                                                                    t0 = t
                                                                     t += 4
                                                                     ei_at = t
+                                                                    if qt == t0:
+                                                                        qt = t
+                                                                    elif st[S.ENTRY_T] == t0:
+                                                                        st[S.ENTRY_T] = t
                                 else:
                                     if op == 0xfe:
                                         n = mem[pc]
@@ -13873,6 +14489,6 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     st[S.AFTER_LDAIR] = 1 if ldair_at == t else 0
     if qt == t:
         st[S.Q] = f
-    elif t != entry_t:
+    elif t != st[S.ENTRY_T]:
         st[S.Q] = 0
     return reason

@@ -27,6 +27,9 @@ ROM_TOP = 34  # writes below this address are ignored (0 for a bare CPU)
 IO_EXIT = 35  # 1: every port access returns to Python (callbacks)
 IN_READY, IN_VALUE = 36, 37  # a port value supplied by Python for the pending IN
 PORT, PORT_VALUE = 38, 39  # the port (and value written) of the access that caused an exit
+# The engines' own, during a run: the T-state it started at, or the end of a DD/FD prefix the
+# next opcode ignored that opened it (Q from before the run still holds there).
+ENTRY_T = 43
 
 # The Spectrum engines: the last byte written to an even port (border, MIC, EAR), the count of
 # entries in the port-write log, and the EAR input level from a tape (0 or 1).

@@ -9,7 +9,8 @@ Locals of the loop: ``a f b c d e h l`` and alternates ``a_ f_ …``; ``ix iy sp
 ``i r r7`` (R counts M1 cycles unmasked, ``r7`` keeps bit 7 as written by LD R,A);
 ``wz`` (MEMPTR); ``iff1 iff2 im halted``; ``t`` (T-states); ``until``; ``rom_top``;
 ``io_exit``; ``int_end``; markers ``ei_at`` (T after EI or a prefix), ``qt`` (T after the
-last flag-changing instruction, for Q) and ``ldair_at`` (T after LD A,I/LD A,R).
+last flag-changing instruction, for Q) and ``ldair_at`` (T after LD A,I/LD A,R); ``t0`` (T at
+the instruction's start, in ``start_t`` leaves).
 
 Special lines the generator expands per engine: ``@EXIT n`` (store state and return
 reason ``n``); ``@PORT_IN`` / ``@PORT_OUT`` (the devices on the ports when no callback takes
@@ -42,11 +43,20 @@ COND = {
 
 @dataclass
 class Leaf:
-    """Source of one instruction: lines, fixed T-states (None: the lines add them) and flags."""
+    """Source of one instruction: lines, fixed T-states (None: the lines add them), flags, and
+    whether the lines read ``t0``, the T-state the instruction started at (the generator sets
+    it: the Spectrum engines have moved T through the instruction's cycles before its lines)."""
 
     lines: list[str]
     tstates: int | None
     flags: bool = False
+    start_t: bool = False
+
+
+# Q at the start of an instruction: F if the previous instruction changed the flags (it left
+# ``qt`` at the T-state it ended), the Q the run started with if none ran yet, else 0.
+Q_NOW = ["if qt == t0:", "    q = f", f"elif t0 == st[{state.ENTRY_T}]:", "    q = q_entry",
+         "else:", "    q = 0"]
 
 
 class TemplateError(Exception):
@@ -142,7 +152,8 @@ def src8(o: object, pre: int) -> tuple[list[str], str, int]:
 
 
 def port_in(rewind_pc: int, rewind_r: int) -> list[str]:
-    """Read port ``port`` into ``v``; with I/O exits on, ask Python and re-run the instruction."""
+    """Read port ``port`` into ``v``; with I/O exits on, ask Python and re-run the instruction
+    (PC, R and T back where it started: its leaf is ``start_t``)."""
     return [
         "if io_exit:",
         f"    if st[{state.IN_READY}]:",
@@ -150,6 +161,7 @@ def port_in(rewind_pc: int, rewind_r: int) -> list[str]:
         f"        st[{state.IN_READY}] = 0",
         "    else:",
         f"        st[{state.PORT}] = port",
+        "        t = t0",
         f"        pc = (pc - {rewind_pc}) & 0xFFFF",
         f"        r -= {rewind_r}",
         f"        @EXIT {state.EXIT_PORT_IN}",
@@ -383,11 +395,13 @@ def _misc_a(op: isa.Op, pre: int, table: str) -> Leaf:
             "f = (f & 0x02) | cy | ((a ^ res) & 0x10) | SZ53P[res]", "a = res",
         ], 4, flags=True)
     # SCF/CCF: X and Y from (Q xor F) or A; Q is F if the previous instruction set flags.
-    q = ["if qt == t:", "    q = f", "elif t == entry_t:", "    q = q_entry", "else:", "    q = 0"]
+    # Q is read at the T-state the instruction started (``t0``): the Spectrum engines have moved
+    # T past the previous instruction's marker by walking this one's cycles.
     if m == "SCF":
-        return Leaf([*q, "f = (f & 0xC4) | 0x01 | (((q ^ f) | a) & 0x28)"], 4, flags=True)
-    return Leaf([*q, "f = ((f & 0xC5) | ((f & 0x01) << 4) | (((q ^ f) | a) & 0x28)) ^ 0x01"],
-                4, flags=True)
+        return Leaf([*Q_NOW, "f = (f & 0xC4) | 0x01 | (((q ^ f) | a) & 0x28)"], 4, flags=True,
+                    start_t=True)
+    return Leaf([*Q_NOW, "f = ((f & 0xC5) | ((f & 0x01) << 4) | (((q ^ f) | a) & 0x28)) ^ 0x01"],
+                4, flags=True, start_t=True)
 
 
 def _jr(op: isa.Op, pre: int, table: str) -> Leaf:
@@ -506,11 +520,11 @@ def _in(op: isa.Op, pre: int, table: str) -> Leaf:
     dst, src = op.operands
     if src == "(n)":  # IN A,(n): no flags
         return Leaf([*FETCH_N, "port = (a << 8) | n", *port_in(2, 1),
-                     "wz = (port + 1) & 0xFFFF", "a = v"], 11)
+                     "wz = (port + 1) & 0xFFFF", "a = v"], 11, start_t=True)
     assert isinstance(dst, str)
     store = [] if dst == "F" else set8(dst, "v")
     return Leaf(["port = (b << 8) | c", *port_in(2, 2), "wz = (port + 1) & 0xFFFF", *store,
-                 "f = (f & 0x01) | SZ53P[v]"], 12, flags=True)
+                 "f = (f & 0x01) | SZ53P[v]"], 12, flags=True, start_t=True)
 
 
 def _out(op: isa.Op, pre: int, table: str) -> Leaf:
@@ -612,8 +626,9 @@ def _block(op: isa.Op, pre: int, table: str) -> Leaf:
         "f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)",
     ]
     out_exit = [] if m.startswith("IN") else port_out()
+    reads_port = m.startswith("IN")
     if not repeat:
-        return Leaf([*lines, "t += 16", *out_exit], None, flags=True)
+        return Leaf([*lines, "t += 16", *out_exit], None, flags=True, start_t=reads_port)
     lines += [
         "if b:",
         "    pc = (pc - 2) & 0xFFFF", "    wz = (pc + 1) & 0xFFFF",
@@ -634,7 +649,7 @@ def _block(op: isa.Op, pre: int, table: str) -> Leaf:
         "    t += 16",
         *out_exit,
     ]
-    return Leaf(lines, None, flags=True)
+    return Leaf(lines, None, flags=True, start_t=reads_port)
 
 
 def op_code(mnemonic: str) -> int:
