@@ -979,16 +979,27 @@ cl_all:
         jp cls
 
 ; ---------------------------------------------------------------------------------------------
-; cl_set (CL-SET, 0x0DD9) - set the print position of the current screen, as the 48K's
-; S_POSN / SPOSNL count it
-; Input:   B = 24 - row (rows from the top of the display), C = 33 - column (1 = column 32,
-;          the line full)
-; Output:  S_POSN / DF_CC (upper screen) or SPOSNL / DF_CCL (lower) set
+; cl_set (CL-SET, 0x0DD9) - set the print position of the current screen from a line number
+; counted as the 48K's CL-SET counts it
+; Input:   B = 24 - line, C = 33 - column (1 = column 32, the line full).  In the upper screen
+;          the line counts from the top of the display; in the lower one (TV_FLAG bit 0) from
+;          the top of the lower screen, as the 48K's does: it adds DF_SZ - 24 to B before it
+;          finds the display line, so the display row is 48 - DF_SZ - B.
+; Output:  S_POSN / DF_CC (upper screen) or SPOSNL / DF_CCL (lower) set.  DF_CC / DF_CCL are
+;          the 48K's; SPOSNL holds the row from the top of the display, as this ROM keeps it.
 ; Corrupts: AF, DE, HL.  BC kept.
 ; ---------------------------------------------------------------------------------------------
 cl_set:
         push bc
-        ld a,ROWS
+        ld a,(TV_FLAG)
+        bit TV_LOWER,a
+        ld a,b
+        jr z,.line                  ; the upper screen: B as it is
+        ld hl,DF_SZ                 ; the lower screen: B + DF_SZ - 24 is the 48K's line
+        add a,(hl)
+        sub ROWS
+.line:  ld b,a
+        ld a,ROWS                   ; row = 24 - line
         sub b
         ld b,a
         ld a,COLUMNS+1
