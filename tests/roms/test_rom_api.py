@@ -143,12 +143,36 @@ def test_pr_string_prints_and_keeps_hl_alternate(machine):
     assert machine.cpu.bc == 0 and machine.cpu.de == TEXT + 5
 
 
-@pytest.mark.parametrize("number, printed", [(1234, "1234"), (42, "  42"), (0, "   0"),
-                                             (7, "   7"), (10000, "10000")])
-def test_out_num_1_prints_a_line_number_in_four_places(machine, number, printed):
+def out_num_1_expected(number: int) -> str:
+    """What the 48K's OUT-NUM-1 prints, worked out here from its rule (not from our ROM): places
+    1000, 100, 10 by repeated subtraction, a leading 0 suppressed (E = 0xFF), the thousands as
+    one character past "9" when it is 10 or more, the units always; bit 15 set: "0"."""
+    if number & 0x8000:
+        return "0"
+    out, started = "", False
+    for place in (1000, 100, 10):
+        digit, number = divmod(number, place)
+        if digit or started:
+            out += chr(ord("0") + digit)
+            started = True
+    return out + chr(ord("0") + number)
+
+
+@pytest.mark.parametrize("number", [1234, 42, 0, 7, 100, 1005, 9999, 10000, 12345, 32767,
+                                    0x8000, 0xFFFE])
+def test_out_num_1_prints_a_number_as_the_reports_do(machine, number):
+    # "0 OK, 10:1": the 48K prints a report's line and statement through OUT-NUM-1 with no
+    # leading spaces (the Sinclair ROM loads E with 0xFF, "no leading zeros", for it; OUT-NUM-2,
+    # which LIST uses, pads with spaces).
     upper_screen(machine)
-    call(machine, 0x1A1B, bc=number)
-    assert machine.screen_text()[0].rstrip() == printed
+    hl = 0x1357
+    call(machine, 0x1A1B, bc=number, hl=hl, de=0x2468)
+    assert machine.screen_text()[0].rstrip() == out_num_1_expected(number)
+    assert machine.cpu.hl == hl and machine.cpu.de == 0x2468
+
+
+def test_out_num_1_expected_examples():
+    assert [out_num_1_expected(n) for n in (42, 0, 10000, 12345)] == ["42", "0", ":000", "<345"]
 
 
 def test_cl_set_sets_the_print_position_and_keeps_bc(machine):
