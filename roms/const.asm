@@ -51,7 +51,7 @@ ENTRY_CHAN_DATA equ 0x15AF          ; the 21 bytes copied to CHANS at power-on
 ENTRY_REPORT_J  equ 0x15C4          ; input routine of S, R, P: report J
 ENTRY_CHAN_OPEN equ 0x1601          ; A = stream: make it the current channel
 ENTRY_BREAK_KEY equ 0x1F54          ; carry clear if BREAK (CAPS SHIFT + SPACE) is pressed
-ENTRY_OUT_NUM_1 equ 0x1A1B          ; print BC (0-9999) right-aligned in 4 places
+ENTRY_OUT_NUM_1 equ 0x1A1B          ; print BC (0-9999) with no leading zeros or spaces
 ENTRY_PR_STRING equ 0x203C          ; print BC characters from DE
 ENTRY_PIXEL_ADD equ 0x22AA          ; B = y (0 at the bottom), C = x: HL = screen byte, A = bit
 ENTRY_PLOT_SUB  equ 0x22E5          ; B = y, C = x: plot a pixel (OVER, INVERSE, colours)
@@ -139,6 +139,7 @@ CC_OVER         equ 0x15
 CC_AT           equ 0x16            ; ... two parameters: line, column
 CC_TAB          equ 0x17            ; ... two parameters: column (low, high)
 CH_SPACE        equ 0x20
+NO_LEADING      equ 0xFF            ; OUT-NUM-1: a leading 0 prints nothing (bit 7 set)
 CH_QUOTE        equ 0x22
 CH_POUND        equ 0x60            ; the Spectrum's character 0x60
 CH_COPYRIGHT    equ 0x7F            ; ... and 0x7F

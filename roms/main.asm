@@ -130,7 +130,7 @@ chan_open_entry:
 
         assert $ <= ENTRY_OUT_NUM_1
         ds ENTRY_OUT_NUM_1-$, TRAP_FILL
-; out_num_1_entry (OUT-NUM-1, 0x1A1B) - BC printed right-aligned in 4 places (screen.asm)
+; out_num_1_entry (OUT-NUM-1, 0x1A1B) - BC printed with no leading zeros (screen.asm)
 out_num_1_entry:
         jp out_num_1
 

@@ -979,16 +979,27 @@ cl_all:
         jp cls
 
 ; ---------------------------------------------------------------------------------------------
-; cl_set (CL-SET, 0x0DD9) - set the print position of the current screen, as the 48K's
-; S_POSN / SPOSNL count it
-; Input:   B = 24 - row (rows from the top of the display), C = 33 - column (1 = column 32,
-;          the line full)
-; Output:  S_POSN / DF_CC (upper screen) or SPOSNL / DF_CCL (lower) set
+; cl_set (CL-SET, 0x0DD9) - set the print position of the current screen from a line number
+; counted as the 48K's CL-SET counts it
+; Input:   B = 24 - line, C = 33 - column (1 = column 32, the line full).  In the upper screen
+;          the line counts from the top of the display; in the lower one (TV_FLAG bit 0) from
+;          the top of the lower screen, as the 48K's does: it adds DF_SZ - 24 to B before it
+;          finds the display line, so the display row is 48 - DF_SZ - B.
+; Output:  S_POSN / DF_CC (upper screen) or SPOSNL / DF_CCL (lower) set.  DF_CC / DF_CCL are
+;          the 48K's; SPOSNL holds the row from the top of the display, as this ROM keeps it.
 ; Corrupts: AF, DE, HL.  BC kept.
 ; ---------------------------------------------------------------------------------------------
 cl_set:
         push bc
-        ld a,ROWS
+        ld a,(TV_FLAG)
+        bit TV_LOWER,a
+        ld a,b
+        jr z,.line                  ; the upper screen: B as it is
+        ld hl,DF_SZ                 ; the lower screen: B + DF_SZ - 24 is the 48K's line
+        add a,(hl)
+        sub ROWS
+.line:  ld b,a
+        ld a,ROWS                   ; row = 24 - line
         sub b
         ld b,a
         ld a,COLUMNS+1
@@ -1018,51 +1029,50 @@ cl_line:
         jp cl_rows
 
 ; ---------------------------------------------------------------------------------------------
-; out_num_1 (OUT-NUM-1, 0x1A1B) - print a line number: BC right-aligned in 4 places, leading
-; spaces (5 digits from 10000 up), through RST 10h
+; out_num_1 (OUT-NUM-1, 0x1A1B) - print BC as the 48K prints a report's line and statement
+; numbers ("0 OK, 10:1"): leading zeros print nothing (no spaces); the thousands are counted as
+; one digit, so 10000 up print a character past "9" there (12345: "<345"), as on the 48K; a
+; number with bit 15 set (no line) prints "0"
 ; Input:   BC = the number
+; Output:  BC = 0xFFF6 (the last place value), or as given for bit 15 set
 ; Corrupts: AF, BC and the alternate AF', BC', DE' (RST 10h).  DE, HL, HL' kept.
 ; ---------------------------------------------------------------------------------------------
 out_num_1:
         push de
         push hl
+        xor a                       ; no line number: just the final 0
+        bit 7,b
+        jr nz,.last
         ld h,b
         ld l,c
-        ld e,0                      ; a leading 0 in the ten thousands: nothing at all
-        ld bc,-10000
-        call .digit
-        ld a,e
-        or a
-        jr nz,.places
-        ld e,CH_SPACE               ; leading 0s below: spaces
-.places:
+        ld e,NO_LEADING             ; leading 0s print nothing
         ld bc,-1000
         call .digit
         ld bc,-100
         call .digit
-        ld bc,-10
+        ld c,-10 & 0xFF             ; (B is 0xFF already)
         call .digit
-        ld a,l
-        add a,"0"
-        rst ENTRY_PRINT_A           ; the units, always
+        ld a,l                      ; the units, always
+.last:  add a,"0"
+        rst ENTRY_PRINT_A
         pop hl
         pop de
         ret
-; .digit - print the digit of HL for the place -BC; HL = the rest.  E = what a leading 0
-; prints (0: nothing), "0" once a digit has been printed.
-.digit: ld a,"0"-1
-.count: inc a
-        add hl,bc
+; .digit - print the digit of HL for the place -BC; HL = the rest.  E = what a 0 prints:
+; NO_LEADING (bit 7 set) before any digit, "0" once one has been printed.
+.digit: xor a
+.count: add hl,bc
+        inc a
         jr c,.count
         sbc hl,bc                   ; one too many (carry is clear): add it back
-        cp "0"
-        jr nz,.nonzero
-        ld a,e
-        or a
-        ret z
+        dec a
+        jr z,.zero
+        ld e,"0"                    ; a digit: later 0s are printed
+        add a,e
         rst ENTRY_PRINT_A
         ret
-.nonzero:
-        ld e,"0"
+.zero:  ld a,e
+        and a
+        ret m                       ; a leading 0: nothing
         rst ENTRY_PRINT_A
         ret

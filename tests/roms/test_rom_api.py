@@ -17,6 +17,7 @@ TEXT = 0x9000  # test strings
 STACK = 0x7F00
 ERR_NR = 0x5C3A
 S_POSN, DF_CC, STKEND, COORDS, BORDCR = 0x5C88, 0x5C84, 0x5C65, 0x5C7D, 0x5C48
+SPOSNL, DF_CCL, DF_SZ, TV_FLAG = 0x5C8A, 0x5C86, 0x5C6B, 0x5C3C
 
 #: The values every register holds before a call (as in rom_conventions.md).
 DISTINCT = {"af": 0x4100, "bc": 0x1122, "de": 0x3344, "hl": 0x5566, "af_": 0x7788,
@@ -142,12 +143,36 @@ def test_pr_string_prints_and_keeps_hl_alternate(machine):
     assert machine.cpu.bc == 0 and machine.cpu.de == TEXT + 5
 
 
-@pytest.mark.parametrize("number, printed", [(1234, "1234"), (42, "  42"), (0, "   0"),
-                                             (7, "   7"), (10000, "10000")])
-def test_out_num_1_prints_a_line_number_in_four_places(machine, number, printed):
+def out_num_1_expected(number: int) -> str:
+    """What the 48K's OUT-NUM-1 prints, worked out here from its rule (not from our ROM): places
+    1000, 100, 10 by repeated subtraction, a leading 0 suppressed (E = 0xFF), the thousands as
+    one character past "9" when it is 10 or more, the units always; bit 15 set: "0"."""
+    if number & 0x8000:
+        return "0"
+    out, started = "", False
+    for place in (1000, 100, 10):
+        digit, number = divmod(number, place)
+        if digit or started:
+            out += chr(ord("0") + digit)
+            started = True
+    return out + chr(ord("0") + number)
+
+
+@pytest.mark.parametrize("number", [1234, 42, 0, 7, 100, 1005, 9999, 10000, 12345, 32767,
+                                    0x8000, 0xFFFE])
+def test_out_num_1_prints_a_number_as_the_reports_do(machine, number):
+    # "0 OK, 10:1": the 48K prints a report's line and statement through OUT-NUM-1 with no
+    # leading spaces (the Sinclair ROM loads E with 0xFF, "no leading zeros", for it; OUT-NUM-2,
+    # which LIST uses, pads with spaces).
     upper_screen(machine)
-    call(machine, 0x1A1B, bc=number)
-    assert machine.screen_text()[0].rstrip() == printed
+    hl = 0x1357
+    call(machine, 0x1A1B, bc=number, hl=hl, de=0x2468)
+    assert machine.screen_text()[0].rstrip() == out_num_1_expected(number)
+    assert machine.cpu.hl == hl and machine.cpu.de == 0x2468
+
+
+def test_out_num_1_expected_examples():
+    assert [out_num_1_expected(n) for n in (42, 0, 10000, 12345)] == ["42", "0", ":000", "<345"]
 
 
 def test_cl_set_sets_the_print_position_and_keeps_bc(machine):
@@ -157,6 +182,28 @@ def test_cl_set_sets_the_print_position_and_keeps_bc(machine):
     assert machine.memory[S_POSN] == 33 - 3 and machine.memory[S_POSN + 1] == 24 - 5
     call(machine, 0x0010, af=ord("Z") << 8)
     assert screen(machine)[5] == "   Z"
+
+
+@pytest.mark.parametrize("df_sz, line, column", [(2, 0, 4), (2, 1, 0), (3, 0, 31), (5, 2, 7)])
+def test_cl_set_in_the_lower_screen_counts_lines_from_its_top(machine, df_sz, line, column):
+    """The 48K's CL-SET with TV_FLAG bit 0 set finds the display line B + DF_SZ - 24: B = 24
+    is the lower screen's first line, whatever DF_SZ is."""
+    mem = machine.memory
+    call(machine, 0x0D6B)  # CLS: nothing else on the rows looked at
+    mem[DF_SZ] = df_sz
+    call(machine, 0x1601, af=0x0000)  # stream 0: the lower screen (K)
+    assert mem[TV_FLAG] & 1
+    bc = (24 - line) << 8 | (33 - column)
+    call(machine, 0x0DD9, bc=bc)
+    assert machine.cpu.bc == bc
+    display_line = (24 - line) + df_sz - 24  # the 48K's rule, counted from the bottom
+    row = 24 - display_line
+    assert row == 24 - df_sz + line
+    address = 0x4000 | (row & 0x18) << 8 | (row & 7) << 5 | column
+    assert mem[DF_CCL] | mem[DF_CCL + 1] << 8 == address
+    assert mem[SPOSNL] == 33 - column and mem[SPOSNL + 1] == 24 - row  # (from the top)
+    call(machine, 0x0010, af=ord("Z") << 8)
+    assert screen(machine)[row] == " " * column + "Z"
 
 
 def test_cl_all_clears_and_cl_line_clears_the_bottom_rows(machine):
