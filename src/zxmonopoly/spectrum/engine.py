@@ -25,6 +25,8 @@ from pathlib import Path
 
 from zxmonopoly.z80.cpu import default_engine, jit_available
 
+from .ula import ENGINES
+
 #: Runs of fewer frames than this stay on python: importing numba and loading even a cached
 #: engine (1-3 s) costs more than python spends on them (1,500 frames, 30 s of Spectrum time,
 #: take python about 3 s).
@@ -34,7 +36,7 @@ SHORT_RUN_FRAMES = 1_500
 LONG_RUN_FRAMES = 60_000
 #: The generated Spectrum engines: ``_engine_py`` and ``_engine_jit`` in this package
 #: (tools/gen_z80.py, from the Z80's description and ula.py).
-SPECTRUM_ENGINES = f"{__package__}._engine"
+SPECTRUM_ENGINES = ENGINES
 #: The module of the generated Spectrum engine compiled by numba.
 SPECTRUM_JIT_MODULE = SPECTRUM_ENGINES + "_jit"
 

@@ -24,10 +24,10 @@ from zxmonopoly.z80.cpu import default_engine, engine_tables, load_engine
 
 from . import keystrokes, video
 from .beeper import FIFTY_HZ_CPU, Beeper, port_fe_events
-from .engine import SPECTRUM_ENGINES
 from .keyboard import Joystick, Keyboard, keys_for_text
 from .tapedeck import TapeDeck
 from .timing import FRAME_TSTATES, INT_LENGTH, contention_table
+from .ula import ENGINES as SPECTRUM_ENGINES
 
 OUT_LOG_ENTRIES = 4096
 ROM_SIZE = 16_384

@@ -28,6 +28,8 @@ from . import timing
 #: What the generated modules say they are, and are made from.
 TITLE = "the Spectrum (contention, ULA ports)"
 SOURCE = "spectrum/ula.py"
+#: The engines generated with it: ``_engine_py`` and ``_engine_jit`` in this package.
+ENGINES = f"{__package__}._engine"
 
 #: Locals of the generated loop that the machine keeps in the state array between runs: the
 #: last byte written to the ULA, the port-write log's length, the EAR input, the tape's state.
