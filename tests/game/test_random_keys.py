@@ -19,32 +19,7 @@ import random
 
 import pytest
 
-from zxmonopoly.spectrum.keyboard import KEYS
-
-PLAIN = [k for k in KEYS if k not in ("CAPS SHIFT", "SYMBOL SHIFT")]
-#: Keys the game listens for most: weighted up so that random play gets past the setup.
-USEFUL = list("0123456789") + ["Y", "N", "D", "R", "M", "O", "C", "A", "H", "T", "P", "Q",
-                              "ENTER", "SPACE"]
-
-
-def random_combo(rng: random.Random) -> str:
-    """A key or combination: mostly a useful key, else any key alone or with a shift,
-    CAPS SHIFT+SPACE (BREAK) now and then, or two keys at once."""
-    r = rng.random()
-    if r < 0.45:
-        return rng.choice(USEFUL)
-    if r < 0.65:
-        return rng.choice(PLAIN)
-    if r < 0.78:
-        return "CAPS SHIFT+" + rng.choice(PLAIN)
-    if r < 0.88:
-        return "SYMBOL SHIFT+" + rng.choice(PLAIN)
-    if r < 0.92:
-        return "CAPS SHIFT+SPACE"
-    if r < 0.96:
-        return "CAPS SHIFT+SYMBOL SHIFT"
-    a, b = rng.sample(PLAIN, 2)
-    return f"{a}+{b}"
+from zxmonopoly.harness.watch import random_combo
 
 
 def random_session(seed: int, bursts: int, burst_keys: int = 12):
