@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,7 +23,6 @@ from zxmonopoly.harness.session import (
 )
 from zxmonopoly.spectrum.keyboard import KEYS
 
-HEADERS = ("rom", "tape", "snapshot", "symbols", "game")
 #: The most frames one step may run (``wait``, ``hold``, ``tap``, ``within``): about 5.5 hours
 #: of Spectrum time, far more than any game takes.
 MAX_FRAMES = 1_000_000
@@ -31,23 +31,47 @@ MAX_NUMBER_CHARS = 12
 #: A script or an included file is at most this large.
 MAX_SCRIPT_BYTES = 16 * 1024 * 1024
 
-#: Game-state fields ``expect state`` reads, by kind of value (see docs/harness.md):
-#: int (numbers, every comparison), int? (a number or none), bool (yes/no), str / str? (a word
-#: or "quoted", case ignored), dice (3,4), cards (CH01,CH02,..), packs (chance,chest or a
-#: count), rent (none only).
-PLAYER_FIELDS = {"name": "str", "cash": "int", "square": "int", "square_name": "str",
-                 "in_jail": "bool", "jail_turns": "int", "jail_cards": "packs",
-                 "computer": "bool", "personality": "str?", "token": "str", "playing": "bool",
-                 "bankrupt": "bool"}
-SQUARE_FIELDS = {"owner": "int?", "houses": "int", "hotel": "bool", "mortgaged": "bool"}
-RENT_FIELDS = {"payer": "int?", "owner": "int?", "square": "int?"}
-OPTION_FIELDS = {"jackpot": "bool", "no_auction": "bool", "retire": "bool"}
-GAME_FIELDS = {"phase": "str", "players": "int", "current": "int?", "dice": "dice",
-               "doubles": "int", "turns": "int", "houses_left": "int", "hotels_left": "int",
-               "jackpot": "int", "short_game": "bool", "clock": "int?", "last_card": "str?",
-               "chance": "cards", "chest": "cards", "chance_count": "int", "chest_count": "int",
-               "chance_top": "str?", "chest_top": "str?", "seed": "int", "rig_dice": "dice",
-               "frames": "int", "total_money": "int", "rent": "rent"}
+#: Kinds of value ``expect state`` reads (see docs/harness.md): int (numbers, every comparison),
+#: int? (a number or none), bool (yes/no), str / str? (a word or "quoted", case ignored),
+#: dice (3,4), cards (CH01,CH02,..), packs (chance,chest or a count), rent (none only).
+#: A field's kind follows from its type in :mod:`zxmonopoly.harness.game`; these say how.
+_KIND_OF_TYPE = {"int": "int", "int | None": "int?", "bool": "bool", "str": "str",
+                 "str | None": "str?", "tuple[int, int]": "dice", "tuple[str, ...]": "cards",
+                 "Rent | None": "rent", "tuple[Player, ...]": "int"}
+#: Fields whose type alone does not say how scripts read them.
+_KIND_OVERRIDES = {"jail_cards": "packs"}  # the packs the cards came from, not card ids
+#: Values worked out from the state (see :func:`state_value`), after the dataclass's fields.
+_DERIVED_FIELDS = {"chance_count": "int", "chest_count": "int", "chance_top": "str?",
+                   "chest_top": "str?", "total_money": "int"}
+
+
+def _schema(record: type, skip: tuple[str, ...] = (), optional: bool = False) -> dict[str, str]:
+    """The readable fields of a game dataclass and their kinds (``optional``: all may be none,
+    as a record that may be absent)."""
+    from dataclasses import fields
+
+    table = {}
+    for f in fields(record):
+        if f.name in skip:
+            continue
+        kind = _KIND_OVERRIDES.get(f.name) or _KIND_OF_TYPE[str(f.type)]
+        table[f.name] = kind + "?" if optional and not kind.endswith("?") else kind
+    return table
+
+
+def _game_schema() -> tuple[dict[str, str], ...]:
+    """(player, square, rent, option, game) fields of ``expect state``, from GameState."""
+    from zxmonopoly.harness import game
+
+    player = _schema(game.Player, skip=("number",))
+    square = _schema(game.Square, skip=("index", "name", "ownable"))
+    rent = _schema(game.Rent, skip=("square_name", "dice"), optional=True)  # no rent: none
+    option = _schema(game.Options)
+    state = {**_schema(game.GameState, skip=("squares", "options")), **_DERIVED_FIELDS}
+    return player, square, rent, option, state
+
+
+PLAYER_FIELDS, SQUARE_FIELDS, RENT_FIELDS, OPTION_FIELDS, GAME_FIELDS = _game_schema()
 #: Other spellings accepted (words joined by _).
 FIELD_ALIASES = {"current_player": "current", "last_dice": "dice", "bank_houses": "houses_left",
                  "bank_hotels": "hotels_left", "get_out_of_jail_free_cards": "jail_cards"}
@@ -381,101 +405,177 @@ def _parse_expect(rest: str) -> tuple[str, tuple]:
     return _parse_state(tokens)
 
 
+# -- the commands: one entry each (name, syntax, doc line, parser, runner) ----------------------
+#
+# As an assembler's directive table: the parser looks a line's first word up here and the
+# runner looks a step's op up in the ops the commands make, so a command is added in one place.
+
+#: A parser: (command name lower case, the rest of the line stripped, the whole line) ->
+#: (op, args); _Problem when malformed.
+Parser = Callable[[str, str, str], tuple[str, tuple]]
+#: A runner: runs one step of the command; HarnessError when an expectation fails.
+Runner = Callable[[Session, Step], None]
+
+
+@dataclass(frozen=True)
+class Command:
+    """One script command: its syntax as docs/harness.md writes it, a one-line doc, its parser,
+    its runner (None for a header or ``include``, used while parsing) and the ops it makes."""
+
+    name: str
+    syntax: tuple[str, ...]
+    doc: str
+    parse: Parser
+    run: Runner | None = None
+    ops: tuple[str, ...] = ()
+    header: bool = False
+    shown: str = ""  # the name the list of commands gives (default: name)
+
+
+def _parse_game(command: str, rest: str, text: str) -> tuple[str, tuple]:
+    """``game``."""
+    if rest.split():
+        raise _Problem("expected 'game' alone (it loads the bundled game tape)")
+    return "game", ()
+
+
+def _parse_file(command: str, rest: str, text: str) -> tuple[str, tuple]:
+    """``COMMAND FILE`` (rom, snapshot, symbols, screenshot, snapshot_save, include)."""
+    words = rest.split()
+    if len(words) != 1:
+        raise _Problem(f"expected '{command} FILE'")
+    return command, (words[0],)
+
+
+def _parse_tape(command: str, rest: str, text: str) -> tuple[str, tuple]:
+    """``tape FILE [fast|real]``."""
+    words = rest.split()
+    if len(words) == 1 or (len(words) == 2 and words[1].lower() in ("fast", "real")):
+        return "tape", (words[0], len(words) == 2 and words[1].lower() == "real")
+    raise _Problem("expected 'tape FILE [fast|real]'")
+
+
+def _parse_type(command: str, rest: str, text: str) -> tuple[str, tuple]:
+    """``type TEXT`` (the rest of the line as written)."""
+    if not rest:
+        raise _Problem("expected 'type TEXT'")
+    text_to_type = text.strip()[5:]
+    from zxmonopoly.spectrum.keyboard import KeyboardError, keys_for_text
+
+    try:
+        keys_for_text(text_to_type)
+    except KeyboardError as exc:
+        raise _Problem(str(exc)) from None
+    return "type", (text_to_type,)
+
+
+def _parse_keyword(command: str, rest: str, text: str) -> tuple[str, tuple]:
+    """``keyword NAME``."""
+    name = " ".join(rest.upper().split())
+    if name not in KEYWORD_KEYS:
+        raise _Problem(f"unknown keyword {rest!r}; K-mode keywords: {', '.join(KEYWORD_KEYS)}")
+    return "keyword", (name,)
+
+
+def _parse_press(command: str, rest: str, text: str) -> tuple[str, tuple]:
+    """``press KEY[+KEY]``, ``release KEY[+KEY]`` or ``release all``."""
+    if command == "release" and rest.lower() == "all":
+        return "release", (None,)
+    if not rest:
+        raise _Problem(f"expected '{command} KEY[+KEY]'")
+    return command, (_keys(rest),)
+
+
+def _parse_hold(command: str, rest: str, text: str) -> tuple[str, tuple]:
+    """``hold KEY[+KEY] FRAMES`` or ``tap KEY[+KEY] [FRAMES]``."""
+    head, _, last = rest.rpartition(" ")
+    if command == "tap" and (not head or not _NUMBER.match(last)):
+        if not rest:
+            raise _Problem("expected 'tap KEY[+KEY] [FRAMES]'")
+        return "tap", (_keys(rest), None)
+    if not head:
+        raise _Problem("expected 'hold KEY[+KEY] FRAMES'")
+    return command, (_keys(head), _frames(last))
+
+
+def _parse_wait(command: str, rest: str, text: str) -> tuple[str, tuple]:
+    """The forms of ``wait``."""
+    words = rest.split()
+    if words and words[0].lower() == "input":
+        return "wait_input", (_within(" ".join(words[1:]), "'wait input'"),)
+    if len(words) == 1:
+        return "wait", (_frames(words[0]),)
+    if words and words[0].lower() == "for":
+        after_for = rest[3:].strip()
+        if after_for.lower().split()[:1] == ["pc"]:
+            pc_words = after_for.split()
+            if len(pc_words) < 2:
+                raise _Problem("expected 'wait for pc ADDRESS [within FRAMES]'")
+            return "wait_pc", (_address(pc_words[1]), _within(" ".join(pc_words[2:])))
+        text_wanted, after = _quoted(after_for, "the text to wait for")
+        return "wait_text", (text_wanted, _within(after))
+    raise _Problem('expected \'wait FRAMES\', \'wait for "TEXT" [within FRAMES]\', '
+                   "'wait for pc ADDRESS [within FRAMES]' or 'wait input [within FRAMES]'")
+
+
+def _parse_roll(command: str, rest: str, text: str) -> tuple[str, tuple]:
+    """``roll D1 D2``."""
+    words = rest.split()
+    if len(words) != 2:
+        raise _Problem("expected 'roll D1 D2' (two dice, 1-6)")
+    dice = tuple(parse_number(w, "a die (1-6)") for w in words)
+    if not all(1 <= d <= 6 for d in dice):
+        raise _Problem(f"dice must be 1-6, got {rest!r}")
+    return "roll", dice
+
+
+def _parse_seed(command: str, rest: str, text: str) -> tuple[str, tuple]:
+    """``seed N``."""
+    words = rest.split()
+    if len(words) != 1:
+        raise _Problem("expected 'seed N' (0-65535)")
+    value = parse_number(words[0], "a seed (0-65535)")
+    if value > 0xFFFF:
+        raise _Problem(f"the seed is 16 bits (0-65535), got {value}")
+    return "seed", (value,)
+
+
+def _parse_position(command: str, rest: str, text: str) -> tuple[str, tuple]:
+    """A position line (``own``, ``cash``, ``at``, ``jail``, ``free``, ``next``, ``turn``)."""
+    from zxmonopoly.harness import position
+
+    try:
+        return "position", tuple(position.parse_line(command, rest))
+    except position.PositionSyntaxError as exc:
+        raise _Problem(str(exc)) from None
+
+
+def _parse_check(command: str, rest: str, text: str) -> tuple[str, tuple]:
+    """``check invariants``."""
+    if rest.lower().split() != ["invariants"]:
+        raise _Problem("expected 'check invariants'")
+    return "check_invariants", ()
+
+
+def _parse_watch(command: str, rest: str, text: str) -> tuple[str, tuple]:
+    """``watch ...``, ``unwatch ...`` or ``monkey FRAMES seed S``."""
+    from zxmonopoly.harness import watch
+
+    try:
+        return watch.parse_line(command, rest)
+    except watch.WatchSyntaxError as exc:
+        raise _Problem(str(exc)) from None
+
+
 def _parse_line(text: str) -> tuple[str, tuple]:
-    """One command line -> (op, args); _Problem when malformed."""
+    """One command line -> (op, args) by its command's parser; _Problem when malformed."""
     command, _, rest = text.strip().partition(" ")
     command = command.lower()
-    rest = rest.strip()
-    words = rest.split()
-    if command == "game":
-        if words:
-            raise _Problem("expected 'game' alone (it loads the bundled game tape)")
-        return "game", ()
-    if command in ("rom", "snapshot", "symbols"):
-        if len(words) != 1:
-            raise _Problem(f"expected '{command} FILE'")
-        return command, (words[0],)
-    if command == "tape":
-        if len(words) == 1 or (len(words) == 2 and words[1].lower() in ("fast", "real")):
-            return "tape", (words[0], len(words) == 2 and words[1].lower() == "real")
-        raise _Problem("expected 'tape FILE [fast|real]'")
-    if command == "type":
-        if not rest:
-            raise _Problem("expected 'type TEXT'")
-        text_to_type = text.strip()[5:]
-        from zxmonopoly.spectrum.keyboard import KeyboardError, keys_for_text
-
-        try:
-            keys_for_text(text_to_type)
-        except KeyboardError as exc:
-            raise _Problem(str(exc)) from None
-        return "type", (text_to_type,)
-    if command == "keyword":
-        name = " ".join(rest.upper().split())
-        if name not in KEYWORD_KEYS:
-            raise _Problem(f"unknown keyword {rest!r}; K-mode keywords: {', '.join(KEYWORD_KEYS)}")
-        return "keyword", (name,)
-    if command in ("press", "release"):
-        if command == "release" and rest.lower() == "all":
-            return "release", (None,)
-        if not rest:
-            raise _Problem(f"expected '{command} KEY[+KEY]'")
-        return command, (_keys(rest),)
-    if command in ("hold", "tap"):
-        head, _, last = rest.rpartition(" ")
-        if command == "tap" and (not head or not _NUMBER.match(last)):
-            if not rest:
-                raise _Problem("expected 'tap KEY[+KEY] [FRAMES]'")
-            return "tap", (_keys(rest), None)
-        if not head:
-            raise _Problem("expected 'hold KEY[+KEY] FRAMES'")
-        return command, (_keys(head), _frames(last))
-    if command == "wait":
-        if words and words[0].lower() == "input":
-            return "wait_input", (_within(" ".join(words[1:]), "'wait input'"),)
-        if len(words) == 1:
-            return "wait", (_frames(words[0]),)
-        if words and words[0].lower() == "for":
-            after_for = rest[3:].strip()
-            if after_for.lower().split()[:1] == ["pc"]:
-                pc_words = after_for.split()
-                if len(pc_words) < 2:
-                    raise _Problem("expected 'wait for pc ADDRESS [within FRAMES]'")
-                return "wait_pc", (_address(pc_words[1]), _within(" ".join(pc_words[2:])))
-            text_wanted, after = _quoted(after_for, "the text to wait for")
-            return "wait_text", (text_wanted, _within(after))
-        raise _Problem('expected \'wait FRAMES\', \'wait for "TEXT" [within FRAMES]\', '
-                       "'wait for pc ADDRESS [within FRAMES]' or 'wait input [within FRAMES]'")
-    if command == "expect":
-        return _parse_expect(rest)
-    if command == "roll":
-        if len(words) != 2:
-            raise _Problem("expected 'roll D1 D2' (two dice, 1-6)")
-        dice = tuple(parse_number(w, "a die (1-6)") for w in words)
-        if not all(1 <= d <= 6 for d in dice):
-            raise _Problem(f"dice must be 1-6, got {rest!r}")
-        return "roll", dice
-    if command == "seed":
-        if len(words) != 1:
-            raise _Problem("expected 'seed N' (0-65535)")
-        value = parse_number(words[0], "a seed (0-65535)")
-        if value > 0xFFFF:
-            raise _Problem(f"the seed is 16 bits (0-65535), got {value}")
-        return "seed", (value,)
-    if command in ("screenshot", "snapshot_save"):
-        if len(words) != 1:
-            raise _Problem(f"expected '{command} FILE'")
-        return command, (words[0],)
-    if command == "include":
-        if len(words) != 1:
-            raise _Problem("expected 'include FILE'")
-        return "include", (words[0],)
-    extra = _parse_added(command, rest)
-    if extra is not None:
-        return extra
-    raise _Problem(f"unknown command {command!r}; expected one of: type, keyword, press, "
-                   "release, hold, tap, wait, expect, roll, seed, screenshot, snapshot, include, "
-                   + ", ".join(ADDED_COMMANDS))
+    entry = COMMANDS.get(command)
+    if entry is None:
+        listed = [c.shown or c.name for c in COMMANDS.values() if not c.header]
+        raise _Problem(f"unknown command {command!r}; expected one of: " + ", ".join(listed))
+    return entry.parse(command, rest.strip(), text)
 
 
 def _header_clash(script: Script, op: str) -> str | None:
@@ -670,28 +770,54 @@ def _expect_state(session: Session, path: tuple, op: str, value, kind: str) -> N
         raise session.fail(f"expected {label} {op} {_shown(value)}, got {_shown(got)}{count}")
 
 
-def run_step(session: Session, step: Step) -> None:
-    """Run one step; HarnessError when an expectation fails."""
+def _run_type(session: Session, step: Step) -> None:
+    """``type``."""
+    session.type(step.args[0])
+
+
+def _run_keyword(session: Session, step: Step) -> None:
+    """``keyword``."""
+    session.keyword(step.args[0])
+
+
+def _run_press(session: Session, step: Step) -> None:
+    """``press``."""
+    session.press(step.args[0])
+
+
+def _run_release(session: Session, step: Step) -> None:
+    """``release``."""
+    session.release(step.args[0])
+
+
+def _run_hold(session: Session, step: Step) -> None:
+    """``hold``."""
+    session.hold(step.args[0], step.args[1])
+
+
+def _run_tap(session: Session, step: Step) -> None:
+    """``tap`` (the session's default press time when no frames are given)."""
+    keys, frames = step.args
+    session.tap(keys) if frames is None else session.tap(keys, frames)
+
+
+def _run_wait(session: Session, step: Step) -> None:
+    """The forms of ``wait``."""
     op, args = step.op, step.args
-    if op == "type":
-        session.type(args[0])
-    elif op == "keyword":
-        session.keyword(args[0])
-    elif op == "press":
-        session.press(args[0])
-    elif op == "release":
-        session.release(args[0])
-    elif op == "hold":
-        session.hold(args[0], args[1])
-    elif op == "tap":
-        session.tap(args[0]) if args[1] is None else session.tap(args[0], args[1])
-    elif op == "wait":
+    if op == "wait":
         session.wait(args[0])
     elif op == "wait_text":
         session.wait_text(args[0], args[1])
     elif op == "wait_pc":
         session.wait_pc(args[0], args[1])
-    elif op == "expect_text":
+    else:
+        session.wait_input(args[0])
+
+
+def _run_expect(session: Session, step: Step) -> None:
+    """The forms of ``expect``."""
+    op, args = step.op, step.args
+    if op == "expect_text":
         text, row = args
         if row is None:
             if session.find(text) is None and not session.in_message(text):
@@ -705,26 +831,75 @@ def run_step(session: Session, step: Step) -> None:
         if got != value:
             name = "peek" if width == 1 else "peek16"
             raise session.fail(f"expected {name} {where} = {value}, got {got} (0x{got:X})")
-    elif op == "wait_input":
-        session.wait_input(args[0])
-    elif op == "expect_state":
+    else:
         _expect_state(session, *args)
-    elif op == "roll":
-        try:
-            session.rig_dice(args[0], args[1])
-        except HarnessError as exc:
-            raise session.fail(f"roll {args[0]} {args[1]}: {exc}") from None
-    elif op == "seed":
-        try:
-            session.seed(args[0])
-        except HarnessError as exc:
-            raise session.fail(f"seed {args[0]}: {exc}") from None
-    elif op == "screenshot":
-        session.screenshot(args[0])
-    elif op == "snapshot_save":
-        session.save_snapshot(args[0])
-    elif not _run_added(session, step):  # pragma: no cover - the parser makes only these
-        raise HarnessError(f"unknown step {op!r}")
+
+
+def _run_roll(session: Session, step: Step) -> None:
+    """``roll``."""
+    args = step.args
+    try:
+        session.rig_dice(args[0], args[1])
+    except HarnessError as exc:
+        raise session.fail(f"roll {args[0]} {args[1]}: {exc}") from None
+
+
+def _run_seed(session: Session, step: Step) -> None:
+    """``seed``."""
+    try:
+        session.seed(step.args[0])
+    except HarnessError as exc:
+        raise session.fail(f"seed {step.args[0]}: {exc}") from None
+
+
+def _run_screenshot(session: Session, step: Step) -> None:
+    """``screenshot``."""
+    session.screenshot(step.args[0])
+
+
+def _run_snapshot(session: Session, step: Step) -> None:
+    """A ``snapshot`` after the first command."""
+    session.save_snapshot(step.args[0])
+
+
+def _run_position(session: Session, step: Step) -> None:
+    """Position lines (grouped into one step by :func:`_group_positions`)."""
+    from zxmonopoly.harness.position import PositionError
+
+    try:
+        position = session.position()
+        for where, edit in step.args:
+            try:
+                edit.apply_to(position)
+            except PositionError as exc:
+                raise PositionError(f"{where}: {exc}") from None
+        position.apply()
+    except HarnessError as exc:
+        raise session.fail(str(exc).split("\n")[0]) from None
+
+
+def _run_check(session: Session, step: Step) -> None:
+    """``check invariants``."""
+    from zxmonopoly.harness.invariants import check_invariants
+
+    problems = check_invariants(session)
+    if problems:
+        raise session.fail("invariants broken: " + "; ".join(problems))
+
+
+def _run_watch(session: Session, step: Step) -> None:
+    """``watch``, ``unwatch`` and ``monkey``."""
+    from zxmonopoly.harness import watch
+
+    watch.run_step(session, step.op, step.args)
+
+
+def run_step(session: Session, step: Step) -> None:
+    """Run one step by its command's runner; HarnessError when an expectation fails."""
+    runner = _RUNNERS.get(step.op)
+    if runner is None:  # pragma: no cover - the parser makes only the registered ops
+        raise HarnessError(f"unknown step {step.op!r}")
+    runner(session, step)
 
 
 def _user_errors() -> tuple[type[Exception], ...]:
@@ -787,36 +962,6 @@ def run_script(path: str | os.PathLike[str], engine: str | None = None) -> Resul
     return Result(str(path), True, frames=session.frame - start)
 
 
-# -- commands added by issue 22: positions, invariants, watches, the monkey ----------------------
-
-#: First words of the commands below (position lines, ``check``, ``watch``, ``monkey``).
-ADDED_COMMANDS = ("own", "cash", "at", "jail", "free", "next", "turn", "check", "watch",
-                  "unwatch", "monkey")
-
-
-def _parse_added(command: str, rest: str) -> tuple[str, tuple] | None:
-    """A command of :data:`ADDED_COMMANDS` -> (op, args); None for another command."""
-    from zxmonopoly.harness import position
-
-    if command in position.COMMANDS:
-        try:
-            return "position", tuple(position.parse_line(command, rest))
-        except position.PositionSyntaxError as exc:
-            raise _Problem(str(exc)) from None
-    if command == "check":
-        if rest.lower().split() != ["invariants"]:
-            raise _Problem("expected 'check invariants'")
-        return "check_invariants", ()
-    if command in ("watch", "unwatch", "monkey"):
-        from zxmonopoly.harness import watch
-
-        try:
-            return watch.parse_line(command, rest)
-        except watch.WatchSyntaxError as exc:
-            raise _Problem(str(exc)) from None
-    return None
-
-
 def _group_positions(steps: list[Step]) -> list[Step]:
     """Consecutive position lines joined into one step (named by its last line), so that they
     are checked together; each edit keeps its ``file:line``."""
@@ -832,40 +977,97 @@ def _group_positions(steps: list[Step]) -> list[Step]:
     return out
 
 
-def _run_added(session: Session, step: Step) -> bool:
-    """Run a step of the added commands; False for an op that is not one of them."""
-    op, args = step.op, step.args
-    if op == "position":
-        from zxmonopoly.harness.position import PositionError
-
-        try:
-            position = session.position()
-            for where, edit in args:
-                try:
-                    edit.apply_to(position)
-                except PositionError as exc:
-                    raise PositionError(f"{where}: {exc}") from None
-            position.apply()
-        except HarnessError as exc:
-            raise session.fail(str(exc).split("\n")[0]) from None
-        return True
-    if op == "check_invariants":
-        from zxmonopoly.harness.invariants import check_invariants
-
-        problems = check_invariants(session)
-        if problems:
-            raise session.fail("invariants broken: " + "; ".join(problems))
-        return True
-    from zxmonopoly.harness import watch
-
-    return watch.run_step(session, op, args)
-
-
 def quote(text: str) -> str:
     """``text`` in the script's double quotes (for generated scripts)."""
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-__all__ = ["GAME_FIELDS", "PLAYER_FIELDS", "SQUARE_FIELDS", "Result", "Script", "ScriptError",
-           "Step", "parse_script", "quote", "run_script", "run_step", "state_label",
-           "state_value"]
+# -- the registry -----------------------------------------------------------------------------
+
+
+def _registry(*commands: Command) -> dict[str, Command]:
+    """The commands by name (a name registered twice is a mistake here)."""
+    table: dict[str, Command] = {}
+    for command in commands:
+        assert command.name not in table, command.name
+        table[command.name] = command
+    return table
+
+
+_POSITION_SYNTAX = {
+    "own": ("own SQUARE[, SQUARE…] by P [N houses|1 house|hotel] [mortgaged]",),
+    "cash": ("cash P = N",),
+    "at": ("at P SQUARE",),
+    "jail": ("jail P [turns N]", "jail cards P = chance|chest|chance,chest|none"),
+    "free": ("free P",),
+    "next": ("next chance CARD", "next chest CARD"),
+    "turn": ("turn P",)}
+_POSITION_DOC = {
+    "own": "set who owns squares, their buildings and mortgage",
+    "cash": "set a player's cash (the Bank pays or takes the difference)",
+    "at": "put a player's token on a square",
+    "jail": "put a player in jail, or set the Get Out of Jail Free cards held",
+    "free": "take a player out of jail",
+    "next": "put a card on top of its pack",
+    "turn": "make it a player's turn"}
+
+#: Every command of a script, in the order the list of commands names them (headers first).
+COMMANDS: dict[str, Command] = _registry(
+    Command("game", ("game",), "start the bundled game at its title screen", _parse_game,
+            header=True),
+    Command("rom", ("rom FILE",), "boot this 16 KB ROM image instead of ours", _parse_file,
+            header=True),
+    Command("snapshot", ("snapshot FILE",), "start from a snapshot instead of booting",
+            _parse_file, header=True),
+    Command("symbols", ("symbols FILE",), "the symbol map for names", _parse_file, header=True),
+    Command("tape", ("tape FILE [fast|real]",), "put a tape in and type LOAD \"\"", _parse_tape,
+            header=True),
+    Command("type", ("type TEXT",), "type the rest of the line", _parse_type, _run_type),
+    Command("keyword", ("keyword NAME",), "a BASIC keyword in K mode", _parse_keyword,
+            _run_keyword),
+    Command("press", ("press KEY[+KEY]",), "hold keys down until released", _parse_press,
+            _run_press),
+    Command("release", ("release KEY[+KEY]", "release all"), "let keys go", _parse_press,
+            _run_release),
+    Command("hold", ("hold KEY[+KEY] FRAMES",), "hold keys for some frames, then release",
+            _parse_hold, _run_hold),
+    Command("tap", ("tap KEY[+KEY] [FRAMES]",), "press, release, wait 3 frames", _parse_hold,
+            _run_tap),
+    Command("wait", ("wait FRAMES", 'wait for "TEXT" [within FRAMES]',
+                     "wait for pc ADDRESS [within FRAMES]", "wait input [within FRAMES]"),
+            "let time pass, or run until text, an address or the game's key wait",
+            _parse_wait, _run_wait, ops=("wait", "wait_text", "wait_pc", "wait_input")),
+    Command("expect", ('expect "TEXT" [at row R]', "expect peek ADDRESS = VALUE",
+                       "expect peek16 ADDRESS = VALUE", "expect state NAME OP VALUE"),
+            "check the screen, memory or the game's state", lambda c, rest, t: _parse_expect(rest),
+            _run_expect, ops=("expect_text", "expect_peek", "expect_state")),
+    Command("roll", ("roll D1 D2",), "rig the game's next throw", _parse_roll, _run_roll),
+    Command("seed", ("seed N",), "write the game's random state", _parse_seed, _run_seed),
+    Command("screenshot", ("screenshot FILE",), "save the screen as PNG", _parse_file,
+            _run_screenshot),
+    Command("snapshot_save", ("snapshot FILE",), "(after the first command) save a snapshot",
+            _parse_file, _run_snapshot, shown="snapshot"),
+    Command("include", ("include FILE",), "run the commands of another file here",
+            _parse_file),
+    *(Command(name, syntax, _POSITION_DOC[name], _parse_position, _run_position,
+              ops=("position",)) for name, syntax in _POSITION_SYNTAX.items()),
+    Command("check", ("check invariants",), "fail when the game breaks an invariant now",
+            _parse_check, _run_check, ops=("check_invariants",)),
+    Command("watch", ("watch pc in ROM|game|A..B[, …]", "watch sp in A..B",
+                      "watch [word] NAME OP V", "watch [word] NAME in A..B", "watch invariants"),
+            "check a condition after every frame from now on", _parse_watch, _run_watch),
+    Command("unwatch", ("unwatch …", "unwatch all"), "turn a watch, or every watch, off",
+            _parse_watch, _run_watch),
+    Command("monkey", ("monkey FRAMES seed S",), "press random keys for some frames",
+            _parse_watch, _run_watch))
+
+#: Header (set-up) lines: they come before the first command of the main script.
+HEADERS = tuple(name for name, command in COMMANDS.items() if command.header)
+#: Each op a parser makes -> the runner of its command.
+_RUNNERS: dict[str, Runner] = {op: command.run for command in COMMANDS.values()
+                               if command.run is not None for op in command.ops or (command.name,)}
+
+
+__all__ = ["COMMANDS", "GAME_FIELDS", "PLAYER_FIELDS", "SQUARE_FIELDS", "Command", "Result",
+           "Script", "ScriptError", "Step", "parse_script", "quote", "run_script", "run_step",
+           "state_label", "state_value"]
