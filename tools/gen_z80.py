@@ -795,6 +795,44 @@ def expand_exits(lines: list[str], how: Callable[[str], list[str]]) -> list[str]
     return out
 
 
+def watch_test() -> list[str]:
+    """The Spectrum engines' watches (state.WATCH_TABLE): EXIT_WATCH at the first broken one."""
+    return [
+        "w_bad = 0",
+        "w_n = 0",
+        f"while w_bad == 0 and w_n < st[{state.WATCH_N}]:",
+        f"    w_at = {state.WATCH_TABLE} + {state.WATCH_STRIDE} * w_n",
+        "    w_a = st[w_at]",
+        "    if w_a < 0:",
+        "        w_x = sp",
+        "    else:",
+        "        w_x = mem[w_a]",
+        "        if st[w_at + 1] == 2:",
+        "            w_x = w_x | (mem[(w_a + 1) & 0xFFFF] << 8)",
+        "    if (st[w_at + 2] <= w_x and w_x <= st[w_at + 3]) != (st[w_at + 4] != 0):",
+        "        w_bad = 1",
+        "    w_n += 1",
+        "if w_bad:",
+        f"    reason = {state.EXIT_WATCH}",
+        "    break",
+    ]
+
+
+def break_test(v: Variant) -> list[str]:
+    """After an instruction or interrupt: stop at a breakpoint (bit 0 of ``bp[pc]``). The
+    Spectrum engines also check the watches when the watch bit is set: it is set at every
+    address while any is armed, so a run without watches pays nothing more than the test
+    of ``bp[pc]`` it always made."""
+    stop = [f"    reason = {state.EXIT_BREAK}", "    break"]
+    if not v.machine:
+        return ["if bp[pc]:", *stop]
+    return ["if bp[pc]:",
+            f"    if bp[pc] & {state.WATCH_BIT}:",
+            *indent(watch_test(), 2),
+            "    if bp[pc] & 1:",
+            *indent(stop, 1)]
+
+
 def loop_jit(v: Variant, dispatch: list[str]) -> list[str]:
     """The numba engines' run loop: one loop, the interrupt tested before each instruction.
 
@@ -812,9 +850,7 @@ def loop_jit(v: Variant, dispatch: list[str]) -> list[str]:
         "        pc = (pc + 1) & 0xFFFF",
         "        r += 1",
         *indent(dispatch, 2),
-        "    if bp[pc]:",
-        f"        reason = {state.EXIT_BREAK}",
-        "        break",
+        *indent(break_test(v), 1),
     ]
 
 
@@ -828,9 +864,7 @@ def loop(v: Variant, dispatch: list[str]) -> list[str]:
         "    if t < int_end:",
         "        if iff1 and ei_at != t:",
         *indent(interrupt_lines(v), 3),
-        *(["            if bp[pc]:",
-           f"                reason = {state.EXIT_BREAK}",
-           "                break"] if v.breakpoints else []),
+        *(indent(break_test(v), 3) if v.breakpoints else []),
         "            continue",
         "        lim = t + 1",
         "    else:",
@@ -840,9 +874,7 @@ def loop(v: Variant, dispatch: list[str]) -> list[str]:
         "        pc = (pc + 1) & 0xFFFF",
         "        r += 1",
         *indent(dispatch, 2),
-        *(["        if bp[pc]:",
-           f"            reason = {state.EXIT_BREAK}",
-           "            break"] if v.breakpoints else []),
+        *(indent(break_test(v), 2) if v.breakpoints else []),
         "    if reason:",
         "        break",
     ]
@@ -859,7 +891,8 @@ HEADER = (
 _SLOT = re.compile(r"\bst\[(\d+)\]")
 SLOT_NAMES = {value: f"S.{name}" for name, value in vars(state).items()
               if name.isupper() and isinstance(value, int) and not name.startswith("EXIT_")
-              and name != "SIZE"}
+              and name not in ("SIZE", "WATCH_STRIDE", "WATCH_ENTRIES", "WATCH_BIT",
+                               "WATCH_TABLE")}
 
 
 def name_slots(text: str) -> str:

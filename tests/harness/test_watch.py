@@ -1,6 +1,7 @@
 """Watches (``Session.watch`` and the script lines) and the monkey: PC watches caught by
 breakpoints at the first instruction outside the range, value/SP/invariant watches at frame
-ends, the machine's break_handlers honoured by run_frames and run_until."""
+ends and, armed in the engines, after every instruction; the machine's break_handlers honoured
+by run_frames and run_until."""
 
 from __future__ import annotations
 
@@ -109,3 +110,71 @@ def test_watch_forms():
 def test_monkey_100k_frames_with_watches():
     result = run_script(SOAK, engine="jit")
     assert result.passed, result.report()
+
+
+# Programs in a ROM of their own, interrupts off, looping for ever. The SP one sets SP to
+# 0x7000 for one instruction (the NOP at 0x0007) and back; the value one writes 5 to 0x9000
+# and, two instructions on, 0 again. Each breaks its watch for a few T-states in a frame,
+# between frame ends: the engines catch it after the instruction that broke it.
+SP_PROGRAM = bytes([0xF3, 0x31, 0x00, 0xFF,         # DI; LD SP,0xFF00
+                    0x31, 0x00, 0x70,               # 0x0004 LD SP,0x7000
+                    0x00,                           # 0x0007 NOP
+                    0x31, 0x00, 0xFF,               # LD SP,0xFF00
+                    0x00, 0x00, 0x00,               # NOP x3
+                    0x18, 0xF4])                    # JR 0x0004
+VALUE_PROGRAM = bytes([0xF3, 0x31, 0x00, 0xFF,      # DI; LD SP,0xFF00
+                       0x3E, 0x05,                  # 0x0004 LD A,5
+                       0x32, 0x00, 0x90,            # 0x0006 LD (0x9000),A
+                       0x00,                        # 0x0009 NOP
+                       0xAF,                        # XOR A
+                       0x32, 0x00, 0x90,            # LD (0x9000),A
+                       0x18, 0xF4])                 # JR 0x0004
+
+
+def _bare_session(program: bytes, engine: str):
+    from zxmonopoly.harness import Session
+
+    session = Session(rom=program + bytes(0x4000 - len(program)), engine=engine, boot=False)
+    session.machine.cpu.sp = 0xFF00
+    return session
+
+
+def test_an_sp_watch_is_checked_after_every_instruction(engine):
+    session = _bare_session(SP_PROGRAM, engine)
+    session.wait(2)                                 # the frame ends never see it
+    assert session.machine.cpu.sp == 0xFF00
+    session.watch("sp in 0xFE00..0xFF00")
+    with pytest.raises(WatchViolation, match="SP 0x7000 is outside 0xFE00..0xFF00"):
+        session.wait(1)
+    assert session.machine.cpu.pc == 0x0007 and session.machine.cpu.sp == 0x7000
+    assert session.machine.cpu.tstates < 100        # the first pass, early in the frame
+    session.unwatch("sp in 0xFE00..0xFF00")
+    session.wait(2)                                 # disarmed: the program runs on
+    assert not session.machine.cpu.breakpoints
+
+
+def test_a_value_watch_is_checked_after_every_instruction(engine):
+    session = _bare_session(VALUE_PROGRAM, engine)
+    session.wait(2)
+    assert session.peek(0x9000) == 0
+    session.watch("0x9000 == 0")
+    session.watch("word 0x8FFF < 0x0500")           # 0x0500 while 5 is there: broken too
+    with pytest.raises(WatchViolation, match="'0x9000 == 0' broken: 36864 holds 5"):
+        session.wait(1)
+    assert session.machine.cpu.pc == 0x0009 and session.peek(0x9000) == 5
+    session.unwatch("0x9000 == 0")
+    session.poke(0x9000, 0)
+    session.machine.cpu.pc = 0x0004
+    with pytest.raises(WatchViolation, match="'word 0x8FFF < 0x0500' broken: 36863 holds 1280"):
+        session.wait(1)
+    assert session.machine.cpu.pc == 0x0009
+
+
+def test_at_most_eight_engine_watches(game):
+    for k in range(8):
+        game.watch(f"0x{0x9000 + k:04X} <= 255")
+    with pytest.raises(Exception, match="8 at most"):
+        game.watch("0x9100 <= 255")
+    assert len(game._watcher.watches) == 8
+    game.unwatch()
+    assert not game.machine.cpu.breakpoints.watching

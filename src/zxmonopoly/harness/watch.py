@@ -13,11 +13,14 @@ How each is checked:
   breakpoint map, and the engines test that map after every instruction and interrupt
   acknowledge. A stop at one of them calls the machine's ``break_handlers``, where the watch
   raises. The first instruction fetched outside the range is caught, before it runs.
-* **SP, memory and invariant watches are sampled**: the engines have no per-instruction test
-  of SP or of memory writes (adding one means changing ``tools/gen_z80.py``), so these are
-  checked at every frame end and at every stop at a breakpoint (including the PC watches'
-  and the harness's own waits). A value that goes out of range and back within one frame,
-  between two such stops, is not seen.
+* **SP and value watches are exact too**: they are armed in the Spectrum engines
+  (:meth:`~zxmonopoly.spectrum.Spectrum48.set_watches`), which check SP and the watched
+  bytes or words after every instruction and interrupt acknowledge and stop at the first
+  one broken; the machine's ``watch_handlers`` then raise here, with the PC at the
+  instruction after the one that broke it. Up to 8 of them (an SP watch of several ranges
+  is armed as the span of its ranges: a value in a gap between them is seen at the next
+  frame end or stop). They are also checked at frame ends and breakpoint stops.
+* **Invariant watches are sampled**: at every frame end and every stop at a breakpoint.
 
 ``monkey(session, frames, seed)`` presses random keys for ``frames`` frames (with whatever
 watches are on); ``monkey FRAMES seed S`` in scripts.
@@ -34,6 +37,7 @@ from typing import Any
 
 from zxmonopoly.harness.errors import HarnessError, format_screen
 from zxmonopoly.spectrum.keyboard import KEYS
+from zxmonopoly.z80.state import WATCH_ENTRIES
 
 #: The Spectrum's ROM.
 ROM_RANGE = (0x0000, 0x3FFF)
@@ -176,6 +180,7 @@ class Watcher:
         self.watches: list[Watch] = []
         machine = session.machine
         machine.break_handlers.append(self._at_break)
+        machine.watch_handlers.append(self._at_break)
         machine.frame_listeners.append(self._at_frame)
 
     def _resolve(self, where: int | str) -> int:
@@ -220,8 +225,28 @@ class Watcher:
                     bp[address] = 1
                     watch._set_here.append(address)
         self.watches.append(watch)
+        try:
+            self._arm()
+        except HarnessError:
+            self.watches.pop()
+            raise
         self._check(watch)
         return watch
+
+    def _arm(self) -> None:
+        """Give the SP and value watches on to the engine, which checks them every instruction."""
+        entries = []
+        for watch in self.watches:
+            if watch.kind == "sp":
+                entries.append((-1, 2, min(lo for lo, _ in watch._allowed),
+                                max(hi for _, hi in watch._allowed), True))
+            elif watch.kind == "value":
+                entries.append((self._resolve(watch.name), watch.width,
+                                *_value_range(watch)))
+        if len(entries) > WATCH_ENTRIES:
+            raise HarnessError(f"{len(entries)} SP and value watches are on: the engines "
+                               f"check {WATCH_ENTRIES} at most")
+        self.session.machine.set_watches(entries)
 
     def remove(self, text: str | None = None) -> None:
         """Turn off the watch of that text (every watch when None)."""
@@ -238,6 +263,7 @@ class Watcher:
             raise HarnessError(f"no watch {text!r} is on (on: "
                                f"{', '.join(w.text for w in self.watches) or 'none'})")
         self.watches = keep
+        self._arm()
 
     def _at_break(self, _machine) -> None:
         for watch in self.watches:
@@ -281,6 +307,19 @@ class Watcher:
             f"watch {watch.text!r} broken: {why} (frame {session.frame}, T {cpu.tstates}, "
             f"PC 0x{cpu.pc:04X}{where}, SP 0x{cpu.sp:04X})\nscreen:\n"
             + format_screen(session.lines()))
+
+
+def _value_range(watch: Watch) -> tuple[int, int, bool]:
+    """A value watch as the engines check it: (lo, hi, inside) -> the value must be in
+    lo..hi (inside) or outside it."""
+    top = 0xFF if watch.width == 1 else 0xFFFF
+    v = watch.value
+    if watch.op == "in":
+        return v[0], v[1], True  # type: ignore[index]
+    assert isinstance(v, int)
+    return {"==": (v, v, True), "=": (v, v, True), "!=": (v, v, False),
+            "<": (0, v - 1, True), "<=": (0, v, True),
+            ">": (v + 1, top, True), ">=": (v, top, True)}[watch.op]
 
 
 def _symbol_near(symbols, address: int) -> str:

@@ -131,8 +131,27 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     pass
                 wz = pc
                 if bp[pc]:
-                    reason = 1
-                    break
+                    if bp[pc] & 2:
+                        w_bad = 0
+                        w_n = 0
+                        while w_bad == 0 and w_n < st[S.WATCH_N]:
+                            w_at = 64 + 5 * w_n
+                            w_a = st[w_at]
+                            if w_a < 0:
+                                w_x = sp
+                            else:
+                                w_x = mem[w_a]
+                                if st[w_at + 1] == 2:
+                                    w_x = w_x | (mem[(w_a + 1) & 0xFFFF] << 8)
+                            if (st[w_at + 2] <= w_x and w_x <= st[w_at + 3]) != (st[w_at + 4] != 0):
+                                w_bad = 1
+                            w_n += 1
+                        if w_bad:
+                            reason = 5
+                            break
+                    if bp[pc] & 1:
+                        reason = 1
+                        break
                 continue
             lim = t + 1
         else:
@@ -19427,8 +19446,27 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         pc = 0x38
                                         wz = pc
             if bp[pc]:
-                reason = 1
-                break
+                if bp[pc] & 2:
+                    w_bad = 0
+                    w_n = 0
+                    while w_bad == 0 and w_n < st[S.WATCH_N]:
+                        w_at = 64 + 5 * w_n
+                        w_a = st[w_at]
+                        if w_a < 0:
+                            w_x = sp
+                        else:
+                            w_x = mem[w_a]
+                            if st[w_at + 1] == 2:
+                                w_x = w_x | (mem[(w_a + 1) & 0xFFFF] << 8)
+                        if (st[w_at + 2] <= w_x and w_x <= st[w_at + 3]) != (st[w_at + 4] != 0):
+                            w_bad = 1
+                        w_n += 1
+                    if w_bad:
+                        reason = 5
+                        break
+                if bp[pc] & 1:
+                    reason = 1
+                    break
         if reason:
             break
     st[S.A] = a

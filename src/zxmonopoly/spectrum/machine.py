@@ -107,6 +107,10 @@ class Spectrum48:
         #: traps, in every run (run_frames, run_until, step): a handler that raises stops the
         #: run there, with the PC at the breakpoint; one that returns lets the run go on.
         self.break_handlers: list[Callable[[Spectrum48], None]] = []
+        #: Called when the engine stops at a broken watch (:meth:`set_watches`), after the
+        #: instruction or interrupt that broke it: one that raises stops the run there; when
+        #: all return, the run goes on (stopping again after each instruction while broken).
+        self.watch_handlers: list[Callable[[Spectrum48], None]] = []
         self.beeper: Beeper | None = None
         if audio:
             self.beeper = Beeper(AUDIO_RATE, FRAME_TSTATES, AUDIO_CPU_HZ, volume=AUDIO_VOLUME,
@@ -184,6 +188,12 @@ class Spectrum48:
                                self.keyboard.rows, self.joystick.state, self._log,
                                self.deck.edges)
             self._drain_log()
+            if reason == state.EXIT_WATCH:
+                for handler in self.watch_handlers:
+                    handler(self)
+                if not self.cpu.breakpoints[self.cpu.pc]:
+                    continue
+                reason = state.EXIT_BREAK  # a breakpoint here too: the engine stopped first
             if reason == state.EXIT_BREAK and self.deck.trap():
                 continue  # a tape routine done at once: the program runs on
             if reason == state.EXIT_BREAK:
@@ -191,6 +201,26 @@ class Spectrum48:
                     handler(self)
             if reason != state.EXIT_LOG_FULL:
                 return int(reason)
+
+    def set_watches(self, entries: Iterable[tuple[int, int, int, int, bool]]) -> None:
+        """Have the engine check, after every instruction and interrupt acknowledge, each
+        (address, width, lo, hi, inside): the byte (width 1) or little-endian word (2) at
+        address, or SP when address is -1, must be in lo..hi (inside) or outside it (not
+        inside); at the first one broken the run stops and calls ``watch_handlers``.
+        No entries disarms them (runs then pay only the breakpoint test they always make)."""
+        entries = list(entries)
+        if len(entries) > state.WATCH_ENTRIES:
+            raise ValueError(f"{len(entries)} watches: the engines check "
+                             f"{state.WATCH_ENTRIES} at most")
+        st = self.cpu.state
+        for k, (address, width, lo, hi, inside) in enumerate(entries):
+            if width not in (1, 2) or not -1 <= address <= 0xFFFF:
+                raise ValueError(f"watch entry {k}: address {address}, width {width}")
+            at = state.WATCH_TABLE + state.WATCH_STRIDE * k
+            for i, value in enumerate((address, width, lo, hi, 1 if inside else 0)):
+                st[at + i] = int(value)
+        st[state.WATCH_N] = len(entries)
+        self.cpu.breakpoints.watching = bool(entries)
 
     def _drain_log(self) -> None:
         st = self.cpu.state

@@ -102,20 +102,24 @@ class BreakpointMap:
 
     ``array`` is what the engines read (a list for CPython, a uint8 array for numba); the map
     also keeps the set addresses, so a run with none skips the test after each instruction.
+    Bit 0 of each entry is the breakpoint; bit 1 (``state.WATCH_BIT``, set at every address
+    by ``watching = True``) has the Spectrum engines check their watches after every
+    instruction, in the same test of ``bp[pc]`` (the bare CPU's engines have no watches).
     """
 
-    __slots__ = ("array", "_set")
+    __slots__ = ("array", "_set", "_watching")
 
     def __init__(self, array: Any) -> None:
         self.array = array
-        self._set: set[int] = {a for a in range(len(array)) if array[a]}
+        self._set: set[int] = {a for a in range(len(array)) if int(array[a]) & 1}
+        self._watching = False
 
     def __getitem__(self, address: int) -> int:
-        return int(self.array[address])
+        return int(self.array[address]) & 1
 
     def __setitem__(self, address: int, value: int) -> None:
         address = int(address) & 0xFFFF
-        self.array[address] = 1 if value else 0
+        self.array[address] = (1 if value else 0) | (S.WATCH_BIT if self._watching else 0)
         if value:
             self._set.add(address)
         else:
@@ -125,18 +129,37 @@ class BreakpointMap:
         return len(self.array)
 
     def __bool__(self) -> bool:
-        """True while any breakpoint is set."""
-        return bool(self._set)
+        """True while any breakpoint is set (or the watches are armed)."""
+        return bool(self._set) or self._watching
 
     @property
     def addresses(self) -> list[int]:
         """The addresses set, lowest first."""
         return sorted(self._set)
 
+    @property
+    def watching(self) -> bool:
+        """True while the watch bit is set at every address."""
+        return self._watching
+
+    @watching.setter
+    def watching(self, on: bool) -> None:
+        if bool(on) == self._watching:
+            return
+        self._watching = bool(on)
+        bit = S.WATCH_BIT if on else 0
+        if isinstance(self.array, list):
+            self.array[:] = [bit | (1 if a in self._set else 0) for a in range(len(self.array))]
+        else:
+            self.array[:] = bit
+            for address in self._set:
+                self.array[address] = bit | 1
+
     def clear(self) -> None:
-        """Clear every breakpoint."""
+        """Clear every breakpoint (the watch bit stays as it is)."""
+        bit = S.WATCH_BIT if self._watching else 0
         for address in self._set:
-            self.array[address] = 0
+            self.array[address] = bit
         self._set.clear()
 
 
@@ -200,6 +223,7 @@ class Z80:
             self.breakpoints = BreakpointMap([0] * 65536)
         self._tables = engine_tables(engine)
         if old_bp is not None:
+            self.breakpoints.watching = old_bp.watching
             for address in old_bp.addresses:
                 self.breakpoints[address] = 1
         self.engine = engine

@@ -38,7 +38,17 @@ ULA_OUT, OUT_N, EAR_IN = 48, 49, 50
 # tape may play before it stops by itself, and the level before the first edge.
 TAPE_ON, TAPE_T0, TAPE_POS, TAPE_END, TAPE_LEVEL0 = 51, 52, 53, 54, 55
 
-SIZE = 64
+# Watches the Spectrum engines check after every instruction and interrupt while the watch
+# bit (2) is set throughout the breakpoint map: WATCH_N entries of WATCH_STRIDE slots from
+# WATCH_TABLE, each (address, width 1|2, lo, hi, inside): the byte or word there (SP when the
+# address is -1) must be in lo..hi (inside 1) or outside it (inside 0), else EXIT_WATCH.
+WATCH_N = 56
+WATCH_TABLE = 64
+WATCH_STRIDE = 5
+WATCH_ENTRIES = 8
+WATCH_BIT = 2
+
+SIZE = WATCH_TABLE + WATCH_STRIDE * WATCH_ENTRIES
 
 # Exit reasons returned by the engines.
 EXIT_LIMIT = 0  # T reached the limit
@@ -46,6 +56,8 @@ EXIT_BREAK = 1  # PC reached an address marked in the breakpoint map
 EXIT_PORT_IN = 2  # an IN needs a value from Python; the instruction has not run yet
 EXIT_PORT_OUT = 3  # an OUT ran; Python may now see PORT and PORT_VALUE
 EXIT_LOG_FULL = 4  # the port-write log is full; Python must empty it (OUT_N = 0) and go on
+EXIT_WATCH = 5  # the last instruction (or interrupt) broke a watch of the WATCH_TABLE
 
 EXIT_NAMES = {EXIT_LIMIT: "limit", EXIT_BREAK: "break", EXIT_PORT_IN: "port-in",
-              EXIT_PORT_OUT: "port-out", EXIT_LOG_FULL: "log-full"}
+              EXIT_PORT_OUT: "port-out", EXIT_LOG_FULL: "log-full",
+              EXIT_WATCH: "watch"}
