@@ -153,6 +153,18 @@ def test_an_sp_watch_is_checked_after_every_instruction(engine):
     assert not session.machine.cpu.breakpoints
 
 
+def test_an_armed_watch_outlives_a_reset(engine):
+    # The watch table lives in the CPU's state array, which a reset clears: the machine keeps
+    # the host's watches across it, so a watch is never silently off.
+    session = _bare_session(SP_PROGRAM, engine)
+    session.watch("sp in 0xFE00..0xFF00")
+    session.machine.reset()
+    session.machine.cpu.sp = 0xFF00
+    with pytest.raises(WatchViolation, match="SP 0x7000 is outside 0xFE00..0xFF00"):
+        session.wait(1)
+    assert session.machine.cpu.pc == 0x0007
+
+
 def test_a_value_watch_is_checked_after_every_instruction(engine):
     session = _bare_session(VALUE_PROGRAM, engine)
     session.wait(2)

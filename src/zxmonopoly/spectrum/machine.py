@@ -152,7 +152,15 @@ class Spectrum48:
     def reset(self) -> None:
         """Power on: RAM cleared, CPU reset, at the start of a frame."""
         self.memory[ROM_SIZE:] = bytes(65536 - ROM_SIZE)
+        # Armed watches are the host's, not the machine's: they outlive a reset (the CPU's
+        # reset clears its whole state array, where the engines read them).
+        st = self.cpu.state
+        end = state.WATCH_TABLE + state.WATCH_STRIDE * state.WATCH_ENTRIES
+        table = slice(state.WATCH_TABLE, end)
+        count, watches = int(st[state.WATCH_N]), st[table].copy()
         self.cpu.reset()
+        st = self.cpu.state
+        st[table], st[state.WATCH_N] = watches, count
         self.cpu.rom_top = ROM_SIZE
         self.cpu.tstates = 0
         st = self.cpu.state
