@@ -25,17 +25,8 @@ stack_bc:
         call mem_check_room
         pop bc
         ld hl,(STKEND)
-        xor a
-        ld (hl),a                   ; exponent 0: the integer form
-        inc hl
-        ld (hl),a                   ; sign: positive
-        inc hl
-        ld (hl),c
-        inc hl
-        ld (hl),b
-        inc hl
-        ld (hl),a
-        inc hl
+        ld de,0                     ; DE:BC below 65536: num_store5 writes the integer form
+        call num_store5
         ld (STKEND),hl
         ret
 
