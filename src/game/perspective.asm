@@ -137,13 +137,13 @@ b3_record:
         ret
 
 ; =============================================================================================
-; b3_draw_square - redraw one square of the perspective board: its band and its pieces
-; Input: A = square 0..39.  Output: drawn.  Corrupts: AF, BC, DE, HL.
+; b3_token_rect - the cells of a square's token area, as the picture has them
+; Input:   IX = the square's record in the projected table
+; Output:  B = row, C = column, E = width in cells
+; Corrupts: AF
 ; =============================================================================================
-b3_draw_square:
-        push ix
-        call b3_square_band
-        ld b, (ix + B3_TOKEN_ROW)   ; the token area's cells as the picture has them
+b3_token_rect:
+        ld b, (ix + B3_TOKEN_ROW)
         ld a, (ix + B3_TOKEN_X)
         rrca
         rrca
@@ -151,6 +151,16 @@ b3_draw_square:
         and COLUMNS - 1
         ld c, a
         ld e, (ix + B3_TOKEN_CELLS)
+        ret
+
+; =============================================================================================
+; b3_draw_square - redraw one square of the perspective board: its band and its pieces
+; Input: A = square 0..39.  Output: drawn.  Corrupts: AF, BC, DE, HL.
+; =============================================================================================
+b3_draw_square:
+        push ix
+        call b3_square_band
+        call b3_token_rect          ; B, C, E: the token area's cells
 .restore:
         push de
         call b3_restore_cell
@@ -329,14 +339,7 @@ b3_mark_square:
         ld c, (ix + B3_BAND_COL)
         call board_flash_rect
 .tokens:
-        ld b, (ix + B3_TOKEN_ROW)
-        ld a, (ix + B3_TOKEN_X)
-        rrca
-        rrca
-        rrca
-        and COLUMNS - 1
-        ld c, a
-        ld e, (ix + B3_TOKEN_CELLS)
+        call b3_token_rect          ; B, C, E: the token area's cells
         ld d, 1
         call board_flash_rect
         pop ix
