@@ -37,7 +37,16 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from zxmonopoly.spectrum import ula  # noqa: E402
 from zxmonopoly.z80 import isa, state, templates  # noqa: E402
-from zxmonopoly.z80.templates import Leaf  # noqa: E402
+from zxmonopoly.z80.templates import (  # noqa: E402
+    FETCH1,
+    FETCH2,
+    T_HERE,
+    T_IS,
+    T_TAKEN,
+    Leaf,
+    cycle_total,
+    parse_cycle,
+)
 
 PACKAGE_DIR = ROOT / "src" / "zxmonopoly"
 
@@ -221,28 +230,6 @@ CYCLE_COND = {
     "BC1MATCH": "((b << 8) | c) != 1 and a != mem[(h << 8) | l]",
     "NOTBIT": "(mem[(pc + 2) & 0xFFFF] & 0xC0) != 0x40",
 }
-FETCH1 = ["pc-1:4"]
-FETCH2 = ["pc-2:4", "pc-1:4"]
-
-
-def _parse_cycle(spec: str) -> tuple[str, int, int]:
-    addr, _, rest = spec.partition(":")
-    if addr == "io":  # "io:PORT": one 4-T I/O cycle
-        return addr, 4, 1
-    n, _, k = rest.partition("*")
-    return addr, int(n), int(k or 1)
-
-
-def cycle_total(specs: list) -> int:
-    """T-states of the unconditional cycles."""
-    total = 0
-    for sp in specs:
-        if isinstance(sp, str):
-            addr, n, k = _parse_cycle(sp)
-            total += 4 if addr == "io" else n * k
-    return total
-
-
 def _check(v: Variant, addr_expr: str | None) -> list[str]:
     """One contention check: memory at ``addr_expr``, or (None) within an I/O cycle."""
     if v.trace:
@@ -264,7 +251,7 @@ def _walk(v: Variant, specs: list, xy: str) -> list[str]:
             _, cond, inner = sp
             out += [f"if {CYCLE_COND[cond]}:", *indent(_walk(v, inner, xy) or ["pass"], 1)]
             continue
-        addr, n, k = _parse_cycle(sp)
+        addr, n, k = parse_cycle(sp)
         if addr == "io":
             out += [f"port_ = {CYCLE_ADDR[n_port(sp)]}", *_io_cycle(v)]
             continue
@@ -296,12 +283,10 @@ def _fast(specs: list) -> list[str]:
             if extra:
                 out += [f"if {CYCLE_COND[cond]}:", f"    t_extra = {extra}"]
             continue
-        addr, n, k = _parse_cycle(sp)
+        addr, n, k = parse_cycle(sp)
         if addr == "io":
             out.append(f"tio = t + {offset}")
-            offset += 4
-        else:
-            offset += n * k
+        offset += n * k
     conds = [sp for sp in specs if isinstance(sp, tuple) and cycle_total(sp[2])]
     if conds:
         out = ["t_extra = 0", *out, f"t += {offset} + t_extra"]
@@ -365,7 +350,7 @@ class CycleTable:
             self.index[key] = len(self.data)
             self.data.append(shift)
             for sp, cond in flat:
-                addr, n, k = _parse_cycle(sp)
+                addr, n, k = parse_cycle(sp)
                 kind = self.KINDS.index(sp if addr == "io" else addr)
                 self.data += [kind, n, k, cond]
             self.data.append(-1)
@@ -378,7 +363,7 @@ class CycleTable:
         self.at[slot] = self.add(specs, shift)
         if not any(isinstance(sp, tuple) for sp in specs):
             self.fast_t[slot] = cycle_total(specs)
-            addrs = {_parse_cycle(sp)[0] for sp in specs}
+            addrs = {parse_cycle(sp)[0] for sp in specs}
             if addrs <= {"pc", "pc+1", "pc+2", "pc-1", "pc-2", "none"}:
                 self.bus[slot] = 1
             elif addrs <= {"pc", "pc+1", "pc+2", "pc-1", "pc-2", "none", "ir"}:
@@ -478,8 +463,38 @@ class CycleTable:
 CYCLE_TABLE = CycleTable(ula)
 
 
-# T-state additions that the cycle walk replaces in the Spectrum engines.
-_FIXED_T = re.compile(r"^t \+= (\d+|\d+ if z == 6 else \d+)$")
+def has_t_marker(lines: list[str]) -> bool:
+    """Whether a leaf says where its T-states go (else they are added after its lines)."""
+    return any(x.strip() in (T_HERE, T_TAKEN) or x.strip().startswith(T_IS) for x in lines)
+
+
+def fixed_total(specs: list) -> int:
+    """The T-states of a leaf that adds them after its lines: they must not depend on a
+    condition (a leaf with conditional cycles says in each branch which it takes)."""
+    if any(isinstance(sp, tuple) for sp in specs):
+        raise templates.TemplateError(f"conditional cycles {specs} but no T-state marker")
+    return cycle_total(specs)
+
+
+def t_markers(lines: list[str], specs: list, walked: bool) -> list[str]:
+    """Expand a leaf's T-state markers (``templates.T_HERE`` ...) from its cycle list.
+
+    The bare engines add the figure where the marker stands; the machine engines have
+    ``walked`` the cycles already, so the marker is a ``pass`` (it may be a branch's only line).
+    """
+    out: list[str] = []
+    for x in lines:
+        s = x.strip()
+        pad = x[: len(x) - len(x.lstrip())]
+        if s == T_HERE or s == T_TAKEN:
+            if not walked and s == T_TAKEN and not any(isinstance(sp, tuple) for sp in specs):
+                raise templates.TemplateError(f"{T_TAKEN} but no conditional cycles in {specs}")
+            out.append(pad + ("pass" if walked else f"t += {cycle_total(specs, s == T_TAKEN)}"))
+        elif s.startswith(T_IS):
+            out.append(pad + ("pass" if walked else f"t += {s[len(T_IS):]}"))
+        else:
+            out.append(x)
+    return out
 
 
 def port_in_code(v: Variant) -> list[str]:
@@ -506,10 +521,8 @@ def finish(v: Variant, leaf: Leaf, specs: list, xy: str = "ix") -> list[str]:
     ``bench --machine``.
     """
     out: list[str] = []
-    lines = list(leaf.lines)
+    lines = t_markers(leaf.lines, specs, walked=bool(v.machine))
     if v.machine:
-        lines = [x[: len(x) - len(x.lstrip())] + "pass" if _FIXED_T.match(x.strip()) else x
-                 for x in leaf.lines]
         self_walking = any(x.strip() == "@CYCLES" for x in lines)
         w = walk(v, specs, xy) if (self_walking or not v.table_walk) else []
         if any(x.strip() == "@CYCLES" for x in lines):
@@ -526,11 +539,14 @@ def finish(v: Variant, leaf: Leaf, specs: list, xy: str = "ix") -> list[str]:
     else:
         out = [*(["t0 = t"] if leaf.start_t else []),
                *(x for x in lines if x.strip() != "@CYCLES")]
-        if leaf.tstates is not None:
-            out.append(f"t += {leaf.tstates}")
+        if not has_t_marker(leaf.lines):
+            out.append(f"t += {fixed_total(specs)}")
     if leaf.flags:
         out.append("qt = t")
     return expand_devices(v, out)
+
+
+HALT_PASS = cycle_total(FETCH1 + templates.cycles(isa.MAIN[0x76], "main"))
 
 
 def halt_skip_code(v: Variant) -> list[str]:
@@ -542,7 +558,11 @@ def halt_skip_code(v: Variant) -> list[str]:
     jump of whole passes; a HALT in contended memory inside the screen's lines is passed
     one by one, each delayed as the ULA delays an opcode fetch there.
     """
-    jump = ["k = (stop - t + 3) >> 2", "t += k << 2", "r += k"]
+    # A pass is one M1 cycle (the HALT leaf's cycle list: its fetch); whole passes are
+    # counted by shifting, so its length must be a power of two.
+    shift = HALT_PASS.bit_length() - 1
+    assert HALT_PASS == 1 << shift, HALT_PASS
+    jump = [f"k = (stop - t + {HALT_PASS - 1}) >> {shift}", f"t += k << {shift}", "r += k"]
     guard = "if not (iff1 and t < int_end) and not bp[pc]:"
     if not v.machine:
         return ["if t < until and not (iff1 and t < int_end) and not bp[pc]:",
@@ -561,7 +581,7 @@ def halt_skip_code(v: Variant) -> list[str]:
         "    else:",
         "        while t < until:",
         f"            if {lo} < t < {hi}:",
-        f"                t += {m.delay()} + 4",
+        f"                t += {m.delay()} + {HALT_PASS}",
         "                r += 1",
         "            else:",
         f"                stop = until if (t >= {hi} or until <= {lo}) else {lo + 1}",
@@ -586,11 +606,8 @@ def expand_devices(v: Variant, lines: list[str]) -> list[str]:
 
 
 def with_walk(v: Variant, specs: list, lines: list[str], xy: str = "ix") -> list[str]:
-    """Lines that manage T themselves (prefix pieces): strip fixed T, walk first if machine."""
-    if not v.machine:
-        return expand_devices(v, [x for x in lines if x.strip() != "@CYCLES"])
-    leaf = Leaf(lines, None)
-    return finish(v, leaf, specs, xy)
+    """Lines that place their T-states by markers (prefix pieces): walk first if machine."""
+    return finish(v, Leaf(lines), specs, xy)
 
 
 # ---------------------------------------------------------------------------------------
@@ -631,9 +648,9 @@ def cb_generic_body(v: Variant) -> list[str]:
         for code, op in enumerate(isa.CB):
             CYCLE_TABLE.dispatch(256 + code, FETCH2 + templates.cycles(op, "cb"))
         return [*fetch, *CYCLE_TABLE.dispatch_code("256", "ix"),
-                *finish(v, Leaf(templates.cb_generic(), None), [])]
+                *finish(v, Leaf(templates.cb_generic()), [])]
     assert not v.machine, "the Spectrum JIT engine walks CB cycles from its table"
-    return [*fetch, *templates.cb_generic()]
+    return [*fetch, *finish(v, Leaf(templates.cb_generic()), [])]
 
 
 def ed_body(v: Variant) -> list[str]:
@@ -645,7 +662,7 @@ def ed_body(v: Variant) -> list[str]:
         CYCLE_TABLE.dispatch(512 + code, None if leaf and self_walking(leaf) else specs)
         if leaf is not None:
             cases.append((code, finish(v, leaf, specs)))
-    default = finish(v, Leaf([], 8), FETCH2)
+    default = finish(v, Leaf([]), FETCH2)  # no cycles of their own: the two fetches
     walk_here = CYCLE_TABLE.dispatch_code("512", "ix") if v.table_walk else []
     return ["op = mem[pc]", "pc = (pc + 1) & 0xFFFF", "r += 1", *walk_here,
             *tree(cases, HOT_ED, default=default, flat=v.flat)]
@@ -662,8 +679,8 @@ def index_body(v: Variant, prefix: str) -> list[str]:
     # ENTRY_T stays in the state array: a local would cost the JIT's DD/FD functions an
     # argument, a store and a reload on every call (measured: 5 % of bench --machine).
     entry = f"st[{state.ENTRY_T}]"
-    nop_leaf = Leaf(["t += 4", "ei_at = t", "if qt == t0:", "    qt = t", f"elif {entry} == t0:",
-                     f"    {entry} = t"], None, start_t=True)
+    nop_leaf = Leaf([T_HERE, "ei_at = t", "if qt == t0:", "    qt = t", f"elif {entry} == t0:",
+                     f"    {entry} = t"], start_t=True)
     nop = finish(v, nop_leaf, FETCH1)
     for code, op in enumerate(table):
         if op.mnemonic == isa.PREFIX_NOP or (op.mnemonic == isa.PREFIX
@@ -680,7 +697,7 @@ def index_body(v: Variant, prefix: str) -> list[str]:
             specs = ["pc-1:4", "pc:4", *templates.ddcb_cycles("NOTBIT")]
             CYCLE_TABLE.dispatch(768 + code, specs)
             if v.table_walk:
-                cases.append((code, finish(v, Leaf(body, None), [], xy)))
+                cases.append((code, finish(v, Leaf(body), [], xy)))
             else:
                 cases.append((code, with_walk(v, specs, body, xy)))
         else:
@@ -753,7 +770,8 @@ def interrupt_lines(v: Variant) -> list[str]:
         timing = ["if im == 2:", *indent(walk(v, im2), 1), "else:", *indent(walk(v, im1), 1)]
         t19, t13 = "pass", "pass"
     else:
-        timing, t19, t13 = [], "t += 19", "t += 13"
+        timing = []
+        t19, t13 = f"t += {cycle_total(im2)}", f"t += {cycle_total(im1)}"
     return [
         # NMOS: P/V reads 0 when INT follows LD A,I / LD A,R (tested before the walk moves T).
         "if ldair_at == t:",

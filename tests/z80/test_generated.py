@@ -19,7 +19,66 @@ def test_every_table_entry_has_a_template():
             if op is None or op.mnemonic in (isa.PREFIX, isa.PREFIX_NOP):
                 continue
             leaf = templates.leaf(op, table)
-            assert leaf.lines or leaf.tstates, op.text
+            assert isinstance(leaf, templates.Leaf), op.text
+            assert templates.cycle_total(templates.cycles(op, table), taken=True) >= 0
+
+
+def _leaves():
+    """Every table entry's leaf, with its table, and the generic CB and DDCB pieces."""
+    from zxmonopoly.z80 import isa, templates
+
+    for table, entries in (("main", isa.MAIN), ("cb", isa.CB), ("ed", isa.ED),
+                           ("dd", isa.DD), ("dd", isa.FD)):
+        for op in entries:
+            if op is not None and op.mnemonic not in (isa.PREFIX, isa.PREFIX_NOP):
+                yield op.text, templates.leaf(op, table).lines
+    yield "CB generic", templates.cb_generic()
+    yield "DDCB generic", templates.ddcb_generic("ix")
+
+
+def test_timing_is_described_once_by_the_cycle_lists():
+    """No template adds T-states of its own: only the cycle lists count them (issue 19)."""
+    import re
+
+    adds_t = re.compile(r"^\s*t\s*[+-]=")  # (``t = t0``, the re-run of an IN, counts nothing)
+    for name, lines in _leaves():
+        bad = [x for x in lines if adds_t.match(x)]
+        assert not bad, f"{name} sets T itself: {bad}"
+
+
+def test_conditional_cycles_need_a_marker():
+    """A leaf whose cycles depend on a condition must say in which branch they are taken."""
+    import pytest
+
+    from zxmonopoly.z80 import templates
+
+    gen = load_generator()
+    specs = [*templates.FETCH1, "pc:3", ("?", "NZ", ["pc:1*5"])]
+    with pytest.raises(templates.TemplateError):
+        gen.finish(gen.BARE, templates.Leaf(["pc = 0"]), specs)
+    with pytest.raises(templates.TemplateError):
+        gen.finish(gen.BARE, templates.Leaf([templates.T_TAKEN]), templates.FETCH1)
+    taken = gen.finish(gen.BARE, templates.Leaf(["if f:", "    " + templates.T_TAKEN, "else:",
+                                                 "    " + templates.T_HERE]), specs)
+    assert taken == ["if f:", "    t += 12", "else:", "    t += 7"]
+    walked = gen.finish(gen.MACHINE, templates.Leaf(["if f:", "    " + templates.T_TAKEN]),
+                        specs)
+    assert "    pass" in walked and not any("@T" in x for x in walked)
+
+
+def test_bare_t_states_are_the_cycle_totals():
+    """Each fixed-time instruction adds its cycle list's total in the bare engines (LD A,(nn):
+    13; DD-prefixed LD IXH,n: 11; ED LD (nn),HL: 20; CB SET 0,(HL): 15)."""
+    from zxmonopoly.z80 import isa, templates
+
+    gen = load_generator()
+    for table, entries, code, total in (("main", isa.MAIN, 0x3A, 13), ("dd", isa.DD, 0x26, 11),
+                                        ("ed", isa.ED, 0x63, 20), ("cb", isa.CB, 0xC6, 15)):
+        op = entries[code]
+        fetch = templates.FETCH1 if table == "main" else templates.FETCH2
+        specs = fetch + templates.cycles(op, table)
+        assert templates.cycle_total(specs) == total, op.text
+        assert gen.finish(gen.BARE, templates.leaf(op, table), specs)[-1] == f"t += {total}"
 
 
 def test_the_generator_knows_only_the_z80():

@@ -16,10 +16,14 @@ Special lines the generator expands per engine: ``@EXIT n`` (store state and ret
 reason ``n``); ``@PORT_IN`` / ``@PORT_OUT`` (the devices on the ports when no callback takes
 them); ``@CYCLES`` (where the contended engines walk the machine cycles, if not at the top);
 ``@HALT_SKIP`` (after a HALT's pass: the engine runs the passes that follow).
-T-states returned by a template are added after its code; a template that returns ``None``
-adds them itself (conditional timings). The Spectrum engines replace those fixed additions by
-a walk through the instruction's machine cycles (``cycles()`` below), delaying each one that
-the ULA contends.
+
+Timing is described once, by each instruction's machine cycles (``cycles()`` below, after
+its opcode fetches ``FETCH1``/``FETCH2``): no template names a T-state count. The bare
+engines add the cycles' total after the leaf's lines, or where a marker line stands
+(``@T``: the unconditional cycles, ``@T+``: with the conditional ones, in the branch that
+takes them; ``@T= EXPR`` in a piece for many opcodes, EXPR worked out from their lists).
+The Spectrum engines walk the same cycles instead, delaying each one the ULA contends, and
+the markers become nothing.
 
 Flags: S Z Y H X P/V N C = bits 7..0. Sources: ``../shared/reference/spectrum_facts.md`` §1.
 """
@@ -43,14 +47,31 @@ COND = {
 
 @dataclass
 class Leaf:
-    """Source of one instruction: lines, fixed T-states (None: the lines add them), flags, and
-    whether the lines read ``t0``, the T-state the instruction started at (the generator sets
-    it: the Spectrum engines have moved T through the instruction's cycles before its lines)."""
+    """Source of one instruction: lines, whether it sets the flags (for Q), and whether the
+    lines read ``t0``, the T-state the instruction started at (the generator sets it: the
+    Spectrum engines have moved T through the instruction's cycles before its lines).
+
+    A leaf never names its T-states: they are its machine cycles (``cycles`` below). Where
+    they must be added at a certain point, or differ between branches, the lines say so
+    with a marker (``T_HERE``, ``T_TAKEN``); otherwise the generator adds them after.
+    """
 
     lines: list[str]
-    tstates: int | None
     flags: bool = False
     start_t: bool = False
+
+
+# T-state markers, lines the generator expands from the instruction's cycle list. The bare
+# engines add the figure there; the Spectrum engines have walked the cycles (with their
+# contention) before the instruction's lines, so a marker is nothing to them.
+T_HERE = "@T"  # add the instruction's unconditional cycles here
+T_TAKEN = "@T+"  # ... and its conditional ones too (a branch taken, a block repeating)
+T_IS = "@T= "  # a piece for many opcodes: ``@T= EXPR``, EXPR made from their cycle lists
+
+
+def t_is(expr: str) -> str:
+    """The marker of a generic piece (many opcodes): add ``expr``, worked out from cycles."""
+    return T_IS + expr
 
 
 # Q at the start of an instruction: F if the previous instruction changed the flags (it left
@@ -135,16 +156,16 @@ POP_NN = ["nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)", "sp = (sp + 2) & 0xFFF
 PUSH_PC = push("(pc >> 8)", "(pc & 0xFF)")
 
 
-def src8(o: object, pre: int) -> tuple[list[str], str, int]:
-    """Read an 8-bit source operand: (setup lines, expression, T-states of the whole op)."""
+def src8(o: object) -> tuple[list[str], str]:
+    """Read an 8-bit source operand: (setup lines, expression)."""
     assert isinstance(o, str)
     if o == "n":
-        return FETCH_N, "n", 7
+        return FETCH_N, "n"
     if o == "(HL)":
-        return [], "mem[(h << 8) | l]", 7
+        return [], "mem[(h << 8) | l]"
     if is_index_mem(o):
-        return index_ea(o), "mem[ea]", 19
-    return [], get8(o), 4 + pre
+        return index_ea(o), "mem[ea]"
+    return [], get8(o)
 
 
 # ---------------------------------------------------------------------------------------
@@ -240,73 +261,70 @@ def bit_flags(n: int, v: str, xy: str) -> list[str]:
 
 
 def leaf(op: isa.Op, table: str) -> Leaf:
-    """The code of one instruction of ``table`` (main, cb, ed, dd, ddcb)."""
-    pre = 4 if table == "dd" else 0
+    """The code of one instruction of ``table`` (main, cb, ed, dd, ddcb).
+
+    The code is the same in every table (a DD form differs by its operands); what the table
+    changes is the instruction's cycles and so its T-states (``cycles(op, table)``).
+    """
     fn = _TEMPLATES.get(op.mnemonic)
     if fn is None:
         raise TemplateError(f"no template for {op.text}")
-    return fn(op, pre, table)
+    return fn(op)
 
 
-def _ld(op: isa.Op, pre: int, table: str) -> Leaf:
+def _ld(op: isa.Op) -> Leaf:
     dst, src = op.operands
     assert isinstance(dst, str) and isinstance(src, str)
     if dst in ("I", "R"):  # LD I,A / LD R,A
         if dst == "I":
-            return Leaf(["i = a"], 9)
-        return Leaf(["r = a", "r7 = a & 0x80"], 9)
+            return Leaf(["i = a"])
+        return Leaf(["r = a", "r7 = a & 0x80"])
     if src in ("I", "R"):  # LD A,I / LD A,R: P/V = IFF2
         val = "i" if src == "I" else "(r & 0x7F) | r7"
-        return Leaf([f"a = {val}", "f = (f & 0x01) | SZ53[a] | (iff2 << 2)", "t += 9",
-                     "ldair_at = t"], None, flags=True)
+        return Leaf([f"a = {val}", "f = (f & 0x01) | SZ53[a] | (iff2 << 2)", T_HERE,
+                     "ldair_at = t"], flags=True)
     if dst in ("(BC)", "(DE)"):
         hi, lo = PAIR8[dst[1:3]]
         return Leaf([f"ea = ({hi} << 8) | {lo}", *write("ea", "a"),
-                     f"wz = (({lo} + 1) & 0xFF) | (a << 8)"], 7)
+                     f"wz = (({lo} + 1) & 0xFF) | (a << 8)"])
     if src in ("(BC)", "(DE)"):
         hi, lo = PAIR8[src[1:3]]
-        return Leaf([f"ea = ({hi} << 8) | {lo}", "a = mem[ea]", "wz = (ea + 1) & 0xFFFF"], 7)
+        return Leaf([f"ea = ({hi} << 8) | {lo}", "a = mem[ea]", "wz = (ea + 1) & 0xFFFF"])
     if dst == "(nn)":
         if src == "A":
-            return Leaf([*FETCH_NN, *write("nn", "a"), "wz = ((nn + 1) & 0xFF) | (a << 8)"], 13)
-        t = 20 if (table in ("ed", "dd")) else 16
+            return Leaf([*FETCH_NN, *write("nn", "a"), "wz = ((nn + 1) & 0xFF) | (a << 8)"])
         return Leaf([*FETCH_NN, f"v = {get16(src)}", *write("nn", "v & 0xFF"),
-                     "nn = (nn + 1) & 0xFFFF", "wz = nn", *write("nn", "v >> 8")], t)
+                     "nn = (nn + 1) & 0xFFFF", "wz = nn", *write("nn", "v >> 8")])
     if src == "(nn)":
         if dst == "A":
-            return Leaf([*FETCH_NN, "a = mem[nn]", "wz = (nn + 1) & 0xFFFF"], 13)
-        t = 20 if (table in ("ed", "dd")) else 16
+            return Leaf([*FETCH_NN, "a = mem[nn]", "wz = (nn + 1) & 0xFFFF"])
         return Leaf([*FETCH_NN, "v = mem[nn] | (mem[(nn + 1) & 0xFFFF] << 8)",
-                     "wz = (nn + 1) & 0xFFFF", *set16(dst, "v")], t)
+                     "wz = (nn + 1) & 0xFFFF", *set16(dst, "v")])
     if src == "nn":
-        return Leaf([*FETCH_NN, *set16(dst, "nn")], 10 + pre)
+        return Leaf([*FETCH_NN, *set16(dst, "nn")])
     if dst == "SP":
-        return Leaf([f"sp = {get16(src)}"], 6 + pre)
+        return Leaf([f"sp = {get16(src)}"])
     if dst == "(HL)":
         if src == "n":
-            return Leaf([*FETCH_N, "ea = (h << 8) | l", *write("ea", "n")], 10)
-        return Leaf(["ea = (h << 8) | l", *write("ea", get8(src))], 7)
+            return Leaf([*FETCH_N, "ea = (h << 8) | l", *write("ea", "n")])
+        return Leaf(["ea = (h << 8) | l", *write("ea", get8(src))])
     if is_index_mem(dst):
         if src == "n":
-            return Leaf([*index_ea(dst), *FETCH_N, *write("ea", "n")], 19)
-        return Leaf([*index_ea(dst), *write("ea", get8(src))], 19)
-    lines, expr, t = src8(src, pre)
-    if src == "n" and pre:
-        t = 11
+            return Leaf([*index_ea(dst), *FETCH_N, *write("ea", "n")])
+        return Leaf([*index_ea(dst), *write("ea", get8(src))])
+    lines, expr = src8(src)
     if dst == src:
-        return Leaf([*lines], t)  # LD r,r: nothing moves (but prefixes/fetches still count)
-    return Leaf([*lines, *set8(dst, expr)], t)
+        return Leaf([*lines])  # LD r,r: nothing moves (but prefixes/fetches still count)
+    return Leaf([*lines, *set8(dst, expr)])
 
 
-def _alu_op(op: isa.Op, pre: int, table: str) -> Leaf:
+def _alu_op(op: isa.Op) -> Leaf:
     src = op.operands[-1]
-    lines, expr, t = src8(src, pre)
-    if src == "n" and pre:
-        t = 11
-    return Leaf([*lines, *alu8(op.mnemonic, expr)], t, flags=True)
+    lines, expr = src8(src)
+    return Leaf([*lines, *alu8(op.mnemonic, expr)], flags=True)
 
 
-def _inc_dec(op: isa.Op, pre: int, table: str) -> Leaf:
+def _inc_dec(op: isa.Op) -> Leaf:
     (o,) = op.operands
     assert isinstance(o, str)
     inc = op.mnemonic == "INC"
@@ -314,44 +332,44 @@ def _inc_dec(op: isa.Op, pre: int, table: str) -> Leaf:
         hi, lo = PAIR8[o]
         if inc:
             return Leaf([f"{lo} = ({lo} + 1) & 0xFF", f"if {lo} == 0:",
-                         f"    {hi} = ({hi} + 1) & 0xFF"], 6)
+                         f"    {hi} = ({hi} + 1) & 0xFF"])
         return Leaf([f"{lo} = ({lo} - 1) & 0xFF", f"if {lo} == 0xFF:",
-                     f"    {hi} = ({hi} - 1) & 0xFF"], 6)
+                     f"    {hi} = ({hi} - 1) & 0xFF"])
     if o in WORD:
         w = WORD[o]
-        return Leaf([f"{w} = ({w} {'+' if inc else '-'} 1) & 0xFFFF"], 6 + pre)
+        return Leaf([f"{w} = ({w} {'+' if inc else '-'} 1) & 0xFFFF"])
     table_name = "INC_F" if inc else "DEC_F"
     delta = "+ 1" if inc else "- 1"
     if o == "(HL)" or is_index_mem(o):
         setup = ["ea = (h << 8) | l"] if o == "(HL)" else index_ea(o)
         return Leaf([*setup, f"v = (mem[ea] {delta}) & 0xFF", *write("ea", "v"),
-                     f"f = (f & 0x01) | {table_name}[v]"], 11 if o == "(HL)" else 23, flags=True)
+                     f"f = (f & 0x01) | {table_name}[v]"], flags=True)
     if o in REG8:
         reg = REG8[o]
         return Leaf([f"{reg} = ({reg} {delta}) & 0xFF", f"f = (f & 0x01) | {table_name}[{reg}]"],
-                    4, flags=True)
+                    flags=True)
     return Leaf([f"v = ({get8(o)} {delta}) & 0xFF", *set8(o, "v"),
-                 f"f = (f & 0x01) | {table_name}[v]"], 4 + pre, flags=True)
+                 f"f = (f & 0x01) | {table_name}[v]"], flags=True)
 
 
-def _add16(op: isa.Op, pre: int, table: str) -> Leaf:
+def _add16(op: isa.Op) -> Leaf:
     dst, src = op.operands
     assert isinstance(dst, str) and isinstance(src, str)
     if dst == "A":
-        return _alu_op(op, pre, table)
+        return _alu_op(op)
     return Leaf([
         f"v = {get16(dst)}", f"nn = {get16(src)}", "res = v + nn", "wz = (v + 1) & 0xFFFF",
         "f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | "
         "((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)",
         "res = res & 0xFFFF", *set16(dst, "res"),
-    ], 11 + pre, flags=True)
+    ], flags=True)
 
 
-def _adc_sbc16(op: isa.Op, pre: int, table: str) -> Leaf:
+def _adc_sbc16(op: isa.Op) -> Leaf:
     dst, src = op.operands
     assert isinstance(src, str)
     if dst == "A":
-        return _alu_op(op, pre, table)
+        return _alu_op(op)
     if op.mnemonic == "ADC":
         body = ["res = v + nn + cy",
                 "f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | "
@@ -365,10 +383,10 @@ def _adc_sbc16(op: isa.Op, pre: int, table: str) -> Leaf:
     return Leaf([
         "v = (h << 8) | l", f"nn = {get16(src)}", "cy = f & 1", *body, "res = res & 0xFFFF",
         "if res == 0:", "    f = f | 0x40", "wz = (v + 1) & 0xFFFF", *set16("HL", "res"),
-    ], 15, flags=True)
+    ], flags=True)
 
 
-def _rot_a(op: isa.Op, pre: int, table: str) -> Leaf:
+def _rot_a(op: isa.Op) -> Leaf:
     body = {
         "RLCA": ["a = ((a << 1) | (a >> 7)) & 0xFF", "f = (f & 0xC4) | (a & 0x29)"],
         "RRCA": ["cy = a & 1", "a = (a >> 1) | (cy << 7)", "f = (f & 0xC4) | cy | (a & 0x28)"],
@@ -377,15 +395,15 @@ def _rot_a(op: isa.Op, pre: int, table: str) -> Leaf:
         "RRA": ["cy = a & 1", "a = (a >> 1) | ((f & 1) << 7)",
                 "f = (f & 0xC4) | cy | (a & 0x28)"],
     }[op.mnemonic]
-    return Leaf(body, 4, flags=True)
+    return Leaf(body, flags=True)
 
 
-def _misc_a(op: isa.Op, pre: int, table: str) -> Leaf:
+def _misc_a(op: isa.Op) -> Leaf:
     m = op.mnemonic
     if m == "CPL":
-        return Leaf(["a = a ^ 0xFF", "f = (f & 0xC5) | (a & 0x28) | 0x12"], 4, flags=True)
+        return Leaf(["a = a ^ 0xFF", "f = (f & 0xC5) | (a & 0x28) | 0x12"], flags=True)
     if m == "NEG":
-        return Leaf(["v = a", "f = SBC_F[v]", "a = (0 - v) & 0xFF"], 8, flags=True)
+        return Leaf(["v = a", "f = SBC_F[v]", "a = (0 - v) & 0xFF"], flags=True)
     if m == "DAA":
         return Leaf([
             "cy = f & 0x01", "v = 0",
@@ -393,189 +411,189 @@ def _misc_a(op: isa.Op, pre: int, table: str) -> Leaf:
             "if cy or a > 0x99:", "    v = v | 0x60", "    cy = 1",
             "if f & 0x02:", "    res = (a - v) & 0xFF", "else:", "    res = (a + v) & 0xFF",
             "f = (f & 0x02) | cy | ((a ^ res) & 0x10) | SZ53P[res]", "a = res",
-        ], 4, flags=True)
+        ], flags=True)
     # SCF/CCF: X and Y from (Q xor F) or A; Q is F if the previous instruction set flags.
     # Q is read at the T-state the instruction started (``t0``): the Spectrum engines have moved
     # T past the previous instruction's marker by walking this one's cycles.
     if m == "SCF":
-        return Leaf([*Q_NOW, "f = (f & 0xC4) | 0x01 | (((q ^ f) | a) & 0x28)"], 4, flags=True,
+        return Leaf([*Q_NOW, "f = (f & 0xC4) | 0x01 | (((q ^ f) | a) & 0x28)"], flags=True,
                     start_t=True)
     return Leaf([*Q_NOW, "f = ((f & 0xC5) | ((f & 0x01) << 4) | (((q ^ f) | a) & 0x28)) ^ 0x01"],
-                4, flags=True, start_t=True)
+                flags=True, start_t=True)
 
 
-def _jr(op: isa.Op, pre: int, table: str) -> Leaf:
+def _jr(op: isa.Op) -> Leaf:
     jump = ["pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF", "wz = pc"]
     if len(op.operands) == 1:
-        return Leaf([*FETCH_N, *jump], 12)
+        return Leaf([*FETCH_N, *jump])
     cond = COND[str(op.operands[0])]
-    return Leaf([*FETCH_N, f"if {cond}:", *("    " + x for x in jump), "    t += 12", "else:",
-                 "    t += 7"], None)
+    return Leaf([*FETCH_N, f"if {cond}:", *("    " + x for x in jump), "    " + T_TAKEN, "else:",
+                 "    " + T_HERE])
 
 
-def _djnz(op: isa.Op, pre: int, table: str) -> Leaf:
+def _djnz(op: isa.Op) -> Leaf:
     return Leaf(["b = (b - 1) & 0xFF", *FETCH_N, "if b:",
-                 "    pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF", "    wz = pc", "    t += 13",
-                 "else:", "    t += 8"], None)
+                 "    pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF", "    wz = pc", "    " + T_TAKEN,
+                 "else:", "    " + T_HERE])
 
 
-def _jp(op: isa.Op, pre: int, table: str) -> Leaf:
+def _jp(op: isa.Op) -> Leaf:
     target = op.operands[-1]
     if target in ("(HL)", "(IX)", "(IY)"):
-        return Leaf([f"pc = {get16(str(target)[1:3])}"], 4 + pre)
+        return Leaf([f"pc = {get16(str(target)[1:3])}"])
     if len(op.operands) == 1:
-        return Leaf([*FETCH_NN, "pc = nn", "wz = nn"], 10)
+        return Leaf([*FETCH_NN, "pc = nn", "wz = nn"])
     cond = COND[str(op.operands[0])]
-    return Leaf([*FETCH_NN, "wz = nn", f"if {cond}:", "    pc = nn"], 10)
+    return Leaf([*FETCH_NN, "wz = nn", f"if {cond}:", "    pc = nn"])
 
 
-def _call(op: isa.Op, pre: int, table: str) -> Leaf:
+def _call(op: isa.Op) -> Leaf:
     body = [*PUSH_PC, "pc = nn"]
     if len(op.operands) == 1:
-        return Leaf([*FETCH_NN, "wz = nn", *body], 17)
+        return Leaf([*FETCH_NN, "wz = nn", *body])
     cond = COND[str(op.operands[0])]
     return Leaf([*FETCH_NN, "wz = nn", f"if {cond}:", *("    " + x for x in body),
-                 "    t += 17", "else:", "    t += 10"], None)
+                 "    " + T_TAKEN, "else:", "    " + T_HERE])
 
 
-def _ret(op: isa.Op, pre: int, table: str) -> Leaf:
+def _ret(op: isa.Op) -> Leaf:
     body = [*POP_NN, "pc = nn", "wz = nn"]
     if not op.operands:
-        return Leaf(body, 10)
+        return Leaf(body)
     cond = COND[str(op.operands[0])]
-    return Leaf([f"if {cond}:", *("    " + x for x in body), "    t += 11", "else:",
-                 "    t += 5"], None)
+    return Leaf([f"if {cond}:", *("    " + x for x in body), "    " + T_TAKEN, "else:",
+                 "    " + T_HERE])
 
 
-def _retn(op: isa.Op, pre: int, table: str) -> Leaf:
-    return Leaf([*POP_NN, "pc = nn", "wz = nn", "iff1 = iff2"], 14)
+def _retn(op: isa.Op) -> Leaf:
+    return Leaf([*POP_NN, "pc = nn", "wz = nn", "iff1 = iff2"])
 
 
-def _rst(op: isa.Op, pre: int, table: str) -> Leaf:
+def _rst(op: isa.Op) -> Leaf:
     (p,) = op.operands
-    return Leaf([*PUSH_PC, f"pc = {p:#04x}", "wz = pc"], 11)
+    return Leaf([*PUSH_PC, f"pc = {p:#04x}", "wz = pc"])
 
 
-def _push(op: isa.Op, pre: int, table: str) -> Leaf:
+def _push(op: isa.Op) -> Leaf:
     (o,) = op.operands
     assert isinstance(o, str)
     if o in PAIR8:
         hi, lo = PAIR8[o]
-        return Leaf(push(hi, lo), 11)
+        return Leaf(push(hi, lo))
     w = WORD[o]
-    return Leaf(push(f"({w} >> 8)", f"({w} & 0xFF)"), 15)
+    return Leaf(push(f"({w} >> 8)", f"({w} & 0xFF)"))
 
 
-def _pop(op: isa.Op, pre: int, table: str) -> Leaf:
+def _pop(op: isa.Op) -> Leaf:
     (o,) = op.operands
     assert isinstance(o, str)
     if o in PAIR8:
         hi, lo = PAIR8[o]
         return Leaf([f"{lo} = mem[sp]", f"{hi} = mem[(sp + 1) & 0xFFFF]",
-                     "sp = (sp + 2) & 0xFFFF"], 10)
-    return Leaf([*POP_NN, *set16(o, "nn")], 14)
+                     "sp = (sp + 2) & 0xFFFF"])
+    return Leaf([*POP_NN, *set16(o, "nn")])
 
 
-def _ex(op: isa.Op, pre: int, table: str) -> Leaf:
+def _ex(op: isa.Op) -> Leaf:
     x, y = op.operands
     if x == "AF":
-        return Leaf(["a, a_ = a_, a", "f, f_ = f_, f"], 4)
+        return Leaf(["a, a_ = a_, a", "f, f_ = f_, f"])
     if x == "DE":
-        return Leaf(["d, h = h, d", "e, l = l, e"], 4)
+        return Leaf(["d, h = h, d", "e, l = l, e"])
     assert isinstance(y, str)
     return Leaf([
         "nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)", f"v = {get16(y)}",
         "ea = (sp + 1) & 0xFFFF", *write("ea", "v >> 8"), *write("sp", "v & 0xFF"),
         *set16(y, "nn"), "wz = nn",
-    ], 19 + pre)
+    ])
 
 
-def _exx(op: isa.Op, pre: int, table: str) -> Leaf:
+def _exx(op: isa.Op) -> Leaf:
     return Leaf(["b, b_ = b_, b", "c, c_ = c_, c", "d, d_ = d_, d", "e, e_ = e_, e",
-                 "h, h_ = h_, h", "l, l_ = l_, l"], 4)
+                 "h, h_ = h_, h", "l, l_ = l_, l"])
 
 
-def _simple(lines: list[str], t: int, flags: bool = False):  # noqa: ANN202
-    def fn(op: isa.Op, pre: int, table: str) -> Leaf:
-        return Leaf(list(lines), t, flags)
+def _simple(lines: list[str], flags: bool = False):  # noqa: ANN202
+    def fn(op: isa.Op) -> Leaf:
+        return Leaf(list(lines), flags)
     return fn
 
 
-def _halt(op: isa.Op, pre: int, table: str) -> Leaf:
+def _halt(op: isa.Op) -> Leaf:
     # PC stays on the HALT (as in Fuse); each pass is one 4-T internal NOP with R+1. When no
     # interrupt can come before the limit, ``@HALT_SKIP`` runs the passes to the limit in a
     # tight loop or in one jump (the engine's own code: it knows about contention).
-    return Leaf(["pc = (pc - 1) & 0xFFFF", "halted = 1", "t += 4", "@HALT_SKIP"], None)
+    return Leaf(["pc = (pc - 1) & 0xFFFF", "halted = 1", T_HERE, "@HALT_SKIP"])
 
 
-def _ei(op: isa.Op, pre: int, table: str) -> Leaf:
-    return Leaf(["iff1 = 1", "iff2 = 1", "t += 4", "ei_at = t"], None)
+def _ei(op: isa.Op) -> Leaf:
+    return Leaf(["iff1 = 1", "iff2 = 1", T_HERE, "ei_at = t"])
 
 
-def _im(op: isa.Op, pre: int, table: str) -> Leaf:
-    return Leaf([f"im = {op.operands[0]}"], 8)
+def _im(op: isa.Op) -> Leaf:
+    return Leaf([f"im = {op.operands[0]}"])
 
 
-def _in(op: isa.Op, pre: int, table: str) -> Leaf:
+def _in(op: isa.Op) -> Leaf:
     dst, src = op.operands
     if src == "(n)":  # IN A,(n): no flags
         return Leaf([*FETCH_N, "port = (a << 8) | n", *port_in(2, 1),
-                     "wz = (port + 1) & 0xFFFF", "a = v"], 11, start_t=True)
+                     "wz = (port + 1) & 0xFFFF", "a = v"], start_t=True)
     assert isinstance(dst, str)
     store = [] if dst == "F" else set8(dst, "v")
     return Leaf(["port = (b << 8) | c", *port_in(2, 2), "wz = (port + 1) & 0xFFFF", *store,
-                 "f = (f & 0x01) | SZ53P[v]"], 12, flags=True, start_t=True)
+                 "f = (f & 0x01) | SZ53P[v]"], flags=True, start_t=True)
 
 
-def _out(op: isa.Op, pre: int, table: str) -> Leaf:
+def _out(op: isa.Op) -> Leaf:
     dst, src = op.operands
     if dst == "(n)":
         return Leaf([*FETCH_N, "port = (a << 8) | n", "v = a",
-                     "wz = ((n + 1) & 0xFF) | (a << 8)", "t += 11", *port_out()], None)
+                     "wz = ((n + 1) & 0xFF) | (a << 8)", T_HERE, *port_out()])
     val = "0" if src == 0 else get8(str(src))
-    return Leaf(["port = (b << 8) | c", f"v = {val}", "wz = (port + 1) & 0xFFFF", "t += 12",
-                 *port_out()], None)
+    return Leaf(["port = (b << 8) | c", f"v = {val}", "wz = (port + 1) & 0xFFFF", T_HERE,
+                 *port_out()])
 
 
-def _rld_rrd(op: isa.Op, pre: int, table: str) -> Leaf:
+def _rld_rrd(op: isa.Op) -> Leaf:
     if op.mnemonic == "RLD":
         body = ["n = ((v << 4) | (a & 0x0F)) & 0xFF", "a = (a & 0xF0) | (v >> 4)"]
     else:
         body = ["n = ((a << 4) | (v >> 4)) & 0xFF", "a = (a & 0xF0) | (v & 0x0F)"]
     return Leaf(["ea = (h << 8) | l", "v = mem[ea]", *body, *write("ea", "n"),
-                 "f = (f & 0x01) | SZ53P[a]", "wz = (ea + 1) & 0xFFFF"], 18, flags=True)
+                 "f = (f & 0x01) | SZ53P[a]", "wz = (ea + 1) & 0xFFFF"], flags=True)
 
 
-def _cb_rot(op: isa.Op, pre: int, table: str) -> Leaf:
+def _cb_rot(op: isa.Op) -> Leaf:
     (o,) = op.operands
     assert isinstance(o, str)
     if o == "(HL)":
         return Leaf(["ea = (h << 8) | l", "v = mem[ea]", *rot8(op.mnemonic), *write("ea", "v")],
-                    15, flags=True)
+                    flags=True)
     reg = REG8[o]
-    return Leaf([f"v = {reg}", *rot8(op.mnemonic), f"{reg} = v"], 8, flags=True)
+    return Leaf([f"v = {reg}", *rot8(op.mnemonic), f"{reg} = v"], flags=True)
 
 
-def _bit(op: isa.Op, pre: int, table: str) -> Leaf:
+def _bit(op: isa.Op) -> Leaf:
     n, o = op.operands
     assert isinstance(n, int) and isinstance(o, str)
     if o == "(HL)":
-        return Leaf(["v = mem[(h << 8) | l]", *bit_flags(n, "v", "wz >> 8")], 12, flags=True)
+        return Leaf(["v = mem[(h << 8) | l]", *bit_flags(n, "v", "wz >> 8")], flags=True)
     reg = REG8[o]
-    return Leaf(bit_flags(n, reg, reg), 8, flags=True)
+    return Leaf(bit_flags(n, reg, reg), flags=True)
 
 
-def _res_set(op: isa.Op, pre: int, table: str) -> Leaf:
+def _res_set(op: isa.Op) -> Leaf:
     n, o = op.operands
     assert isinstance(n, int) and isinstance(o, str)
     expr = f"& {0xFF ^ (1 << n):#04x}" if op.mnemonic == "RES" else f"| {1 << n:#04x}"
     if o == "(HL)":
-        return Leaf(["ea = (h << 8) | l", f"v = mem[ea] {expr}", *write("ea", "v")], 15)
+        return Leaf(["ea = (h << 8) | l", f"v = mem[ea] {expr}", *write("ea", "v")])
     reg = REG8[o]
-    return Leaf([f"{reg} = {reg} {expr}"], 8)
+    return Leaf([f"{reg} = {reg} {expr}"])
 
 
-def _block(op: isa.Op, pre: int, table: str) -> Leaf:
+def _block(op: isa.Op) -> Leaf:
     m = op.mnemonic
     inc = m[2] == "I" if m.startswith(("LD", "CP", "IN")) else m[3] == "I"
     if m in ("OTIR", "OTDR"):
@@ -595,8 +613,8 @@ def _block(op: isa.Op, pre: int, table: str) -> Leaf:
             "f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)",
         ]
         if repeat:
-            return Leaf(repeat_in_place(lines, "b | c", back, op_code(m)), None, flags=True)
-        return Leaf(lines, 16, flags=True)
+            return Leaf(repeat_in_place(lines, "b | c", back, op_code(m)), flags=True)
+        return Leaf(lines, flags=True)
     if m.startswith("CP"):
         lines = [
             "v = mem[(h << 8) | l]", "res = (a - v) & 0xFF", "hf = (a ^ v ^ res) & 0x10",
@@ -605,9 +623,9 @@ def _block(op: isa.Op, pre: int, table: str) -> Leaf:
             "(0x04 if (b | c) else 0)",
         ]
         if repeat:
-            return Leaf(repeat_in_place(lines, "(b | c) and res", back, op_code(m)), None,
+            return Leaf(repeat_in_place(lines, "(b | c) and res", back, op_code(m)),
                         flags=True)
-        return Leaf(lines, 16, flags=True)
+        return Leaf(lines, flags=True)
     if m.startswith("IN"):
         lines = [
             "port = (b << 8) | c", *port_in(2, 2), f"wz = (port {step}) & 0xFFFF",
@@ -628,7 +646,7 @@ def _block(op: isa.Op, pre: int, table: str) -> Leaf:
     out_exit = [] if m.startswith("IN") else port_out()
     reads_port = m.startswith("IN")
     if not repeat:
-        return Leaf([*lines, "t += 16", *out_exit], None, flags=True, start_t=reads_port)
+        return Leaf([*lines, T_HERE, *out_exit], flags=True, start_t=reads_port)
     lines += [
         "if b:",
         "    pc = (pc - 2) & 0xFFFF", "    wz = (pc + 1) & 0xFFFF",
@@ -644,12 +662,12 @@ def _block(op: isa.Op, pre: int, table: str) -> Leaf:
         "        hf = 0",
         "        p = p ^ (b & 7)",
         "    f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)",
-        "    t += 21",
+        "    " + T_TAKEN,
         "else:",
-        "    t += 16",
+        "    " + T_HERE,
         *out_exit,
     ]
-    return Leaf(lines, None, flags=True, start_t=reads_port)
+    return Leaf(lines, flags=True, start_t=reads_port)
 
 
 def op_code(mnemonic: str) -> int:
@@ -674,20 +692,20 @@ def repeat_in_place(step: list[str], again: str, back: list[str], code: int) -> 
         *("    " + x for x in step),
         f"    if {again}:",
         *("        " + x for x in back),
-        "        t += 21",
+        "        " + T_TAKEN,
         "        if t < until and not (iff1 and t < int_end) and not bp[pc] and "
         f"mem[pc] == 0xED and mem[(pc + 1) & 0xFFFF] == {code:#04x}:",
         "            pc = (pc + 2) & 0xFFFF",
         "            r += 2",
         "            continue",
         "    else:",
-        "        t += 16",
+        "        " + T_HERE,
         "    break",
     ]
 
 
-def _nop(op: isa.Op, pre: int, table: str) -> Leaf:
-    return Leaf([], 4)
+def _nop(op: isa.Op) -> Leaf:
+    return Leaf([])
 
 
 _TEMPLATES = {
@@ -698,7 +716,7 @@ _TEMPLATES = {
     "CPL": _misc_a, "NEG": _misc_a, "DAA": _misc_a, "SCF": _misc_a, "CCF": _misc_a,
     "JR": _jr, "DJNZ": _djnz, "JP": _jp, "CALL": _call, "RET": _ret, "RETN": _retn,
     "RETI": _retn, "RST": _rst, "PUSH": _push, "POP": _pop, "EX": _ex, "EXX": _exx,
-    "NOP": _nop, "HALT": _halt, "DI": _simple(["iff1 = 0", "iff2 = 0"], 4), "EI": _ei,
+    "NOP": _nop, "HALT": _halt, "DI": _simple(["iff1 = 0", "iff2 = 0"]), "EI": _ei,
     "IM": _im, "IN": _in, "OUT": _out, "RLD": _rld_rrd, "RRD": _rld_rrd,
     "RLC": _cb_rot, "RRC": _cb_rot, "RL": _cb_rot, "RR": _cb_rot,
     "SLA": _cb_rot, "SRA": _cb_rot, "SLL": _cb_rot, "SRL": _cb_rot,
@@ -717,12 +735,13 @@ def _rotate_by_y() -> list[str]:
 
 
 def _bit_res_set_by_y(xy: str, bit_t: str) -> list[str]:
-    """The ``elif`` arms after the rotates: BIT y (X/Y from ``xy``), RES y, SET y on ``v``."""
+    """The ``elif`` arms after the rotates: BIT y (X/Y from ``xy``, T-states by the marker
+    ``bit_t``), RES y, SET y on ``v``."""
     return [
         "elif op < 0x80:",
         f"    f = (f & 0x01) | 0x10 | (({xy}) & 0x28) | "
         "(0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))",
-        f"    t += {bit_t}",
+        f"    {bit_t}",
         "    qt = t",
         "elif op < 0xC0:",
         "    v = v & (0xFF ^ (1 << y))",
@@ -743,13 +762,14 @@ def ddcb_generic(xy: str) -> list[str]:
     """The whole DDCB/FDCB table as one piece of code on ``op`` (after ``ea`` is set).
 
     Rotates, RES and SET write memory and copy into register z when z != 6; BIT takes X/Y
-    from the high byte of IX+d (which is also MEMPTR).
+    from the high byte of IX+d (which is also MEMPTR). Its cycles are ``ddcb_cycles``: BIT
+    skips the conditional write (``T_HERE``), the others take it (``T_TAKEN``).
     """
     lines = ["v = mem[ea]", "y = (op >> 3) & 7", *_rotate_by_y(),
-             *_bit_res_set_by_y("ea >> 8", "20"),
+             *_bit_res_set_by_y("ea >> 8", T_HERE),
              "if op < 0x40 or op >= 0x80:",
              *("    " + x for x in write("ea", "v")),
-             "    t += 23",
+             "    " + T_TAKEN,
              "    if op < 0x40:",
              "        qt = t",
              "    z = op & 7",
@@ -762,20 +782,22 @@ def cb_generic() -> list[str]:
 
     The JIT engine uses this shape: compiled, a few well-predicted branches cost less than
     leaving the main function, and the main function stays small enough to compile quickly.
-    The operations are the same pieces (``rot8``, the BIT flags) as the per-opcode leaves.
+    The operations are the same pieces (``rot8``, the BIT flags) as the per-opcode leaves,
+    and the T-states those of their cycle lists (one figure per kind, see ``cb_kind_t``).
     """
+    bit_t = f"{cb_kind_t(True, True)} if z == 6 else {cb_kind_t(True, False)}"
     lines = ["z = op & 7", "y = (op >> 3) & 7", "if z == 6:", "    ea = (h << 8) | l",
              "    v = mem[ea]"]
     for k, reg in enumerate(("b", "c", "d", "e", "h", "l")):
         lines += [f"elif z == {k}:", f"    v = {reg}"]
     lines += ["else:", "    v = a", *_rotate_by_y(),
-              *_bit_res_set_by_y("(wz >> 8) if z == 6 else v", "12 if z == 6 else 8"),
+              *_bit_res_set_by_y("(wz >> 8) if z == 6 else v", t_is(bit_t)),
               "if op < 0x40 or op >= 0x80:",
               "    if z == 6:",
               *("        " + x for x in write("ea", "v")),
-              "        t += 15",
+              "        " + t_is(str(cb_kind_t(False, True))),
               "    else:",
-              "        t += 8",
+              "        " + t_is(str(cb_kind_t(False, False))),
               *_copy_to_register("        "),
               "    if op < 0x40:",
               "        qt = t"]
@@ -794,6 +816,43 @@ def cb_generic() -> list[str]:
 # contention checks in tests/z80/test_cycles.py.
 
 Cycles = list  # of str | tuple[str, str, list]
+
+# The opcode fetches (M1 cycles) before an instruction's own cycles: 4 T each, PC one byte
+# on from the opcode they fetch. Prefixed tables (CB, ED, DD, FD) fetch two.
+FETCH1 = ["pc-1:4"]
+FETCH2 = ["pc-2:4", "pc-1:4"]
+
+
+def parse_cycle(spec: str) -> tuple[str, int, int]:
+    """One cycle group as (address name, T-states, repeats); ``io:PORT`` is one 4-T cycle."""
+    addr, _, rest = spec.partition(":")
+    if addr == "io":
+        return addr, 4, 1
+    n, _, k = rest.partition("*")
+    return addr, int(n), int(k or 1)
+
+
+def cycle_total(specs: Cycles, taken: bool = False) -> int:
+    """T-states of a cycle list: its unconditional cycles, and (``taken``) the others too."""
+    total = 0
+    for sp in specs:
+        if isinstance(sp, tuple):
+            if taken:
+                total += cycle_total(sp[2], taken)
+        else:
+            _, n, k = parse_cycle(sp)
+            total += n * k
+    return total
+
+
+def cb_kind_t(bit: bool, memory: bool) -> int:
+    """T-states every CB opcode of one kind takes (BIT or not, on (HL) or a register), from
+    their cycle lists: the generic CB piece adds one figure for each kind."""
+    totals = {cycle_total(FETCH2 + cycles(op, "cb")) for code, op in enumerate(isa.CB)
+              if (0x40 <= code < 0x80) == bit and ((code & 7) == 6) == memory}
+    if len(totals) != 1:
+        raise TemplateError(f"CB opcodes of one kind differ in T-states: {sorted(totals)}")
+    return totals.pop()
 
 _ALU_NAMES = ("ADD", "ADC", "SUB", "SBC", "AND", "XOR", "OR", "CP")
 
