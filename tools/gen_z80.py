@@ -93,12 +93,13 @@ def indent(lines: list[str], n: int) -> list[str]:
 
 def tree(cases: list[tuple[int, list[str]]], weights: dict[int, int], var: str = "op",
          default: list[str] | None = None, lo: int = 0, hi: int = 256,
-         flat: bool = False) -> list[str]:
+         flat: bool = False, table: str = "") -> list[str]:
     """A binary if-tree on ``var`` over the opcodes in [lo, hi), weighted by frequency; with
     ``flat``, one if/elif chain of equality tests, the most frequent first.
 
     ``cases`` maps opcodes to code; identical neighbours merge into one range; opcodes
-    missing from ``cases`` run ``default``.
+    missing from ``cases`` run ``default``. Each case opens with a comment naming its
+    opcode(s) and instruction(s) in ``table`` (``main``, ``cb``, ``ed``, ``dd``, ``fd``).
     """
     code = {op: lines for op, lines in cases}
     segs: list[tuple[int, int, list[str]]] = []  # [start, end) with one body
@@ -109,10 +110,47 @@ def tree(cases: list[tuple[int, list[str]]], weights: dict[int, int], var: str =
             segs[-1] = (segs[-1][0], op + 1, body)
         else:
             segs.append((op, op + 1, body))
+    if table:
+        segs = [(s, e, [case_comment(table, s, e), *(body or ["pass"])]) for s, e, body in segs]
     seg_w = [sum(weights.get(o, 1) for o in range(s, e)) for s, e, _ in segs]
     if flat:
         return _chain(segs, seg_w, var)
     return _split(segs, seg_w, var)
+
+
+OPCODE_TABLES = {"main": ("", isa.MAIN), "cb": ("CB ", isa.CB), "ed": ("ED ", isa.ED),
+                 "dd": ("DD ", isa.DD), "fd": ("FD ", isa.FD)}
+# A case's comment, as the generator writes it: the JIT engines' source passes through
+# ``ast`` (which keeps no comments), so there it travels as a string statement and comes
+# back as a comment (``widen_for_numba``).
+CASE_COMMENT = re.compile(r"^(\s*)# ((?:CB |ED |DD |FD )?[0-9A-F]{2}(?:-[0-9A-F]{2})?  .*)$")
+CASE_MARK = "zx80op:"
+
+
+def opcode_name(table: str, code: int) -> str:
+    """What an opcode of ``table`` is, in Zilog text (as the disassembler spells it)."""
+    _, entries = OPCODE_TABLES[table]
+    op = entries[code]
+    if op is None:
+        return "(no instruction: a no-operation)"
+    if op.mnemonic == isa.PREFIX_NOP:
+        return "(the prefix changes nothing: the next opcode runs unprefixed)"
+    if op.mnemonic == isa.PREFIX:
+        return f"{op.operands[0]} prefix" if op.operands[0] != "DDCB" else \
+            f"{table.upper()}CB d op: the indexed rotates, BIT, RES, SET"
+    return op.text
+
+
+def case_comment(table: str, start: int, end: int) -> str:
+    """The comment opening the case of opcodes [start, end): each opcode and instruction."""
+    prefix, _ = OPCODE_TABLES[table]
+    names = [opcode_name(table, code) for code in range(start, end)]
+    if end - start == 1:
+        return f"# {prefix}{start:02X}  {names[0]}"
+    text = names[0] if len(set(names)) == 1 else ", ".join(names)
+    if len(text) > 70:
+        text = f"{names[0]} ... {names[-1]}"
+    return f"# {prefix}{start:02X}-{end - 1:02X}  {text}"
 
 
 def _chain(segs: list[tuple[int, int, list[str]]], w: list[int], var: str) -> list[str]:
@@ -638,7 +676,7 @@ def cb_body(v: Variant) -> list[str]:
     cases = [(code, finish(v, templates.leaf(op, "cb"), FETCH2 + templates.cycles(op, "cb")))
              for code, op in enumerate(isa.CB)]
     return ["op = mem[pc]", "pc = (pc + 1) & 0xFFFF", "r += 1",
-            *tree(cases, HOT_CB, flat=v.flat)]
+            *tree(cases, HOT_CB, flat=v.flat, table="cb")]
 
 
 def cb_generic_body(v: Variant) -> list[str]:
@@ -665,7 +703,7 @@ def ed_body(v: Variant) -> list[str]:
     default = finish(v, Leaf([]), FETCH2)  # no cycles of their own: the two fetches
     walk_here = CYCLE_TABLE.dispatch_code("512", "ix") if v.table_walk else []
     return ["op = mem[pc]", "pc = (pc + 1) & 0xFFFF", "r += 1", *walk_here,
-            *tree(cases, HOT_ED, default=default, flat=v.flat)]
+            *tree(cases, HOT_ED, default=default, flat=v.flat, table="ed")]
 
 
 def index_body(v: Variant, prefix: str) -> list[str]:
@@ -707,7 +745,7 @@ def index_body(v: Variant, prefix: str) -> list[str]:
             cases.append((code, ["pc = (pc + 1) & 0xFFFF", "r += 1",
                                  *finish(v, templates.leaf(op, "dd"), specs, xy)]))
     walk_here = CYCLE_TABLE.dispatch_code("768", xy) if v.table_walk else []
-    return ["op = mem[pc]", *walk_here, *tree(cases, HOT_DD, flat=v.flat)]
+    return ["op = mem[pc]", *walk_here, *tree(cases, HOT_DD, flat=v.flat, table=prefix.lower())]
 
 
 # ---------------------------------------------------------------------------------------
@@ -990,7 +1028,7 @@ def python_function(v: Variant, name: str = "run") -> list[str]:
             return ed_body(v)
         return index_body(v, table)
 
-    dispatch = tree(main_cases(v, prefix), HOT_MAIN)
+    dispatch = tree(main_cases(v, prefix), HOT_MAIN, table="main")
     body = [*R_TABLES, *load_lines(v), *entry_lines(), "reason = 0", *loop(v, dispatch),
             *store_lines(v), *exit_lines(), "return reason"]
     body = expand_exits(body, lambda n: [f"reason = {n}", "break"])
@@ -1076,7 +1114,8 @@ def gen_jit(v: Variant = BARE) -> str:
     sub("DD", index_body(v, "DD"))
     sub("FD", index_body(v, "FD"))
 
-    dispatch = tree(main_cases(v, lambda name: calls[name]), HOT_MAIN, flat=v.flat)
+    dispatch = tree(main_cases(v, lambda name: calls[name]), HOT_MAIN, flat=v.flat,
+                    table="main")
     body = [*load_lines(v), *entry_lines(), "reason = 0", *loop_jit(v, dispatch),
             *store_lines(v), *exit_lines(), "return reason"]
     body = expand_exits(body, lambda n: [f"reason = {n}", "break"])
@@ -1109,9 +1148,18 @@ class _WidenMemoryReads(ast.NodeTransformer):
 
 
 def widen_for_numba(src: str) -> str:
-    """The JIT source with every memory read widened to int64."""
-    tree_ = _WidenMemoryReads().visit(ast.parse(src))
-    return ast.unparse(ast.fix_missing_locations(tree_)) + "\n"
+    """The JIT source with every memory read widened to int64 (the cases' comments kept)."""
+    lines = [CASE_COMMENT.sub(lambda m: m[1] + repr(CASE_MARK + m[2]), x) for x in src.split("\n")]
+    tree_ = _WidenMemoryReads().visit(ast.parse("\n".join(lines)))
+    out = []
+    for line in ast.unparse(ast.fix_missing_locations(tree_)).split("\n"):
+        text = line.strip()
+        if CASE_MARK in text and text[:1] in "'\"":
+            value = ast.literal_eval(text)
+            if isinstance(value, str) and value.startswith(CASE_MARK):
+                line = line[: len(line) - len(line.lstrip())] + "# " + value[len(CASE_MARK):]
+        out.append(line)
+    return "\n".join(out) + "\n"
 
 
 # Each engine beside what it runs: the bare CPU's in z80/, the Spectrum's in spectrum/.

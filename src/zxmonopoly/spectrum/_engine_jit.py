@@ -156,10 +156,12 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
         if op < 82:
             if op < 68:
                 if op < 64:
+                    # ED 00-3F  (no instruction: a no-operation)
                     pass
                 elif op < 67:
                     if op < 66:
                         if op == 64:
+                            # ED 40  IN B,(C)
                             port = b << 8 | c
                             if io_exit:
                                 if st[S.IN_READY]:
@@ -244,6 +246,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             f = f & 1 | SZ53P[v]
                             qt = t
                         else:
+                            # ED 41  OUT (C),B
                             port = b << 8 | c
                             v = b
                             wz = port + 1 & 65535
@@ -306,6 +309,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                     st[_QT] = qt
                                     return 4
                     else:
+                        # ED 42  SBC HL,BC
                         v = h << 8 | l
                         nn = b << 8 | c
                         cy = f & 1
@@ -319,6 +323,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         l = res & 255
                         qt = t
                 else:
+                    # ED 43  LD (nn),BC
                     nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                     pc = pc + 2 & 65535
                     v = b << 8 | c
@@ -330,22 +335,27 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         mem[nn] = v >> 8
             elif op < 75:
                 if op == 68:
+                    # ED 44  NEG
                     v = a
                     f = SBC_F[v]
                     a = 0 - v & 255
                     qt = t
                 elif op < 71:
                     if op == 69:
+                        # ED 45  RETN
                         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                         sp = sp + 2 & 65535
                         pc = nn
                         wz = nn
                         iff1 = iff2
                     else:
+                        # ED 46  IM 0
                         im = 0
                 elif op == 71:
+                    # ED 47  LD I,A
                     i = a
                 elif op == 72:
+                    # ED 48  IN C,(C)
                     port = b << 8 | c
                     if io_exit:
                         if st[S.IN_READY]:
@@ -430,6 +440,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     f = f & 1 | SZ53P[v]
                     qt = t
                 elif op == 73:
+                    # ED 49  OUT (C),C
                     port = b << 8 | c
                     v = c
                     wz = port + 1 & 65535
@@ -492,6 +503,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[_QT] = qt
                             return 4
                 else:
+                    # ED 4A  ADC HL,BC
                     v = h << 8 | l
                     nn = b << 8 | c
                     cy = f & 1
@@ -505,6 +517,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     l = res & 255
                     qt = t
             elif op == 75:
+                # ED 4B  LD BC,(nn)
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
@@ -513,11 +526,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 c = v & 255
             elif op < 78:
                 if op == 76:
+                    # ED 4C  NEG
                     v = a
                     f = SBC_F[v]
                     a = 0 - v & 255
                     qt = t
                 else:
+                    # ED 4D  RETI
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                     sp = sp + 2 & 65535
                     pc = nn
@@ -525,11 +540,14 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     iff1 = iff2
             elif op < 80:
                 if op == 78:
+                    # ED 4E  IM 0
                     im = 0
                 else:
+                    # ED 4F  LD R,A
                     r = a
                     r7 = a & 128
             elif op == 80:
+                # ED 50  IN D,(C)
                 port = b << 8 | c
                 if io_exit:
                     if st[S.IN_READY]:
@@ -614,6 +632,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 f = f & 1 | SZ53P[v]
                 qt = t
             else:
+                # ED 51  OUT (C),D
                 port = b << 8 | c
                 v = d
                 wz = port + 1 & 65535
@@ -676,6 +695,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[_QT] = qt
                         return 4
         else:
+            # ED 52  SBC HL,DE
             v = h << 8 | l
             nn = d << 8 | e
             cy = f & 1
@@ -691,6 +711,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
     elif op < 120:
         if op < 91:
             if op == 83:
+                # ED 53  LD (nn),DE
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 v = d << 8 | e
@@ -704,25 +725,30 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 if op < 87:
                     if op < 86:
                         if op == 84:
+                            # ED 54  NEG
                             v = a
                             f = SBC_F[v]
                             a = 0 - v & 255
                             qt = t
                         else:
+                            # ED 55  RETN
                             nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                             sp = sp + 2 & 65535
                             pc = nn
                             wz = nn
                             iff1 = iff2
                     else:
+                        # ED 56  IM 1
                         im = 1
                 elif op == 87:
+                    # ED 57  LD A,I
                     a = i
                     f = f & 1 | SZ53[a] | iff2 << 2
                     pass
                     ldair_at = t
                     qt = t
                 elif op == 88:
+                    # ED 58  IN E,(C)
                     port = b << 8 | c
                     if io_exit:
                         if st[S.IN_READY]:
@@ -807,6 +833,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     f = f & 1 | SZ53P[v]
                     qt = t
                 else:
+                    # ED 59  OUT (C),E
                     port = b << 8 | c
                     v = e
                     wz = port + 1 & 65535
@@ -869,6 +896,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             st[_QT] = qt
                             return 4
             else:
+                # ED 5A  ADC HL,DE
                 v = h << 8 | l
                 nn = d << 8 | e
                 cy = f & 1
@@ -882,6 +910,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 l = res & 255
                 qt = t
         elif op == 91:
+            # ED 5B  LD DE,(nn)
             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
             pc = pc + 2 & 65535
             v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
@@ -893,25 +922,30 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 if op < 95:
                     if op < 94:
                         if op == 92:
+                            # ED 5C  NEG
                             v = a
                             f = SBC_F[v]
                             a = 0 - v & 255
                             qt = t
                         else:
+                            # ED 5D  RETN
                             nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                             sp = sp + 2 & 65535
                             pc = nn
                             wz = nn
                             iff1 = iff2
                     else:
+                        # ED 5E  IM 2
                         im = 2
                 elif op == 95:
+                    # ED 5F  LD A,R
                     a = r & 127 | r7
                     f = f & 1 | SZ53[a] | iff2 << 2
                     pass
                     ldair_at = t
                     qt = t
                 elif op == 96:
+                    # ED 60  IN H,(C)
                     port = b << 8 | c
                     if io_exit:
                         if st[S.IN_READY]:
@@ -996,6 +1030,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     f = f & 1 | SZ53P[v]
                     qt = t
                 else:
+                    # ED 61  OUT (C),H
                     port = b << 8 | c
                     v = h
                     wz = port + 1 & 65535
@@ -1060,6 +1095,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
             elif op < 102:
                 if op < 100:
                     if op == 98:
+                        # ED 62  SBC HL,HL
                         v = h << 8 | l
                         nn = h << 8 | l
                         cy = f & 1
@@ -1073,6 +1109,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         l = res & 255
                         qt = t
                     else:
+                        # ED 63  LD (nn),HL
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         v = h << 8 | l
@@ -1083,11 +1120,13 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         if nn >= rom_top:
                             mem[nn] = v >> 8
                 elif op == 100:
+                    # ED 64  NEG
                     v = a
                     f = SBC_F[v]
                     a = 0 - v & 255
                     qt = t
                 else:
+                    # ED 65  RETN
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                     sp = sp + 2 & 65535
                     pc = nn
@@ -1095,8 +1134,10 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     iff1 = iff2
             elif op < 104:
                 if op == 102:
+                    # ED 66  IM 0
                     im = 0
                 else:
+                    # ED 67  RRD
                     ea = h << 8 | l
                     v = I64(mem[ea])
                     n = (a << 4 | v >> 4) & 255
@@ -1107,6 +1148,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     wz = ea + 1 & 65535
                     qt = t
             elif op == 104:
+                # ED 68  IN L,(C)
                 port = b << 8 | c
                 if io_exit:
                     if st[S.IN_READY]:
@@ -1191,6 +1233,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 f = f & 1 | SZ53P[v]
                 qt = t
             else:
+                # ED 69  OUT (C),L
                 port = b << 8 | c
                 v = l
                 wz = port + 1 & 65535
@@ -1255,6 +1298,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
         elif op < 115:
             if op < 109:
                 if op == 106:
+                    # ED 6A  ADC HL,HL
                     v = h << 8 | l
                     nn = h << 8 | l
                     cy = f & 1
@@ -1268,6 +1312,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     l = res & 255
                     qt = t
                 elif op == 107:
+                    # ED 6B  LD HL,(nn)
                     nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                     pc = pc + 2 & 65535
                     v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
@@ -1275,21 +1320,25 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     h = v >> 8
                     l = v & 255
                 else:
+                    # ED 6C  NEG
                     v = a
                     f = SBC_F[v]
                     a = 0 - v & 255
                     qt = t
             elif op < 111:
                 if op == 109:
+                    # ED 6D  RETN
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                     sp = sp + 2 & 65535
                     pc = nn
                     wz = nn
                     iff1 = iff2
                 else:
+                    # ED 6E  IM 0
                     im = 0
             elif op < 113:
                 if op == 111:
+                    # ED 6F  RLD
                     ea = h << 8 | l
                     v = I64(mem[ea])
                     n = (v << 4 | a & 15) & 255
@@ -1300,6 +1349,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     wz = ea + 1 & 65535
                     qt = t
                 else:
+                    # ED 70  IN F,(C)
                     port = b << 8 | c
                     if io_exit:
                         if st[S.IN_READY]:
@@ -1383,6 +1433,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     f = f & 1 | SZ53P[v]
                     qt = t
             elif op == 113:
+                # ED 71  OUT (C),0
                 port = b << 8 | c
                 v = 0
                 wz = port + 1 & 65535
@@ -1445,6 +1496,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[_QT] = qt
                         return 4
             else:
+                # ED 72  SBC HL,SP
                 v = h << 8 | l
                 nn = sp
                 cy = f & 1
@@ -1458,6 +1510,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 l = res & 255
                 qt = t
         elif op == 115:
+            # ED 73  LD (nn),SP
             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
             pc = pc + 2 & 65535
             v = sp
@@ -1469,21 +1522,26 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 mem[nn] = v >> 8
         elif op < 118:
             if op == 116:
+                # ED 74  NEG
                 v = a
                 f = SBC_F[v]
                 a = 0 - v & 255
                 qt = t
             else:
+                # ED 75  RETN
                 nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                 sp = sp + 2 & 65535
                 pc = nn
                 wz = nn
                 iff1 = iff2
         elif op == 118:
+            # ED 76  IM 1
             im = 1
         else:
+            # ED 77  (no instruction: a no-operation)
             pass
     elif op == 120:
+        # ED 78  IN A,(C)
         port = b << 8 | c
         if io_exit:
             if st[S.IN_READY]:
@@ -1573,6 +1631,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 if op < 127:
                     if op < 123:
                         if op == 121:
+                            # ED 79  OUT (C),A
                             port = b << 8 | c
                             v = a
                             wz = port + 1 & 65535
@@ -1635,6 +1694,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                     st[_QT] = qt
                                     return 4
                         else:
+                            # ED 7A  ADC HL,SP
                             v = h << 8 | l
                             nn = sp
                             cy = f & 1
@@ -1648,30 +1708,36 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             l = res & 255
                             qt = t
                     elif op == 123:
+                        # ED 7B  LD SP,(nn)
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
                         wz = nn + 1 & 65535
                         sp = v
                     elif op == 124:
+                        # ED 7C  NEG
                         v = a
                         f = SBC_F[v]
                         a = 0 - v & 255
                         qt = t
                     elif op == 125:
+                        # ED 7D  RETN
                         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                         sp = sp + 2 & 65535
                         pc = nn
                         wz = nn
                         iff1 = iff2
                     else:
+                        # ED 7E  IM 2
                         im = 2
                 else:
+                    # ED 7F-9F  (no instruction: a no-operation)
                     pass
             elif op < 168:
                 if op < 164:
                     if op < 162:
                         if op == 160:
+                            # ED A0  LDI
                             v = I64(mem[h << 8 | l])
                             ea = d << 8 | e
                             if ea >= rom_top:
@@ -1689,6 +1755,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
                             qt = t
                         else:
+                            # ED A1  CPI
                             v = I64(mem[h << 8 | l])
                             res = a - v & 255
                             hf = (a ^ v ^ res) & 16
@@ -1703,6 +1770,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
                             qt = t
                     elif op == 162:
+                        # ED A2  INI
                         port = b << 8 | c
                         if io_exit:
                             if st[S.IN_READY]:
@@ -1797,6 +1865,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         pass
                         qt = t
                     else:
+                        # ED A3  OUTI
                         v = I64(mem[h << 8 | l])
                         b = b - 1 & 255
                         port = b << 8 | c
@@ -1868,10 +1937,12 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                 return 4
                         qt = t
                 else:
+                    # ED A4-A7  (no instruction: a no-operation)
                     pass
             elif op < 172:
                 if op < 170:
                     if op == 168:
+                        # ED A8  LDD
                         v = I64(mem[h << 8 | l])
                         ea = d << 8 | e
                         if ea >= rom_top:
@@ -1889,6 +1960,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
                         qt = t
                     else:
+                        # ED A9  CPD
                         v = I64(mem[h << 8 | l])
                         res = a - v & 255
                         hf = (a ^ v ^ res) & 16
@@ -1903,6 +1975,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
                         qt = t
                 elif op == 170:
+                    # ED AA  IND
                     port = b << 8 | c
                     if io_exit:
                         if st[S.IN_READY]:
@@ -1997,6 +2070,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     pass
                     qt = t
                 else:
+                    # ED AB  OUTD
                     v = I64(mem[h << 8 | l])
                     b = b - 1 & 255
                     port = b << 8 | c
@@ -2068,8 +2142,10 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             return 4
                     qt = t
             else:
+                # ED AC-AF  (no instruction: a no-operation)
                 pass
         elif op == 176:
+            # ED B0  LDIR
             while True:
                 if 14271 < t < 57247 and (not 128 <= (t - 14335) % 224 <= 200):
                     t, tio = _walk(CONT, CYC, 242, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
@@ -2109,6 +2185,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
         elif op < 184:
             if op < 180:
                 if op == 177:
+                    # ED B1  CPIR
                     while True:
                         if 14271 < t < 57247 and (not 128 <= (t - 14335) % 224 <= 200):
                             t, tio = _walk(CONT, CYC, 268, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
@@ -2143,6 +2220,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         break
                     qt = t
                 elif op == 178:
+                    # ED B2  INIR
                     port = b << 8 | c
                     if io_exit:
                         if st[S.IN_READY]:
@@ -2254,6 +2332,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         pass
                     qt = t
                 else:
+                    # ED B3  OTIR
                     v = I64(mem[h << 8 | l])
                     b = b - 1 & 255
                     port = b << 8 | c
@@ -2342,8 +2421,10 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             return 4
                     qt = t
             else:
+                # ED B4-B7  (no instruction: a no-operation)
                 pass
         elif op == 184:
+            # ED B8  LDDR
             while True:
                 if 14271 < t < 57247 and (not 128 <= (t - 14335) % 224 <= 200):
                     t, tio = _walk(CONT, CYC, 242, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
@@ -2381,6 +2462,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 break
             qt = t
         elif op == 185:
+            # ED B9  CPDR
             while True:
                 if 14271 < t < 57247 and (not 128 <= (t - 14335) % 224 <= 200):
                     t, tio = _walk(CONT, CYC, 268, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
@@ -2415,6 +2497,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 break
             qt = t
         elif op == 186:
+            # ED BA  INDR
             port = b << 8 | c
             if io_exit:
                 if st[S.IN_READY]:
@@ -2526,6 +2609,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                 pass
             qt = t
         else:
+            # ED BB  OTDR
             v = I64(mem[h << 8 | l])
             b = b - 1 & 255
             port = b << 8 | c
@@ -2614,6 +2698,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                     return 4
             qt = t
     else:
+        # ED BC-FF  (no instruction: a no-operation)
         pass
     st[S.A] = a
     st[S.F] = f
@@ -2660,6 +2745,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if op < 25:
                     if op < 10:
                         if op < 9:
+                            # DD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
                             pass
                             ei_at = t
                             if qt == t0:
@@ -2667,6 +2753,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             elif st[S.ENTRY_T] == t0:
                                 st[S.ENTRY_T] = t
                         else:
+                            # DD 09  ADD IX,BC
                             pc = pc + 1 & 65535
                             r += 1
                             v = ix
@@ -2678,6 +2765,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             ix = res
                             qt = t
                     else:
+                        # DD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -2685,6 +2773,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         elif st[S.ENTRY_T] == t0:
                             st[S.ENTRY_T] = t
                 elif op == 25:
+                    # DD 19  ADD IX,DE
                     pc = pc + 1 & 65535
                     r += 1
                     v = ix
@@ -2696,6 +2785,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     ix = res
                     qt = t
                 else:
+                    # DD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -2703,6 +2793,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     elif st[S.ENTRY_T] == t0:
                         st[S.ENTRY_T] = t
             else:
+                # DD 21  LD IX,nn
                 pc = pc + 1 & 65535
                 r += 1
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -2712,6 +2803,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             if op < 55:
                 if op < 36:
                     if op == 34:
+                        # DD 22  LD (nn),IX
                         pc = pc + 1 & 65535
                         r += 1
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -2724,6 +2816,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         if nn >= rom_top:
                             mem[nn] = v >> 8
                     else:
+                        # DD 23  INC IX
                         pc = pc + 1 & 65535
                         r += 1
                         ix = ix + 1 & 65535
@@ -2732,6 +2825,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         if op < 42:
                             if op < 39:
                                 if op == 36:
+                                    # DD 24  INC IXH
                                     pc = pc + 1 & 65535
                                     r += 1
                                     v = (ix >> 8) + 1 & 255
@@ -2739,6 +2833,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                     f = f & 1 | INC_F[v]
                                     qt = t
                                 elif op == 37:
+                                    # DD 25  DEC IXH
                                     pc = pc + 1 & 65535
                                     r += 1
                                     v = (ix >> 8) - 1 & 255
@@ -2746,12 +2841,14 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                     f = f & 1 | DEC_F[v]
                                     qt = t
                                 else:
+                                    # DD 26  LD IXH,n
                                     pc = pc + 1 & 65535
                                     r += 1
                                     n = I64(mem[pc])
                                     pc = pc + 1 & 65535
                                     ix = ix & 255 | n << 8
                             elif op < 41:
+                                # DD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
                                 pass
                                 ei_at = t
                                 if qt == t0:
@@ -2759,6 +2856,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 elif st[S.ENTRY_T] == t0:
                                     st[S.ENTRY_T] = t
                             else:
+                                # DD 29  ADD IX,IX
                                 pc = pc + 1 & 65535
                                 r += 1
                                 v = ix
@@ -2770,6 +2868,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 ix = res
                                 qt = t
                         else:
+                            # DD 2A  LD IX,(nn)
                             pc = pc + 1 & 65535
                             r += 1
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -2780,10 +2879,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     elif op < 47:
                         if op < 45:
                             if op == 43:
+                                # DD 2B  DEC IX
                                 pc = pc + 1 & 65535
                                 r += 1
                                 ix = ix - 1 & 65535
                             else:
+                                # DD 2C  INC IXL
                                 pc = pc + 1 & 65535
                                 r += 1
                                 v = (ix & 255) + 1 & 255
@@ -2791,6 +2892,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 f = f & 1 | INC_F[v]
                                 qt = t
                         elif op == 45:
+                            # DD 2D  DEC IXL
                             pc = pc + 1 & 65535
                             r += 1
                             v = (ix & 255) - 1 & 255
@@ -2798,12 +2900,14 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             f = f & 1 | DEC_F[v]
                             qt = t
                         else:
+                            # DD 2E  LD IXL,n
                             pc = pc + 1 & 65535
                             r += 1
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
                             ix = ix & 65280 | n
                     elif op < 52:
+                        # DD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -2811,6 +2915,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         elif st[S.ENTRY_T] == t0:
                             st[S.ENTRY_T] = t
                     elif op == 52:
+                        # DD 34  INC (IX+d)
                         pc = pc + 1 & 65535
                         r += 1
                         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2822,6 +2927,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         f = f & 1 | INC_F[v]
                         qt = t
                     else:
+                        # DD 35  DEC (IX+d)
                         pc = pc + 1 & 65535
                         r += 1
                         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2833,6 +2939,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         f = f & 1 | DEC_F[v]
                         qt = t
                 else:
+                    # DD 36  LD (IX+d),n
                     pc = pc + 1 & 65535
                     r += 1
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2847,6 +2954,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     if op < 70:
                         if op < 58:
                             if op < 57:
+                                # DD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
                                 pass
                                 ei_at = t
                                 if qt == t0:
@@ -2854,6 +2962,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 elif st[S.ENTRY_T] == t0:
                                     st[S.ENTRY_T] = t
                             else:
+                                # DD 39  ADD IX,SP
                                 pc = pc + 1 & 65535
                                 r += 1
                                 v = ix
@@ -2865,6 +2974,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 ix = res
                                 qt = t
                         elif op < 68:
+                            # DD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
                             pass
                             ei_at = t
                             if qt == t0:
@@ -2872,14 +2982,17 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             elif st[S.ENTRY_T] == t0:
                                 st[S.ENTRY_T] = t
                         elif op == 68:
+                            # DD 44  LD B,IXH
                             pc = pc + 1 & 65535
                             r += 1
                             b = ix >> 8
                         else:
+                            # DD 45  LD B,IXL
                             pc = pc + 1 & 65535
                             r += 1
                             b = ix & 255
                     elif op == 70:
+                        # DD 46  LD B,(IX+d)
                         pc = pc + 1 & 65535
                         r += 1
                         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2887,6 +3000,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         wz = ea
                         b = I64(mem[ea])
                     elif op < 76:
+                        # DD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -2894,14 +3008,17 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         elif st[S.ENTRY_T] == t0:
                             st[S.ENTRY_T] = t
                     elif op == 76:
+                        # DD 4C  LD C,IXH
                         pc = pc + 1 & 65535
                         r += 1
                         c = ix >> 8
                     else:
+                        # DD 4D  LD C,IXL
                         pc = pc + 1 & 65535
                         r += 1
                         c = ix & 255
                 elif op == 78:
+                    # DD 4E  LD C,(IX+d)
                     pc = pc + 1 & 65535
                     r += 1
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2909,6 +3026,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     wz = ea
                     c = I64(mem[ea])
                 elif op < 84:
+                    # DD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -2916,15 +3034,18 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     elif st[S.ENTRY_T] == t0:
                         st[S.ENTRY_T] = t
                 elif op == 84:
+                    # DD 54  LD D,IXH
                     pc = pc + 1 & 65535
                     r += 1
                     d = ix >> 8
                 else:
+                    # DD 55  LD D,IXL
                     pc = pc + 1 & 65535
                     r += 1
                     d = ix & 255
             elif op < 94:
                 if op == 86:
+                    # DD 56  LD D,(IX+d)
                     pc = pc + 1 & 65535
                     r += 1
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2932,6 +3053,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     wz = ea
                     d = I64(mem[ea])
                 elif op < 92:
+                    # DD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -2939,14 +3061,17 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     elif st[S.ENTRY_T] == t0:
                         st[S.ENTRY_T] = t
                 elif op == 92:
+                    # DD 5C  LD E,IXH
                     pc = pc + 1 & 65535
                     r += 1
                     e = ix >> 8
                 else:
+                    # DD 5D  LD E,IXL
                     pc = pc + 1 & 65535
                     r += 1
                     e = ix & 255
             elif op == 94:
+                # DD 5E  LD E,(IX+d)
                 pc = pc + 1 & 65535
                 r += 1
                 ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2955,6 +3080,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 e = I64(mem[ea])
             elif op < 98:
                 if op == 95:
+                    # DD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -2962,32 +3088,39 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     elif st[S.ENTRY_T] == t0:
                         st[S.ENTRY_T] = t
                 elif op == 96:
+                    # DD 60  LD IXH,B
                     pc = pc + 1 & 65535
                     r += 1
                     ix = ix & 255 | b << 8
                 else:
+                    # DD 61  LD IXH,C
                     pc = pc + 1 & 65535
                     r += 1
                     ix = ix & 255 | c << 8
             elif op < 100:
                 if op == 98:
+                    # DD 62  LD IXH,D
                     pc = pc + 1 & 65535
                     r += 1
                     ix = ix & 255 | d << 8
                 else:
+                    # DD 63  LD IXH,E
                     pc = pc + 1 & 65535
                     r += 1
                     ix = ix & 255 | e << 8
             elif op == 100:
+                # DD 64  LD IXH,IXH
                 pc = pc + 1 & 65535
                 r += 1
             else:
+                # DD 65  LD IXH,IXL
                 pc = pc + 1 & 65535
                 r += 1
                 ix = ix & 255 | (ix & 255) << 8
         elif op < 117:
             if op < 110:
                 if op == 102:
+                    # DD 66  LD H,(IX+d)
                     pc = pc + 1 & 65535
                     r += 1
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2996,34 +3129,42 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     h = I64(mem[ea])
                 elif op < 106:
                     if op == 103:
+                        # DD 67  LD IXH,A
                         pc = pc + 1 & 65535
                         r += 1
                         ix = ix & 255 | a << 8
                     elif op == 104:
+                        # DD 68  LD IXL,B
                         pc = pc + 1 & 65535
                         r += 1
                         ix = ix & 65280 | b
                     else:
+                        # DD 69  LD IXL,C
                         pc = pc + 1 & 65535
                         r += 1
                         ix = ix & 65280 | c
                 elif op < 108:
                     if op == 106:
+                        # DD 6A  LD IXL,D
                         pc = pc + 1 & 65535
                         r += 1
                         ix = ix & 65280 | d
                     else:
+                        # DD 6B  LD IXL,E
                         pc = pc + 1 & 65535
                         r += 1
                         ix = ix & 65280 | e
                 elif op == 108:
+                    # DD 6C  LD IXL,IXH
                     pc = pc + 1 & 65535
                     r += 1
                     ix = ix & 65280 | ix >> 8
                 else:
+                    # DD 6D  LD IXL,IXL
                     pc = pc + 1 & 65535
                     r += 1
             elif op == 110:
+                # DD 6E  LD L,(IX+d)
                 pc = pc + 1 & 65535
                 r += 1
                 ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3033,10 +3174,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             elif op < 116:
                 if op < 113:
                     if op == 111:
+                        # DD 6F  LD IXL,A
                         pc = pc + 1 & 65535
                         r += 1
                         ix = ix & 65280 | a
                     else:
+                        # DD 70  LD (IX+d),B
                         pc = pc + 1 & 65535
                         r += 1
                         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3045,6 +3188,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         if ea >= rom_top:
                             mem[ea] = b
                 elif op == 113:
+                    # DD 71  LD (IX+d),C
                     pc = pc + 1 & 65535
                     r += 1
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3053,6 +3197,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     if ea >= rom_top:
                         mem[ea] = c
                 elif op == 114:
+                    # DD 72  LD (IX+d),D
                     pc = pc + 1 & 65535
                     r += 1
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3061,6 +3206,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     if ea >= rom_top:
                         mem[ea] = d
                 else:
+                    # DD 73  LD (IX+d),E
                     pc = pc + 1 & 65535
                     r += 1
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3069,6 +3215,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     if ea >= rom_top:
                         mem[ea] = e
             else:
+                # DD 74  LD (IX+d),H
                 pc = pc + 1 & 65535
                 r += 1
                 ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3077,6 +3224,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if ea >= rom_top:
                     mem[ea] = h
         elif op == 117:
+            # DD 75  LD (IX+d),L
             pc = pc + 1 & 65535
             r += 1
             ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3086,6 +3234,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 mem[ea] = l
         elif op < 120:
             if op == 118:
+                # DD 76  (the prefix changes nothing: the next opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -3093,6 +3242,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif st[S.ENTRY_T] == t0:
                     st[S.ENTRY_T] = t
             else:
+                # DD 77  LD (IX+d),A
                 pc = pc + 1 & 65535
                 r += 1
                 ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3101,6 +3251,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if ea >= rom_top:
                     mem[ea] = a
         elif op < 124:
+            # DD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
             pass
             ei_at = t
             if qt == t0:
@@ -3108,16 +3259,19 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             elif st[S.ENTRY_T] == t0:
                 st[S.ENTRY_T] = t
         elif op == 124:
+            # DD 7C  LD A,IXH
             pc = pc + 1 & 65535
             r += 1
             a = ix >> 8
         else:
+            # DD 7D  LD A,IXL
             pc = pc + 1 & 65535
             r += 1
             a = ix & 255
     elif op < 225:
         if op < 190:
             if op == 126:
+                # DD 7E  LD A,(IX+d)
                 pc = pc + 1 & 65535
                 r += 1
                 ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3128,6 +3282,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if op < 143:
                     if op < 135:
                         if op < 132:
+                            # DD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
                             pass
                             ei_at = t
                             if qt == t0:
@@ -3136,6 +3291,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 st[S.ENTRY_T] = t
                         elif op < 134:
                             if op == 132:
+                                # DD 84  ADD A,IXH
                                 pc = pc + 1 & 65535
                                 r += 1
                                 v = ix >> 8
@@ -3143,6 +3299,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 a = a + v & 255
                                 qt = t
                             else:
+                                # DD 85  ADD A,IXL
                                 pc = pc + 1 & 65535
                                 r += 1
                                 v = ix & 255
@@ -3150,6 +3307,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 a = a + v & 255
                                 qt = t
                         else:
+                            # DD 86  ADD A,(IX+d)
                             pc = pc + 1 & 65535
                             r += 1
                             ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3160,6 +3318,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             a = a + v & 255
                             qt = t
                     elif op < 140:
+                        # DD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -3167,6 +3326,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         elif st[S.ENTRY_T] == t0:
                             st[S.ENTRY_T] = t
                     elif op == 140:
+                        # DD 8C  ADC A,IXH
                         pc = pc + 1 & 65535
                         r += 1
                         v = ix >> 8
@@ -3175,6 +3335,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         a = a + v + cy & 255
                         qt = t
                     elif op == 141:
+                        # DD 8D  ADC A,IXL
                         pc = pc + 1 & 65535
                         r += 1
                         v = ix & 255
@@ -3183,6 +3344,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         a = a + v + cy & 255
                         qt = t
                     else:
+                        # DD 8E  ADC A,(IX+d)
                         pc = pc + 1 & 65535
                         r += 1
                         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3195,6 +3357,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                 elif op < 151:
                     if op < 148:
+                        # DD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -3203,6 +3366,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             st[S.ENTRY_T] = t
                     elif op < 150:
                         if op == 148:
+                            # DD 94  SUB IXH
                             pc = pc + 1 & 65535
                             r += 1
                             v = ix >> 8
@@ -3210,6 +3374,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             a = a - v & 255
                             qt = t
                         else:
+                            # DD 95  SUB IXL
                             pc = pc + 1 & 65535
                             r += 1
                             v = ix & 255
@@ -3217,6 +3382,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             a = a - v & 255
                             qt = t
                     else:
+                        # DD 96  SUB (IX+d)
                         pc = pc + 1 & 65535
                         r += 1
                         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3228,6 +3394,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                 elif op < 159:
                     if op < 156:
+                        # DD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -3235,6 +3402,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         elif st[S.ENTRY_T] == t0:
                             st[S.ENTRY_T] = t
                     elif op == 156:
+                        # DD 9C  SBC A,IXH
                         pc = pc + 1 & 65535
                         r += 1
                         v = ix >> 8
@@ -3243,6 +3411,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         a = a - v - cy & 255
                         qt = t
                     elif op == 157:
+                        # DD 9D  SBC A,IXL
                         pc = pc + 1 & 65535
                         r += 1
                         v = ix & 255
@@ -3251,6 +3420,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         a = a - v - cy & 255
                         qt = t
                     else:
+                        # DD 9E  SBC A,(IX+d)
                         pc = pc + 1 & 65535
                         r += 1
                         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3262,6 +3432,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         a = a - v - cy & 255
                         qt = t
                 elif op < 164:
+                    # DD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -3269,18 +3440,21 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     elif st[S.ENTRY_T] == t0:
                         st[S.ENTRY_T] = t
                 elif op == 164:
+                    # DD A4  AND IXH
                     pc = pc + 1 & 65535
                     r += 1
                     a = a & ix >> 8
                     f = SZ53P[a] | 16
                     qt = t
                 else:
+                    # DD A5  AND IXL
                     pc = pc + 1 & 65535
                     r += 1
                     a = a & (ix & 255)
                     f = SZ53P[a] | 16
                     qt = t
             elif op == 166:
+                # DD A6  AND (IX+d)
                 pc = pc + 1 & 65535
                 r += 1
                 ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3291,6 +3465,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 qt = t
             elif op < 180:
                 if op < 172:
+                    # DD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -3299,18 +3474,21 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         st[S.ENTRY_T] = t
                 elif op < 175:
                     if op == 172:
+                        # DD AC  XOR IXH
                         pc = pc + 1 & 65535
                         r += 1
                         a = a ^ ix >> 8
                         f = SZ53P[a]
                         qt = t
                     elif op == 173:
+                        # DD AD  XOR IXL
                         pc = pc + 1 & 65535
                         r += 1
                         a = a ^ ix & 255
                         f = SZ53P[a]
                         qt = t
                     else:
+                        # DD AE  XOR (IX+d)
                         pc = pc + 1 & 65535
                         r += 1
                         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3320,6 +3498,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         f = SZ53P[a]
                         qt = t
                 else:
+                    # DD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -3329,18 +3508,21 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             elif op < 183:
                 if op < 182:
                     if op == 180:
+                        # DD B4  OR IXH
                         pc = pc + 1 & 65535
                         r += 1
                         a = a | ix >> 8
                         f = SZ53P[a]
                         qt = t
                     else:
+                        # DD B5  OR IXL
                         pc = pc + 1 & 65535
                         r += 1
                         a = a | ix & 255
                         f = SZ53P[a]
                         qt = t
                 else:
+                    # DD B6  OR (IX+d)
                     pc = pc + 1 & 65535
                     r += 1
                     ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3350,6 +3532,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     f = SZ53P[a]
                     qt = t
             elif op < 188:
+                # DD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -3357,17 +3540,20 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif st[S.ENTRY_T] == t0:
                     st[S.ENTRY_T] = t
             elif op == 188:
+                # DD BC  CP IXH
                 pc = pc + 1 & 65535
                 r += 1
                 f = CP_F[a << 8 | ix >> 8]
                 qt = t
             else:
+                # DD BD  CP IXL
                 pc = pc + 1 & 65535
                 r += 1
                 f = CP_F[a << 8 | ix & 255]
                 qt = t
         elif op < 203:
             if op == 190:
+                # DD BE  CP (IX+d)
                 pc = pc + 1 & 65535
                 r += 1
                 ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3376,6 +3562,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 f = CP_F[a << 8 | I64(mem[ea])]
                 qt = t
             else:
+                # DD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -3383,6 +3570,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif st[S.ENTRY_T] == t0:
                     st[S.ENTRY_T] = t
         elif op == 203:
+            # DD CB  DDCB d op: the indexed rotates, BIT, RES, SET
             pc = pc + 1 & 65535
             r += 1
             ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3454,6 +3642,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif z == 7:
                     a = v
         else:
+            # DD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
             pass
             ei_at = t
             if qt == t0:
@@ -3461,6 +3650,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             elif st[S.ENTRY_T] == t0:
                 st[S.ENTRY_T] = t
     elif op == 225:
+        # DD E1  POP IX
         pc = pc + 1 & 65535
         r += 1
         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -3469,6 +3659,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     elif op < 230:
         if op < 229:
             if op == 226:
+                # DD E2  (the prefix changes nothing: the next opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -3476,6 +3667,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif st[S.ENTRY_T] == t0:
                     st[S.ENTRY_T] = t
             elif op == 227:
+                # DD E3  EX (SP),IX
                 pc = pc + 1 & 65535
                 r += 1
                 nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -3488,6 +3680,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 ix = nn
                 wz = nn
             else:
+                # DD E4  (the prefix changes nothing: the next opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -3495,6 +3688,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif st[S.ENTRY_T] == t0:
                     st[S.ENTRY_T] = t
         else:
+            # DD E5  PUSH IX
             pc = pc + 1 & 65535
             r += 1
             sp = sp - 1 & 65535
@@ -3506,6 +3700,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     elif op < 249:
         if op < 234:
             if op < 233:
+                # DD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -3513,10 +3708,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif st[S.ENTRY_T] == t0:
                     st[S.ENTRY_T] = t
             else:
+                # DD E9  JP (IX)
                 pc = pc + 1 & 65535
                 r += 1
                 pc = ix
         else:
+            # DD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
             pass
             ei_at = t
             if qt == t0:
@@ -3524,10 +3721,12 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             elif st[S.ENTRY_T] == t0:
                 st[S.ENTRY_T] = t
     elif op == 249:
+        # DD F9  LD SP,IX
         pc = pc + 1 & 65535
         r += 1
         sp = ix
     else:
+        # DD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
         pass
         ei_at = t
         if qt == t0:
@@ -3572,6 +3771,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if op < 25:
                     if op < 10:
                         if op < 9:
+                            # FD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
                             pass
                             ei_at = t
                             if qt == t0:
@@ -3579,6 +3779,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             elif st[S.ENTRY_T] == t0:
                                 st[S.ENTRY_T] = t
                         else:
+                            # FD 09  ADD IY,BC
                             pc = pc + 1 & 65535
                             r += 1
                             v = iy
@@ -3590,6 +3791,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             iy = res
                             qt = t
                     else:
+                        # FD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -3597,6 +3799,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         elif st[S.ENTRY_T] == t0:
                             st[S.ENTRY_T] = t
                 elif op == 25:
+                    # FD 19  ADD IY,DE
                     pc = pc + 1 & 65535
                     r += 1
                     v = iy
@@ -3608,6 +3811,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     iy = res
                     qt = t
                 else:
+                    # FD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -3615,6 +3819,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     elif st[S.ENTRY_T] == t0:
                         st[S.ENTRY_T] = t
             else:
+                # FD 21  LD IY,nn
                 pc = pc + 1 & 65535
                 r += 1
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -3624,6 +3829,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             if op < 55:
                 if op < 36:
                     if op == 34:
+                        # FD 22  LD (nn),IY
                         pc = pc + 1 & 65535
                         r += 1
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -3636,6 +3842,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         if nn >= rom_top:
                             mem[nn] = v >> 8
                     else:
+                        # FD 23  INC IY
                         pc = pc + 1 & 65535
                         r += 1
                         iy = iy + 1 & 65535
@@ -3644,6 +3851,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         if op < 42:
                             if op < 39:
                                 if op == 36:
+                                    # FD 24  INC IYH
                                     pc = pc + 1 & 65535
                                     r += 1
                                     v = (iy >> 8) + 1 & 255
@@ -3651,6 +3859,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                     f = f & 1 | INC_F[v]
                                     qt = t
                                 elif op == 37:
+                                    # FD 25  DEC IYH
                                     pc = pc + 1 & 65535
                                     r += 1
                                     v = (iy >> 8) - 1 & 255
@@ -3658,12 +3867,14 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                     f = f & 1 | DEC_F[v]
                                     qt = t
                                 else:
+                                    # FD 26  LD IYH,n
                                     pc = pc + 1 & 65535
                                     r += 1
                                     n = I64(mem[pc])
                                     pc = pc + 1 & 65535
                                     iy = iy & 255 | n << 8
                             elif op < 41:
+                                # FD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
                                 pass
                                 ei_at = t
                                 if qt == t0:
@@ -3671,6 +3882,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 elif st[S.ENTRY_T] == t0:
                                     st[S.ENTRY_T] = t
                             else:
+                                # FD 29  ADD IY,IY
                                 pc = pc + 1 & 65535
                                 r += 1
                                 v = iy
@@ -3682,6 +3894,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 iy = res
                                 qt = t
                         else:
+                            # FD 2A  LD IY,(nn)
                             pc = pc + 1 & 65535
                             r += 1
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -3692,10 +3905,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     elif op < 47:
                         if op < 45:
                             if op == 43:
+                                # FD 2B  DEC IY
                                 pc = pc + 1 & 65535
                                 r += 1
                                 iy = iy - 1 & 65535
                             else:
+                                # FD 2C  INC IYL
                                 pc = pc + 1 & 65535
                                 r += 1
                                 v = (iy & 255) + 1 & 255
@@ -3703,6 +3918,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 f = f & 1 | INC_F[v]
                                 qt = t
                         elif op == 45:
+                            # FD 2D  DEC IYL
                             pc = pc + 1 & 65535
                             r += 1
                             v = (iy & 255) - 1 & 255
@@ -3710,12 +3926,14 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             f = f & 1 | DEC_F[v]
                             qt = t
                         else:
+                            # FD 2E  LD IYL,n
                             pc = pc + 1 & 65535
                             r += 1
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
                             iy = iy & 65280 | n
                     elif op < 52:
+                        # FD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -3723,6 +3941,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         elif st[S.ENTRY_T] == t0:
                             st[S.ENTRY_T] = t
                     elif op == 52:
+                        # FD 34  INC (IY+d)
                         pc = pc + 1 & 65535
                         r += 1
                         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3734,6 +3953,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         f = f & 1 | INC_F[v]
                         qt = t
                     else:
+                        # FD 35  DEC (IY+d)
                         pc = pc + 1 & 65535
                         r += 1
                         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3745,6 +3965,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         f = f & 1 | DEC_F[v]
                         qt = t
                 else:
+                    # FD 36  LD (IY+d),n
                     pc = pc + 1 & 65535
                     r += 1
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3759,6 +3980,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     if op < 70:
                         if op < 58:
                             if op < 57:
+                                # FD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
                                 pass
                                 ei_at = t
                                 if qt == t0:
@@ -3766,6 +3988,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 elif st[S.ENTRY_T] == t0:
                                     st[S.ENTRY_T] = t
                             else:
+                                # FD 39  ADD IY,SP
                                 pc = pc + 1 & 65535
                                 r += 1
                                 v = iy
@@ -3777,6 +4000,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 iy = res
                                 qt = t
                         elif op < 68:
+                            # FD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
                             pass
                             ei_at = t
                             if qt == t0:
@@ -3784,14 +4008,17 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             elif st[S.ENTRY_T] == t0:
                                 st[S.ENTRY_T] = t
                         elif op == 68:
+                            # FD 44  LD B,IYH
                             pc = pc + 1 & 65535
                             r += 1
                             b = iy >> 8
                         else:
+                            # FD 45  LD B,IYL
                             pc = pc + 1 & 65535
                             r += 1
                             b = iy & 255
                     elif op == 70:
+                        # FD 46  LD B,(IY+d)
                         pc = pc + 1 & 65535
                         r += 1
                         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3799,6 +4026,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         wz = ea
                         b = I64(mem[ea])
                     elif op < 76:
+                        # FD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -3806,14 +4034,17 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         elif st[S.ENTRY_T] == t0:
                             st[S.ENTRY_T] = t
                     elif op == 76:
+                        # FD 4C  LD C,IYH
                         pc = pc + 1 & 65535
                         r += 1
                         c = iy >> 8
                     else:
+                        # FD 4D  LD C,IYL
                         pc = pc + 1 & 65535
                         r += 1
                         c = iy & 255
                 elif op == 78:
+                    # FD 4E  LD C,(IY+d)
                     pc = pc + 1 & 65535
                     r += 1
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3821,6 +4052,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     wz = ea
                     c = I64(mem[ea])
                 elif op < 84:
+                    # FD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -3828,15 +4060,18 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     elif st[S.ENTRY_T] == t0:
                         st[S.ENTRY_T] = t
                 elif op == 84:
+                    # FD 54  LD D,IYH
                     pc = pc + 1 & 65535
                     r += 1
                     d = iy >> 8
                 else:
+                    # FD 55  LD D,IYL
                     pc = pc + 1 & 65535
                     r += 1
                     d = iy & 255
             elif op < 94:
                 if op == 86:
+                    # FD 56  LD D,(IY+d)
                     pc = pc + 1 & 65535
                     r += 1
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3844,6 +4079,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     wz = ea
                     d = I64(mem[ea])
                 elif op < 92:
+                    # FD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -3851,14 +4087,17 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     elif st[S.ENTRY_T] == t0:
                         st[S.ENTRY_T] = t
                 elif op == 92:
+                    # FD 5C  LD E,IYH
                     pc = pc + 1 & 65535
                     r += 1
                     e = iy >> 8
                 else:
+                    # FD 5D  LD E,IYL
                     pc = pc + 1 & 65535
                     r += 1
                     e = iy & 255
             elif op == 94:
+                # FD 5E  LD E,(IY+d)
                 pc = pc + 1 & 65535
                 r += 1
                 ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3867,6 +4106,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 e = I64(mem[ea])
             elif op < 98:
                 if op == 95:
+                    # FD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -3874,32 +4114,39 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     elif st[S.ENTRY_T] == t0:
                         st[S.ENTRY_T] = t
                 elif op == 96:
+                    # FD 60  LD IYH,B
                     pc = pc + 1 & 65535
                     r += 1
                     iy = iy & 255 | b << 8
                 else:
+                    # FD 61  LD IYH,C
                     pc = pc + 1 & 65535
                     r += 1
                     iy = iy & 255 | c << 8
             elif op < 100:
                 if op == 98:
+                    # FD 62  LD IYH,D
                     pc = pc + 1 & 65535
                     r += 1
                     iy = iy & 255 | d << 8
                 else:
+                    # FD 63  LD IYH,E
                     pc = pc + 1 & 65535
                     r += 1
                     iy = iy & 255 | e << 8
             elif op == 100:
+                # FD 64  LD IYH,IYH
                 pc = pc + 1 & 65535
                 r += 1
             else:
+                # FD 65  LD IYH,IYL
                 pc = pc + 1 & 65535
                 r += 1
                 iy = iy & 255 | (iy & 255) << 8
         elif op < 117:
             if op < 110:
                 if op == 102:
+                    # FD 66  LD H,(IY+d)
                     pc = pc + 1 & 65535
                     r += 1
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3908,34 +4155,42 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     h = I64(mem[ea])
                 elif op < 106:
                     if op == 103:
+                        # FD 67  LD IYH,A
                         pc = pc + 1 & 65535
                         r += 1
                         iy = iy & 255 | a << 8
                     elif op == 104:
+                        # FD 68  LD IYL,B
                         pc = pc + 1 & 65535
                         r += 1
                         iy = iy & 65280 | b
                     else:
+                        # FD 69  LD IYL,C
                         pc = pc + 1 & 65535
                         r += 1
                         iy = iy & 65280 | c
                 elif op < 108:
                     if op == 106:
+                        # FD 6A  LD IYL,D
                         pc = pc + 1 & 65535
                         r += 1
                         iy = iy & 65280 | d
                     else:
+                        # FD 6B  LD IYL,E
                         pc = pc + 1 & 65535
                         r += 1
                         iy = iy & 65280 | e
                 elif op == 108:
+                    # FD 6C  LD IYL,IYH
                     pc = pc + 1 & 65535
                     r += 1
                     iy = iy & 65280 | iy >> 8
                 else:
+                    # FD 6D  LD IYL,IYL
                     pc = pc + 1 & 65535
                     r += 1
             elif op == 110:
+                # FD 6E  LD L,(IY+d)
                 pc = pc + 1 & 65535
                 r += 1
                 ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3945,10 +4200,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             elif op < 116:
                 if op < 113:
                     if op == 111:
+                        # FD 6F  LD IYL,A
                         pc = pc + 1 & 65535
                         r += 1
                         iy = iy & 65280 | a
                     else:
+                        # FD 70  LD (IY+d),B
                         pc = pc + 1 & 65535
                         r += 1
                         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3957,6 +4214,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         if ea >= rom_top:
                             mem[ea] = b
                 elif op == 113:
+                    # FD 71  LD (IY+d),C
                     pc = pc + 1 & 65535
                     r += 1
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3965,6 +4223,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     if ea >= rom_top:
                         mem[ea] = c
                 elif op == 114:
+                    # FD 72  LD (IY+d),D
                     pc = pc + 1 & 65535
                     r += 1
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3973,6 +4232,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     if ea >= rom_top:
                         mem[ea] = d
                 else:
+                    # FD 73  LD (IY+d),E
                     pc = pc + 1 & 65535
                     r += 1
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3981,6 +4241,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     if ea >= rom_top:
                         mem[ea] = e
             else:
+                # FD 74  LD (IY+d),H
                 pc = pc + 1 & 65535
                 r += 1
                 ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3989,6 +4250,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if ea >= rom_top:
                     mem[ea] = h
         elif op == 117:
+            # FD 75  LD (IY+d),L
             pc = pc + 1 & 65535
             r += 1
             ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3998,6 +4260,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 mem[ea] = l
         elif op < 120:
             if op == 118:
+                # FD 76  (the prefix changes nothing: the next opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -4005,6 +4268,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif st[S.ENTRY_T] == t0:
                     st[S.ENTRY_T] = t
             else:
+                # FD 77  LD (IY+d),A
                 pc = pc + 1 & 65535
                 r += 1
                 ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -4013,6 +4277,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if ea >= rom_top:
                     mem[ea] = a
         elif op < 124:
+            # FD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
             pass
             ei_at = t
             if qt == t0:
@@ -4020,16 +4285,19 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             elif st[S.ENTRY_T] == t0:
                 st[S.ENTRY_T] = t
         elif op == 124:
+            # FD 7C  LD A,IYH
             pc = pc + 1 & 65535
             r += 1
             a = iy >> 8
         else:
+            # FD 7D  LD A,IYL
             pc = pc + 1 & 65535
             r += 1
             a = iy & 255
     elif op < 225:
         if op < 190:
             if op == 126:
+                # FD 7E  LD A,(IY+d)
                 pc = pc + 1 & 65535
                 r += 1
                 ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -4040,6 +4308,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if op < 143:
                     if op < 135:
                         if op < 132:
+                            # FD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
                             pass
                             ei_at = t
                             if qt == t0:
@@ -4048,6 +4317,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 st[S.ENTRY_T] = t
                         elif op < 134:
                             if op == 132:
+                                # FD 84  ADD A,IYH
                                 pc = pc + 1 & 65535
                                 r += 1
                                 v = iy >> 8
@@ -4055,6 +4325,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 a = a + v & 255
                                 qt = t
                             else:
+                                # FD 85  ADD A,IYL
                                 pc = pc + 1 & 65535
                                 r += 1
                                 v = iy & 255
@@ -4062,6 +4333,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 a = a + v & 255
                                 qt = t
                         else:
+                            # FD 86  ADD A,(IY+d)
                             pc = pc + 1 & 65535
                             r += 1
                             ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -4072,6 +4344,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             a = a + v & 255
                             qt = t
                     elif op < 140:
+                        # FD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -4079,6 +4352,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         elif st[S.ENTRY_T] == t0:
                             st[S.ENTRY_T] = t
                     elif op == 140:
+                        # FD 8C  ADC A,IYH
                         pc = pc + 1 & 65535
                         r += 1
                         v = iy >> 8
@@ -4087,6 +4361,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         a = a + v + cy & 255
                         qt = t
                     elif op == 141:
+                        # FD 8D  ADC A,IYL
                         pc = pc + 1 & 65535
                         r += 1
                         v = iy & 255
@@ -4095,6 +4370,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         a = a + v + cy & 255
                         qt = t
                     else:
+                        # FD 8E  ADC A,(IY+d)
                         pc = pc + 1 & 65535
                         r += 1
                         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -4107,6 +4383,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                 elif op < 151:
                     if op < 148:
+                        # FD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -4115,6 +4392,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             st[S.ENTRY_T] = t
                     elif op < 150:
                         if op == 148:
+                            # FD 94  SUB IYH
                             pc = pc + 1 & 65535
                             r += 1
                             v = iy >> 8
@@ -4122,6 +4400,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             a = a - v & 255
                             qt = t
                         else:
+                            # FD 95  SUB IYL
                             pc = pc + 1 & 65535
                             r += 1
                             v = iy & 255
@@ -4129,6 +4408,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             a = a - v & 255
                             qt = t
                     else:
+                        # FD 96  SUB (IY+d)
                         pc = pc + 1 & 65535
                         r += 1
                         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -4140,6 +4420,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                 elif op < 159:
                     if op < 156:
+                        # FD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -4147,6 +4428,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         elif st[S.ENTRY_T] == t0:
                             st[S.ENTRY_T] = t
                     elif op == 156:
+                        # FD 9C  SBC A,IYH
                         pc = pc + 1 & 65535
                         r += 1
                         v = iy >> 8
@@ -4155,6 +4437,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         a = a - v - cy & 255
                         qt = t
                     elif op == 157:
+                        # FD 9D  SBC A,IYL
                         pc = pc + 1 & 65535
                         r += 1
                         v = iy & 255
@@ -4163,6 +4446,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         a = a - v - cy & 255
                         qt = t
                     else:
+                        # FD 9E  SBC A,(IY+d)
                         pc = pc + 1 & 65535
                         r += 1
                         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -4174,6 +4458,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         a = a - v - cy & 255
                         qt = t
                 elif op < 164:
+                    # FD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -4181,18 +4466,21 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     elif st[S.ENTRY_T] == t0:
                         st[S.ENTRY_T] = t
                 elif op == 164:
+                    # FD A4  AND IYH
                     pc = pc + 1 & 65535
                     r += 1
                     a = a & iy >> 8
                     f = SZ53P[a] | 16
                     qt = t
                 else:
+                    # FD A5  AND IYL
                     pc = pc + 1 & 65535
                     r += 1
                     a = a & (iy & 255)
                     f = SZ53P[a] | 16
                     qt = t
             elif op == 166:
+                # FD A6  AND (IY+d)
                 pc = pc + 1 & 65535
                 r += 1
                 ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -4203,6 +4491,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 qt = t
             elif op < 180:
                 if op < 172:
+                    # FD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -4211,18 +4500,21 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         st[S.ENTRY_T] = t
                 elif op < 175:
                     if op == 172:
+                        # FD AC  XOR IYH
                         pc = pc + 1 & 65535
                         r += 1
                         a = a ^ iy >> 8
                         f = SZ53P[a]
                         qt = t
                     elif op == 173:
+                        # FD AD  XOR IYL
                         pc = pc + 1 & 65535
                         r += 1
                         a = a ^ iy & 255
                         f = SZ53P[a]
                         qt = t
                     else:
+                        # FD AE  XOR (IY+d)
                         pc = pc + 1 & 65535
                         r += 1
                         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -4232,6 +4524,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         f = SZ53P[a]
                         qt = t
                 else:
+                    # FD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -4241,18 +4534,21 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             elif op < 183:
                 if op < 182:
                     if op == 180:
+                        # FD B4  OR IYH
                         pc = pc + 1 & 65535
                         r += 1
                         a = a | iy >> 8
                         f = SZ53P[a]
                         qt = t
                     else:
+                        # FD B5  OR IYL
                         pc = pc + 1 & 65535
                         r += 1
                         a = a | iy & 255
                         f = SZ53P[a]
                         qt = t
                 else:
+                    # FD B6  OR (IY+d)
                     pc = pc + 1 & 65535
                     r += 1
                     ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -4262,6 +4558,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     f = SZ53P[a]
                     qt = t
             elif op < 188:
+                # FD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -4269,17 +4566,20 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif st[S.ENTRY_T] == t0:
                     st[S.ENTRY_T] = t
             elif op == 188:
+                # FD BC  CP IYH
                 pc = pc + 1 & 65535
                 r += 1
                 f = CP_F[a << 8 | iy >> 8]
                 qt = t
             else:
+                # FD BD  CP IYL
                 pc = pc + 1 & 65535
                 r += 1
                 f = CP_F[a << 8 | iy & 255]
                 qt = t
         elif op < 203:
             if op == 190:
+                # FD BE  CP (IY+d)
                 pc = pc + 1 & 65535
                 r += 1
                 ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -4288,6 +4588,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 f = CP_F[a << 8 | I64(mem[ea])]
                 qt = t
             else:
+                # FD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -4295,6 +4596,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif st[S.ENTRY_T] == t0:
                     st[S.ENTRY_T] = t
         elif op == 203:
+            # FD CB  FDCB d op: the indexed rotates, BIT, RES, SET
             pc = pc + 1 & 65535
             r += 1
             ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -4366,6 +4668,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif z == 7:
                     a = v
         else:
+            # FD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
             pass
             ei_at = t
             if qt == t0:
@@ -4373,6 +4676,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             elif st[S.ENTRY_T] == t0:
                 st[S.ENTRY_T] = t
     elif op == 225:
+        # FD E1  POP IY
         pc = pc + 1 & 65535
         r += 1
         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -4381,6 +4685,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     elif op < 230:
         if op < 229:
             if op == 226:
+                # FD E2  (the prefix changes nothing: the next opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -4388,6 +4693,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif st[S.ENTRY_T] == t0:
                     st[S.ENTRY_T] = t
             elif op == 227:
+                # FD E3  EX (SP),IY
                 pc = pc + 1 & 65535
                 r += 1
                 nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -4400,6 +4706,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 iy = nn
                 wz = nn
             else:
+                # FD E4  (the prefix changes nothing: the next opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -4407,6 +4714,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif st[S.ENTRY_T] == t0:
                     st[S.ENTRY_T] = t
         else:
+            # FD E5  PUSH IY
             pc = pc + 1 & 65535
             r += 1
             sp = sp - 1 & 65535
@@ -4418,6 +4726,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     elif op < 249:
         if op < 234:
             if op < 233:
+                # FD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -4425,10 +4734,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif st[S.ENTRY_T] == t0:
                     st[S.ENTRY_T] = t
             else:
+                # FD E9  JP (IY)
                 pc = pc + 1 & 65535
                 r += 1
                 pc = iy
         else:
+            # FD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
             pass
             ei_at = t
             if qt == t0:
@@ -4436,10 +4747,12 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             elif st[S.ENTRY_T] == t0:
                 st[S.ENTRY_T] = t
     elif op == 249:
+        # FD F9  LD SP,IY
         pc = pc + 1 & 65535
         r += 1
         sp = iy
     else:
+        # FD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
         pass
         ei_at = t
         if qt == t0:
@@ -4569,43 +4882,53 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 4:
                                         if op < 2:
                                             if op == 0:
+                                                # 00  NOP
                                                 pass
                                             else:
+                                                # 01  LD BC,nn
                                                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                                                 pc = pc + 2 & 65535
                                                 b = nn >> 8
                                                 c = nn & 255
                                         elif op == 2:
+                                            # 02  LD (BC),A
                                             ea = b << 8 | c
                                             if ea >= rom_top:
                                                 mem[ea] = a
                                             wz = c + 1 & 255 | a << 8
                                         else:
+                                            # 03  INC BC
                                             c = c + 1 & 255
                                             if c == 0:
                                                 b = b + 1 & 255
                                     else:
+                                        # 04  INC B
                                         b = b + 1 & 255
                                         f = f & 1 | INC_F[b]
                                         qt = t
                                 elif op < 7:
                                     if op == 5:
+                                        # 05  DEC B
                                         b = b - 1 & 255
                                         f = f & 1 | DEC_F[b]
                                         qt = t
                                     else:
+                                        # 06  LD B,n
                                         n = I64(mem[pc])
                                         pc = pc + 1 & 65535
                                         b = n
                                 elif op < 9:
                                     if op == 7:
+                                        # 07  RLCA
                                         a = (a << 1 | a >> 7) & 255
                                         f = f & 196 | a & 41
                                         qt = t
                                     else:
+                                        # 08  EX AF,AF'
                                         a, a_ = (a_, a)
                                         f, f_ = (f_, f)
                                 elif op == 9:
+                                    # 09  ADD HL,BC
                                     v = h << 8 | l
                                     nn = b << 8 | c
                                     res = v + nn
@@ -4616,33 +4939,40 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     l = res & 255
                                     qt = t
                                 else:
+                                    # 0A  LD A,(BC)
                                     ea = b << 8 | c
                                     a = I64(mem[ea])
                                     wz = ea + 1 & 65535
                             elif op == 11:
+                                # 0B  DEC BC
                                 c = c - 1 & 255
                                 if c == 255:
                                     b = b - 1 & 255
                             elif op < 15:
                                 if op < 14:
                                     if op == 12:
+                                        # 0C  INC C
                                         c = c + 1 & 255
                                         f = f & 1 | INC_F[c]
                                         qt = t
                                     else:
+                                        # 0D  DEC C
                                         c = c - 1 & 255
                                         f = f & 1 | DEC_F[c]
                                         qt = t
                                 else:
+                                    # 0E  LD C,n
                                     n = I64(mem[pc])
                                     pc = pc + 1 & 65535
                                     c = n
                             else:
+                                # 0F  RRCA
                                 cy = a & 1
                                 a = a >> 1 | cy << 7
                                 f = f & 196 | cy | a & 40
                                 qt = t
                         elif op == 16:
+                            # 10  DJNZ e
                             b = b - 1 & 255
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
@@ -4654,33 +4984,40 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 pass
                         elif op < 19:
                             if op == 17:
+                                # 11  LD DE,nn
                                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                                 pc = pc + 2 & 65535
                                 d = nn >> 8
                                 e = nn & 255
                             else:
+                                # 12  LD (DE),A
                                 ea = d << 8 | e
                                 if ea >= rom_top:
                                     mem[ea] = a
                                 wz = e + 1 & 255 | a << 8
                         elif op == 19:
+                            # 13  INC DE
                             e = e + 1 & 255
                             if e == 0:
                                 d = d + 1 & 255
                         elif op < 22:
                             if op == 20:
+                                # 14  INC D
                                 d = d + 1 & 255
                                 f = f & 1 | INC_F[d]
                                 qt = t
                             else:
+                                # 15  DEC D
                                 d = d - 1 & 255
                                 f = f & 1 | DEC_F[d]
                                 qt = t
                         elif op == 22:
+                            # 16  LD D,n
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
                             d = n
                         else:
+                            # 17  RLA
                             cy = a >> 7
                             a = (a << 1 | f & 1) & 255
                             f = f & 196 | cy | a & 40
@@ -4688,11 +5025,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     elif op < 33:
                         if op < 26:
                             if op == 24:
+                                # 18  JR e
                                 n = I64(mem[pc])
                                 pc = pc + 1 & 65535
                                 pc = pc + ((n ^ 128) - 128) & 65535
                                 wz = pc
                             else:
+                                # 19  ADD HL,DE
                                 v = h << 8 | l
                                 nn = d << 8 | e
                                 res = v + nn
@@ -4704,32 +5043,39 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 qt = t
                         elif op < 32:
                             if op == 26:
+                                # 1A  LD A,(DE)
                                 ea = d << 8 | e
                                 a = I64(mem[ea])
                                 wz = ea + 1 & 65535
                             elif op < 30:
                                 if op == 27:
+                                    # 1B  DEC DE
                                     e = e - 1 & 255
                                     if e == 255:
                                         d = d - 1 & 255
                                 elif op == 28:
+                                    # 1C  INC E
                                     e = e + 1 & 255
                                     f = f & 1 | INC_F[e]
                                     qt = t
                                 else:
+                                    # 1D  DEC E
                                     e = e - 1 & 255
                                     f = f & 1 | DEC_F[e]
                                     qt = t
                             elif op == 30:
+                                # 1E  LD E,n
                                 n = I64(mem[pc])
                                 pc = pc + 1 & 65535
                                 e = n
                             else:
+                                # 1F  RRA
                                 cy = a & 1
                                 a = a >> 1 | (f & 1) << 7
                                 f = f & 196 | cy | a & 40
                                 qt = t
                         else:
+                            # 20  JR NZ,e
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
                             if f & 64 == 0:
@@ -4740,11 +5086,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 pass
                     elif op < 35:
                         if op == 33:
+                            # 21  LD HL,nn
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                             pc = pc + 2 & 65535
                             h = nn >> 8
                             l = nn & 255
                         else:
+                            # 22  LD (nn),HL
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                             pc = pc + 2 & 65535
                             v = h << 8 | l
@@ -4755,22 +5103,27 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if nn >= rom_top:
                                 mem[nn] = v >> 8
                     elif op == 35:
+                        # 23  INC HL
                         l = l + 1 & 255
                         if l == 0:
                             h = h + 1 & 255
                     elif op == 36:
+                        # 24  INC H
                         h = h + 1 & 255
                         f = f & 1 | INC_F[h]
                         qt = t
                     elif op == 37:
+                        # 25  DEC H
                         h = h - 1 & 255
                         f = f & 1 | DEC_F[h]
                         qt = t
                     elif op == 38:
+                        # 26  LD H,n
                         n = I64(mem[pc])
                         pc = pc + 1 & 65535
                         h = n
                     else:
+                        # 27  DAA
                         cy = f & 1
                         v = 0
                         if f & 16 or a & 15 > 9:
@@ -4788,6 +5141,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                 elif op < 58:
                     if op < 45:
                         if op == 40:
+                            # 28  JR Z,e
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
                             if f & 64:
@@ -4798,6 +5152,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 pass
                         elif op < 44:
                             if op == 41:
+                                # 29  ADD HL,HL
                                 v = h << 8 | l
                                 nn = h << 8 | l
                                 res = v + nn
@@ -4808,6 +5163,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 l = res & 255
                                 qt = t
                             elif op == 42:
+                                # 2A  LD HL,(nn)
                                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                                 pc = pc + 2 & 65535
                                 v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
@@ -4815,10 +5171,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 h = v >> 8
                                 l = v & 255
                             else:
+                                # 2B  DEC HL
                                 l = l - 1 & 255
                                 if l == 255:
                                     h = h - 1 & 255
                         else:
+                            # 2C  INC L
                             l = l + 1 & 255
                             f = f & 1 | INC_F[l]
                             qt = t
@@ -4827,18 +5185,22 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if op < 48:
                                 if op < 47:
                                     if op == 45:
+                                        # 2D  DEC L
                                         l = l - 1 & 255
                                         f = f & 1 | DEC_F[l]
                                         qt = t
                                     else:
+                                        # 2E  LD L,n
                                         n = I64(mem[pc])
                                         pc = pc + 1 & 65535
                                         l = n
                                 else:
+                                    # 2F  CPL
                                     a = a ^ 255
                                     f = f & 197 | a & 40 | 18
                                     qt = t
                             elif op == 48:
+                                # 30  JR NC,e
                                 n = I64(mem[pc])
                                 pc = pc + 1 & 65535
                                 if f & 1 == 0:
@@ -4848,10 +5210,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 else:
                                     pass
                             else:
+                                # 31  LD SP,nn
                                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                                 pc = pc + 2 & 65535
                                 sp = nn
                         elif op == 50:
+                            # 32  LD (nn),A
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                             pc = pc + 2 & 65535
                             if nn >= rom_top:
@@ -4859,8 +5223,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             wz = nn + 1 & 255 | a << 8
                         elif op < 53:
                             if op == 51:
+                                # 33  INC SP
                                 sp = sp + 1 & 65535
                             else:
+                                # 34  INC (HL)
                                 ea = h << 8 | l
                                 v = I64(mem[ea]) + 1 & 255
                                 if ea >= rom_top:
@@ -4868,6 +5234,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 f = f & 1 | INC_F[v]
                                 qt = t
                         else:
+                            # 35  DEC (HL)
                             ea = h << 8 | l
                             v = I64(mem[ea]) - 1 & 255
                             if ea >= rom_top:
@@ -4875,12 +5242,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             f = f & 1 | DEC_F[v]
                             qt = t
                     elif op == 54:
+                        # 36  LD (HL),n
                         n = I64(mem[pc])
                         pc = pc + 1 & 65535
                         ea = h << 8 | l
                         if ea >= rom_top:
                             mem[ea] = n
                     elif op == 55:
+                        # 37  SCF
                         if qt == t0:
                             q = f
                         elif t0 == st[S.ENTRY_T]:
@@ -4890,6 +5259,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         f = f & 196 | 1 | (q ^ f | a) & 40
                         qt = t
                     elif op == 56:
+                        # 38  JR C,e
                         n = I64(mem[pc])
                         pc = pc + 1 & 65535
                         if f & 1:
@@ -4899,6 +5269,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         else:
                             pass
                     else:
+                        # 39  ADD HL,SP
                         v = h << 8 | l
                         nn = sp
                         res = v + nn
@@ -4910,6 +5281,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         qt = t
                 elif op < 72:
                     if op == 58:
+                        # 3A  LD A,(nn)
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         a = I64(mem[nn])
@@ -4918,16 +5290,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 62:
                             if op < 61:
                                 if op == 59:
+                                    # 3B  DEC SP
                                     sp = sp - 1 & 65535
                                 else:
+                                    # 3C  INC A
                                     a = a + 1 & 255
                                     f = f & 1 | INC_F[a]
                                     qt = t
                             else:
+                                # 3D  DEC A
                                 a = a - 1 & 255
                                 f = f & 1 | DEC_F[a]
                                 qt = t
                         else:
+                            # 3E  LD A,n
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
                             a = n
@@ -4935,6 +5311,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 67:
                             if op < 65:
                                 if op == 63:
+                                    # 3F  CCF
                                     if qt == t0:
                                         q = f
                                     elif t0 == st[S.ENTRY_T]:
@@ -4944,21 +5321,29 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     f = (f & 197 | (f & 1) << 4 | (q ^ f | a) & 40) ^ 1
                                     qt = t
                                 else:
+                                    # 40  LD B,B
                                     pass
                             elif op == 65:
+                                # 41  LD B,C
                                 b = c
                             else:
+                                # 42  LD B,D
                                 b = d
                         elif op == 67:
+                            # 43  LD B,E
                             b = e
                         else:
+                            # 44  LD B,H
                             b = h
                     elif op < 71:
                         if op == 69:
+                            # 45  LD B,L
                             b = l
                         else:
+                            # 46  LD B,(HL)
                             b = I64(mem[h << 8 | l])
                     else:
+                        # 47  LD B,A
                         b = a
                 elif op < 95:
                     if op < 80:
@@ -4967,99 +5352,139 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op < 75:
                                     if op < 74:
                                         if op == 72:
+                                            # 48  LD C,B
                                             c = b
                                         else:
+                                            # 49  LD C,C
                                             pass
                                     else:
+                                        # 4A  LD C,D
                                         c = d
                                 elif op == 75:
+                                    # 4B  LD C,E
                                     c = e
                                 else:
+                                    # 4C  LD C,H
                                     c = h
                             elif op == 77:
+                                # 4D  LD C,L
                                 c = l
                             else:
+                                # 4E  LD C,(HL)
                                 c = I64(mem[h << 8 | l])
                         else:
+                            # 4F  LD C,A
                             c = a
                     elif op < 87:
                         if op < 84:
                             if op < 82:
                                 if op == 80:
+                                    # 50  LD D,B
                                     d = b
                                 else:
+                                    # 51  LD D,C
                                     d = c
                             elif op == 82:
+                                # 52  LD D,D
                                 pass
                             else:
+                                # 53  LD D,E
                                 d = e
                         elif op < 86:
                             if op == 84:
+                                # 54  LD D,H
                                 d = h
                             else:
+                                # 55  LD D,L
                                 d = l
                         else:
+                            # 56  LD D,(HL)
                             d = I64(mem[h << 8 | l])
                     elif op < 92:
                         if op < 89:
                             if op == 87:
+                                # 57  LD D,A
                                 d = a
                             else:
+                                # 58  LD E,B
                                 e = b
                         elif op == 89:
+                            # 59  LD E,C
                             e = c
                         elif op == 90:
+                            # 5A  LD E,D
                             e = d
                         else:
+                            # 5B  LD E,E
                             pass
                     elif op < 94:
                         if op == 92:
+                            # 5C  LD E,H
                             e = h
                         else:
+                            # 5D  LD E,L
                             e = l
                     else:
+                        # 5E  LD E,(HL)
                         e = I64(mem[h << 8 | l])
                 elif op < 104:
                     if op < 100:
                         if op == 95:
+                            # 5F  LD E,A
                             e = a
                         elif op < 98:
                             if op == 96:
+                                # 60  LD H,B
                                 h = b
                             else:
+                                # 61  LD H,C
                                 h = c
                         elif op == 98:
+                            # 62  LD H,D
                             h = d
                         else:
+                            # 63  LD H,E
                             h = e
                     elif op < 103:
                         if op < 102:
                             if op == 100:
+                                # 64  LD H,H
                                 pass
                             else:
+                                # 65  LD H,L
                                 h = l
                         else:
+                            # 66  LD H,(HL)
                             h = I64(mem[h << 8 | l])
                     else:
+                        # 67  LD H,A
                         h = a
                 elif op < 111:
                     if op < 107:
                         if op == 104:
+                            # 68  LD L,B
                             l = b
                         elif op == 105:
+                            # 69  LD L,C
                             l = c
                         else:
+                            # 6A  LD L,D
                             l = d
                     elif op < 109:
                         if op == 107:
+                            # 6B  LD L,E
                             l = e
                         else:
+                            # 6C  LD L,H
                             l = h
                     elif op == 109:
+                        # 6D  LD L,L
                         pass
                     else:
+                        # 6E  LD L,(HL)
                         l = I64(mem[h << 8 | l])
                 else:
+                    # 6F  LD L,A
                     l = a
             elif op < 205:
                 if op < 177:
@@ -5070,31 +5495,38 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 115:
                                         if op < 114:
                                             if op == 112:
+                                                # 70  LD (HL),B
                                                 ea = h << 8 | l
                                                 if ea >= rom_top:
                                                     mem[ea] = b
                                             else:
+                                                # 71  LD (HL),C
                                                 ea = h << 8 | l
                                                 if ea >= rom_top:
                                                     mem[ea] = c
                                         else:
+                                            # 72  LD (HL),D
                                             ea = h << 8 | l
                                             if ea >= rom_top:
                                                 mem[ea] = d
                                     elif op == 115:
+                                        # 73  LD (HL),E
                                         ea = h << 8 | l
                                         if ea >= rom_top:
                                             mem[ea] = e
                                     elif op < 118:
                                         if op == 116:
+                                            # 74  LD (HL),H
                                             ea = h << 8 | l
                                             if ea >= rom_top:
                                                 mem[ea] = h
                                         else:
+                                            # 75  LD (HL),L
                                             ea = h << 8 | l
                                             if ea >= rom_top:
                                                 mem[ea] = l
                                     else:
+                                        # 76  HALT
                                         pc = pc - 1 & 65535
                                         halted = 1
                                         pass
@@ -5116,23 +5548,31 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += k << 2
                                                         r += k
                                 else:
+                                    # 77  LD (HL),A
                                     ea = h << 8 | l
                                     if ea >= rom_top:
                                         mem[ea] = a
                             else:
+                                # 78  LD A,B
                                 a = b
                         elif op < 125:
                             if op == 121:
+                                # 79  LD A,C
                                 a = c
                             elif op == 122:
+                                # 7A  LD A,D
                                 a = d
                             elif op == 123:
+                                # 7B  LD A,E
                                 a = e
                             else:
+                                # 7C  LD A,H
                                 a = h
                         elif op == 125:
+                            # 7D  LD A,L
                             a = l
                         else:
+                            # 7E  LD A,(HL)
                             a = I64(mem[h << 8 | l])
                     elif op < 156:
                         if op < 141:
@@ -5140,64 +5580,78 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op < 131:
                                     if op < 129:
                                         if op == 127:
+                                            # 7F  LD A,A
                                             pass
                                         else:
+                                            # 80  ADD A,B
                                             f = ADC_F[a << 8 | b]
                                             a = a + b & 255
                                             qt = t
                                     elif op == 129:
+                                        # 81  ADD A,C
                                         f = ADC_F[a << 8 | c]
                                         a = a + c & 255
                                         qt = t
                                     else:
+                                        # 82  ADD A,D
                                         f = ADC_F[a << 8 | d]
                                         a = a + d & 255
                                         qt = t
                                 elif op < 133:
                                     if op == 131:
+                                        # 83  ADD A,E
                                         f = ADC_F[a << 8 | e]
                                         a = a + e & 255
                                         qt = t
                                     else:
+                                        # 84  ADD A,H
                                         f = ADC_F[a << 8 | h]
                                         a = a + h & 255
                                         qt = t
                                 elif op == 133:
+                                    # 85  ADD A,L
                                     f = ADC_F[a << 8 | l]
                                     a = a + l & 255
                                     qt = t
                                 else:
+                                    # 86  ADD A,(HL)
                                     v = I64(mem[h << 8 | l])
                                     f = ADC_F[a << 8 | v]
                                     a = a + v & 255
                                     qt = t
                             elif op < 138:
                                 if op == 135:
+                                    # 87  ADD A,A
                                     f = ADC_F[a << 8 | a]
                                     a = a + a & 255
                                     qt = t
                                 elif op == 136:
+                                    # 88  ADC A,B
                                     cy = f & 1
                                     f = ADC_F[cy << 16 | a << 8 | b]
                                     a = a + b + cy & 255
                                     qt = t
                                 else:
+                                    # 89  ADC A,C
                                     cy = f & 1
                                     f = ADC_F[cy << 16 | a << 8 | c]
                                     a = a + c + cy & 255
                                     qt = t
                             elif op < 140:
                                 if op == 138:
+                                    # 8A  ADC A,D
                                     cy = f & 1
                                     f = ADC_F[cy << 16 | a << 8 | d]
                                     a = a + d + cy & 255
                                     qt = t
                                 else:
+                                    # 8B  ADC A,E
                                     cy = f & 1
                                     f = ADC_F[cy << 16 | a << 8 | e]
                                     a = a + e + cy & 255
                                     qt = t
                             else:
+                                # 8C  ADC A,H
                                 cy = f & 1
                                 f = ADC_F[cy << 16 | a << 8 | h]
                                 a = a + h + cy & 255
@@ -5206,73 +5660,88 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if op < 145:
                                 if op < 143:
                                     if op == 141:
+                                        # 8D  ADC A,L
                                         cy = f & 1
                                         f = ADC_F[cy << 16 | a << 8 | l]
                                         a = a + l + cy & 255
                                         qt = t
                                     else:
+                                        # 8E  ADC A,(HL)
                                         v = I64(mem[h << 8 | l])
                                         cy = f & 1
                                         f = ADC_F[cy << 16 | a << 8 | v]
                                         a = a + v + cy & 255
                                         qt = t
                                 elif op == 143:
+                                    # 8F  ADC A,A
                                     cy = f & 1
                                     f = ADC_F[cy << 16 | a << 8 | a]
                                     a = a + a + cy & 255
                                     qt = t
                                 else:
+                                    # 90  SUB B
                                     f = SBC_F[a << 8 | b]
                                     a = a - b & 255
                                     qt = t
                             elif op < 147:
                                 if op == 145:
+                                    # 91  SUB C
                                     f = SBC_F[a << 8 | c]
                                     a = a - c & 255
                                     qt = t
                                 else:
+                                    # 92  SUB D
                                     f = SBC_F[a << 8 | d]
                                     a = a - d & 255
                                     qt = t
                             elif op == 147:
+                                # 93  SUB E
                                 f = SBC_F[a << 8 | e]
                                 a = a - e & 255
                                 qt = t
                             else:
+                                # 94  SUB H
                                 f = SBC_F[a << 8 | h]
                                 a = a - h & 255
                                 qt = t
                         elif op < 152:
                             if op == 149:
+                                # 95  SUB L
                                 f = SBC_F[a << 8 | l]
                                 a = a - l & 255
                                 qt = t
                             elif op == 150:
+                                # 96  SUB (HL)
                                 v = I64(mem[h << 8 | l])
                                 f = SBC_F[a << 8 | v]
                                 a = a - v & 255
                                 qt = t
                             else:
+                                # 97  SUB A
                                 f = SBC_F[a << 8 | a]
                                 a = a - a & 255
                                 qt = t
                         elif op < 154:
                             if op == 152:
+                                # 98  SBC A,B
                                 cy = f & 1
                                 f = SBC_F[cy << 16 | a << 8 | b]
                                 a = a - b - cy & 255
                                 qt = t
                             else:
+                                # 99  SBC A,C
                                 cy = f & 1
                                 f = SBC_F[cy << 16 | a << 8 | c]
                                 a = a - c - cy & 255
                                 qt = t
                         elif op == 154:
+                            # 9A  SBC A,D
                             cy = f & 1
                             f = SBC_F[cy << 16 | a << 8 | d]
                             a = a - d - cy & 255
                             qt = t
                         else:
+                            # 9B  SBC A,E
                             cy = f & 1
                             f = SBC_F[cy << 16 | a << 8 | e]
                             a = a - e - cy & 255
@@ -5282,66 +5751,80 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if op < 160:
                                 if op < 158:
                                     if op == 156:
+                                        # 9C  SBC A,H
                                         cy = f & 1
                                         f = SBC_F[cy << 16 | a << 8 | h]
                                         a = a - h - cy & 255
                                         qt = t
                                     else:
+                                        # 9D  SBC A,L
                                         cy = f & 1
                                         f = SBC_F[cy << 16 | a << 8 | l]
                                         a = a - l - cy & 255
                                         qt = t
                                 elif op == 158:
+                                    # 9E  SBC A,(HL)
                                     v = I64(mem[h << 8 | l])
                                     cy = f & 1
                                     f = SBC_F[cy << 16 | a << 8 | v]
                                     a = a - v - cy & 255
                                     qt = t
                                 else:
+                                    # 9F  SBC A,A
                                     cy = f & 1
                                     f = SBC_F[cy << 16 | a << 8 | a]
                                     a = a - a - cy & 255
                                     qt = t
                             elif op < 162:
                                 if op == 160:
+                                    # A0  AND B
                                     a = a & b
                                     f = SZ53P[a] | 16
                                     qt = t
                                 else:
+                                    # A1  AND C
                                     a = a & c
                                     f = SZ53P[a] | 16
                                     qt = t
                             elif op == 162:
+                                # A2  AND D
                                 a = a & d
                                 f = SZ53P[a] | 16
                                 qt = t
                             else:
+                                # A3  AND E
                                 a = a & e
                                 f = SZ53P[a] | 16
                                 qt = t
                         elif op < 167:
                             if op < 166:
                                 if op == 164:
+                                    # A4  AND H
                                     a = a & h
                                     f = SZ53P[a] | 16
                                     qt = t
                                 else:
+                                    # A5  AND L
                                     a = a & l
                                     f = SZ53P[a] | 16
                                     qt = t
                             else:
+                                # A6  AND (HL)
                                 a = a & I64(mem[h << 8 | l])
                                 f = SZ53P[a] | 16
                                 qt = t
                         elif op == 167:
+                            # A7  AND A
                             a = a & a
                             f = SZ53P[a] | 16
                             qt = t
                         else:
+                            # A8  XOR B
                             a = a ^ b
                             f = SZ53P[a]
                             qt = t
                     elif op == 169:
+                        # A9  XOR C
                         a = a ^ c
                         f = SZ53P[a]
                         qt = t
@@ -5349,63 +5832,77 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 173:
                             if op < 172:
                                 if op == 170:
+                                    # AA  XOR D
                                     a = a ^ d
                                     f = SZ53P[a]
                                     qt = t
                                 else:
+                                    # AB  XOR E
                                     a = a ^ e
                                     f = SZ53P[a]
                                     qt = t
                             else:
+                                # AC  XOR H
                                 a = a ^ h
                                 f = SZ53P[a]
                                 qt = t
                         elif op == 173:
+                            # AD  XOR L
                             a = a ^ l
                             f = SZ53P[a]
                             qt = t
                         else:
+                            # AE  XOR (HL)
                             a = a ^ I64(mem[h << 8 | l])
                             f = SZ53P[a]
                             qt = t
                     elif op == 175:
+                        # AF  XOR A
                         a = a ^ a
                         f = SZ53P[a]
                         qt = t
                     else:
+                        # B0  OR B
                         a = a | b
                         f = SZ53P[a]
                         qt = t
                 elif op < 197:
                     if op < 184:
                         if op == 177:
+                            # B1  OR C
                             a = a | c
                             f = SZ53P[a]
                             qt = t
                         elif op < 183:
                             if op < 180:
                                 if op == 178:
+                                    # B2  OR D
                                     a = a | d
                                     f = SZ53P[a]
                                     qt = t
                                 else:
+                                    # B3  OR E
                                     a = a | e
                                     f = SZ53P[a]
                                     qt = t
                             elif op < 182:
                                 if op == 180:
+                                    # B4  OR H
                                     a = a | h
                                     f = SZ53P[a]
                                     qt = t
                                 else:
+                                    # B5  OR L
                                     a = a | l
                                     f = SZ53P[a]
                                     qt = t
                             else:
+                                # B6  OR (HL)
                                 a = a | I64(mem[h << 8 | l])
                                 f = SZ53P[a]
                                 qt = t
                         else:
+                            # B7  OR A
                             a = a | a
                             f = SZ53P[a]
                             qt = t
@@ -5413,55 +5910,69 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 190:
                             if op < 186:
                                 if op == 184:
+                                    # B8  CP B
                                     f = CP_F[a << 8 | b]
                                     qt = t
                                 else:
+                                    # B9  CP C
                                     f = CP_F[a << 8 | c]
                                     qt = t
                             elif op < 188:
                                 if op == 186:
+                                    # BA  CP D
                                     f = CP_F[a << 8 | d]
                                     qt = t
                                 else:
+                                    # BB  CP E
                                     f = CP_F[a << 8 | e]
                                     qt = t
                             elif op == 188:
+                                # BC  CP H
                                 f = CP_F[a << 8 | h]
                                 qt = t
                             else:
+                                # BD  CP L
                                 f = CP_F[a << 8 | l]
                                 qt = t
                         elif op < 192:
                             if op == 190:
+                                # BE  CP (HL)
                                 f = CP_F[a << 8 | I64(mem[h << 8 | l])]
                                 qt = t
                             else:
+                                # BF  CP A
                                 f = CP_F[a << 8 | a]
                                 qt = t
-                        elif f & 64 == 0:
-                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                            sp = sp + 2 & 65535
-                            pc = nn
-                            wz = nn
-                            pass
                         else:
-                            pass
+                            # C0  RET NZ
+                            if f & 64 == 0:
+                                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                                sp = sp + 2 & 65535
+                                pc = nn
+                                wz = nn
+                                pass
+                            else:
+                                pass
                     elif op == 193:
+                        # C1  POP BC
                         c = I64(mem[sp])
                         b = I64(mem[sp + 1 & 65535])
                         sp = sp + 2 & 65535
                     elif op == 194:
+                        # C2  JP NZ,nn
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         wz = nn
                         if f & 64 == 0:
                             pc = nn
                     elif op == 195:
+                        # C3  JP nn
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         pc = nn
                         wz = nn
                     else:
+                        # C4  CALL NZ,nn
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         wz = nn
@@ -5479,6 +5990,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                 elif op < 202:
                     if op < 201:
                         if op == 197:
+                            # C5  PUSH BC
                             sp = sp - 1 & 65535
                             if sp >= rom_top:
                                 mem[sp] = b
@@ -5486,12 +5998,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if sp >= rom_top:
                                 mem[sp] = c
                         elif op == 198:
+                            # C6  ADD A,n
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
                             f = ADC_F[a << 8 | n]
                             a = a + n & 255
                             qt = t
                         elif op == 199:
+                            # C7  RST 0
                             sp = sp - 1 & 65535
                             if sp >= rom_top:
                                 mem[sp] = pc >> 8
@@ -5500,26 +6014,31 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 mem[sp] = pc & 255
                             pc = 0
                             wz = pc
-                        elif f & 64:
-                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                            sp = sp + 2 & 65535
-                            pc = nn
-                            wz = nn
-                            pass
                         else:
-                            pass
+                            # C8  RET Z
+                            if f & 64:
+                                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                                sp = sp + 2 & 65535
+                                pc = nn
+                                wz = nn
+                                pass
+                            else:
+                                pass
                     else:
+                        # C9  RET
                         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                         sp = sp + 2 & 65535
                         pc = nn
                         wz = nn
                 elif op == 202:
+                    # CA  JP Z,nn
                     nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                     pc = pc + 2 & 65535
                     wz = nn
                     if f & 64:
                         pc = nn
                 elif op == 203:
+                    # CB  CB prefix
                     op = I64(mem[pc])
                     pc = pc + 1 & 65535
                     r += 1
@@ -5617,6 +6136,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 64:
                             qt = t
                 else:
+                    # CC  CALL Z,nn
                     nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                     pc = pc + 2 & 65535
                     wz = nn
@@ -5633,6 +6153,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         pass
             elif op < 222:
                 if op == 205:
+                    # CD  CALL nn
                     nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                     pc = pc + 2 & 65535
                     wz = nn
@@ -5648,6 +6169,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 209:
                             if op < 208:
                                 if op == 206:
+                                    # CE  ADC A,n
                                     n = I64(mem[pc])
                                     pc = pc + 1 & 65535
                                     cy = f & 1
@@ -5655,6 +6177,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     a = a + n + cy & 255
                                     qt = t
                                 else:
+                                    # CF  RST 08h
                                     sp = sp - 1 & 65535
                                     if sp >= rom_top:
                                         mem[sp] = pc >> 8
@@ -5663,25 +6186,30 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         mem[sp] = pc & 255
                                     pc = 8
                                     wz = pc
-                            elif f & 1 == 0:
-                                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                                sp = sp + 2 & 65535
-                                pc = nn
-                                wz = nn
-                                pass
                             else:
-                                pass
+                                # D0  RET NC
+                                if f & 1 == 0:
+                                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                                    sp = sp + 2 & 65535
+                                    pc = nn
+                                    wz = nn
+                                    pass
+                                else:
+                                    pass
                         elif op == 209:
+                            # D1  POP DE
                             e = I64(mem[sp])
                             d = I64(mem[sp + 1 & 65535])
                             sp = sp + 2 & 65535
                         elif op == 210:
+                            # D2  JP NC,nn
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                             pc = pc + 2 & 65535
                             wz = nn
                             if f & 1 == 0:
                                 pc = nn
                         elif op == 211:
+                            # D3  OUT (n),A
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
                             port = a << 8 | n
@@ -5702,6 +6230,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     reason = 4
                                     break
                         else:
+                            # D4  CALL NC,nn
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                             pc = pc + 2 & 65535
                             wz = nn
@@ -5718,6 +6247,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 pass
                     elif op < 215:
                         if op == 213:
+                            # D5  PUSH DE
                             sp = sp - 1 & 65535
                             if sp >= rom_top:
                                 mem[sp] = d
@@ -5725,6 +6255,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if sp >= rom_top:
                                 mem[sp] = e
                         else:
+                            # D6  SUB n
                             n = I64(mem[pc])
                             pc = pc + 1 & 65535
                             f = SBC_F[a << 8 | n]
@@ -5732,6 +6263,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             qt = t
                     elif op < 217:
                         if op == 215:
+                            # D7  RST 10h
                             sp = sp - 1 & 65535
                             if sp >= rom_top:
                                 mem[sp] = pc >> 8
@@ -5740,15 +6272,18 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 mem[sp] = pc & 255
                             pc = 16
                             wz = pc
-                        elif f & 1:
-                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                            sp = sp + 2 & 65535
-                            pc = nn
-                            wz = nn
-                            pass
                         else:
-                            pass
+                            # D8  RET C
+                            if f & 1:
+                                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                                sp = sp + 2 & 65535
+                                pc = nn
+                                wz = nn
+                                pass
+                            else:
+                                pass
                     elif op == 217:
+                        # D9  EXX
                         b, b_ = (b_, b)
                         c, c_ = (c_, c)
                         d, d_ = (d_, d)
@@ -5756,6 +6291,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         h, h_ = (h_, h)
                         l, l_ = (l_, l)
                     else:
+                        # DA  JP C,nn
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         wz = nn
@@ -5763,6 +6299,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             pc = nn
                 elif op < 221:
                     if op == 219:
+                        # DB  IN A,(n)
                         n = I64(mem[pc])
                         pc = pc + 1 & 65535
                         port = a << 8 | n
@@ -5825,6 +6362,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         wz = port + 1 & 65535
                         a = v
                     else:
+                        # DC  CALL C,nn
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         wz = nn
@@ -5840,6 +6378,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         else:
                             pass
                 else:
+                    # DD  DD prefix
                     reason = _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT)
                     a = st[S.A]
                     f = st[S.F]
@@ -5865,6 +6404,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 226:
                             if op < 225:
                                 if op == 222:
+                                    # DE  SBC A,n
                                     n = I64(mem[pc])
                                     pc = pc + 1 & 65535
                                     cy = f & 1
@@ -5872,6 +6412,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     a = a - n - cy & 255
                                     qt = t
                                 elif op == 223:
+                                    # DF  RST 18h
                                     sp = sp - 1 & 65535
                                     if sp >= rom_top:
                                         mem[sp] = pc >> 8
@@ -5880,26 +6421,31 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         mem[sp] = pc & 255
                                     pc = 24
                                     wz = pc
-                                elif f & 4 == 0:
-                                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                                    sp = sp + 2 & 65535
-                                    pc = nn
-                                    wz = nn
-                                    pass
                                 else:
-                                    pass
+                                    # E0  RET PO
+                                    if f & 4 == 0:
+                                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                                        sp = sp + 2 & 65535
+                                        pc = nn
+                                        wz = nn
+                                        pass
+                                    else:
+                                        pass
                             else:
+                                # E1  POP HL
                                 l = I64(mem[sp])
                                 h = I64(mem[sp + 1 & 65535])
                                 sp = sp + 2 & 65535
                         elif op < 229:
                             if op == 226:
+                                # E2  JP PO,nn
                                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                                 pc = pc + 2 & 65535
                                 wz = nn
                                 if f & 4 == 0:
                                     pc = nn
                             elif op == 227:
+                                # E3  EX (SP),HL
                                 nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                                 v = h << 8 | l
                                 ea = sp + 1 & 65535
@@ -5911,6 +6457,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 l = nn & 255
                                 wz = nn
                             else:
+                                # E4  CALL PO,nn
                                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                                 pc = pc + 2 & 65535
                                 wz = nn
@@ -5926,6 +6473,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 else:
                                     pass
                         else:
+                            # E5  PUSH HL
                             sp = sp - 1 & 65535
                             if sp >= rom_top:
                                 mem[sp] = h
@@ -5933,6 +6481,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if sp >= rom_top:
                                 mem[sp] = l
                     else:
+                        # E6  AND n
                         n = I64(mem[pc])
                         pc = pc + 1 & 65535
                         a = a & n
@@ -5942,6 +6491,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     if op < 235:
                         if op < 233:
                             if op == 231:
+                                # E7  RST 20h
                                 sp = sp - 1 & 65535
                                 if sp >= rom_top:
                                     mem[sp] = pc >> 8
@@ -5950,26 +6500,32 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     mem[sp] = pc & 255
                                 pc = 32
                                 wz = pc
-                            elif f & 4:
-                                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                                sp = sp + 2 & 65535
-                                pc = nn
-                                wz = nn
-                                pass
                             else:
-                                pass
+                                # E8  RET PE
+                                if f & 4:
+                                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                                    sp = sp + 2 & 65535
+                                    pc = nn
+                                    wz = nn
+                                    pass
+                                else:
+                                    pass
                         elif op == 233:
+                            # E9  JP (HL)
                             pc = h << 8 | l
                         else:
+                            # EA  JP PE,nn
                             nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                             pc = pc + 2 & 65535
                             wz = nn
                             if f & 4:
                                 pc = nn
                     elif op == 235:
+                        # EB  EX DE,HL
                         d, h = (h, d)
                         e, l = (l, e)
                     else:
+                        # EC  CALL PE,nn
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         wz = nn
@@ -5985,6 +6541,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         else:
                             pass
                 elif op == 237:
+                    # ED  ED prefix
                     reason = _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff2, im, t, ula_out, out_n, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp, CONT, keys, joy, out_log, tape)
                     a = st[S.A]
                     f = st[S.F]
@@ -6012,12 +6569,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     if reason:
                         break
                 elif op == 238:
+                    # EE  XOR n
                     n = I64(mem[pc])
                     pc = pc + 1 & 65535
                     a = a ^ n
                     f = SZ53P[a]
                     qt = t
                 elif op == 239:
+                    # EF  RST 28h
                     sp = sp - 1 & 65535
                     if sp >= rom_top:
                         mem[sp] = pc >> 8
@@ -6026,30 +6585,36 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         mem[sp] = pc & 255
                     pc = 40
                     wz = pc
-                elif f & 128 == 0:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
-                    pc = nn
-                    wz = nn
-                    pass
                 else:
-                    pass
+                    # F0  RET P
+                    if f & 128 == 0:
+                        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                        sp = sp + 2 & 65535
+                        pc = nn
+                        wz = nn
+                        pass
+                    else:
+                        pass
             elif op < 246:
                 if op == 241:
+                    # F1  POP AF
                     f = I64(mem[sp])
                     a = I64(mem[sp + 1 & 65535])
                     sp = sp + 2 & 65535
                 elif op < 245:
                     if op == 242:
+                        # F2  JP P,nn
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         wz = nn
                         if f & 128 == 0:
                             pc = nn
                     elif op == 243:
+                        # F3  DI
                         iff1 = 0
                         iff2 = 0
                     else:
+                        # F4  CALL P,nn
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         wz = nn
@@ -6065,6 +6630,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         else:
                             pass
                 else:
+                    # F5  PUSH AF
                     sp = sp - 1 & 65535
                     if sp >= rom_top:
                         mem[sp] = a
@@ -6074,6 +6640,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
             elif op < 254:
                 if op < 251:
                     if op == 246:
+                        # F6  OR n
                         n = I64(mem[pc])
                         pc = pc + 1 & 65535
                         a = a | n
@@ -6081,6 +6648,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         qt = t
                     elif op < 249:
                         if op == 247:
+                            # F7  RST 30h
                             sp = sp - 1 & 65535
                             if sp >= rom_top:
                                 mem[sp] = pc >> 8
@@ -6089,17 +6657,21 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 mem[sp] = pc & 255
                             pc = 48
                             wz = pc
-                        elif f & 128:
-                            nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                            sp = sp + 2 & 65535
-                            pc = nn
-                            wz = nn
-                            pass
                         else:
-                            pass
+                            # F8  RET M
+                            if f & 128:
+                                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+                                sp = sp + 2 & 65535
+                                pc = nn
+                                wz = nn
+                                pass
+                            else:
+                                pass
                     elif op == 249:
+                        # F9  LD SP,HL
                         sp = h << 8 | l
                     else:
+                        # FA  JP M,nn
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         wz = nn
@@ -6107,11 +6679,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             pc = nn
                 elif op < 253:
                     if op == 251:
+                        # FB  EI
                         iff1 = 1
                         iff2 = 1
                         pass
                         ei_at = t
                     else:
+                        # FC  CALL M,nn
                         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                         pc = pc + 2 & 65535
                         wz = nn
@@ -6127,6 +6701,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         else:
                             pass
                 else:
+                    # FD  FD prefix
                     reason = _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT)
                     a = st[S.A]
                     f = st[S.F]
@@ -6147,11 +6722,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     if reason:
                         break
             elif op == 254:
+                # FE  CP n
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 f = CP_F[a << 8 | n]
                 qt = t
             else:
+                # FF  RST 38h
                 sp = sp - 1 & 65535
                 if sp >= rom_top:
                     mem[sp] = pc >> 8

@@ -171,6 +171,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0x04:
                                         if op < 0x02:
                                             if op == 0x00:
+                                                # 00  NOP
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -179,6 +180,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 else:
                                                     t += 4
                                             else:
+                                                # 01  LD BC,nn
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -201,6 +203,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 c = nn & 0xFF
                                         else:
                                             if op == 0x02:
+                                                # 02  LD (BC),A
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -217,6 +220,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     mem[ea] = a
                                                 wz = ((c + 1) & 0xFF) | (a << 8)
                                             else:
+                                                # 03  INC BC
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -235,6 +239,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if c == 0:
                                                     b = (b + 1) & 0xFF
                                     else:
+                                        # 04  INC B
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -248,6 +253,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 else:
                                     if op < 0x07:
                                         if op == 0x05:
+                                            # 05  DEC B
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -259,6 +265,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             f = (f & 0x01) | DEC_F[b]
                                             qt = t
                                         else:
+                                            # 06  LD B,n
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -277,6 +284,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     else:
                                         if op < 0x09:
                                             if op == 0x07:
+                                                # 07  RLCA
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -288,6 +296,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = (f & 0xC4) | (a & 0x29)
                                                 qt = t
                                             else:
+                                                # 08  EX AF,AF'
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -299,6 +308,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f, f_ = f_, f
                                         else:
                                             if op == 0x09:
+                                                # 09  ADD HL,BC
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -338,6 +348,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 l = res & 0xFF
                                                 qt = t
                                             else:
+                                                # 0A  LD A,(BC)
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -354,6 +365,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 wz = (ea + 1) & 0xFFFF
                             else:
                                 if op == 0x0b:
+                                    # 0B  DEC BC
                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
@@ -375,6 +387,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0x0f:
                                         if op < 0x0e:
                                             if op == 0x0c:
+                                                # 0C  INC C
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -386,6 +399,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = (f & 0x01) | INC_F[c]
                                                 qt = t
                                             else:
+                                                # 0D  DEC C
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -397,6 +411,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = (f & 0x01) | DEC_F[c]
                                                 qt = t
                                         else:
+                                            # 0E  LD C,n
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -413,6 +428,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pc = 0
                                             c = n
                                     else:
+                                        # 0F  RRCA
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -426,6 +442,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         qt = t
                         else:
                             if op == 0x10:
+                                # 10  DJNZ e
                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                     x_ = ((pc - 1) & 0xFFFF)
                                     if (x_ & 0xC000) == 0x4000:
@@ -474,6 +491,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             else:
                                 if op < 0x13:
                                     if op == 0x11:
+                                        # 11  LD DE,nn
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -495,6 +513,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         d = nn >> 8
                                         e = nn & 0xFF
                                     else:
+                                        # 12  LD (DE),A
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -512,6 +531,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         wz = ((e + 1) & 0xFF) | (a << 8)
                                 else:
                                     if op == 0x13:
+                                        # 13  INC DE
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -532,6 +552,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     else:
                                         if op < 0x16:
                                             if op == 0x14:
+                                                # 14  INC D
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -543,6 +564,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = (f & 0x01) | INC_F[d]
                                                 qt = t
                                             else:
+                                                # 15  DEC D
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -555,6 +577,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 qt = t
                                         else:
                                             if op == 0x16:
+                                                # 16  LD D,n
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -571,6 +594,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     pc = 0
                                                 d = n
                                             else:
+                                                # 17  RLA
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -586,6 +610,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 0x21:
                             if op < 0x1a:
                                 if op == 0x18:
+                                    # 18  JR e
                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
@@ -619,6 +644,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     pc = (pc + SIGNED[n]) & 0xFFFF
                                     wz = pc
                                 else:
+                                    # 19  ADD HL,DE
                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
@@ -660,6 +686,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             else:
                                 if op < 0x20:
                                     if op == 0x1a:
+                                        # 1A  LD A,(DE)
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -677,6 +704,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     else:
                                         if op < 0x1e:
                                             if op == 0x1b:
+                                                # 1B  DEC DE
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -696,6 +724,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     d = (d - 1) & 0xFF
                                             else:
                                                 if op == 0x1c:
+                                                    # 1C  INC E
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -707,6 +736,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = (f & 0x01) | INC_F[e]
                                                     qt = t
                                                 else:
+                                                    # 1D  DEC E
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -719,6 +749,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                         else:
                                             if op == 0x1e:
+                                                # 1E  LD E,n
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -735,6 +766,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     pc = 0
                                                 e = n
                                             else:
+                                                # 1F  RRA
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -747,6 +779,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = (f & 0xC4) | cy | (a & 0x28)
                                                 qt = t
                                 else:
+                                    # 20  JR NZ,e
                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
@@ -790,6 +823,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         else:
                             if op < 0x23:
                                 if op == 0x21:
+                                    # 21  LD HL,nn
                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
@@ -811,6 +845,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     h = nn >> 8
                                     l = nn & 0xFF
                                 else:
+                                    # 22  LD (nn),HL
                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
@@ -846,6 +881,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         mem[nn] = v >> 8
                             else:
                                 if op == 0x23:
+                                    # 23  INC HL
                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
@@ -865,6 +901,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         h = (h + 1) & 0xFF
                                 else:
                                     if op == 0x24:
+                                        # 24  INC H
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -877,6 +914,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         qt = t
                                     else:
                                         if op == 0x25:
+                                            # 25  DEC H
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -889,6 +927,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             qt = t
                                         else:
                                             if op == 0x26:
+                                                # 26  LD H,n
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -905,6 +944,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     pc = 0
                                                 h = n
                                             else:
+                                                # 27  DAA
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -930,6 +970,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     if op < 0x3a:
                         if op < 0x2d:
                             if op == 0x28:
+                                # 28  JR Z,e
                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                     x_ = ((pc - 1) & 0xFFFF)
                                     if (x_ & 0xC000) == 0x4000:
@@ -973,6 +1014,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             else:
                                 if op < 0x2c:
                                     if op == 0x29:
+                                        # 29  ADD HL,HL
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -1013,6 +1055,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         qt = t
                                     else:
                                         if op == 0x2a:
+                                            # 2A  LD HL,(nn)
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -1044,6 +1087,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             h = v >> 8
                                             l = v & 0xFF
                                         else:
+                                            # 2B  DEC HL
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -1062,6 +1106,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             if l == 0xFF:
                                                 h = (h - 1) & 0xFF
                                 else:
+                                    # 2C  INC L
                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
@@ -1078,6 +1123,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0x30:
                                         if op < 0x2f:
                                             if op == 0x2d:
+                                                # 2D  DEC L
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -1089,6 +1135,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = (f & 0x01) | DEC_F[l]
                                                 qt = t
                                             else:
+                                                # 2E  LD L,n
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -1105,6 +1152,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     pc = 0
                                                 l = n
                                         else:
+                                            # 2F  CPL
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -1117,6 +1165,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             qt = t
                                     else:
                                         if op == 0x30:
+                                            # 30  JR NC,e
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -1158,6 +1207,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             else:
                                                 pass
                                         else:
+                                            # 31  LD SP,nn
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -1179,6 +1229,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             sp = nn
                                 else:
                                     if op == 0x32:
+                                        # 32  LD (nn),A
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -1207,6 +1258,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     else:
                                         if op < 0x35:
                                             if op == 0x33:
+                                                # 33  INC SP
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -1223,6 +1275,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 6
                                                 sp = (sp + 1) & 0xFFFF
                                             else:
+                                                # 34  INC (HL)
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -1249,6 +1302,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = (f & 0x01) | INC_F[v]
                                                 qt = t
                                         else:
+                                            # 35  DEC (HL)
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -1276,6 +1330,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             qt = t
                             else:
                                 if op == 0x36:
+                                    # 36  LD (HL),n
                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
@@ -1299,6 +1354,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         mem[ea] = n
                                 else:
                                     if op == 0x37:
+                                        # 37  SCF
                                         t0 = t
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
@@ -1317,6 +1373,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         qt = t
                                     else:
                                         if op == 0x38:
+                                            # 38  JR C,e
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -1358,6 +1415,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             else:
                                                 pass
                                         else:
+                                            # 39  ADD HL,SP
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -1399,6 +1457,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                     else:
                         if op < 0x48:
                             if op == 0x3a:
+                                # 3A  LD A,(nn)
                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                     x_ = ((pc - 1) & 0xFFFF)
                                     if (x_ & 0xC000) == 0x4000:
@@ -1428,6 +1487,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0x3e:
                                         if op < 0x3d:
                                             if op == 0x3b:
+                                                # 3B  DEC SP
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -1444,6 +1504,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 6
                                                 sp = (sp - 1) & 0xFFFF
                                             else:
+                                                # 3C  INC A
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -1455,6 +1516,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = (f & 0x01) | INC_F[a]
                                                 qt = t
                                         else:
+                                            # 3D  DEC A
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -1466,6 +1528,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             f = (f & 0x01) | DEC_F[a]
                                             qt = t
                                     else:
+                                        # 3E  LD A,n
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -1486,6 +1549,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0x43:
                                             if op < 0x41:
                                                 if op == 0x3f:
+                                                    # 3F  CCF
                                                     t0 = t
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -1503,6 +1567,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = ((f & 0xC5) | ((f & 0x01) << 4) | (((q ^ f) | a) & 0x28)) ^ 0x01
                                                     qt = t
                                                 else:
+                                                    # 40  LD B,B
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1512,6 +1577,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                             else:
                                                 if op == 0x41:
+                                                    # 41  LD B,C
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1521,6 +1587,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     b = c
                                                 else:
+                                                    # 42  LD B,D
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1531,6 +1598,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     b = d
                                         else:
                                             if op == 0x43:
+                                                # 43  LD B,E
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -1540,6 +1608,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 4
                                                 b = e
                                             else:
+                                                # 44  LD B,H
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -1551,6 +1620,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     else:
                                         if op < 0x47:
                                             if op == 0x45:
+                                                # 45  LD B,L
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -1560,6 +1630,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 4
                                                 b = l
                                             else:
+                                                # 46  LD B,(HL)
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -1573,6 +1644,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 7
                                                 b = mem[(h << 8) | l]
                                         else:
+                                            # 47  LD B,A
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -1589,6 +1661,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             if op < 0x4b:
                                                 if op < 0x4a:
                                                     if op == 0x48:
+                                                        # 48  LD C,B
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -1598,6 +1671,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         c = b
                                                     else:
+                                                        # 49  LD C,C
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -1606,6 +1680,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             t += 4
                                                 else:
+                                                    # 4A  LD C,D
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1616,6 +1691,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     c = d
                                             else:
                                                 if op == 0x4b:
+                                                    # 4B  LD C,E
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1625,6 +1701,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     c = e
                                                 else:
+                                                    # 4C  LD C,H
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1635,6 +1712,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     c = h
                                         else:
                                             if op == 0x4d:
+                                                # 4D  LD C,L
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -1644,6 +1722,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 4
                                                 c = l
                                             else:
+                                                # 4E  LD C,(HL)
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -1657,6 +1736,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 7
                                                 c = mem[(h << 8) | l]
                                     else:
+                                        # 4F  LD C,A
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -1670,6 +1750,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0x54:
                                             if op < 0x52:
                                                 if op == 0x50:
+                                                    # 50  LD D,B
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1679,6 +1760,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     d = b
                                                 else:
+                                                    # 51  LD D,C
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1689,6 +1771,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     d = c
                                             else:
                                                 if op == 0x52:
+                                                    # 52  LD D,D
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1697,6 +1780,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         t += 4
                                                 else:
+                                                    # 53  LD D,E
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1708,6 +1792,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0x56:
                                                 if op == 0x54:
+                                                    # 54  LD D,H
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1717,6 +1802,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     d = h
                                                 else:
+                                                    # 55  LD D,L
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1726,6 +1812,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     d = l
                                             else:
+                                                # 56  LD D,(HL)
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -1742,6 +1829,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0x5c:
                                             if op < 0x59:
                                                 if op == 0x57:
+                                                    # 57  LD D,A
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1751,6 +1839,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     d = a
                                                 else:
+                                                    # 58  LD E,B
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1761,6 +1850,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     e = b
                                             else:
                                                 if op == 0x59:
+                                                    # 59  LD E,C
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1771,6 +1861,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     e = c
                                                 else:
                                                     if op == 0x5a:
+                                                        # 5A  LD E,D
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -1780,6 +1871,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 4
                                                         e = d
                                                     else:
+                                                        # 5B  LD E,E
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -1790,6 +1882,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0x5e:
                                                 if op == 0x5c:
+                                                    # 5C  LD E,H
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1799,6 +1892,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     e = h
                                                 else:
+                                                    # 5D  LD E,L
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1808,6 +1902,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     e = l
                                             else:
+                                                # 5E  LD E,(HL)
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -1824,6 +1919,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op < 0x68:
                                     if op < 0x64:
                                         if op == 0x5f:
+                                            # 5F  LD E,A
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -1835,6 +1931,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0x62:
                                                 if op == 0x60:
+                                                    # 60  LD H,B
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1844,6 +1941,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     h = b
                                                 else:
+                                                    # 61  LD H,C
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1854,6 +1952,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     h = c
                                             else:
                                                 if op == 0x62:
+                                                    # 62  LD H,D
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1863,6 +1962,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     h = d
                                                 else:
+                                                    # 63  LD H,E
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1875,6 +1975,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0x67:
                                             if op < 0x66:
                                                 if op == 0x64:
+                                                    # 64  LD H,H
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1883,6 +1984,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         t += 4
                                                 else:
+                                                    # 65  LD H,L
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1892,6 +1994,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     h = l
                                             else:
+                                                # 66  LD H,(HL)
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -1905,6 +2008,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 7
                                                 h = mem[(h << 8) | l]
                                         else:
+                                            # 67  LD H,A
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -1917,6 +2021,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0x6f:
                                         if op < 0x6b:
                                             if op == 0x68:
+                                                # 68  LD L,B
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -1927,6 +2032,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 l = b
                                             else:
                                                 if op == 0x69:
+                                                    # 69  LD L,C
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1936,6 +2042,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     l = c
                                                 else:
+                                                    # 6A  LD L,D
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1947,6 +2054,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0x6d:
                                                 if op == 0x6b:
+                                                    # 6B  LD L,E
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1956,6 +2064,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 4
                                                     l = e
                                                 else:
+                                                    # 6C  LD L,H
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1966,6 +2075,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     l = h
                                             else:
                                                 if op == 0x6d:
+                                                    # 6D  LD L,L
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1974,6 +2084,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         t += 4
                                                 else:
+                                                    # 6E  LD L,(HL)
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -1987,6 +2098,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 7
                                                     l = mem[(h << 8) | l]
                                     else:
+                                        # 6F  LD L,A
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -2005,6 +2117,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0x73:
                                             if op < 0x72:
                                                 if op == 0x70:
+                                                    # 70  LD (HL),B
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2020,6 +2133,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if ea >= rom_top:
                                                         mem[ea] = b
                                                 else:
+                                                    # 71  LD (HL),C
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2035,6 +2149,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if ea >= rom_top:
                                                         mem[ea] = c
                                             else:
+                                                # 72  LD (HL),D
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -2051,6 +2166,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     mem[ea] = d
                                         else:
                                             if op == 0x73:
+                                                # 73  LD (HL),E
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -2068,6 +2184,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             else:
                                                 if op < 0x76:
                                                     if op == 0x74:
+                                                        # 74  LD (HL),H
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -2083,6 +2200,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if ea >= rom_top:
                                                             mem[ea] = h
                                                     else:
+                                                        # 75  LD (HL),L
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -2098,6 +2216,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if ea >= rom_top:
                                                             mem[ea] = l
                                                 else:
+                                                    # 76  HALT
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2126,6 +2245,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += k << 2
                                                                     r = (r + k) & 0x7F
                                     else:
+                                        # 77  LD (HL),A
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -2141,6 +2261,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if ea >= rom_top:
                                             mem[ea] = a
                                 else:
+                                    # 78  LD A,B
                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
@@ -2152,6 +2273,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             else:
                                 if op < 0x7d:
                                     if op == 0x79:
+                                        # 79  LD A,C
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -2162,6 +2284,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         a = c
                                     else:
                                         if op == 0x7a:
+                                            # 7A  LD A,D
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -2172,6 +2295,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             a = d
                                         else:
                                             if op == 0x7b:
+                                                # 7B  LD A,E
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -2181,6 +2305,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 4
                                                 a = e
                                             else:
+                                                # 7C  LD A,H
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -2191,6 +2316,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 a = h
                                 else:
                                     if op == 0x7d:
+                                        # 7D  LD A,L
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -2200,6 +2326,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             t += 4
                                         a = l
                                     else:
+                                        # 7E  LD A,(HL)
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -2219,6 +2346,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0x83:
                                             if op < 0x81:
                                                 if op == 0x7f:
+                                                    # 7F  LD A,A
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2227,6 +2355,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         t += 4
                                                 else:
+                                                    # 80  ADD A,B
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2239,6 +2368,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                             else:
                                                 if op == 0x81:
+                                                    # 81  ADD A,C
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2250,6 +2380,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a + c) & 0xFF
                                                     qt = t
                                                 else:
+                                                    # 82  ADD A,D
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2263,6 +2394,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0x85:
                                                 if op == 0x83:
+                                                    # 83  ADD A,E
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2274,6 +2406,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a + e) & 0xFF
                                                     qt = t
                                                 else:
+                                                    # 84  ADD A,H
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2286,6 +2419,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                             else:
                                                 if op == 0x85:
+                                                    # 85  ADD A,L
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2297,6 +2431,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a + l) & 0xFF
                                                     qt = t
                                                 else:
+                                                    # 86  ADD A,(HL)
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2315,6 +2450,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     else:
                                         if op < 0x8a:
                                             if op == 0x87:
+                                                # 87  ADD A,A
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -2327,6 +2463,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 qt = t
                                             else:
                                                 if op == 0x88:
+                                                    # 88  ADC A,B
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2339,6 +2476,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a + b + cy) & 0xFF
                                                     qt = t
                                                 else:
+                                                    # 89  ADC A,C
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2353,6 +2491,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0x8c:
                                                 if op == 0x8a:
+                                                    # 8A  ADC A,D
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2365,6 +2504,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a + d + cy) & 0xFF
                                                     qt = t
                                                 else:
+                                                    # 8B  ADC A,E
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2377,6 +2517,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a + e + cy) & 0xFF
                                                     qt = t
                                             else:
+                                                # 8C  ADC A,H
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -2393,6 +2534,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0x91:
                                             if op < 0x8f:
                                                 if op == 0x8d:
+                                                    # 8D  ADC A,L
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2405,6 +2547,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a + l + cy) & 0xFF
                                                     qt = t
                                                 else:
+                                                    # 8E  ADC A,(HL)
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2423,6 +2566,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                             else:
                                                 if op == 0x8f:
+                                                    # 8F  ADC A,A
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2435,6 +2579,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a + a + cy) & 0xFF
                                                     qt = t
                                                 else:
+                                                    # 90  SUB B
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2448,6 +2593,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0x93:
                                                 if op == 0x91:
+                                                    # 91  SUB C
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2459,6 +2605,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a - c) & 0xFF
                                                     qt = t
                                                 else:
+                                                    # 92  SUB D
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2471,6 +2618,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                             else:
                                                 if op == 0x93:
+                                                    # 93  SUB E
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2482,6 +2630,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a - e) & 0xFF
                                                     qt = t
                                                 else:
+                                                    # 94  SUB H
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2495,6 +2644,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     else:
                                         if op < 0x98:
                                             if op == 0x95:
+                                                # 95  SUB L
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -2507,6 +2657,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 qt = t
                                             else:
                                                 if op == 0x96:
+                                                    # 96  SUB (HL)
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2523,6 +2674,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a - v) & 0xFF
                                                     qt = t
                                                 else:
+                                                    # 97  SUB A
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2536,6 +2688,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0x9a:
                                                 if op == 0x98:
+                                                    # 98  SBC A,B
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2548,6 +2701,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a - b - cy) & 0xFF
                                                     qt = t
                                                 else:
+                                                    # 99  SBC A,C
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2561,6 +2715,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                             else:
                                                 if op == 0x9a:
+                                                    # 9A  SBC A,D
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2573,6 +2728,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a - d - cy) & 0xFF
                                                     qt = t
                                                 else:
+                                                    # 9B  SBC A,E
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2590,6 +2746,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0xa0:
                                             if op < 0x9e:
                                                 if op == 0x9c:
+                                                    # 9C  SBC A,H
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2602,6 +2759,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a - h - cy) & 0xFF
                                                     qt = t
                                                 else:
+                                                    # 9D  SBC A,L
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2615,6 +2773,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                             else:
                                                 if op == 0x9e:
+                                                    # 9E  SBC A,(HL)
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2632,6 +2791,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     a = (a - v - cy) & 0xFF
                                                     qt = t
                                                 else:
+                                                    # 9F  SBC A,A
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2646,6 +2806,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0xa2:
                                                 if op == 0xa0:
+                                                    # A0  AND B
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2657,6 +2818,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = SZ53P[a] | 0x10
                                                     qt = t
                                                 else:
+                                                    # A1  AND C
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2669,6 +2831,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                             else:
                                                 if op == 0xa2:
+                                                    # A2  AND D
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2680,6 +2843,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = SZ53P[a] | 0x10
                                                     qt = t
                                                 else:
+                                                    # A3  AND E
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2694,6 +2858,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0xa7:
                                             if op < 0xa6:
                                                 if op == 0xa4:
+                                                    # A4  AND H
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2705,6 +2870,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = SZ53P[a] | 0x10
                                                     qt = t
                                                 else:
+                                                    # A5  AND L
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2716,6 +2882,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = SZ53P[a] | 0x10
                                                     qt = t
                                             else:
+                                                # A6  AND (HL)
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -2732,6 +2899,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 qt = t
                                         else:
                                             if op == 0xa7:
+                                                # A7  AND A
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -2743,6 +2911,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = SZ53P[a] | 0x10
                                                 qt = t
                                             else:
+                                                # A8  XOR B
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -2755,6 +2924,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 qt = t
                                 else:
                                     if op == 0xa9:
+                                        # A9  XOR C
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -2770,6 +2940,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             if op < 0xad:
                                                 if op < 0xac:
                                                     if op == 0xaa:
+                                                        # AA  XOR D
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -2781,6 +2952,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         f = SZ53P[a]
                                                         qt = t
                                                     else:
+                                                        # AB  XOR E
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -2792,6 +2964,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         f = SZ53P[a]
                                                         qt = t
                                                 else:
+                                                    # AC  XOR H
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2804,6 +2977,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                             else:
                                                 if op == 0xad:
+                                                    # AD  XOR L
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2815,6 +2989,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = SZ53P[a]
                                                     qt = t
                                                 else:
+                                                    # AE  XOR (HL)
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2831,6 +3006,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                         else:
                                             if op == 0xaf:
+                                                # AF  XOR A
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -2842,6 +3018,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = SZ53P[a]
                                                 qt = t
                                             else:
+                                                # B0  OR B
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -2856,6 +3033,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         if op < 0xc5:
                             if op < 0xb8:
                                 if op == 0xb1:
+                                    # B1  OR C
                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
@@ -2870,6 +3048,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0xb7:
                                         if op < 0xb4:
                                             if op == 0xb2:
+                                                # B2  OR D
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -2881,6 +3060,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = SZ53P[a]
                                                 qt = t
                                             else:
+                                                # B3  OR E
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -2894,6 +3074,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0xb6:
                                                 if op == 0xb4:
+                                                    # B4  OR H
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2905,6 +3086,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = SZ53P[a]
                                                     qt = t
                                                 else:
+                                                    # B5  OR L
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2916,6 +3098,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = SZ53P[a]
                                                     qt = t
                                             else:
+                                                # B6  OR (HL)
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -2931,6 +3114,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = SZ53P[a]
                                                 qt = t
                                     else:
+                                        # B7  OR A
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -2946,6 +3130,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0xbe:
                                         if op < 0xba:
                                             if op == 0xb8:
+                                                # B8  CP B
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -2956,6 +3141,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = CP_F[(a << 8) | b]
                                                 qt = t
                                             else:
+                                                # B9  CP C
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -2968,6 +3154,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0xbc:
                                                 if op == 0xba:
+                                                    # BA  CP D
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2978,6 +3165,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = CP_F[(a << 8) | d]
                                                     qt = t
                                                 else:
+                                                    # BB  CP E
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2989,6 +3177,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     qt = t
                                             else:
                                                 if op == 0xbc:
+                                                    # BC  CP H
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -2999,6 +3188,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     f = CP_F[(a << 8) | h]
                                                     qt = t
                                                 else:
+                                                    # BD  CP L
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -3011,6 +3201,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     else:
                                         if op < 0xc0:
                                             if op == 0xbe:
+                                                # BE  CP (HL)
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -3025,6 +3216,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = CP_F[(a << 8) | mem[(h << 8) | l]]
                                                 qt = t
                                             else:
+                                                # BF  CP A
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -3035,6 +3227,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 f = CP_F[(a << 8) | a]
                                                 qt = t
                                         else:
+                                            # C0  RET NZ
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -3067,6 +3260,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pass
                                 else:
                                     if op == 0xc1:
+                                        # C1  POP BC
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -3086,6 +3280,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         sp = (sp + 2) & 0xFFFF
                                     else:
                                         if op == 0xc2:
+                                            # C2  JP NZ,nn
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -3109,6 +3304,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pc = nn
                                         else:
                                             if op == 0xc3:
+                                                # C3  JP nn
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -3130,6 +3326,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pc = nn
                                                 wz = nn
                                             else:
+                                                # C4  CALL NZ,nn
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -3180,6 +3377,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             if op < 0xca:
                                 if op < 0xc9:
                                     if op == 0xc5:
+                                        # C5  PUSH BC
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -3207,6 +3405,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             mem[sp] = c
                                     else:
                                         if op == 0xc6:
+                                            # C6  ADD A,n
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -3226,6 +3425,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             qt = t
                                         else:
                                             if op == 0xc7:
+                                                # C7  RST 0
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -3254,6 +3454,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pc = 0x00
                                                 wz = pc
                                             else:
+                                                # C8  RET Z
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -3285,6 +3486,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 else:
                                                     pass
                                 else:
+                                    # C9  RET
                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
@@ -3305,6 +3507,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     wz = nn
                             else:
                                 if op == 0xca:
+                                    # CA  JP Z,nn
                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
@@ -3328,6 +3531,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         pc = nn
                                 else:
                                     if op == 0xcb:
+                                        # CB  CB prefix
                                         op = mem[pc]
                                         pc += 1
                                         if pc == 0x10000:
@@ -3336,6 +3540,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0x46:
                                             if op < 0x16:
                                                 if op == 0x00:
+                                                    # CB 00  RLC B
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 2) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -3360,6 +3565,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0x08:
                                                                     if op < 0x04:
                                                                         if op == 0x01:
+                                                                            # CB 01  RLC C
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -3379,6 +3585,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                         else:
                                                                             if op == 0x02:
+                                                                                # CB 02  RLC D
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -3397,6 +3604,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 d = v
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 03  RLC E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -3417,6 +3625,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x06:
                                                                             if op == 0x04:
+                                                                                # CB 04  RLC H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -3435,6 +3644,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 h = v
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 05  RLC L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -3454,6 +3664,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x06:
+                                                                                # CB 06  RLC (HL)
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -3486,6 +3697,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     mem[ea] = v
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 07  RLC A
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -3507,6 +3719,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0x0c:
                                                                         if op < 0x0a:
                                                                             if op == 0x08:
+                                                                                # CB 08  RRC B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -3525,6 +3738,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 b = v
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 09  RRC C
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -3544,6 +3758,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x0a:
+                                                                                # CB 0A  RRC D
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -3562,6 +3777,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 d = v
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 0B  RRC E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -3582,6 +3798,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x0e:
                                                                             if op == 0x0c:
+                                                                                # CB 0C  RRC H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -3600,6 +3817,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 h = v
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 0D  RRC L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -3619,6 +3837,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x0e:
+                                                                                # CB 0E  RRC (HL)
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -3651,6 +3870,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     mem[ea] = v
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 0F  RRC A
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -3669,6 +3889,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 a = v
                                                                                 qt = t
                                                             else:
+                                                                # CB 10  RL B
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -3689,6 +3910,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x13:
                                                                 if op == 0x11:
+                                                                    # CB 11  RL C
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -3707,6 +3929,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     c = v
                                                                     qt = t
                                                                 else:
+                                                                    # CB 12  RL D
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -3726,6 +3949,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                             else:
                                                                 if op == 0x13:
+                                                                    # CB 13  RL E
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -3744,6 +3968,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     e = v
                                                                     qt = t
                                                                 else:
+                                                                    # CB 14  RL H
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -3762,6 +3987,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     h = v
                                                                     qt = t
                                                     else:
+                                                        # CB 15  RL L
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 2) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -3786,6 +4012,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0x19:
                                                                 if op < 0x18:
                                                                     if op == 0x16:
+                                                                        # CB 16  RL (HL)
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -3818,6 +4045,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             mem[ea] = v
                                                                         qt = t
                                                                     else:
+                                                                        # CB 17  RL A
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -3836,6 +4064,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         a = v
                                                                         qt = t
                                                                 else:
+                                                                    # CB 18  RR B
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -3855,6 +4084,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                             else:
                                                                 if op == 0x19:
+                                                                    # CB 19  RR C
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -3873,6 +4103,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     c = v
                                                                     qt = t
                                                                 else:
+                                                                    # CB 1A  RR D
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -3891,6 +4122,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     d = v
                                                                     qt = t
                                                         else:
+                                                            # CB 1B  RR E
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -3911,6 +4143,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op < 0x1e:
                                                             if op == 0x1c:
+                                                                # CB 1C  RR H
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -3929,6 +4162,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 h = v
                                                                 qt = t
                                                             else:
+                                                                # CB 1D  RR L
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -3951,6 +4185,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0x22:
                                                                     if op < 0x21:
                                                                         if op == 0x1e:
+                                                                            # CB 1E  RR (HL)
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -3984,6 +4219,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                         else:
                                                                             if op == 0x1f:
+                                                                                # CB 1F  RR A
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4002,6 +4238,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 a = v
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 20  SLA B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4020,6 +4257,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 b = v
                                                                                 qt = t
                                                                     else:
+                                                                        # CB 21  SLA C
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -4041,6 +4279,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0x26:
                                                                         if op < 0x25:
                                                                             if op == 0x22:
+                                                                                # CB 22  SLA D
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4060,6 +4299,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                             else:
                                                                                 if op == 0x23:
+                                                                                    # CB 23  SLA E
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -4078,6 +4318,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     e = v
                                                                                     qt = t
                                                                                 else:
+                                                                                    # CB 24  SLA H
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -4096,6 +4337,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     h = v
                                                                                     qt = t
                                                                         else:
+                                                                            # CB 25  SLA L
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -4116,6 +4358,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x28:
                                                                             if op == 0x26:
+                                                                                # CB 26  SLA (HL)
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4148,6 +4391,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     mem[ea] = v
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 27  SLA A
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4167,6 +4411,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x28:
+                                                                                # CB 28  SRA B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4185,6 +4430,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 b = v
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 29  SRA C
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4207,6 +4453,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0x2e:
                                                                         if op < 0x2c:
                                                                             if op == 0x2a:
+                                                                                # CB 2A  SRA D
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4225,6 +4472,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 d = v
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 2B  SRA E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4244,6 +4492,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x2c:
+                                                                                # CB 2C  SRA H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4262,6 +4511,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 h = v
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 2D  SRA L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4282,6 +4532,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x30:
                                                                             if op == 0x2e:
+                                                                                # CB 2E  SRA (HL)
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4314,6 +4565,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     mem[ea] = v
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 2F  SRA A
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4333,6 +4585,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x30:
+                                                                                # CB 30  SLL B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4351,6 +4604,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 b = v
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 31  SLL C
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4372,6 +4626,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0x36:
                                                                         if op < 0x34:
                                                                             if op == 0x32:
+                                                                                # CB 32  SLL D
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4390,6 +4645,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 d = v
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 33  SLL E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4409,6 +4665,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x34:
+                                                                                # CB 34  SLL H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4427,6 +4684,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 h = v
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 35  SLL L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4447,6 +4705,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x38:
                                                                             if op == 0x36:
+                                                                                # CB 36  SLL (HL)
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4479,6 +4738,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     mem[ea] = v
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 37  SLL A
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4498,6 +4758,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x38:
+                                                                                # CB 38  SRL B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4516,6 +4777,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 b = v
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 39  SRL C
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4535,6 +4797,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                 else:
                                                     if op == 0x3a:
+                                                        # CB 3A  SRL D
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 2) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -4556,6 +4819,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x40:
                                                             if op < 0x3f:
                                                                 if op == 0x3b:
+                                                                    # CB 3B  SRL E
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -4575,6 +4839,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x3c:
+                                                                        # CB 3C  SRL H
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -4594,6 +4859,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x3d:
+                                                                            # CB 3D  SRL L
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -4612,6 +4878,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             l = v
                                                                             qt = t
                                                                         else:
+                                                                            # CB 3E  SRL (HL)
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -4644,6 +4911,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 mem[ea] = v
                                                                             qt = t
                                                             else:
+                                                                # CB 3F  SRL A
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4664,6 +4932,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x42:
                                                                 if op == 0x40:
+                                                                    # CB 40  BIT 0,B
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -4678,6 +4947,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x01) == 0 else 0)
                                                                     qt = t
                                                                 else:
+                                                                    # CB 41  BIT 0,C
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -4693,6 +4963,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                             else:
                                                                 if op == 0x42:
+                                                                    # CB 42  BIT 0,D
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -4708,6 +4979,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x43:
+                                                                        # CB 43  BIT 0,E
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -4723,6 +4995,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x44:
+                                                                            # CB 44  BIT 0,H
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -4737,6 +5010,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x01) == 0 else 0)
                                                                             qt = t
                                                                         else:
+                                                                            # CB 45  BIT 0,L
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -4755,6 +5029,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0x4f:
                                                     if op < 0x4e:
                                                         if op == 0x46:
+                                                            # CB 46  BIT 0,(HL)
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -4779,6 +5054,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             qt = t
                                                         else:
                                                             if op == 0x47:
+                                                                # CB 47  BIT 0,A
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4795,6 +5071,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x4a:
                                                                     if op == 0x48:
+                                                                        # CB 48  BIT 1,B
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -4809,6 +5086,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x02) == 0 else 0)
                                                                         qt = t
                                                                     else:
+                                                                        # CB 49  BIT 1,C
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -4824,6 +5102,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                 else:
                                                                     if op == 0x4a:
+                                                                        # CB 4A  BIT 1,D
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -4839,6 +5118,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x4b:
+                                                                            # CB 4B  BIT 1,E
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -4854,6 +5134,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                         else:
                                                                             if op == 0x4c:
+                                                                                # CB 4C  BIT 1,H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4868,6 +5149,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x02) == 0 else 0)
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 4D  BIT 1,L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4882,6 +5164,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x02) == 0 else 0)
                                                                                 qt = t
                                                     else:
+                                                        # CB 4E  BIT 1,(HL)
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 2) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -4909,6 +5192,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x59:
                                                             if op < 0x56:
                                                                 if op == 0x4f:
+                                                                    # CB 4F  BIT 1,A
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -4925,6 +5209,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0x52:
                                                                         if op == 0x50:
+                                                                            # CB 50  BIT 2,B
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -4939,6 +5224,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x04) == 0 else 0)
                                                                             qt = t
                                                                         else:
+                                                                            # CB 51  BIT 2,C
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -4955,6 +5241,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x54:
                                                                             if op == 0x52:
+                                                                                # CB 52  BIT 2,D
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4969,6 +5256,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x04) == 0 else 0)
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 53  BIT 2,E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4984,6 +5272,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x54:
+                                                                                # CB 54  BIT 2,H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -4998,6 +5287,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x04) == 0 else 0)
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 55  BIT 2,L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5013,6 +5303,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                             else:
                                                                 if op == 0x56:
+                                                                    # CB 56  BIT 2,(HL)
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -5037,6 +5328,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x57:
+                                                                        # CB 57  BIT 2,A
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -5051,6 +5343,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x04) == 0 else 0)
                                                                         qt = t
                                                                     else:
+                                                                        # CB 58  BIT 3,B
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -5065,6 +5358,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x08) == 0 else 0)
                                                                         qt = t
                                                         else:
+                                                            # CB 59  BIT 3,C
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -5084,6 +5378,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0x5e:
                                                                     if op < 0x5c:
                                                                         if op == 0x5a:
+                                                                            # CB 5A  BIT 3,D
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -5098,6 +5393,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x08) == 0 else 0)
                                                                             qt = t
                                                                         else:
+                                                                            # CB 5B  BIT 3,E
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -5113,6 +5409,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x5c:
+                                                                            # CB 5C  BIT 3,H
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -5127,6 +5424,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x08) == 0 else 0)
                                                                             qt = t
                                                                         else:
+                                                                            # CB 5D  BIT 3,L
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -5141,6 +5439,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x08) == 0 else 0)
                                                                             qt = t
                                                                 else:
+                                                                    # CB 5E  BIT 3,(HL)
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -5164,6 +5463,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x08) == 0 else 0)
                                                                     qt = t
                                                             else:
+                                                                # CB 5F  BIT 3,A
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5183,6 +5483,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0x63:
                                                                         if op < 0x62:
                                                                             if op == 0x60:
+                                                                                # CB 60  BIT 4,B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5197,6 +5498,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x10) == 0 else 0)
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 61  BIT 4,C
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5211,6 +5513,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x10) == 0 else 0)
                                                                                 qt = t
                                                                         else:
+                                                                            # CB 62  BIT 4,D
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -5227,6 +5530,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x65:
                                                                             if op == 0x63:
+                                                                                # CB 63  BIT 4,E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5241,6 +5545,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x10) == 0 else 0)
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 64  BIT 4,H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5256,6 +5561,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x65:
+                                                                                # CB 65  BIT 4,L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5270,6 +5576,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x10) == 0 else 0)
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 66  BIT 4,(HL)
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5296,6 +5603,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0x6b:
                                                                         if op < 0x69:
                                                                             if op == 0x67:
+                                                                                # CB 67  BIT 4,A
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5310,6 +5618,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x10) == 0 else 0)
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 68  BIT 5,B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5325,6 +5634,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x69:
+                                                                                # CB 69  BIT 5,C
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5339,6 +5649,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x20) == 0 else 0)
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 6A  BIT 5,D
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5354,6 +5665,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                     else:
                                                                         if op == 0x6b:
+                                                                            # CB 6B  BIT 5,E
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -5369,6 +5681,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                         else:
                                                                             if op == 0x6c:
+                                                                                # CB 6C  BIT 5,H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5383,6 +5696,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x20) == 0 else 0)
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 6D  BIT 5,L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5397,6 +5711,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x20) == 0 else 0)
                                                                                 qt = t
                                                             else:
+                                                                # CB 6E  BIT 5,(HL)
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5426,6 +5741,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0x7a:
                                                                 if op < 0x73:
                                                                     if op == 0x6f:
+                                                                        # CB 6F  BIT 5,A
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -5442,6 +5758,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x72:
                                                                             if op == 0x70:
+                                                                                # CB 70  BIT 6,B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5456,6 +5773,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x40) == 0 else 0)
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 71  BIT 6,C
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5470,6 +5788,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x40) == 0 else 0)
                                                                                 qt = t
                                                                         else:
+                                                                            # CB 72  BIT 6,D
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -5487,6 +5806,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0x78:
                                                                         if op < 0x75:
                                                                             if op == 0x73:
+                                                                                # CB 73  BIT 6,E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5501,6 +5821,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x40) == 0 else 0)
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 74  BIT 6,H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5516,6 +5837,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x75:
+                                                                                # CB 75  BIT 6,L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5531,6 +5853,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                             else:
                                                                                 if op == 0x76:
+                                                                                    # CB 76  BIT 6,(HL)
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -5554,6 +5877,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x40) == 0 else 0)
                                                                                     qt = t
                                                                                 else:
+                                                                                    # CB 77  BIT 6,A
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -5569,6 +5893,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     qt = t
                                                                     else:
                                                                         if op == 0x78:
+                                                                            # CB 78  BIT 7,B
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -5583,6 +5908,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x80) == 0 else (b & 0x80))
                                                                             qt = t
                                                                         else:
+                                                                            # CB 79  BIT 7,C
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -5597,6 +5923,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x80) == 0 else (c & 0x80))
                                                                             qt = t
                                                             else:
+                                                                # CB 7A  BIT 7,D
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5615,6 +5942,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0x7f:
                                                                     if op < 0x7d:
                                                                         if op == 0x7b:
+                                                                            # CB 7B  BIT 7,E
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -5629,6 +5957,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x80) == 0 else (e & 0x80))
                                                                             qt = t
                                                                         else:
+                                                                            # CB 7C  BIT 7,H
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -5644,6 +5973,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x7d:
+                                                                            # CB 7D  BIT 7,L
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -5658,6 +5988,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x80) == 0 else (l & 0x80))
                                                                             qt = t
                                                                         else:
+                                                                            # CB 7E  BIT 7,(HL)
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -5682,6 +6013,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                 else:
                                                                     if op == 0x7f:
+                                                                        # CB 7F  BIT 7,A
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -5698,6 +6030,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x82:
                                                                             if op == 0x80:
+                                                                                # CB 80  RES 0,B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5711,6 +6044,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 b = b & 0xfe
                                                                             else:
+                                                                                # CB 81  RES 0,C
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5726,6 +6060,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         else:
                                                                             if op < 0x84:
                                                                                 if op == 0x82:
+                                                                                    # CB 82  RES 0,D
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -5739,6 +6074,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 8
                                                                                     d = d & 0xfe
                                                                                 else:
+                                                                                    # CB 83  RES 0,E
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -5753,6 +6089,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     e = e & 0xfe
                                                                             else:
                                                                                 if op == 0x84:
+                                                                                    # CB 84  RES 0,H
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -5766,6 +6103,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 8
                                                                                     h = h & 0xfe
                                                                                 else:
+                                                                                    # CB 85  RES 0,L
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -5779,6 +6117,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 8
                                                                                     l = l & 0xfe
                                                             else:
+                                                                # CB 86  RES 0,(HL)
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5812,6 +6151,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0x8e:
                                                                     if op < 0x8a:
                                                                         if op == 0x87:
+                                                                            # CB 87  RES 0,A
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -5826,6 +6166,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             a = a & 0xfe
                                                                         else:
                                                                             if op == 0x88:
+                                                                                # CB 88  RES 1,B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5839,6 +6180,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 b = b & 0xfd
                                                                             else:
+                                                                                # CB 89  RES 1,C
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5854,6 +6196,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x8c:
                                                                             if op == 0x8a:
+                                                                                # CB 8A  RES 1,D
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5867,6 +6210,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 d = d & 0xfd
                                                                             else:
+                                                                                # CB 8B  RES 1,E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5881,6 +6225,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 e = e & 0xfd
                                                                         else:
                                                                             if op == 0x8c:
+                                                                                # CB 8C  RES 1,H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5894,6 +6239,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 h = h & 0xfd
                                                                             else:
+                                                                                # CB 8D  RES 1,L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5908,6 +6254,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 l = l & 0xfd
                                                                 else:
                                                                     if op == 0x8e:
+                                                                        # CB 8E  RES 1,(HL)
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -5937,6 +6284,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             mem[ea] = v
                                                                     else:
                                                                         if op == 0x8f:
+                                                                            # CB 8F  RES 1,A
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -5950,6 +6298,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 8
                                                                             a = a & 0xfd
                                                                         else:
+                                                                            # CB 90  RES 2,B
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -5965,6 +6314,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x96:
                                                                     if op == 0x91:
+                                                                        # CB 91  RES 2,C
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -5980,6 +6330,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x94:
                                                                             if op == 0x92:
+                                                                                # CB 92  RES 2,D
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -5993,6 +6344,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 d = d & 0xfb
                                                                             else:
+                                                                                # CB 93  RES 2,E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6007,6 +6359,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 e = e & 0xfb
                                                                         else:
                                                                             if op == 0x94:
+                                                                                # CB 94  RES 2,H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6020,6 +6373,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 h = h & 0xfb
                                                                             else:
+                                                                                # CB 95  RES 2,L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6033,6 +6387,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 l = l & 0xfb
                                                                 else:
+                                                                    # CB 96  RES 2,(HL)
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -6065,6 +6420,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0x9e:
                                                                     if op < 0x9a:
                                                                         if op == 0x97:
+                                                                            # CB 97  RES 2,A
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -6079,6 +6435,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             a = a & 0xfb
                                                                         else:
                                                                             if op == 0x98:
+                                                                                # CB 98  RES 3,B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6092,6 +6449,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 b = b & 0xf7
                                                                             else:
+                                                                                # CB 99  RES 3,C
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6107,6 +6465,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x9c:
                                                                             if op == 0x9a:
+                                                                                # CB 9A  RES 3,D
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6120,6 +6479,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 d = d & 0xf7
                                                                             else:
+                                                                                # CB 9B  RES 3,E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6134,6 +6494,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 e = e & 0xf7
                                                                         else:
                                                                             if op == 0x9c:
+                                                                                # CB 9C  RES 3,H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6147,6 +6508,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 h = h & 0xf7
                                                                             else:
+                                                                                # CB 9D  RES 3,L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6160,6 +6522,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 l = l & 0xf7
                                                                 else:
+                                                                    # CB 9E  RES 3,(HL)
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -6191,6 +6554,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0xa6:
                                                                     if op < 0xa2:
                                                                         if op == 0x9f:
+                                                                            # CB 9F  RES 3,A
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -6205,6 +6569,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             a = a & 0xf7
                                                                         else:
                                                                             if op == 0xa0:
+                                                                                # CB A0  RES 4,B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6218,6 +6583,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 b = b & 0xef
                                                                             else:
+                                                                                # CB A1  RES 4,C
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6233,6 +6599,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0xa4:
                                                                             if op == 0xa2:
+                                                                                # CB A2  RES 4,D
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6246,6 +6613,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 d = d & 0xef
                                                                             else:
+                                                                                # CB A3  RES 4,E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6260,6 +6628,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 e = e & 0xef
                                                                         else:
                                                                             if op == 0xa4:
+                                                                                # CB A4  RES 4,H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6273,6 +6642,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 h = h & 0xef
                                                                             else:
+                                                                                # CB A5  RES 4,L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6289,6 +6659,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0xaa:
                                                                         if op < 0xa8:
                                                                             if op == 0xa6:
+                                                                                # CB A6  RES 4,(HL)
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6317,6 +6688,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 if ea >= rom_top:
                                                                                     mem[ea] = v
                                                                             else:
+                                                                                # CB A7  RES 4,A
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6331,6 +6703,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 a = a & 0xef
                                                                         else:
                                                                             if op == 0xa8:
+                                                                                # CB A8  RES 5,B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6344,6 +6717,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 b = b & 0xdf
                                                                             else:
+                                                                                # CB A9  RES 5,C
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6359,6 +6733,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0xac:
                                                                             if op == 0xaa:
+                                                                                # CB AA  RES 5,D
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6372,6 +6747,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 d = d & 0xdf
                                                                             else:
+                                                                                # CB AB  RES 5,E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6386,6 +6762,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 e = e & 0xdf
                                                                         else:
                                                                             if op == 0xac:
+                                                                                # CB AC  RES 5,H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6399,6 +6776,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 h = h & 0xdf
                                                                             else:
+                                                                                # CB AD  RES 5,L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6416,6 +6794,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0xc2:
                                                             if op < 0xb6:
                                                                 if op == 0xae:
+                                                                    # CB AE  RES 5,(HL)
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -6446,6 +6825,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0xb2:
                                                                         if op == 0xaf:
+                                                                            # CB AF  RES 5,A
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -6460,6 +6840,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             a = a & 0xdf
                                                                         else:
                                                                             if op == 0xb0:
+                                                                                # CB B0  RES 6,B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6473,6 +6854,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 b = b & 0xbf
                                                                             else:
+                                                                                # CB B1  RES 6,C
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6488,6 +6870,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0xb4:
                                                                             if op == 0xb2:
+                                                                                # CB B2  RES 6,D
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6501,6 +6884,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 d = d & 0xbf
                                                                             else:
+                                                                                # CB B3  RES 6,E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6515,6 +6899,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 e = e & 0xbf
                                                                         else:
                                                                             if op == 0xb4:
+                                                                                # CB B4  RES 6,H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6528,6 +6913,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 h = h & 0xbf
                                                                             else:
+                                                                                # CB B5  RES 6,L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6545,6 +6931,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0xba:
                                                                         if op < 0xb8:
                                                                             if op == 0xb6:
+                                                                                # CB B6  RES 6,(HL)
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6573,6 +6960,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 if ea >= rom_top:
                                                                                     mem[ea] = v
                                                                             else:
+                                                                                # CB B7  RES 6,A
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6587,6 +6975,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 a = a & 0xbf
                                                                         else:
                                                                             if op == 0xb8:
+                                                                                # CB B8  RES 7,B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6600,6 +6989,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 b = b & 0x7f
                                                                             else:
+                                                                                # CB B9  RES 7,C
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6614,6 +7004,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 c = c & 0x7f
                                                                     else:
                                                                         if op == 0xba:
+                                                                            # CB BA  RES 7,D
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -6628,6 +7019,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             d = d & 0x7f
                                                                         else:
                                                                             if op == 0xbb:
+                                                                                # CB BB  RES 7,E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6642,6 +7034,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 e = e & 0x7f
                                                                             else:
                                                                                 if op == 0xbc:
+                                                                                    # CB BC  RES 7,H
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -6655,6 +7048,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 8
                                                                                     h = h & 0x7f
                                                                                 else:
+                                                                                    # CB BD  RES 7,L
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -6669,6 +7063,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     l = l & 0x7f
                                                                 else:
                                                                     if op == 0xbe:
+                                                                        # CB BE  RES 7,(HL)
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -6699,6 +7094,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0xc1:
                                                                             if op == 0xbf:
+                                                                                # CB BF  RES 7,A
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6712,6 +7108,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 a = a & 0x7f
                                                                             else:
+                                                                                # CB C0  SET 0,B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6725,6 +7122,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 b = b | 0x01
                                                                         else:
+                                                                            # CB C1  SET 0,C
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -6741,6 +7139,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0xc7:
                                                                 if op < 0xc6:
                                                                     if op == 0xc2:
+                                                                        # CB C2  SET 0,D
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -6755,6 +7154,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         d = d | 0x01
                                                                     else:
                                                                         if op == 0xc3:
+                                                                            # CB C3  SET 0,E
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -6769,6 +7169,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             e = e | 0x01
                                                                         else:
                                                                             if op == 0xc4:
+                                                                                # CB C4  SET 0,H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6782,6 +7183,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 h = h | 0x01
                                                                             else:
+                                                                                # CB C5  SET 0,L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6795,6 +7197,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 l = l | 0x01
                                                                 else:
+                                                                    # CB C6  SET 0,(HL)
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -6827,6 +7230,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0xca:
                                                                         if op < 0xc9:
                                                                             if op == 0xc7:
+                                                                                # CB C7  SET 0,A
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6840,6 +7244,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 a = a | 0x01
                                                                             else:
+                                                                                # CB C8  SET 1,B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6853,6 +7258,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 b = b | 0x02
                                                                         else:
+                                                                            # CB C9  SET 1,C
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -6867,6 +7273,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             c = c | 0x02
                                                                     else:
                                                                         if op == 0xca:
+                                                                            # CB CA  SET 1,D
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -6881,6 +7288,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             d = d | 0x02
                                                                         else:
                                                                             if op == 0xcb:
+                                                                                # CB CB  SET 1,E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6895,6 +7303,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 e = e | 0x02
                                                                             else:
                                                                                 if op == 0xcc:
+                                                                                    # CB CC  SET 1,H
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -6908,6 +7317,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 8
                                                                                     h = h | 0x02
                                                                                 else:
+                                                                                    # CB CD  SET 1,L
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -6921,6 +7331,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 8
                                                                                     l = l | 0x02
                                                                 else:
+                                                                    # CB CE  SET 1,(HL)
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -6955,6 +7366,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0xd2:
                                                                         if op < 0xd1:
                                                                             if op == 0xcf:
+                                                                                # CB CF  SET 1,A
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6968,6 +7380,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 a = a | 0x02
                                                                             else:
+                                                                                # CB D0  SET 2,B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -6981,6 +7394,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 b = b | 0x04
                                                                         else:
+                                                                            # CB D1  SET 2,C
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -6996,6 +7410,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0xd4:
                                                                             if op == 0xd2:
+                                                                                # CB D2  SET 2,D
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7009,6 +7424,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 d = d | 0x04
                                                                             else:
+                                                                                # CB D3  SET 2,E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7023,6 +7439,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 e = e | 0x04
                                                                         else:
                                                                             if op == 0xd4:
+                                                                                # CB D4  SET 2,H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7036,6 +7453,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 h = h | 0x04
                                                                             else:
+                                                                                # CB D5  SET 2,L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7051,6 +7469,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0xd9:
                                                                         if op == 0xd6:
+                                                                            # CB D6  SET 2,(HL)
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -7080,6 +7499,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 mem[ea] = v
                                                                         else:
                                                                             if op == 0xd7:
+                                                                                # CB D7  SET 2,A
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7093,6 +7513,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 a = a | 0x04
                                                                             else:
+                                                                                # CB D8  SET 3,B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7108,6 +7529,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0xdb:
                                                                             if op == 0xd9:
+                                                                                # CB D9  SET 3,C
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7121,6 +7543,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 c = c | 0x08
                                                                             else:
+                                                                                # CB DA  SET 3,D
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7135,6 +7558,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 d = d | 0x08
                                                                         else:
                                                                             if op == 0xdb:
+                                                                                # CB DB  SET 3,E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7149,6 +7573,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 e = e | 0x08
                                                                             else:
                                                                                 if op == 0xdc:
+                                                                                    # CB DC  SET 3,H
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -7162,6 +7587,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 8
                                                                                     h = h | 0x08
                                                                                 else:
+                                                                                    # CB DD  SET 3,L
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -7177,6 +7603,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0xe2:
                                                                     if op == 0xde:
+                                                                        # CB DE  SET 3,(HL)
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -7206,6 +7633,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             mem[ea] = v
                                                                     else:
                                                                         if op == 0xdf:
+                                                                            # CB DF  SET 3,A
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -7220,6 +7648,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             a = a | 0x08
                                                                         else:
                                                                             if op == 0xe0:
+                                                                                # CB E0  SET 4,B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7233,6 +7662,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 b = b | 0x10
                                                                             else:
+                                                                                # CB E1  SET 4,C
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7249,6 +7679,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0xe6:
                                                                         if op < 0xe4:
                                                                             if op == 0xe2:
+                                                                                # CB E2  SET 4,D
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7262,6 +7693,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 d = d | 0x10
                                                                             else:
+                                                                                # CB E3  SET 4,E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7276,6 +7708,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 e = e | 0x10
                                                                         else:
                                                                             if op == 0xe4:
+                                                                                # CB E4  SET 4,H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7289,6 +7722,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 h = h | 0x10
                                                                             else:
+                                                                                # CB E5  SET 4,L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7304,6 +7738,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0xe8:
                                                                             if op == 0xe6:
+                                                                                # CB E6  SET 4,(HL)
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7332,6 +7767,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 if ea >= rom_top:
                                                                                     mem[ea] = v
                                                                             else:
+                                                                                # CB E7  SET 4,A
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7346,6 +7782,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 a = a | 0x10
                                                                         else:
                                                                             if op == 0xe8:
+                                                                                # CB E8  SET 5,B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7359,6 +7796,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 b = b | 0x20
                                                                             else:
+                                                                                # CB E9  SET 5,C
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7377,6 +7815,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0xee:
                                                                         if op < 0xec:
                                                                             if op == 0xea:
+                                                                                # CB EA  SET 5,D
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7390,6 +7829,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 d = d | 0x20
                                                                             else:
+                                                                                # CB EB  SET 5,E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7404,6 +7844,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 e = e | 0x20
                                                                         else:
                                                                             if op == 0xec:
+                                                                                # CB EC  SET 5,H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7417,6 +7858,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 h = h | 0x20
                                                                             else:
+                                                                                # CB ED  SET 5,L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7430,6 +7872,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 l = l | 0x20
                                                                     else:
+                                                                        # CB EE  SET 5,(HL)
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -7461,6 +7904,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0xf3:
                                                                         if op < 0xf1:
                                                                             if op == 0xef:
+                                                                                # CB EF  SET 5,A
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7474,6 +7918,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 a = a | 0x20
                                                                             else:
+                                                                                # CB F0  SET 6,B
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7488,6 +7933,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 b = b | 0x40
                                                                         else:
                                                                             if op == 0xf1:
+                                                                                # CB F1  SET 6,C
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7501,6 +7947,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 c = c | 0x40
                                                                             else:
+                                                                                # CB F2  SET 6,D
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7516,6 +7963,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0xf6:
                                                                             if op == 0xf3:
+                                                                                # CB F3  SET 6,E
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7530,6 +7978,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 e = e | 0x40
                                                                             else:
                                                                                 if op == 0xf4:
+                                                                                    # CB F4  SET 6,H
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -7543,6 +7992,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 8
                                                                                     h = h | 0x40
                                                                                 else:
+                                                                                    # CB F5  SET 6,L
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -7558,6 +8008,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         else:
                                                                             if op < 0xf8:
                                                                                 if op == 0xf6:
+                                                                                    # CB F6  SET 6,(HL)
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -7586,6 +8037,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     if ea >= rom_top:
                                                                                         mem[ea] = v
                                                                                 else:
+                                                                                    # CB F7  SET 6,A
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -7600,6 +8052,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     a = a | 0x40
                                                                             else:
                                                                                 if op == 0xf8:
+                                                                                    # CB F8  SET 7,B
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -7613,6 +8066,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 8
                                                                                     b = b | 0x80
                                                                                 else:
+                                                                                    # CB F9  SET 7,C
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -7628,6 +8082,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0xfe:
                                                                     if op == 0xfa:
+                                                                        # CB FA  SET 7,D
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -7642,6 +8097,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         d = d | 0x80
                                                                     else:
                                                                         if op == 0xfb:
+                                                                            # CB FB  SET 7,E
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -7656,6 +8112,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             e = e | 0x80
                                                                         else:
                                                                             if op == 0xfc:
+                                                                                # CB FC  SET 7,H
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7669,6 +8126,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 h = h | 0x80
                                                                             else:
+                                                                                # CB FD  SET 7,L
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -7683,6 +8141,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 l = l | 0x80
                                                                 else:
                                                                     if op == 0xfe:
+                                                                        # CB FE  SET 7,(HL)
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -7711,6 +8170,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         if ea >= rom_top:
                                                                             mem[ea] = v
                                                                     else:
+                                                                        # CB FF  SET 7,A
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -7724,6 +8184,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         a = a | 0x80
                                     else:
+                                        # CC  CALL Z,nn
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -7773,6 +8234,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                 else:
                     if op < 0xde:
                         if op == 0xcd:
+                            # CD  CALL nn
                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                 x_ = ((pc - 1) & 0xFFFF)
                                 if (x_ & 0xC000) == 0x4000:
@@ -7817,6 +8279,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0xd1:
                                         if op < 0xd0:
                                             if op == 0xce:
+                                                # CE  ADC A,n
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -7836,6 +8299,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 a = (a + n + cy) & 0xFF
                                                 qt = t
                                             else:
+                                                # CF  RST 08h
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -7864,6 +8328,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pc = 0x08
                                                 wz = pc
                                         else:
+                                            # D0  RET NC
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -7896,6 +8361,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pass
                                     else:
                                         if op == 0xd1:
+                                            # D1  POP DE
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -7915,6 +8381,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             sp = (sp + 2) & 0xFFFF
                                         else:
                                             if op == 0xd2:
+                                                # D2  JP NC,nn
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -7938,6 +8405,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     pc = nn
                                             else:
                                                 if op == 0xd3:
+                                                    # D3  OUT (n),A
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -7991,6 +8459,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 reason = 4
                                                                 break
                                                 else:
+                                                    # D4  CALL NC,nn
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -8040,6 +8509,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 else:
                                     if op < 0xd7:
                                         if op == 0xd5:
+                                            # D5  PUSH DE
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -8066,6 +8536,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             if sp >= rom_top:
                                                 mem[sp] = e
                                         else:
+                                            # D6  SUB n
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -8086,6 +8557,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     else:
                                         if op < 0xd9:
                                             if op == 0xd7:
+                                                # D7  RST 10h
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -8114,6 +8586,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pc = 0x10
                                                 wz = pc
                                             else:
+                                                # D8  RET C
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -8146,6 +8619,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     pass
                                         else:
                                             if op == 0xd9:
+                                                # D9  EXX
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -8160,6 +8634,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 h, h_ = h_, h
                                                 l, l_ = l_, l
                                             else:
+                                                # DA  JP C,nn
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -8184,6 +8659,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                             else:
                                 if op < 0xdd:
                                     if op == 0xdb:
+                                        # DB  IN A,(n)
                                         t0 = t
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
@@ -8280,6 +8756,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         wz = (port + 1) & 0xFFFF
                                         a = v
                                     else:
+                                        # DC  CALL C,nn
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -8327,6 +8804,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             pass
                                 else:
+                                    # DD  DD prefix
                                     op = mem[pc]
                                     if op < 0x7e:
                                         if op < 0x22:
@@ -8334,6 +8812,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
+                                                            # DD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
                                                             t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -8349,6 +8828,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             elif st[S.ENTRY_T] == t0:
                                                                 st[S.ENTRY_T] = t
                                                         else:
+                                                            # DD 09  ADD IX,BC
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -8395,6 +8875,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             ix = res
                                                             qt = t
                                                     else:
+                                                        # DD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
                                                         t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -8411,6 +8892,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             st[S.ENTRY_T] = t
                                                 else:
                                                     if op == 0x19:
+                                                        # DD 19  ADD IX,DE
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -8457,6 +8939,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         ix = res
                                                         qt = t
                                                     else:
+                                                        # DD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
                                                         t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -8472,6 +8955,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         elif st[S.ENTRY_T] == t0:
                                                             st[S.ENTRY_T] = t
                                             else:
+                                                # DD 21  LD IX,nn
                                                 pc += 1
                                                 if pc == 0x10000:
                                                     pc = 0
@@ -8504,6 +8988,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0x37:
                                                     if op < 0x24:
                                                         if op == 0x22:
+                                                            # DD 22  LD (nn),IX
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -8546,6 +9031,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if nn >= rom_top:
                                                                 mem[nn] = v >> 8
                                                         else:
+                                                            # DD 23  INC IX
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -8575,6 +9061,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0x2a:
                                                                     if op < 0x27:
                                                                         if op == 0x24:
+                                                                            # DD 24  INC IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -8596,6 +9083,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                         else:
                                                                             if op == 0x25:
+                                                                                # DD 25  DEC IXH
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -8616,6 +9104,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (f & 0x01) | DEC_F[v]
                                                                                 qt = t
                                                                             else:
+                                                                                # DD 26  LD IXH,n
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -8641,6 +9130,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 ix = (ix & 0xFF) | ((n) << 8)
                                                                     else:
                                                                         if op < 0x29:
+                                                                            # DD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -8656,6 +9146,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             elif st[S.ENTRY_T] == t0:
                                                                                 st[S.ENTRY_T] = t
                                                                         else:
+                                                                            # DD 29  ADD IX,IX
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -8702,6 +9193,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             ix = res
                                                                             qt = t
                                                                 else:
+                                                                    # DD 2A  LD IX,(nn)
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -8743,6 +9235,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0x2f:
                                                                     if op < 0x2d:
                                                                         if op == 0x2b:
+                                                                            # DD 2B  DEC IX
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -8767,6 +9260,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 10
                                                                             ix = (ix - 1) & 0xFFFF
                                                                         else:
+                                                                            # DD 2C  INC IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -8788,6 +9282,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x2d:
+                                                                            # DD 2D  DEC IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -8808,6 +9303,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = (f & 0x01) | DEC_F[v]
                                                                             qt = t
                                                                         else:
+                                                                            # DD 2E  LD IXL,n
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -8833,6 +9329,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             ix = (ix & 0xFF00) | (n)
                                                                 else:
                                                                     if op < 0x34:
+                                                                        # DD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -8849,6 +9346,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x34:
+                                                                            # DD 34  INC (IX+d)
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -8906,6 +9404,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = (f & 0x01) | INC_F[v]
                                                                             qt = t
                                                                         else:
+                                                                            # DD 35  DEC (IX+d)
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -8963,6 +9462,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = (f & 0x01) | DEC_F[v]
                                                                             qt = t
                                                         else:
+                                                            # DD 36  LD (IX+d),n
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -9013,6 +9513,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0x46:
                                                                 if op < 0x3a:
                                                                     if op < 0x39:
+                                                                        # DD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -9028,6 +9529,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         elif st[S.ENTRY_T] == t0:
                                                                             st[S.ENTRY_T] = t
                                                                     else:
+                                                                        # DD 39  ADD IX,SP
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -9075,6 +9577,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                 else:
                                                                     if op < 0x44:
+                                                                        # DD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -9091,6 +9594,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x44:
+                                                                            # DD 44  LD B,IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -9108,6 +9612,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 8
                                                                             b = (ix >> 8)
                                                                         else:
+                                                                            # DD 45  LD B,IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -9126,6 +9631,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             b = (ix & 0xFF)
                                                             else:
                                                                 if op == 0x46:
+                                                                    # DD 46  LD B,(IX+d)
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -9172,6 +9678,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     b = mem[ea]
                                                                 else:
                                                                     if op < 0x4c:
+                                                                        # DD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -9188,6 +9695,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x4c:
+                                                                            # DD 4C  LD C,IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -9205,6 +9713,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 8
                                                                             c = (ix >> 8)
                                                                         else:
+                                                                            # DD 4D  LD C,IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -9223,6 +9732,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             c = (ix & 0xFF)
                                                         else:
                                                             if op == 0x4e:
+                                                                # DD 4E  LD C,(IX+d)
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -9269,6 +9779,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 c = mem[ea]
                                                             else:
                                                                 if op < 0x54:
+                                                                    # DD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -9285,6 +9796,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0x54:
+                                                                        # DD 54  LD D,IXH
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -9302,6 +9814,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         d = (ix >> 8)
                                                                     else:
+                                                                        # DD 55  LD D,IXL
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -9321,6 +9834,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op < 0x5e:
                                                             if op == 0x56:
+                                                                # DD 56  LD D,(IX+d)
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -9367,6 +9881,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 d = mem[ea]
                                                             else:
                                                                 if op < 0x5c:
+                                                                    # DD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -9383,6 +9898,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0x5c:
+                                                                        # DD 5C  LD E,IXH
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -9400,6 +9916,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         e = (ix >> 8)
                                                                     else:
+                                                                        # DD 5D  LD E,IXL
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -9418,6 +9935,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         e = (ix & 0xFF)
                                                         else:
                                                             if op == 0x5e:
+                                                                # DD 5E  LD E,(IX+d)
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -9465,6 +9983,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
+                                                                        # DD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -9481,6 +10000,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x60:
+                                                                            # DD 60  LD IXH,B
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -9498,6 +10018,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 8
                                                                             ix = (ix & 0xFF) | ((b) << 8)
                                                                         else:
+                                                                            # DD 61  LD IXH,C
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -9517,6 +10038,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0x64:
                                                                         if op == 0x62:
+                                                                            # DD 62  LD IXH,D
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -9534,6 +10056,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 8
                                                                             ix = (ix & 0xFF) | ((d) << 8)
                                                                         else:
+                                                                            # DD 63  LD IXH,E
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -9552,6 +10075,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             ix = (ix & 0xFF) | ((e) << 8)
                                                                     else:
                                                                         if op == 0x64:
+                                                                            # DD 64  LD IXH,IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -9568,6 +10092,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             else:
                                                                                 t += 8
                                                                         else:
+                                                                            # DD 65  LD IXH,IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -9588,6 +10113,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0x75:
                                                     if op < 0x6e:
                                                         if op == 0x66:
+                                                            # DD 66  LD H,(IX+d)
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -9635,6 +10161,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x6a:
                                                                 if op == 0x67:
+                                                                    # DD 67  LD IXH,A
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -9653,6 +10180,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     ix = (ix & 0xFF) | ((a) << 8)
                                                                 else:
                                                                     if op == 0x68:
+                                                                        # DD 68  LD IXL,B
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -9670,6 +10198,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         ix = (ix & 0xFF00) | (b)
                                                                     else:
+                                                                        # DD 69  LD IXL,C
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -9689,6 +10218,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x6c:
                                                                     if op == 0x6a:
+                                                                        # DD 6A  LD IXL,D
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -9706,6 +10236,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         ix = (ix & 0xFF00) | (d)
                                                                     else:
+                                                                        # DD 6B  LD IXL,E
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -9724,6 +10255,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         ix = (ix & 0xFF00) | (e)
                                                                 else:
                                                                     if op == 0x6c:
+                                                                        # DD 6C  LD IXL,IXH
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -9741,6 +10273,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         ix = (ix & 0xFF00) | ((ix >> 8))
                                                                     else:
+                                                                        # DD 6D  LD IXL,IXL
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -9758,6 +10291,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                     else:
                                                         if op == 0x6e:
+                                                            # DD 6E  LD L,(IX+d)
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -9806,6 +10340,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0x74:
                                                                 if op < 0x71:
                                                                     if op == 0x6f:
+                                                                        # DD 6F  LD IXL,A
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -9823,6 +10358,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         ix = (ix & 0xFF00) | (a)
                                                                     else:
+                                                                        # DD 70  LD (IX+d),B
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -9870,6 +10406,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             mem[ea] = b
                                                                 else:
                                                                     if op == 0x71:
+                                                                        # DD 71  LD (IX+d),C
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -9917,6 +10454,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             mem[ea] = c
                                                                     else:
                                                                         if op == 0x72:
+                                                                            # DD 72  LD (IX+d),D
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -9963,6 +10501,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             if ea >= rom_top:
                                                                                 mem[ea] = d
                                                                         else:
+                                                                            # DD 73  LD (IX+d),E
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10009,6 +10548,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             if ea >= rom_top:
                                                                                 mem[ea] = e
                                                             else:
+                                                                # DD 74  LD (IX+d),H
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -10056,6 +10596,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     mem[ea] = h
                                                 else:
                                                     if op == 0x75:
+                                                        # DD 75  LD (IX+d),L
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -10104,6 +10645,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op < 0x78:
                                                             if op == 0x76:
+                                                                # DD 76  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -10119,6 +10661,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 elif st[S.ENTRY_T] == t0:
                                                                     st[S.ENTRY_T] = t
                                                             else:
+                                                                # DD 77  LD (IX+d),A
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -10166,6 +10709,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     mem[ea] = a
                                                         else:
                                                             if op < 0x7c:
+                                                                # DD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -10182,6 +10726,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     st[S.ENTRY_T] = t
                                                             else:
                                                                 if op == 0x7c:
+                                                                    # DD 7C  LD A,IXH
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -10199,6 +10744,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 8
                                                                     a = (ix >> 8)
                                                                 else:
+                                                                    # DD 7D  LD A,IXL
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -10219,6 +10765,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         if op < 0xe1:
                                             if op < 0xbe:
                                                 if op == 0x7e:
+                                                    # DD 7E  LD A,(IX+d)
                                                     pc += 1
                                                     if pc == 0x10000:
                                                         pc = 0
@@ -10268,6 +10815,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x8f:
                                                             if op < 0x87:
                                                                 if op < 0x84:
+                                                                    # DD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -10285,6 +10833,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0x86:
                                                                         if op == 0x84:
+                                                                            # DD 84  ADD A,IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10305,6 +10854,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             a = (a + v) & 0xFF
                                                                             qt = t
                                                                         else:
+                                                                            # DD 85  ADD A,IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10325,6 +10875,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             a = (a + v) & 0xFF
                                                                             qt = t
                                                                     else:
+                                                                        # DD 86  ADD A,(IX+d)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -10374,6 +10925,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                             else:
                                                                 if op < 0x8c:
+                                                                    # DD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -10390,6 +10942,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0x8c:
+                                                                        # DD 8C  ADC A,IXH
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -10412,6 +10965,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x8d:
+                                                                            # DD 8D  ADC A,IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10433,6 +10987,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             a = (a + v + cy) & 0xFF
                                                                             qt = t
                                                                         else:
+                                                                            # DD 8E  ADC A,(IX+d)
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10484,6 +11039,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x97:
                                                                 if op < 0x94:
+                                                                    # DD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -10501,6 +11057,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0x96:
                                                                         if op == 0x94:
+                                                                            # DD 94  SUB IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10521,6 +11078,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             a = (a - v) & 0xFF
                                                                             qt = t
                                                                         else:
+                                                                            # DD 95  SUB IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10541,6 +11099,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             a = (a - v) & 0xFF
                                                                             qt = t
                                                                     else:
+                                                                        # DD 96  SUB (IX+d)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -10591,6 +11150,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x9f:
                                                                     if op < 0x9c:
+                                                                        # DD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -10607,6 +11167,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x9c:
+                                                                            # DD 9C  SBC A,IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10629,6 +11190,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                         else:
                                                                             if op == 0x9d:
+                                                                                # DD 9D  SBC A,IXL
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -10650,6 +11212,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 a = (a - v - cy) & 0xFF
                                                                                 qt = t
                                                                             else:
+                                                                                # DD 9E  SBC A,(IX+d)
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -10700,6 +11263,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                 else:
                                                                     if op < 0xa4:
+                                                                        # DD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -10716,6 +11280,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0xa4:
+                                                                            # DD A4  AND IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10735,6 +11300,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = SZ53P[a] | 0x10
                                                                             qt = t
                                                                         else:
+                                                                            # DD A5  AND IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10755,6 +11321,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                     else:
                                                         if op == 0xa6:
+                                                            # DD A6  AND (IX+d)
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -10804,6 +11371,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0xb4:
                                                                 if op < 0xac:
+                                                                    # DD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -10821,6 +11389,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0xaf:
                                                                         if op == 0xac:
+                                                                            # DD AC  XOR IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10841,6 +11410,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xad:
+                                                                                # DD AD  XOR IXL
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -10860,6 +11430,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = SZ53P[a]
                                                                                 qt = t
                                                                             else:
+                                                                                # DD AE  XOR (IX+d)
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -10907,6 +11478,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = SZ53P[a]
                                                                                 qt = t
                                                                     else:
+                                                                        # DD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -10925,6 +11497,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0xb7:
                                                                     if op < 0xb6:
                                                                         if op == 0xb4:
+                                                                            # DD B4  OR IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10944,6 +11517,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = SZ53P[a]
                                                                             qt = t
                                                                         else:
+                                                                            # DD B5  OR IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10963,6 +11537,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = SZ53P[a]
                                                                             qt = t
                                                                     else:
+                                                                        # DD B6  OR (IX+d)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -11011,6 +11586,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                 else:
                                                                     if op < 0xbc:
+                                                                        # DD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -11027,6 +11603,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0xbc:
+                                                                            # DD BC  CP IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -11045,6 +11622,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = CP_F[(a << 8) | (ix >> 8)]
                                                                             qt = t
                                                                         else:
+                                                                            # DD BD  CP IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -11065,6 +11643,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             else:
                                                 if op < 0xcb:
                                                     if op == 0xbe:
+                                                        # DD BE  CP (IX+d)
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -11111,6 +11690,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         f = CP_F[(a << 8) | mem[ea]]
                                                         qt = t
                                                     else:
+                                                        # DD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
                                                         t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -11127,6 +11707,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             st[S.ENTRY_T] = t
                                                 else:
                                                     if op == 0xcb:
+                                                        # DD CB  DDCB d op: the indexed rotates, BIT, RES, SET
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -11243,6 +11824,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             elif z == 7:
                                                                 a = v
                                                     else:
+                                                        # DD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
                                                         t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -11259,6 +11841,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             st[S.ENTRY_T] = t
                                         else:
                                             if op == 0xe1:
+                                                # DD E1  POP IX
                                                 pc += 1
                                                 if pc == 0x10000:
                                                     pc = 0
@@ -11288,6 +11871,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0xe6:
                                                     if op < 0xe5:
                                                         if op == 0xe2:
+                                                            # DD E2  (the prefix changes nothing: the next opcode runs unprefixed)
                                                             t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -11304,6 +11888,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 st[S.ENTRY_T] = t
                                                         else:
                                                             if op == 0xe3:
+                                                                # DD E3  EX (SP),IX
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -11354,6 +11939,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 ix = nn
                                                                 wz = nn
                                                             else:
+                                                                # DD E4  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -11369,6 +11955,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 elif st[S.ENTRY_T] == t0:
                                                                     st[S.ENTRY_T] = t
                                                     else:
+                                                        # DD E5  PUSH IX
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -11406,6 +11993,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if op < 0xf9:
                                                         if op < 0xea:
                                                             if op < 0xe9:
+                                                                # DD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -11421,6 +12009,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 elif st[S.ENTRY_T] == t0:
                                                                     st[S.ENTRY_T] = t
                                                             else:
+                                                                # DD E9  JP (IX)
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -11438,6 +12027,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 8
                                                                 pc = ix
                                                         else:
+                                                            # DD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
                                                             t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -11454,6 +12044,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 st[S.ENTRY_T] = t
                                                     else:
                                                         if op == 0xf9:
+                                                            # DD F9  LD SP,IX
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -11478,6 +12069,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 10
                                                             sp = ix
                                                         else:
+                                                            # DD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
                                                             t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -11499,6 +12091,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0xe2:
                                         if op < 0xe1:
                                             if op == 0xde:
+                                                # DE  SBC A,n
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -11519,6 +12112,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 qt = t
                                             else:
                                                 if op == 0xdf:
+                                                    # DF  RST 18h
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -11547,6 +12141,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     pc = 0x18
                                                     wz = pc
                                                 else:
+                                                    # E0  RET PO
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -11578,6 +12173,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         pass
                                         else:
+                                            # E1  POP HL
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -11598,6 +12194,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     else:
                                         if op < 0xe5:
                                             if op == 0xe2:
+                                                # E2  JP PO,nn
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -11621,6 +12218,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     pc = nn
                                             else:
                                                 if op == 0xe3:
+                                                    # E3  EX (SP),HL
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -11664,6 +12262,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     l = nn & 0xFF
                                                     wz = nn
                                                 else:
+                                                    # E4  CALL PO,nn
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -11711,6 +12310,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         pass
                                         else:
+                                            # E5  PUSH HL
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -11737,6 +12337,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             if sp >= rom_top:
                                                 mem[sp] = l
                                 else:
+                                    # E6  AND n
                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
@@ -11759,6 +12360,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     if op < 0xeb:
                                         if op < 0xe9:
                                             if op == 0xe7:
+                                                # E7  RST 20h
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -11787,6 +12389,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pc = 0x20
                                                 wz = pc
                                             else:
+                                                # E8  RET PE
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -11819,6 +12422,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     pass
                                         else:
                                             if op == 0xe9:
+                                                # E9  JP (HL)
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -11828,6 +12432,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     t += 4
                                                 pc = ((h << 8) | l)
                                             else:
+                                                # EA  JP PE,nn
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -11851,6 +12456,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     pc = nn
                                     else:
                                         if op == 0xeb:
+                                            # EB  EX DE,HL
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -11861,6 +12467,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             d, h = h, d
                                             e, l = l, e
                                         else:
+                                            # EC  CALL PE,nn
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -11909,6 +12516,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pass
                                 else:
                                     if op == 0xed:
+                                        # ED  ED prefix
                                         op = mem[pc]
                                         pc += 1
                                         if pc == 0x10000:
@@ -11918,6 +12526,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             if op < 0x52:
                                                 if op < 0x44:
                                                     if op < 0x40:
+                                                        # ED 00-3F  (no instruction: a no-operation)
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 2) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -11933,6 +12542,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x43:
                                                             if op < 0x42:
                                                                 if op == 0x40:
+                                                                    # ED 40  IN B,(C)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
@@ -12028,6 +12638,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     f = (f & 0x01) | SZ53P[v]
                                                                     qt = t
                                                                 else:
+                                                                    # ED 41  OUT (C),B
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -12078,6 +12689,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 reason = 4
                                                                                 break
                                                             else:
+                                                                # ED 42  SBC HL,BC
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -12124,6 +12736,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 l = res & 0xFF
                                                                 qt = t
                                                         else:
+                                                            # ED 43  LD (nn),BC
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -12164,6 +12777,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 else:
                                                     if op < 0x4b:
                                                         if op == 0x44:
+                                                            # ED 44  NEG
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -12182,6 +12796,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x47:
                                                                 if op == 0x45:
+                                                                    # ED 45  RETN
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -12206,6 +12821,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     wz = nn
                                                                     iff1 = iff2
                                                                 else:
+                                                                    # ED 46  IM 0
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -12220,6 +12836,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     im = 0
                                                             else:
                                                                 if op == 0x47:
+                                                                    # ED 47  LD I,A
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -12238,6 +12855,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     i = a
                                                                 else:
                                                                     if op == 0x48:
+                                                                        # ED 48  IN C,(C)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
@@ -12334,6 +12952,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x49:
+                                                                            # ED 49  OUT (C),C
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -12384,6 +13003,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         reason = 4
                                                                                         break
                                                                         else:
+                                                                            # ED 4A  ADC HL,BC
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -12431,6 +13051,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                     else:
                                                         if op == 0x4b:
+                                                            # ED 4B  LD BC,(nn)
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -12468,6 +13089,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x4e:
                                                                 if op == 0x4c:
+                                                                    # ED 4C  NEG
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -12484,6 +13106,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     a = (0 - v) & 0xFF
                                                                     qt = t
                                                                 else:
+                                                                    # ED 4D  RETI
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -12510,6 +13133,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x50:
                                                                     if op == 0x4e:
+                                                                        # ED 4E  IM 0
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -12523,6 +13147,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         im = 0
                                                                     else:
+                                                                        # ED 4F  LD R,A
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -12542,6 +13167,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         r7 = a & 0x80
                                                                 else:
                                                                     if op == 0x50:
+                                                                        # ED 50  IN D,(C)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
@@ -12637,6 +13263,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = (f & 0x01) | SZ53P[v]
                                                                         qt = t
                                                                     else:
+                                                                        # ED 51  OUT (C),D
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -12687,6 +13314,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     reason = 4
                                                                                     break
                                             else:
+                                                # ED 52  SBC HL,DE
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 2) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -12736,6 +13364,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             if op < 0x78:
                                                 if op < 0x5b:
                                                     if op == 0x53:
+                                                        # ED 53  LD (nn),DE
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 2) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -12778,6 +13407,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0x57:
                                                                 if op < 0x56:
                                                                     if op == 0x54:
+                                                                        # ED 54  NEG
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -12794,6 +13424,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         a = (0 - v) & 0xFF
                                                                         qt = t
                                                                     else:
+                                                                        # ED 55  RETN
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -12818,6 +13449,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         wz = nn
                                                                         iff1 = iff2
                                                                 else:
+                                                                    # ED 56  IM 1
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -12832,6 +13464,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     im = 1
                                                             else:
                                                                 if op == 0x57:
+                                                                    # ED 57  LD A,I
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -12854,6 +13487,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x58:
+                                                                        # ED 58  IN E,(C)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
@@ -12949,6 +13583,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         f = (f & 0x01) | SZ53P[v]
                                                                         qt = t
                                                                     else:
+                                                                        # ED 59  OUT (C),E
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -12999,6 +13634,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     reason = 4
                                                                                     break
                                                         else:
+                                                            # ED 5A  ADC HL,DE
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13046,6 +13682,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             qt = t
                                                 else:
                                                     if op == 0x5b:
+                                                        # ED 5B  LD DE,(nn)
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 2) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -13086,6 +13723,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0x5f:
                                                                     if op < 0x5e:
                                                                         if op == 0x5c:
+                                                                            # ED 5C  NEG
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13102,6 +13740,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             a = (0 - v) & 0xFF
                                                                             qt = t
                                                                         else:
+                                                                            # ED 5D  RETN
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13126,6 +13765,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             wz = nn
                                                                             iff1 = iff2
                                                                     else:
+                                                                        # ED 5E  IM 2
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -13140,6 +13780,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         im = 2
                                                                 else:
                                                                     if op == 0x5f:
+                                                                        # ED 5F  LD A,R
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -13162,6 +13803,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x60:
+                                                                            # ED 60  IN H,(C)
                                                                             t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
@@ -13257,6 +13899,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = (f & 0x01) | SZ53P[v]
                                                                             qt = t
                                                                         else:
+                                                                            # ED 61  OUT (C),H
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13310,6 +13953,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0x66:
                                                                     if op < 0x64:
                                                                         if op == 0x62:
+                                                                            # ED 62  SBC HL,HL
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13356,6 +14000,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             l = res & 0xFF
                                                                             qt = t
                                                                         else:
+                                                                            # ED 63  LD (nn),HL
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13395,6 +14040,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 mem[nn] = v >> 8
                                                                     else:
                                                                         if op == 0x64:
+                                                                            # ED 64  NEG
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13411,6 +14057,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             a = (0 - v) & 0xFF
                                                                             qt = t
                                                                         else:
+                                                                            # ED 65  RETN
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13437,6 +14084,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0x68:
                                                                         if op == 0x66:
+                                                                            # ED 66  IM 0
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13450,6 +14098,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 8
                                                                             im = 0
                                                                         else:
+                                                                            # ED 67  RRD
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13493,6 +14142,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x68:
+                                                                            # ED 68  IN L,(C)
                                                                             t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
@@ -13588,6 +14238,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             f = (f & 0x01) | SZ53P[v]
                                                                             qt = t
                                                                         else:
+                                                                            # ED 69  OUT (C),L
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13641,6 +14292,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0x73:
                                                                 if op < 0x6d:
                                                                     if op == 0x6a:
+                                                                        # ED 6A  ADC HL,HL
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -13688,6 +14340,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x6b:
+                                                                            # ED 6B  LD HL,(nn)
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13723,6 +14376,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             h = v >> 8
                                                                             l = v & 0xFF
                                                                         else:
+                                                                            # ED 6C  NEG
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13741,6 +14395,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0x6f:
                                                                         if op == 0x6d:
+                                                                            # ED 6D  RETN
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13765,6 +14420,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             wz = nn
                                                                             iff1 = iff2
                                                                         else:
+                                                                            # ED 6E  IM 0
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -13780,6 +14436,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x71:
                                                                             if op == 0x6f:
+                                                                                # ED 6F  RLD
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -13822,6 +14479,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 wz = (ea + 1) & 0xFFFF
                                                                                 qt = t
                                                                             else:
+                                                                                # ED 70  IN F,(C)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
@@ -13917,6 +14575,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x71:
+                                                                                # ED 71  OUT (C),0
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -13967,6 +14626,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                             reason = 4
                                                                                             break
                                                                             else:
+                                                                                # ED 72  SBC HL,SP
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14014,6 +14674,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                             else:
                                                                 if op == 0x73:
+                                                                    # ED 73  LD (nn),SP
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -14054,6 +14715,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0x76:
                                                                         if op == 0x74:
+                                                                            # ED 74  NEG
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -14070,6 +14732,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             a = (0 - v) & 0xFF
                                                                             qt = t
                                                                         else:
+                                                                            # ED 75  RETN
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -14095,6 +14758,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             iff1 = iff2
                                                                     else:
                                                                         if op == 0x76:
+                                                                            # ED 76  IM 1
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -14108,6 +14772,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 8
                                                                             im = 1
                                                                         else:
+                                                                            # ED 77  (no instruction: a no-operation)
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -14121,6 +14786,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 8
                                             else:
                                                 if op == 0x78:
+                                                    # ED 78  IN A,(C)
                                                     t0 = t
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 2) & 0xFFFF)
@@ -14222,6 +14888,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0x7f:
                                                                     if op < 0x7b:
                                                                         if op == 0x79:
+                                                                            # ED 79  OUT (C),A
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -14272,6 +14939,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         reason = 4
                                                                                         break
                                                                         else:
+                                                                            # ED 7A  ADC HL,SP
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -14319,6 +14987,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x7b:
+                                                                            # ED 7B  LD SP,(nn)
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
                                                                                 if (x_ & 0xC000) == 0x4000:
@@ -14354,6 +15023,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             sp = v
                                                                         else:
                                                                             if op == 0x7c:
+                                                                                # ED 7C  NEG
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14371,6 +15041,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                             else:
                                                                                 if op == 0x7d:
+                                                                                    # ED 7D  RETN
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -14395,6 +15066,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     wz = nn
                                                                                     iff1 = iff2
                                                                                 else:
+                                                                                    # ED 7E  IM 2
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                                         if (x_ & 0xC000) == 0x4000:
@@ -14408,6 +15080,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 8
                                                                                     im = 2
                                                                 else:
+                                                                    # ED 7F-9F  (no instruction: a no-operation)
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
@@ -14424,6 +15097,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0xa4:
                                                                         if op < 0xa2:
                                                                             if op == 0xa0:
+                                                                                # ED A0  LDI
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14467,6 +15141,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
                                                                                 qt = t
                                                                             else:
+                                                                                # ED A1  CPI
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14513,6 +15188,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xa2:
+                                                                                # ED A2  INI
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
@@ -14626,6 +15302,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 pass
                                                                                 qt = t
                                                                             else:
+                                                                                # ED A3  OUTI
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14693,6 +15370,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                             break
                                                                                 qt = t
                                                                     else:
+                                                                        # ED A4-A7  (no instruction: a no-operation)
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -14708,6 +15386,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0xac:
                                                                         if op < 0xaa:
                                                                             if op == 0xa8:
+                                                                                # ED A8  LDD
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14751,6 +15430,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
                                                                                 qt = t
                                                                             else:
+                                                                                # ED A9  CPD
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14797,6 +15477,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xaa:
+                                                                                # ED AA  IND
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
@@ -14910,6 +15591,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 pass
                                                                                 qt = t
                                                                             else:
+                                                                                # ED AB  OUTD
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -14977,6 +15659,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                             break
                                                                                 qt = t
                                                                     else:
+                                                                        # ED AC-AF  (no instruction: a no-operation)
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -14990,6 +15673,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                         else:
                                                             if op == 0xb0:
+                                                                # ED B0  LDIR
                                                                 while True:
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 2) & 0xFFFF)
@@ -15071,6 +15755,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0xb8:
                                                                     if op < 0xb4:
                                                                         if op == 0xb1:
+                                                                            # ED B1  CPIR
                                                                             while True:
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
@@ -15152,6 +15837,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xb2:
+                                                                                # ED B2  INIR
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
@@ -15302,6 +15988,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     pass
                                                                                 qt = t
                                                                             else:
+                                                                                # ED B3  OTIR
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -15406,6 +16093,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                             break
                                                                                 qt = t
                                                                     else:
+                                                                        # ED B4-B7  (no instruction: a no-operation)
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 2) & 0xFFFF)
                                                                             if (x_ & 0xC000) == 0x4000:
@@ -15419,6 +16107,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                 else:
                                                                     if op == 0xb8:
+                                                                        # ED B8  LDDR
                                                                         while True:
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 2) & 0xFFFF)
@@ -15498,6 +16187,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                     else:
                                                                         if op == 0xb9:
+                                                                            # ED B9  CPDR
                                                                             while True:
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
@@ -15579,6 +16269,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xba:
+                                                                                # ED BA  INDR
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
@@ -15729,6 +16420,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     pass
                                                                                 qt = t
                                                                             else:
+                                                                                # ED BB  OTDR
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 2) & 0xFFFF)
                                                                                     if (x_ & 0xC000) == 0x4000:
@@ -15833,6 +16525,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                             break
                                                                                 qt = t
                                                     else:
+                                                        # ED BC-FF  (no instruction: a no-operation)
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 2) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
@@ -15846,6 +16539,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             t += 8
                                     else:
                                         if op == 0xee:
+                                            # EE  XOR n
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -15865,6 +16559,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             qt = t
                                         else:
                                             if op == 0xef:
+                                                # EF  RST 28h
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -15893,6 +16588,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pc = 0x28
                                                 wz = pc
                                             else:
+                                                # F0  RET P
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -15926,6 +16622,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                         else:
                             if op < 0xf6:
                                 if op == 0xf1:
+                                    # F1  POP AF
                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                         x_ = ((pc - 1) & 0xFFFF)
                                         if (x_ & 0xC000) == 0x4000:
@@ -15946,6 +16643,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 else:
                                     if op < 0xf5:
                                         if op == 0xf2:
+                                            # F2  JP P,nn
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -15969,6 +16667,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pc = nn
                                         else:
                                             if op == 0xf3:
+                                                # F3  DI
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -15979,6 +16678,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 iff1 = 0
                                                 iff2 = 0
                                             else:
+                                                # F4  CALL P,nn
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -16026,6 +16726,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 else:
                                                     pass
                                     else:
+                                        # F5  PUSH AF
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -16055,6 +16756,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 if op < 0xfe:
                                     if op < 0xfb:
                                         if op == 0xf6:
+                                            # F6  OR n
                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                 x_ = ((pc - 1) & 0xFFFF)
                                                 if (x_ & 0xC000) == 0x4000:
@@ -16075,6 +16777,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         else:
                                             if op < 0xf9:
                                                 if op == 0xf7:
+                                                    # F7  RST 30h
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -16103,6 +16806,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     pc = 0x30
                                                     wz = pc
                                                 else:
+                                                    # F8  RET M
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -16135,6 +16839,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         pass
                                             else:
                                                 if op == 0xf9:
+                                                    # F9  LD SP,HL
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -16151,6 +16856,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 6
                                                     sp = ((h << 8) | l)
                                                 else:
+                                                    # FA  JP M,nn
                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                         x_ = ((pc - 1) & 0xFFFF)
                                                         if (x_ & 0xC000) == 0x4000:
@@ -16175,6 +16881,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                     else:
                                         if op < 0xfd:
                                             if op == 0xfb:
+                                                # FB  EI
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -16187,6 +16894,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 pass
                                                 ei_at = t
                                             else:
+                                                # FC  CALL M,nn
                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                     x_ = ((pc - 1) & 0xFFFF)
                                                     if (x_ & 0xC000) == 0x4000:
@@ -16234,6 +16942,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 else:
                                                     pass
                                         else:
+                                            # FD  FD prefix
                                             op = mem[pc]
                                             if op < 0x7e:
                                                 if op < 0x22:
@@ -16241,6 +16950,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x19:
                                                             if op < 0x0a:
                                                                 if op < 0x09:
+                                                                    # FD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -16256,6 +16966,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     elif st[S.ENTRY_T] == t0:
                                                                         st[S.ENTRY_T] = t
                                                                 else:
+                                                                    # FD 09  ADD IY,BC
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -16302,6 +17013,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     iy = res
                                                                     qt = t
                                                             else:
+                                                                # FD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -16318,6 +17030,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     st[S.ENTRY_T] = t
                                                         else:
                                                             if op == 0x19:
+                                                                # FD 19  ADD IY,DE
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -16364,6 +17077,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 iy = res
                                                                 qt = t
                                                             else:
+                                                                # FD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -16379,6 +17093,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 elif st[S.ENTRY_T] == t0:
                                                                     st[S.ENTRY_T] = t
                                                     else:
+                                                        # FD 21  LD IY,nn
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -16411,6 +17126,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x37:
                                                             if op < 0x24:
                                                                 if op == 0x22:
+                                                                    # FD 22  LD (nn),IY
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -16453,6 +17169,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if nn >= rom_top:
                                                                         mem[nn] = v >> 8
                                                                 else:
+                                                                    # FD 23  INC IY
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -16482,6 +17199,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         if op < 0x2a:
                                                                             if op < 0x27:
                                                                                 if op == 0x24:
+                                                                                    # FD 24  INC IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -16503,6 +17221,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     qt = t
                                                                                 else:
                                                                                     if op == 0x25:
+                                                                                        # FD 25  DEC IYH
                                                                                         pc += 1
                                                                                         if pc == 0x10000:
                                                                                             pc = 0
@@ -16523,6 +17242,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         f = (f & 0x01) | DEC_F[v]
                                                                                         qt = t
                                                                                     else:
+                                                                                        # FD 26  LD IYH,n
                                                                                         pc += 1
                                                                                         if pc == 0x10000:
                                                                                             pc = 0
@@ -16548,6 +17268,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         iy = (iy & 0xFF) | ((n) << 8)
                                                                             else:
                                                                                 if op < 0x29:
+                                                                                    # FD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                     t0 = t
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -16563,6 +17284,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     elif st[S.ENTRY_T] == t0:
                                                                                         st[S.ENTRY_T] = t
                                                                                 else:
+                                                                                    # FD 29  ADD IY,IY
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -16609,6 +17331,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     iy = res
                                                                                     qt = t
                                                                         else:
+                                                                            # FD 2A  LD IY,(nn)
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -16650,6 +17373,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         if op < 0x2f:
                                                                             if op < 0x2d:
                                                                                 if op == 0x2b:
+                                                                                    # FD 2B  DEC IY
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -16674,6 +17398,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 10
                                                                                     iy = (iy - 1) & 0xFFFF
                                                                                 else:
+                                                                                    # FD 2C  INC IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -16695,6 +17420,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     qt = t
                                                                             else:
                                                                                 if op == 0x2d:
+                                                                                    # FD 2D  DEC IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -16715,6 +17441,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     f = (f & 0x01) | DEC_F[v]
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD 2E  LD IYL,n
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -16740,6 +17467,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     iy = (iy & 0xFF00) | (n)
                                                                         else:
                                                                             if op < 0x34:
+                                                                                # FD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -16756,6 +17484,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x34:
+                                                                                    # FD 34  INC (IY+d)
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -16813,6 +17542,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     f = (f & 0x01) | INC_F[v]
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD 35  DEC (IY+d)
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -16870,6 +17600,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     f = (f & 0x01) | DEC_F[v]
                                                                                     qt = t
                                                                 else:
+                                                                    # FD 36  LD (IY+d),n
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -16920,6 +17651,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0x46:
                                                                         if op < 0x3a:
                                                                             if op < 0x39:
+                                                                                # FD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -16935,6 +17667,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 elif st[S.ENTRY_T] == t0:
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
+                                                                                # FD 39  ADD IY,SP
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -16982,6 +17715,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0x44:
+                                                                                # FD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -16998,6 +17732,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x44:
+                                                                                    # FD 44  LD B,IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -17015,6 +17750,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 8
                                                                                     b = (iy >> 8)
                                                                                 else:
+                                                                                    # FD 45  LD B,IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -17033,6 +17769,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     b = (iy & 0xFF)
                                                                     else:
                                                                         if op == 0x46:
+                                                                            # FD 46  LD B,(IY+d)
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -17079,6 +17816,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             b = mem[ea]
                                                                         else:
                                                                             if op < 0x4c:
+                                                                                # FD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -17095,6 +17833,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x4c:
+                                                                                    # FD 4C  LD C,IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -17112,6 +17851,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 8
                                                                                     c = (iy >> 8)
                                                                                 else:
+                                                                                    # FD 4D  LD C,IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -17130,6 +17870,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     c = (iy & 0xFF)
                                                                 else:
                                                                     if op == 0x4e:
+                                                                        # FD 4E  LD C,(IY+d)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -17176,6 +17917,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         c = mem[ea]
                                                                     else:
                                                                         if op < 0x54:
+                                                                            # FD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -17192,6 +17934,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op == 0x54:
+                                                                                # FD 54  LD D,IYH
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -17209,6 +17952,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 d = (iy >> 8)
                                                                             else:
+                                                                                # FD 55  LD D,IYL
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -17228,6 +17972,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x5e:
                                                                     if op == 0x56:
+                                                                        # FD 56  LD D,(IY+d)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -17274,6 +18019,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         d = mem[ea]
                                                                     else:
                                                                         if op < 0x5c:
+                                                                            # FD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -17290,6 +18036,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op == 0x5c:
+                                                                                # FD 5C  LD E,IYH
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -17307,6 +18054,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 e = (iy >> 8)
                                                                             else:
+                                                                                # FD 5D  LD E,IYL
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -17325,6 +18073,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 e = (iy & 0xFF)
                                                                 else:
                                                                     if op == 0x5e:
+                                                                        # FD 5E  LD E,(IY+d)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -17372,6 +18121,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x62:
                                                                             if op == 0x5f:
+                                                                                # FD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -17388,6 +18138,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x60:
+                                                                                    # FD 60  LD IYH,B
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -17405,6 +18156,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 8
                                                                                     iy = (iy & 0xFF) | ((b) << 8)
                                                                                 else:
+                                                                                    # FD 61  LD IYH,C
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -17424,6 +18176,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         else:
                                                                             if op < 0x64:
                                                                                 if op == 0x62:
+                                                                                    # FD 62  LD IYH,D
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -17441,6 +18194,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         t += 8
                                                                                     iy = (iy & 0xFF) | ((d) << 8)
                                                                                 else:
+                                                                                    # FD 63  LD IYH,E
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -17459,6 +18213,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     iy = (iy & 0xFF) | ((e) << 8)
                                                                             else:
                                                                                 if op == 0x64:
+                                                                                    # FD 64  LD IYH,IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -17475,6 +18230,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     else:
                                                                                         t += 8
                                                                                 else:
+                                                                                    # FD 65  LD IYH,IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -17495,6 +18251,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x75:
                                                             if op < 0x6e:
                                                                 if op == 0x66:
+                                                                    # FD 66  LD H,(IY+d)
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -17542,6 +18299,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0x6a:
                                                                         if op == 0x67:
+                                                                            # FD 67  LD IYH,A
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -17560,6 +18318,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             iy = (iy & 0xFF) | ((a) << 8)
                                                                         else:
                                                                             if op == 0x68:
+                                                                                # FD 68  LD IYL,B
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -17577,6 +18336,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 iy = (iy & 0xFF00) | (b)
                                                                             else:
+                                                                                # FD 69  LD IYL,C
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -17596,6 +18356,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x6c:
                                                                             if op == 0x6a:
+                                                                                # FD 6A  LD IYL,D
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -17613,6 +18374,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 iy = (iy & 0xFF00) | (d)
                                                                             else:
+                                                                                # FD 6B  LD IYL,E
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -17631,6 +18393,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 iy = (iy & 0xFF00) | (e)
                                                                         else:
                                                                             if op == 0x6c:
+                                                                                # FD 6C  LD IYL,IYH
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -17648,6 +18411,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 iy = (iy & 0xFF00) | ((iy >> 8))
                                                                             else:
+                                                                                # FD 6D  LD IYL,IYL
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -17665,6 +18429,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                             else:
                                                                 if op == 0x6e:
+                                                                    # FD 6E  LD L,(IY+d)
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -17713,6 +18478,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0x74:
                                                                         if op < 0x71:
                                                                             if op == 0x6f:
+                                                                                # FD 6F  LD IYL,A
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -17730,6 +18496,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 8
                                                                                 iy = (iy & 0xFF00) | (a)
                                                                             else:
+                                                                                # FD 70  LD (IY+d),B
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -17777,6 +18544,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     mem[ea] = b
                                                                         else:
                                                                             if op == 0x71:
+                                                                                # FD 71  LD (IY+d),C
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -17824,6 +18592,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     mem[ea] = c
                                                                             else:
                                                                                 if op == 0x72:
+                                                                                    # FD 72  LD (IY+d),D
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -17870,6 +18639,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     if ea >= rom_top:
                                                                                         mem[ea] = d
                                                                                 else:
+                                                                                    # FD 73  LD (IY+d),E
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -17916,6 +18686,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     if ea >= rom_top:
                                                                                         mem[ea] = e
                                                                     else:
+                                                                        # FD 74  LD (IY+d),H
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -17963,6 +18734,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             mem[ea] = h
                                                         else:
                                                             if op == 0x75:
+                                                                # FD 75  LD (IY+d),L
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -18011,6 +18783,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x78:
                                                                     if op == 0x76:
+                                                                        # FD 76  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -18026,6 +18799,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         elif st[S.ENTRY_T] == t0:
                                                                             st[S.ENTRY_T] = t
                                                                     else:
+                                                                        # FD 77  LD (IY+d),A
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -18073,6 +18847,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             mem[ea] = a
                                                                 else:
                                                                     if op < 0x7c:
+                                                                        # FD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -18089,6 +18864,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x7c:
+                                                                            # FD 7C  LD A,IYH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -18106,6 +18882,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 8
                                                                             a = (iy >> 8)
                                                                         else:
+                                                                            # FD 7D  LD A,IYL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -18126,6 +18903,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0xe1:
                                                     if op < 0xbe:
                                                         if op == 0x7e:
+                                                            # FD 7E  LD A,(IY+d)
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -18175,6 +18953,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0x8f:
                                                                     if op < 0x87:
                                                                         if op < 0x84:
+                                                                            # FD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -18192,6 +18971,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         else:
                                                                             if op < 0x86:
                                                                                 if op == 0x84:
+                                                                                    # FD 84  ADD A,IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -18212,6 +18992,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     a = (a + v) & 0xFF
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD 85  ADD A,IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -18232,6 +19013,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     a = (a + v) & 0xFF
                                                                                     qt = t
                                                                             else:
+                                                                                # FD 86  ADD A,(IY+d)
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -18281,6 +19063,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                     else:
                                                                         if op < 0x8c:
+                                                                            # FD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -18297,6 +19080,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op == 0x8c:
+                                                                                # FD 8C  ADC A,IYH
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -18319,6 +19103,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                             else:
                                                                                 if op == 0x8d:
+                                                                                    # FD 8D  ADC A,IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -18340,6 +19125,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     a = (a + v + cy) & 0xFF
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD 8E  ADC A,(IY+d)
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -18391,6 +19177,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0x97:
                                                                         if op < 0x94:
+                                                                            # FD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -18408,6 +19195,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         else:
                                                                             if op < 0x96:
                                                                                 if op == 0x94:
+                                                                                    # FD 94  SUB IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -18428,6 +19216,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     a = (a - v) & 0xFF
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD 95  SUB IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -18448,6 +19237,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     a = (a - v) & 0xFF
                                                                                     qt = t
                                                                             else:
+                                                                                # FD 96  SUB (IY+d)
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -18498,6 +19288,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x9f:
                                                                             if op < 0x9c:
+                                                                                # FD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -18514,6 +19305,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x9c:
+                                                                                    # FD 9C  SBC A,IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -18536,6 +19328,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     qt = t
                                                                                 else:
                                                                                     if op == 0x9d:
+                                                                                        # FD 9D  SBC A,IYL
                                                                                         pc += 1
                                                                                         if pc == 0x10000:
                                                                                             pc = 0
@@ -18557,6 +19350,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         a = (a - v - cy) & 0xFF
                                                                                         qt = t
                                                                                     else:
+                                                                                        # FD 9E  SBC A,(IY+d)
                                                                                         pc += 1
                                                                                         if pc == 0x10000:
                                                                                             pc = 0
@@ -18607,6 +19401,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         qt = t
                                                                         else:
                                                                             if op < 0xa4:
+                                                                                # FD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -18623,6 +19418,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0xa4:
+                                                                                    # FD A4  AND IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -18642,6 +19438,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     f = SZ53P[a] | 0x10
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD A5  AND IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -18662,6 +19459,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     qt = t
                                                             else:
                                                                 if op == 0xa6:
+                                                                    # FD A6  AND (IY+d)
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -18711,6 +19509,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0xb4:
                                                                         if op < 0xac:
+                                                                            # FD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -18728,6 +19527,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         else:
                                                                             if op < 0xaf:
                                                                                 if op == 0xac:
+                                                                                    # FD AC  XOR IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -18748,6 +19548,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     qt = t
                                                                                 else:
                                                                                     if op == 0xad:
+                                                                                        # FD AD  XOR IYL
                                                                                         pc += 1
                                                                                         if pc == 0x10000:
                                                                                             pc = 0
@@ -18767,6 +19568,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         f = SZ53P[a]
                                                                                         qt = t
                                                                                     else:
+                                                                                        # FD AE  XOR (IY+d)
                                                                                         pc += 1
                                                                                         if pc == 0x10000:
                                                                                             pc = 0
@@ -18814,6 +19616,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         f = SZ53P[a]
                                                                                         qt = t
                                                                             else:
+                                                                                # FD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -18832,6 +19635,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         if op < 0xb7:
                                                                             if op < 0xb6:
                                                                                 if op == 0xb4:
+                                                                                    # FD B4  OR IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -18851,6 +19655,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     f = SZ53P[a]
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD B5  OR IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -18870,6 +19675,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     f = SZ53P[a]
                                                                                     qt = t
                                                                             else:
+                                                                                # FD B6  OR (IY+d)
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -18918,6 +19724,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0xbc:
+                                                                                # FD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -18934,6 +19741,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0xbc:
+                                                                                    # FD BC  CP IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -18952,6 +19760,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     f = CP_F[(a << 8) | (iy >> 8)]
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD BD  CP IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -18972,6 +19781,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op < 0xcb:
                                                             if op == 0xbe:
+                                                                # FD BE  CP (IY+d)
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -19018,6 +19828,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 f = CP_F[(a << 8) | mem[ea]]
                                                                 qt = t
                                                             else:
+                                                                # FD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -19034,6 +19845,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     st[S.ENTRY_T] = t
                                                         else:
                                                             if op == 0xcb:
+                                                                # FD CB  FDCB d op: the indexed rotates, BIT, RES, SET
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
@@ -19150,6 +19962,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     elif z == 7:
                                                                         a = v
                                                             else:
+                                                                # FD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -19166,6 +19979,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     st[S.ENTRY_T] = t
                                                 else:
                                                     if op == 0xe1:
+                                                        # FD E1  POP IY
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -19195,6 +20009,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0xe6:
                                                             if op < 0xe5:
                                                                 if op == 0xe2:
+                                                                    # FD E2  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -19211,6 +20026,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0xe3:
+                                                                        # FD E3  EX (SP),IY
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -19261,6 +20077,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         iy = nn
                                                                         wz = nn
                                                                     else:
+                                                                        # FD E4  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -19276,6 +20093,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         elif st[S.ENTRY_T] == t0:
                                                                             st[S.ENTRY_T] = t
                                                             else:
+                                                                # FD E5  PUSH IY
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -19313,6 +20131,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0xf9:
                                                                 if op < 0xea:
                                                                     if op < 0xe9:
+                                                                        # FD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -19328,6 +20147,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         elif st[S.ENTRY_T] == t0:
                                                                             st[S.ENTRY_T] = t
                                                                     else:
+                                                                        # FD E9  JP (IY)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -19345,6 +20165,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         pc = iy
                                                                 else:
+                                                                    # FD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -19361,6 +20182,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         st[S.ENTRY_T] = t
                                                             else:
                                                                 if op == 0xf9:
+                                                                    # FD F9  LD SP,IY
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -19385,6 +20207,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 10
                                                                     sp = iy
                                                                 else:
+                                                                    # FD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -19401,6 +20224,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         st[S.ENTRY_T] = t
                                 else:
                                     if op == 0xfe:
+                                        # FE  CP n
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:
@@ -19418,6 +20242,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         f = CP_F[(a << 8) | n]
                                         qt = t
                                     else:
+                                        # FF  RST 38h
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                             x_ = ((pc - 1) & 0xFFFF)
                                             if (x_ & 0xC000) == 0x4000:

@@ -18,6 +18,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
     pc = pc + 1 & 65535
     r += 1
     if op == 82:
+        # ED 52  SBC HL,DE
         v = h << 8 | l
         nn = d << 8 | e
         cy = f & 1
@@ -32,6 +33,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 15
         qt = t
     elif op == 120:
+        # ED 78  IN A,(C)
         t0 = t
         port = b << 8 | c
         if io_exit:
@@ -71,6 +73,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 12
         qt = t
     elif op == 91:
+        # ED 5B  LD DE,(nn)
         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
         pc = pc + 2 & 65535
         v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
@@ -79,6 +82,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         e = v & 255
         t += 20
     elif op == 83:
+        # ED 53  LD (nn),DE
         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
         pc = pc + 2 & 65535
         v = d << 8 | e
@@ -90,8 +94,10 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             mem[nn] = v >> 8
         t += 20
     elif 188 <= op < 256:
+        # ED BC-FF  (no instruction: a no-operation)
         t += 8
     elif op == 75:
+        # ED 4B  LD BC,(nn)
         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
         pc = pc + 2 & 65535
         v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
@@ -100,8 +106,10 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         c = v & 255
         t += 20
     elif 0 <= op < 64:
+        # ED 00-3F  (no instruction: a no-operation)
         t += 8
     elif op == 176:
+        # ED B0  LDIR
         while True:
             v = I64(mem[h << 8 | l])
             ea = d << 8 | e
@@ -132,6 +140,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             break
         qt = t
     elif op == 66:
+        # ED 42  SBC HL,BC
         v = h << 8 | l
         nn = b << 8 | c
         cy = f & 1
@@ -146,6 +155,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 15
         qt = t
     elif op == 67:
+        # ED 43  LD (nn),BC
         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
         pc = pc + 2 & 65535
         v = b << 8 | c
@@ -157,14 +167,17 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             mem[nn] = v >> 8
         t += 20
     elif 127 <= op < 160:
+        # ED 7F-9F  (no instruction: a no-operation)
         t += 8
     elif op == 68:
+        # ED 44  NEG
         v = a
         f = SBC_F[v]
         a = 0 - v & 255
         t += 8
         qt = t
     elif op == 77:
+        # ED 4D  RETI
         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
         sp = sp + 2 & 65535
         pc = nn
@@ -172,6 +185,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         iff1 = iff2
         t += 14
     elif op == 90:
+        # ED 5A  ADC HL,DE
         v = h << 8 | l
         nn = d << 8 | e
         cy = f & 1
@@ -186,6 +200,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 15
         qt = t
     elif op == 115:
+        # ED 73  LD (nn),SP
         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
         pc = pc + 2 & 65535
         v = sp
@@ -197,9 +212,11 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             mem[nn] = v >> 8
         t += 20
     elif op == 71:
+        # ED 47  LD I,A
         i = a
         t += 9
     elif op == 123:
+        # ED 7B  LD SP,(nn)
         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
         pc = pc + 2 & 65535
         v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
@@ -207,15 +224,20 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         sp = v
         t += 20
     elif 164 <= op < 168:
+        # ED A4-A7  (no instruction: a no-operation)
         t += 8
     elif 172 <= op < 176:
+        # ED AC-AF  (no instruction: a no-operation)
         t += 8
     elif 180 <= op < 184:
+        # ED B4-B7  (no instruction: a no-operation)
         t += 8
     elif op == 86:
+        # ED 56  IM 1
         im = 1
         t += 8
     elif op == 69:
+        # ED 45  RETN
         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
         sp = sp + 2 & 65535
         pc = nn
@@ -223,15 +245,18 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         iff1 = iff2
         t += 14
     elif op == 94:
+        # ED 5E  IM 2
         im = 2
         t += 8
     elif op == 95:
+        # ED 5F  LD A,R
         a = r & 127 | r7
         f = f & 1 | SZ53[a] | iff2 << 2
         t += 9
         ldair_at = t
         qt = t
     elif op == 106:
+        # ED 6A  ADC HL,HL
         v = h << 8 | l
         nn = h << 8 | l
         cy = f & 1
@@ -246,6 +271,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 15
         qt = t
     elif op == 121:
+        # ED 79  OUT (C),A
         port = b << 8 | c
         v = a
         wz = port + 1 & 65535
@@ -276,6 +302,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         else:
             pass
     elif op == 184:
+        # ED B8  LDDR
         while True:
             v = I64(mem[h << 8 | l])
             ea = d << 8 | e
@@ -306,6 +333,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             break
         qt = t
     elif op == 64:
+        # ED 40  IN B,(C)
         t0 = t
         port = b << 8 | c
         if io_exit:
@@ -345,6 +373,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 12
         qt = t
     elif op == 65:
+        # ED 41  OUT (C),B
         port = b << 8 | c
         v = b
         wz = port + 1 & 65535
@@ -375,9 +404,11 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         else:
             pass
     elif op == 70:
+        # ED 46  IM 0
         im = 0
         t += 8
     elif op == 72:
+        # ED 48  IN C,(C)
         t0 = t
         port = b << 8 | c
         if io_exit:
@@ -417,6 +448,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 12
         qt = t
     elif op == 73:
+        # ED 49  OUT (C),C
         port = b << 8 | c
         v = c
         wz = port + 1 & 65535
@@ -447,6 +479,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         else:
             pass
     elif op == 74:
+        # ED 4A  ADC HL,BC
         v = h << 8 | l
         nn = b << 8 | c
         cy = f & 1
@@ -461,19 +494,23 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 15
         qt = t
     elif op == 76:
+        # ED 4C  NEG
         v = a
         f = SBC_F[v]
         a = 0 - v & 255
         t += 8
         qt = t
     elif op == 78:
+        # ED 4E  IM 0
         im = 0
         t += 8
     elif op == 79:
+        # ED 4F  LD R,A
         r = a
         r7 = a & 128
         t += 9
     elif op == 80:
+        # ED 50  IN D,(C)
         t0 = t
         port = b << 8 | c
         if io_exit:
@@ -513,6 +550,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 12
         qt = t
     elif op == 81:
+        # ED 51  OUT (C),D
         port = b << 8 | c
         v = d
         wz = port + 1 & 65535
@@ -543,12 +581,14 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         else:
             pass
     elif op == 84:
+        # ED 54  NEG
         v = a
         f = SBC_F[v]
         a = 0 - v & 255
         t += 8
         qt = t
     elif op == 85:
+        # ED 55  RETN
         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
         sp = sp + 2 & 65535
         pc = nn
@@ -556,12 +596,14 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         iff1 = iff2
         t += 14
     elif op == 87:
+        # ED 57  LD A,I
         a = i
         f = f & 1 | SZ53[a] | iff2 << 2
         t += 9
         ldair_at = t
         qt = t
     elif op == 88:
+        # ED 58  IN E,(C)
         t0 = t
         port = b << 8 | c
         if io_exit:
@@ -601,6 +643,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 12
         qt = t
     elif op == 89:
+        # ED 59  OUT (C),E
         port = b << 8 | c
         v = e
         wz = port + 1 & 65535
@@ -631,12 +674,14 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         else:
             pass
     elif op == 92:
+        # ED 5C  NEG
         v = a
         f = SBC_F[v]
         a = 0 - v & 255
         t += 8
         qt = t
     elif op == 93:
+        # ED 5D  RETN
         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
         sp = sp + 2 & 65535
         pc = nn
@@ -644,6 +689,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         iff1 = iff2
         t += 14
     elif op == 96:
+        # ED 60  IN H,(C)
         t0 = t
         port = b << 8 | c
         if io_exit:
@@ -683,6 +729,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 12
         qt = t
     elif op == 97:
+        # ED 61  OUT (C),H
         port = b << 8 | c
         v = h
         wz = port + 1 & 65535
@@ -713,6 +760,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         else:
             pass
     elif op == 98:
+        # ED 62  SBC HL,HL
         v = h << 8 | l
         nn = h << 8 | l
         cy = f & 1
@@ -727,6 +775,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 15
         qt = t
     elif op == 99:
+        # ED 63  LD (nn),HL
         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
         pc = pc + 2 & 65535
         v = h << 8 | l
@@ -738,12 +787,14 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             mem[nn] = v >> 8
         t += 20
     elif op == 100:
+        # ED 64  NEG
         v = a
         f = SBC_F[v]
         a = 0 - v & 255
         t += 8
         qt = t
     elif op == 101:
+        # ED 65  RETN
         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
         sp = sp + 2 & 65535
         pc = nn
@@ -751,9 +802,11 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         iff1 = iff2
         t += 14
     elif op == 102:
+        # ED 66  IM 0
         im = 0
         t += 8
     elif op == 103:
+        # ED 67  RRD
         ea = h << 8 | l
         v = I64(mem[ea])
         n = (a << 4 | v >> 4) & 255
@@ -765,6 +818,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 18
         qt = t
     elif op == 104:
+        # ED 68  IN L,(C)
         t0 = t
         port = b << 8 | c
         if io_exit:
@@ -804,6 +858,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 12
         qt = t
     elif op == 105:
+        # ED 69  OUT (C),L
         port = b << 8 | c
         v = l
         wz = port + 1 & 65535
@@ -834,6 +889,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         else:
             pass
     elif op == 107:
+        # ED 6B  LD HL,(nn)
         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
         pc = pc + 2 & 65535
         v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
@@ -842,12 +898,14 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         l = v & 255
         t += 20
     elif op == 108:
+        # ED 6C  NEG
         v = a
         f = SBC_F[v]
         a = 0 - v & 255
         t += 8
         qt = t
     elif op == 109:
+        # ED 6D  RETN
         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
         sp = sp + 2 & 65535
         pc = nn
@@ -855,9 +913,11 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         iff1 = iff2
         t += 14
     elif op == 110:
+        # ED 6E  IM 0
         im = 0
         t += 8
     elif op == 111:
+        # ED 6F  RLD
         ea = h << 8 | l
         v = I64(mem[ea])
         n = (v << 4 | a & 15) & 255
@@ -869,6 +929,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 18
         qt = t
     elif op == 112:
+        # ED 70  IN F,(C)
         t0 = t
         port = b << 8 | c
         if io_exit:
@@ -907,6 +968,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 12
         qt = t
     elif op == 113:
+        # ED 71  OUT (C),0
         port = b << 8 | c
         v = 0
         wz = port + 1 & 65535
@@ -937,6 +999,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         else:
             pass
     elif op == 114:
+        # ED 72  SBC HL,SP
         v = h << 8 | l
         nn = sp
         cy = f & 1
@@ -951,12 +1014,14 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 15
         qt = t
     elif op == 116:
+        # ED 74  NEG
         v = a
         f = SBC_F[v]
         a = 0 - v & 255
         t += 8
         qt = t
     elif op == 117:
+        # ED 75  RETN
         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
         sp = sp + 2 & 65535
         pc = nn
@@ -964,11 +1029,14 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         iff1 = iff2
         t += 14
     elif op == 118:
+        # ED 76  IM 1
         im = 1
         t += 8
     elif op == 119:
+        # ED 77  (no instruction: a no-operation)
         t += 8
     elif op == 122:
+        # ED 7A  ADC HL,SP
         v = h << 8 | l
         nn = sp
         cy = f & 1
@@ -983,12 +1051,14 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 15
         qt = t
     elif op == 124:
+        # ED 7C  NEG
         v = a
         f = SBC_F[v]
         a = 0 - v & 255
         t += 8
         qt = t
     elif op == 125:
+        # ED 7D  RETN
         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
         sp = sp + 2 & 65535
         pc = nn
@@ -996,9 +1066,11 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         iff1 = iff2
         t += 14
     elif op == 126:
+        # ED 7E  IM 2
         im = 2
         t += 8
     elif op == 160:
+        # ED A0  LDI
         v = I64(mem[h << 8 | l])
         ea = d << 8 | e
         if ea >= rom_top:
@@ -1017,6 +1089,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 16
         qt = t
     elif op == 161:
+        # ED A1  CPI
         v = I64(mem[h << 8 | l])
         res = a - v & 255
         hf = (a ^ v ^ res) & 16
@@ -1032,6 +1105,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 16
         qt = t
     elif op == 162:
+        # ED A2  INI
         t0 = t
         port = b << 8 | c
         if io_exit:
@@ -1080,6 +1154,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 16
         qt = t
     elif op == 163:
+        # ED A3  OUTI
         v = I64(mem[h << 8 | l])
         b = b - 1 & 255
         port = b << 8 | c
@@ -1119,6 +1194,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             pass
         qt = t
     elif op == 168:
+        # ED A8  LDD
         v = I64(mem[h << 8 | l])
         ea = d << 8 | e
         if ea >= rom_top:
@@ -1137,6 +1213,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 16
         qt = t
     elif op == 169:
+        # ED A9  CPD
         v = I64(mem[h << 8 | l])
         res = a - v & 255
         hf = (a ^ v ^ res) & 16
@@ -1152,6 +1229,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 16
         qt = t
     elif op == 170:
+        # ED AA  IND
         t0 = t
         port = b << 8 | c
         if io_exit:
@@ -1200,6 +1278,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 16
         qt = t
     elif op == 171:
+        # ED AB  OUTD
         v = I64(mem[h << 8 | l])
         b = b - 1 & 255
         port = b << 8 | c
@@ -1239,6 +1318,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             pass
         qt = t
     elif op == 177:
+        # ED B1  CPIR
         while True:
             v = I64(mem[h << 8 | l])
             res = a - v & 255
@@ -1266,6 +1346,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             break
         qt = t
     elif op == 178:
+        # ED B2  INIR
         t0 = t
         port = b << 8 | c
         if io_exit:
@@ -1331,6 +1412,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             t += 16
         qt = t
     elif op == 179:
+        # ED B3  OTIR
         v = I64(mem[h << 8 | l])
         b = b - 1 & 255
         port = b << 8 | c
@@ -1387,6 +1469,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             pass
         qt = t
     elif op == 185:
+        # ED B9  CPDR
         while True:
             v = I64(mem[h << 8 | l])
             res = a - v & 255
@@ -1414,6 +1497,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             break
         qt = t
     elif op == 186:
+        # ED BA  INDR
         t0 = t
         port = b << 8 | c
         if io_exit:
@@ -1479,6 +1563,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             t += 16
         qt = t
     else:
+        # ED BB  OTDR
         v = I64(mem[h << 8 | l])
         b = b - 1 & 255
         port = b << 8 | c
@@ -1560,6 +1645,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     """Run one DD-prefixed instruction."""
     op = I64(mem[pc])
     if op == 33:
+        # DD 21  LD IX,nn
         pc = pc + 1 & 65535
         r += 1
         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -1567,6 +1653,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         ix = nn
         t += 14
     elif op == 225:
+        # DD E1  POP IX
         pc = pc + 1 & 65535
         r += 1
         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -1574,6 +1661,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         ix = nn
         t += 14
     elif op == 229:
+        # DD E5  PUSH IX
         pc = pc + 1 & 65535
         r += 1
         sp = sp - 1 & 65535
@@ -1584,6 +1672,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[sp] = ix & 255
         t += 15
     elif op == 126:
+        # DD 7E  LD A,(IX+d)
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -1592,11 +1681,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         a = I64(mem[ea])
         t += 19
     elif op == 35:
+        # DD 23  INC IX
         pc = pc + 1 & 65535
         r += 1
         ix = ix + 1 & 65535
         t += 10
     elif op == 25:
+        # DD 19  ADD IX,DE
         pc = pc + 1 & 65535
         r += 1
         v = ix
@@ -1609,6 +1700,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 15
         qt = t
     elif op == 117:
+        # DD 75  LD (IX+d),L
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -1618,6 +1710,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = l
         t += 19
     elif op == 203:
+        # DD CB  DDCB d op: the indexed rotates, BIT, RES, SET
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -1689,6 +1782,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             elif z == 7:
                 a = v
     elif op == 190:
+        # DD BE  CP (IX+d)
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -1698,6 +1792,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif op == 119:
+        # DD 77  LD (IX+d),A
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -1707,6 +1802,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = a
         t += 19
     elif op == 110:
+        # DD 6E  LD L,(IX+d)
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -1715,6 +1811,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         l = I64(mem[ea])
         t += 19
     elif op == 102:
+        # DD 66  LD H,(IX+d)
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -1723,6 +1820,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         h = I64(mem[ea])
         t += 19
     elif op == 166:
+        # DD A6  AND (IX+d)
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -1733,6 +1831,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif op == 78:
+        # DD 4E  LD C,(IX+d)
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -1741,6 +1840,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         c = I64(mem[ea])
         t += 19
     elif op == 54:
+        # DD 36  LD (IX+d),n
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -1752,6 +1852,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = n
         t += 19
     elif 204 <= op < 225:
+        # DD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1760,6 +1861,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 94:
+        # DD 5E  LD E,(IX+d)
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -1768,6 +1870,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         e = I64(mem[ea])
         t += 19
     elif op == 86:
+        # DD 56  LD D,(IX+d)
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -1776,6 +1879,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         d = I64(mem[ea])
         t += 19
     elif 10 <= op < 25:
+        # DD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1784,6 +1888,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 234 <= op < 249:
+        # DD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1792,6 +1897,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 191 <= op < 203:
+        # DD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1800,6 +1906,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 70:
+        # DD 46  LD B,(IX+d)
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -1808,6 +1915,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         b = I64(mem[ea])
         t += 19
     elif 58 <= op < 68:
+        # DD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1816,6 +1924,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 0 <= op < 9:
+        # DD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1824,6 +1933,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 26 <= op < 33:
+        # DD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1832,6 +1942,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 116:
+        # DD 74  LD (IX+d),H
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -1841,6 +1952,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = h
         t += 19
     elif 250 <= op < 256:
+        # DD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1849,6 +1961,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 42:
+        # DD 2A  LD IX,(nn)
         pc = pc + 1 & 65535
         r += 1
         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -1858,6 +1971,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         ix = v
         t += 20
     elif 47 <= op < 52:
+        # DD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1866,6 +1980,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 71 <= op < 76:
+        # DD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1874,6 +1989,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 79 <= op < 84:
+        # DD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1882,6 +1998,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 87 <= op < 92:
+        # DD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1890,6 +2007,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 127 <= op < 132:
+        # DD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1898,6 +2016,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 135 <= op < 140:
+        # DD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1906,6 +2025,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 143 <= op < 148:
+        # DD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1914,6 +2034,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 151 <= op < 156:
+        # DD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1922,6 +2043,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 159 <= op < 164:
+        # DD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1930,6 +2052,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 167 <= op < 172:
+        # DD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1938,6 +2061,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 175 <= op < 180:
+        # DD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1946,6 +2070,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 183 <= op < 188:
+        # DD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1954,6 +2079,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 120 <= op < 124:
+        # DD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1962,6 +2088,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 134:
+        # DD 86  ADD A,(IX+d)
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -1973,6 +2100,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif op == 150:
+        # DD 96  SUB (IX+d)
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -1984,6 +2112,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif 230 <= op < 233:
+        # DD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1992,6 +2121,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 52:
+        # DD 34  INC (IX+d)
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2004,6 +2134,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 23
         qt = t
     elif op == 9:
+        # DD 09  ADD IX,BC
         pc = pc + 1 & 65535
         r += 1
         v = ix
@@ -2016,6 +2147,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 15
         qt = t
     elif op == 34:
+        # DD 22  LD (nn),IX
         pc = pc + 1 & 65535
         r += 1
         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -2029,6 +2161,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[nn] = v >> 8
         t += 20
     elif op == 113:
+        # DD 71  LD (IX+d),C
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2038,6 +2171,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = c
         t += 19
     elif op == 182:
+        # DD B6  OR (IX+d)
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2048,11 +2182,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif op == 233:
+        # DD E9  JP (IX)
         pc = pc + 1 & 65535
         r += 1
         pc = ix
         t += 8
     elif 39 <= op < 41:
+        # DD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2061,6 +2197,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 55 <= op < 57:
+        # DD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2069,6 +2206,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 36:
+        # DD 24  INC IXH
         pc = pc + 1 & 65535
         r += 1
         v = (ix >> 8) + 1 & 255
@@ -2077,6 +2215,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 37:
+        # DD 25  DEC IXH
         pc = pc + 1 & 65535
         r += 1
         v = (ix >> 8) - 1 & 255
@@ -2085,6 +2224,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 38:
+        # DD 26  LD IXH,n
         pc = pc + 1 & 65535
         r += 1
         n = I64(mem[pc])
@@ -2092,6 +2232,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         ix = ix & 255 | n << 8
         t += 11
     elif op == 41:
+        # DD 29  ADD IX,IX
         pc = pc + 1 & 65535
         r += 1
         v = ix
@@ -2104,11 +2245,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 15
         qt = t
     elif op == 43:
+        # DD 2B  DEC IX
         pc = pc + 1 & 65535
         r += 1
         ix = ix - 1 & 65535
         t += 10
     elif op == 44:
+        # DD 2C  INC IXL
         pc = pc + 1 & 65535
         r += 1
         v = (ix & 255) + 1 & 255
@@ -2117,6 +2260,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 45:
+        # DD 2D  DEC IXL
         pc = pc + 1 & 65535
         r += 1
         v = (ix & 255) - 1 & 255
@@ -2125,6 +2269,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 46:
+        # DD 2E  LD IXL,n
         pc = pc + 1 & 65535
         r += 1
         n = I64(mem[pc])
@@ -2132,6 +2277,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         ix = ix & 65280 | n
         t += 11
     elif op == 53:
+        # DD 35  DEC (IX+d)
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2144,6 +2290,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 23
         qt = t
     elif op == 57:
+        # DD 39  ADD IX,SP
         pc = pc + 1 & 65535
         r += 1
         v = ix
@@ -2156,46 +2303,55 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 15
         qt = t
     elif op == 68:
+        # DD 44  LD B,IXH
         pc = pc + 1 & 65535
         r += 1
         b = ix >> 8
         t += 8
     elif op == 69:
+        # DD 45  LD B,IXL
         pc = pc + 1 & 65535
         r += 1
         b = ix & 255
         t += 8
     elif op == 76:
+        # DD 4C  LD C,IXH
         pc = pc + 1 & 65535
         r += 1
         c = ix >> 8
         t += 8
     elif op == 77:
+        # DD 4D  LD C,IXL
         pc = pc + 1 & 65535
         r += 1
         c = ix & 255
         t += 8
     elif op == 84:
+        # DD 54  LD D,IXH
         pc = pc + 1 & 65535
         r += 1
         d = ix >> 8
         t += 8
     elif op == 85:
+        # DD 55  LD D,IXL
         pc = pc + 1 & 65535
         r += 1
         d = ix & 255
         t += 8
     elif op == 92:
+        # DD 5C  LD E,IXH
         pc = pc + 1 & 65535
         r += 1
         e = ix >> 8
         t += 8
     elif op == 93:
+        # DD 5D  LD E,IXL
         pc = pc + 1 & 65535
         r += 1
         e = ix & 255
         t += 8
     elif op == 95:
+        # DD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2204,74 +2360,89 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 96:
+        # DD 60  LD IXH,B
         pc = pc + 1 & 65535
         r += 1
         ix = ix & 255 | b << 8
         t += 8
     elif op == 97:
+        # DD 61  LD IXH,C
         pc = pc + 1 & 65535
         r += 1
         ix = ix & 255 | c << 8
         t += 8
     elif op == 98:
+        # DD 62  LD IXH,D
         pc = pc + 1 & 65535
         r += 1
         ix = ix & 255 | d << 8
         t += 8
     elif op == 99:
+        # DD 63  LD IXH,E
         pc = pc + 1 & 65535
         r += 1
         ix = ix & 255 | e << 8
         t += 8
     elif op == 100:
+        # DD 64  LD IXH,IXH
         pc = pc + 1 & 65535
         r += 1
         t += 8
     elif op == 101:
+        # DD 65  LD IXH,IXL
         pc = pc + 1 & 65535
         r += 1
         ix = ix & 255 | (ix & 255) << 8
         t += 8
     elif op == 103:
+        # DD 67  LD IXH,A
         pc = pc + 1 & 65535
         r += 1
         ix = ix & 255 | a << 8
         t += 8
     elif op == 104:
+        # DD 68  LD IXL,B
         pc = pc + 1 & 65535
         r += 1
         ix = ix & 65280 | b
         t += 8
     elif op == 105:
+        # DD 69  LD IXL,C
         pc = pc + 1 & 65535
         r += 1
         ix = ix & 65280 | c
         t += 8
     elif op == 106:
+        # DD 6A  LD IXL,D
         pc = pc + 1 & 65535
         r += 1
         ix = ix & 65280 | d
         t += 8
     elif op == 107:
+        # DD 6B  LD IXL,E
         pc = pc + 1 & 65535
         r += 1
         ix = ix & 65280 | e
         t += 8
     elif op == 108:
+        # DD 6C  LD IXL,IXH
         pc = pc + 1 & 65535
         r += 1
         ix = ix & 65280 | ix >> 8
         t += 8
     elif op == 109:
+        # DD 6D  LD IXL,IXL
         pc = pc + 1 & 65535
         r += 1
         t += 8
     elif op == 111:
+        # DD 6F  LD IXL,A
         pc = pc + 1 & 65535
         r += 1
         ix = ix & 65280 | a
         t += 8
     elif op == 112:
+        # DD 70  LD (IX+d),B
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2281,6 +2452,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = b
         t += 19
     elif op == 114:
+        # DD 72  LD (IX+d),D
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2290,6 +2462,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = d
         t += 19
     elif op == 115:
+        # DD 73  LD (IX+d),E
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2299,6 +2472,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = e
         t += 19
     elif op == 118:
+        # DD 76  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2307,16 +2481,19 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 124:
+        # DD 7C  LD A,IXH
         pc = pc + 1 & 65535
         r += 1
         a = ix >> 8
         t += 8
     elif op == 125:
+        # DD 7D  LD A,IXL
         pc = pc + 1 & 65535
         r += 1
         a = ix & 255
         t += 8
     elif op == 132:
+        # DD 84  ADD A,IXH
         pc = pc + 1 & 65535
         r += 1
         v = ix >> 8
@@ -2325,6 +2502,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 133:
+        # DD 85  ADD A,IXL
         pc = pc + 1 & 65535
         r += 1
         v = ix & 255
@@ -2333,6 +2511,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 140:
+        # DD 8C  ADC A,IXH
         pc = pc + 1 & 65535
         r += 1
         v = ix >> 8
@@ -2342,6 +2521,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 141:
+        # DD 8D  ADC A,IXL
         pc = pc + 1 & 65535
         r += 1
         v = ix & 255
@@ -2351,6 +2531,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 142:
+        # DD 8E  ADC A,(IX+d)
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2363,6 +2544,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif op == 148:
+        # DD 94  SUB IXH
         pc = pc + 1 & 65535
         r += 1
         v = ix >> 8
@@ -2371,6 +2553,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 149:
+        # DD 95  SUB IXL
         pc = pc + 1 & 65535
         r += 1
         v = ix & 255
@@ -2379,6 +2562,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 156:
+        # DD 9C  SBC A,IXH
         pc = pc + 1 & 65535
         r += 1
         v = ix >> 8
@@ -2388,6 +2572,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 157:
+        # DD 9D  SBC A,IXL
         pc = pc + 1 & 65535
         r += 1
         v = ix & 255
@@ -2397,6 +2582,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 158:
+        # DD 9E  SBC A,(IX+d)
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2409,6 +2595,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif op == 164:
+        # DD A4  AND IXH
         pc = pc + 1 & 65535
         r += 1
         a = a & ix >> 8
@@ -2416,6 +2603,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 165:
+        # DD A5  AND IXL
         pc = pc + 1 & 65535
         r += 1
         a = a & (ix & 255)
@@ -2423,6 +2611,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 172:
+        # DD AC  XOR IXH
         pc = pc + 1 & 65535
         r += 1
         a = a ^ ix >> 8
@@ -2430,6 +2619,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 173:
+        # DD AD  XOR IXL
         pc = pc + 1 & 65535
         r += 1
         a = a ^ ix & 255
@@ -2437,6 +2627,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 174:
+        # DD AE  XOR (IX+d)
         pc = pc + 1 & 65535
         r += 1
         ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2447,6 +2638,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif op == 180:
+        # DD B4  OR IXH
         pc = pc + 1 & 65535
         r += 1
         a = a | ix >> 8
@@ -2454,6 +2646,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 181:
+        # DD B5  OR IXL
         pc = pc + 1 & 65535
         r += 1
         a = a | ix & 255
@@ -2461,18 +2654,21 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 188:
+        # DD BC  CP IXH
         pc = pc + 1 & 65535
         r += 1
         f = CP_F[a << 8 | ix >> 8]
         t += 8
         qt = t
     elif op == 189:
+        # DD BD  CP IXL
         pc = pc + 1 & 65535
         r += 1
         f = CP_F[a << 8 | ix & 255]
         t += 8
         qt = t
     elif op == 226:
+        # DD E2  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2481,6 +2677,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 227:
+        # DD E3  EX (SP),IX
         pc = pc + 1 & 65535
         r += 1
         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -2494,6 +2691,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         wz = nn
         t += 23
     elif op == 228:
+        # DD E4  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2502,6 +2700,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     else:
+        # DD F9  LD SP,IX
         pc = pc + 1 & 65535
         r += 1
         sp = ix
@@ -2529,6 +2728,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     """Run one FD-prefixed instruction."""
     op = I64(mem[pc])
     if op == 33:
+        # FD 21  LD IY,nn
         pc = pc + 1 & 65535
         r += 1
         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -2536,6 +2736,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         iy = nn
         t += 14
     elif op == 225:
+        # FD E1  POP IY
         pc = pc + 1 & 65535
         r += 1
         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -2543,6 +2744,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         iy = nn
         t += 14
     elif op == 229:
+        # FD E5  PUSH IY
         pc = pc + 1 & 65535
         r += 1
         sp = sp - 1 & 65535
@@ -2553,6 +2755,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[sp] = iy & 255
         t += 15
     elif op == 126:
+        # FD 7E  LD A,(IY+d)
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2561,11 +2764,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         a = I64(mem[ea])
         t += 19
     elif op == 35:
+        # FD 23  INC IY
         pc = pc + 1 & 65535
         r += 1
         iy = iy + 1 & 65535
         t += 10
     elif op == 25:
+        # FD 19  ADD IY,DE
         pc = pc + 1 & 65535
         r += 1
         v = iy
@@ -2578,6 +2783,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 15
         qt = t
     elif op == 117:
+        # FD 75  LD (IY+d),L
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2587,6 +2793,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = l
         t += 19
     elif op == 203:
+        # FD CB  FDCB d op: the indexed rotates, BIT, RES, SET
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2658,6 +2865,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             elif z == 7:
                 a = v
     elif op == 190:
+        # FD BE  CP (IY+d)
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2667,6 +2875,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif op == 119:
+        # FD 77  LD (IY+d),A
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2676,6 +2885,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = a
         t += 19
     elif op == 110:
+        # FD 6E  LD L,(IY+d)
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2684,6 +2894,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         l = I64(mem[ea])
         t += 19
     elif op == 102:
+        # FD 66  LD H,(IY+d)
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2692,6 +2903,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         h = I64(mem[ea])
         t += 19
     elif op == 166:
+        # FD A6  AND (IY+d)
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2702,6 +2914,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif op == 78:
+        # FD 4E  LD C,(IY+d)
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2710,6 +2923,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         c = I64(mem[ea])
         t += 19
     elif op == 54:
+        # FD 36  LD (IY+d),n
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2721,6 +2935,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = n
         t += 19
     elif 204 <= op < 225:
+        # FD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2729,6 +2944,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 94:
+        # FD 5E  LD E,(IY+d)
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2737,6 +2953,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         e = I64(mem[ea])
         t += 19
     elif op == 86:
+        # FD 56  LD D,(IY+d)
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2745,6 +2962,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         d = I64(mem[ea])
         t += 19
     elif 10 <= op < 25:
+        # FD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2753,6 +2971,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 234 <= op < 249:
+        # FD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2761,6 +2980,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 191 <= op < 203:
+        # FD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2769,6 +2989,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 70:
+        # FD 46  LD B,(IY+d)
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2777,6 +2998,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         b = I64(mem[ea])
         t += 19
     elif 58 <= op < 68:
+        # FD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2785,6 +3007,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 0 <= op < 9:
+        # FD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2793,6 +3016,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 26 <= op < 33:
+        # FD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2801,6 +3025,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 116:
+        # FD 74  LD (IY+d),H
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2810,6 +3035,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = h
         t += 19
     elif 250 <= op < 256:
+        # FD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2818,6 +3044,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 42:
+        # FD 2A  LD IY,(nn)
         pc = pc + 1 & 65535
         r += 1
         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -2827,6 +3054,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         iy = v
         t += 20
     elif 47 <= op < 52:
+        # FD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2835,6 +3063,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 71 <= op < 76:
+        # FD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2843,6 +3072,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 79 <= op < 84:
+        # FD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2851,6 +3081,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 87 <= op < 92:
+        # FD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2859,6 +3090,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 127 <= op < 132:
+        # FD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2867,6 +3099,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 135 <= op < 140:
+        # FD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2875,6 +3108,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 143 <= op < 148:
+        # FD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2883,6 +3117,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 151 <= op < 156:
+        # FD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2891,6 +3126,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 159 <= op < 164:
+        # FD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2899,6 +3135,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 167 <= op < 172:
+        # FD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2907,6 +3144,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 175 <= op < 180:
+        # FD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2915,6 +3153,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 183 <= op < 188:
+        # FD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2923,6 +3162,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 120 <= op < 124:
+        # FD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2931,6 +3171,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 134:
+        # FD 86  ADD A,(IY+d)
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2942,6 +3183,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif op == 150:
+        # FD 96  SUB (IY+d)
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2953,6 +3195,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif 230 <= op < 233:
+        # FD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2961,6 +3204,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 52:
+        # FD 34  INC (IY+d)
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -2973,6 +3217,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 23
         qt = t
     elif op == 9:
+        # FD 09  ADD IY,BC
         pc = pc + 1 & 65535
         r += 1
         v = iy
@@ -2985,6 +3230,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 15
         qt = t
     elif op == 34:
+        # FD 22  LD (nn),IY
         pc = pc + 1 & 65535
         r += 1
         nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
@@ -2998,6 +3244,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[nn] = v >> 8
         t += 20
     elif op == 113:
+        # FD 71  LD (IY+d),C
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3007,6 +3254,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = c
         t += 19
     elif op == 182:
+        # FD B6  OR (IY+d)
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3017,11 +3265,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif op == 233:
+        # FD E9  JP (IY)
         pc = pc + 1 & 65535
         r += 1
         pc = iy
         t += 8
     elif 39 <= op < 41:
+        # FD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3030,6 +3280,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 55 <= op < 57:
+        # FD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3038,6 +3289,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 36:
+        # FD 24  INC IYH
         pc = pc + 1 & 65535
         r += 1
         v = (iy >> 8) + 1 & 255
@@ -3046,6 +3298,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 37:
+        # FD 25  DEC IYH
         pc = pc + 1 & 65535
         r += 1
         v = (iy >> 8) - 1 & 255
@@ -3054,6 +3307,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 38:
+        # FD 26  LD IYH,n
         pc = pc + 1 & 65535
         r += 1
         n = I64(mem[pc])
@@ -3061,6 +3315,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         iy = iy & 255 | n << 8
         t += 11
     elif op == 41:
+        # FD 29  ADD IY,IY
         pc = pc + 1 & 65535
         r += 1
         v = iy
@@ -3073,11 +3328,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 15
         qt = t
     elif op == 43:
+        # FD 2B  DEC IY
         pc = pc + 1 & 65535
         r += 1
         iy = iy - 1 & 65535
         t += 10
     elif op == 44:
+        # FD 2C  INC IYL
         pc = pc + 1 & 65535
         r += 1
         v = (iy & 255) + 1 & 255
@@ -3086,6 +3343,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 45:
+        # FD 2D  DEC IYL
         pc = pc + 1 & 65535
         r += 1
         v = (iy & 255) - 1 & 255
@@ -3094,6 +3352,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 46:
+        # FD 2E  LD IYL,n
         pc = pc + 1 & 65535
         r += 1
         n = I64(mem[pc])
@@ -3101,6 +3360,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         iy = iy & 65280 | n
         t += 11
     elif op == 53:
+        # FD 35  DEC (IY+d)
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3113,6 +3373,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 23
         qt = t
     elif op == 57:
+        # FD 39  ADD IY,SP
         pc = pc + 1 & 65535
         r += 1
         v = iy
@@ -3125,46 +3386,55 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 15
         qt = t
     elif op == 68:
+        # FD 44  LD B,IYH
         pc = pc + 1 & 65535
         r += 1
         b = iy >> 8
         t += 8
     elif op == 69:
+        # FD 45  LD B,IYL
         pc = pc + 1 & 65535
         r += 1
         b = iy & 255
         t += 8
     elif op == 76:
+        # FD 4C  LD C,IYH
         pc = pc + 1 & 65535
         r += 1
         c = iy >> 8
         t += 8
     elif op == 77:
+        # FD 4D  LD C,IYL
         pc = pc + 1 & 65535
         r += 1
         c = iy & 255
         t += 8
     elif op == 84:
+        # FD 54  LD D,IYH
         pc = pc + 1 & 65535
         r += 1
         d = iy >> 8
         t += 8
     elif op == 85:
+        # FD 55  LD D,IYL
         pc = pc + 1 & 65535
         r += 1
         d = iy & 255
         t += 8
     elif op == 92:
+        # FD 5C  LD E,IYH
         pc = pc + 1 & 65535
         r += 1
         e = iy >> 8
         t += 8
     elif op == 93:
+        # FD 5D  LD E,IYL
         pc = pc + 1 & 65535
         r += 1
         e = iy & 255
         t += 8
     elif op == 95:
+        # FD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3173,74 +3443,89 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 96:
+        # FD 60  LD IYH,B
         pc = pc + 1 & 65535
         r += 1
         iy = iy & 255 | b << 8
         t += 8
     elif op == 97:
+        # FD 61  LD IYH,C
         pc = pc + 1 & 65535
         r += 1
         iy = iy & 255 | c << 8
         t += 8
     elif op == 98:
+        # FD 62  LD IYH,D
         pc = pc + 1 & 65535
         r += 1
         iy = iy & 255 | d << 8
         t += 8
     elif op == 99:
+        # FD 63  LD IYH,E
         pc = pc + 1 & 65535
         r += 1
         iy = iy & 255 | e << 8
         t += 8
     elif op == 100:
+        # FD 64  LD IYH,IYH
         pc = pc + 1 & 65535
         r += 1
         t += 8
     elif op == 101:
+        # FD 65  LD IYH,IYL
         pc = pc + 1 & 65535
         r += 1
         iy = iy & 255 | (iy & 255) << 8
         t += 8
     elif op == 103:
+        # FD 67  LD IYH,A
         pc = pc + 1 & 65535
         r += 1
         iy = iy & 255 | a << 8
         t += 8
     elif op == 104:
+        # FD 68  LD IYL,B
         pc = pc + 1 & 65535
         r += 1
         iy = iy & 65280 | b
         t += 8
     elif op == 105:
+        # FD 69  LD IYL,C
         pc = pc + 1 & 65535
         r += 1
         iy = iy & 65280 | c
         t += 8
     elif op == 106:
+        # FD 6A  LD IYL,D
         pc = pc + 1 & 65535
         r += 1
         iy = iy & 65280 | d
         t += 8
     elif op == 107:
+        # FD 6B  LD IYL,E
         pc = pc + 1 & 65535
         r += 1
         iy = iy & 65280 | e
         t += 8
     elif op == 108:
+        # FD 6C  LD IYL,IYH
         pc = pc + 1 & 65535
         r += 1
         iy = iy & 65280 | iy >> 8
         t += 8
     elif op == 109:
+        # FD 6D  LD IYL,IYL
         pc = pc + 1 & 65535
         r += 1
         t += 8
     elif op == 111:
+        # FD 6F  LD IYL,A
         pc = pc + 1 & 65535
         r += 1
         iy = iy & 65280 | a
         t += 8
     elif op == 112:
+        # FD 70  LD (IY+d),B
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3250,6 +3535,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = b
         t += 19
     elif op == 114:
+        # FD 72  LD (IY+d),D
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3259,6 +3545,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = d
         t += 19
     elif op == 115:
+        # FD 73  LD (IY+d),E
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3268,6 +3555,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = e
         t += 19
     elif op == 118:
+        # FD 76  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3276,16 +3564,19 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 124:
+        # FD 7C  LD A,IYH
         pc = pc + 1 & 65535
         r += 1
         a = iy >> 8
         t += 8
     elif op == 125:
+        # FD 7D  LD A,IYL
         pc = pc + 1 & 65535
         r += 1
         a = iy & 255
         t += 8
     elif op == 132:
+        # FD 84  ADD A,IYH
         pc = pc + 1 & 65535
         r += 1
         v = iy >> 8
@@ -3294,6 +3585,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 133:
+        # FD 85  ADD A,IYL
         pc = pc + 1 & 65535
         r += 1
         v = iy & 255
@@ -3302,6 +3594,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 140:
+        # FD 8C  ADC A,IYH
         pc = pc + 1 & 65535
         r += 1
         v = iy >> 8
@@ -3311,6 +3604,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 141:
+        # FD 8D  ADC A,IYL
         pc = pc + 1 & 65535
         r += 1
         v = iy & 255
@@ -3320,6 +3614,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 142:
+        # FD 8E  ADC A,(IY+d)
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3332,6 +3627,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif op == 148:
+        # FD 94  SUB IYH
         pc = pc + 1 & 65535
         r += 1
         v = iy >> 8
@@ -3340,6 +3636,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 149:
+        # FD 95  SUB IYL
         pc = pc + 1 & 65535
         r += 1
         v = iy & 255
@@ -3348,6 +3645,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 156:
+        # FD 9C  SBC A,IYH
         pc = pc + 1 & 65535
         r += 1
         v = iy >> 8
@@ -3357,6 +3655,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 157:
+        # FD 9D  SBC A,IYL
         pc = pc + 1 & 65535
         r += 1
         v = iy & 255
@@ -3366,6 +3665,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 158:
+        # FD 9E  SBC A,(IY+d)
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3378,6 +3678,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif op == 164:
+        # FD A4  AND IYH
         pc = pc + 1 & 65535
         r += 1
         a = a & iy >> 8
@@ -3385,6 +3686,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 165:
+        # FD A5  AND IYL
         pc = pc + 1 & 65535
         r += 1
         a = a & (iy & 255)
@@ -3392,6 +3694,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 172:
+        # FD AC  XOR IYH
         pc = pc + 1 & 65535
         r += 1
         a = a ^ iy >> 8
@@ -3399,6 +3702,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 173:
+        # FD AD  XOR IYL
         pc = pc + 1 & 65535
         r += 1
         a = a ^ iy & 255
@@ -3406,6 +3710,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 174:
+        # FD AE  XOR (IY+d)
         pc = pc + 1 & 65535
         r += 1
         ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
@@ -3416,6 +3721,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif op == 180:
+        # FD B4  OR IYH
         pc = pc + 1 & 65535
         r += 1
         a = a | iy >> 8
@@ -3423,6 +3729,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 181:
+        # FD B5  OR IYL
         pc = pc + 1 & 65535
         r += 1
         a = a | iy & 255
@@ -3430,18 +3737,21 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 188:
+        # FD BC  CP IYH
         pc = pc + 1 & 65535
         r += 1
         f = CP_F[a << 8 | iy >> 8]
         t += 8
         qt = t
     elif op == 189:
+        # FD BD  CP IYL
         pc = pc + 1 & 65535
         r += 1
         f = CP_F[a << 8 | iy & 255]
         t += 8
         qt = t
     elif op == 226:
+        # FD E2  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3450,6 +3760,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif op == 227:
+        # FD E3  EX (SP),IY
         pc = pc + 1 & 65535
         r += 1
         nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
@@ -3463,6 +3774,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         wz = nn
         t += 23
     elif op == 228:
+        # FD E4  (the prefix changes nothing: the next opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3471,6 +3783,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     else:
+        # FD F9  LD SP,IY
         pc = pc + 1 & 65535
         r += 1
         sp = iy
@@ -3570,6 +3883,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             pc = pc + 1 & 65535
             r += 1
             if op == 205:
+                # CD  CALL nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 wz = nn
@@ -3582,6 +3896,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 pc = nn
                 t += 17
             elif op == 40:
+                # 28  JR Z,e
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 if f & 64:
@@ -3591,6 +3906,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 7
             elif op == 16:
+                # 10  DJNZ e
                 b = b - 1 & 255
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
@@ -3601,17 +3917,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 8
             elif op == 35:
+                # 23  INC HL
                 l = l + 1 & 255
                 if l == 0:
                     h = h + 1 & 255
                 t += 6
             elif op == 58:
+                # 3A  LD A,(nn)
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 a = I64(mem[nn])
                 wz = nn + 1 & 65535
                 t += 13
             elif op == 54:
+                # 36  LD (HL),n
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 ea = h << 8 | l
@@ -3619,12 +3938,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     mem[ea] = n
                 t += 10
             elif op == 33:
+                # 21  LD HL,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 h = nn >> 8
                 l = nn & 255
                 t += 10
             elif op == 230:
+                # E6  AND n
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 a = a & n
@@ -3632,32 +3953,38 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 7
                 qt = t
             elif op == 254:
+                # FE  CP n
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 f = CP_F[a << 8 | n]
                 t += 7
                 qt = t
             elif op == 24:
+                # 18  JR e
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 pc = pc + ((n ^ 128) - 128) & 65535
                 wz = pc
                 t += 12
             elif op == 120:
+                # 78  LD A,B
                 a = b
                 t += 4
             elif op == 201:
+                # C9  RET
                 nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                 sp = sp + 2 & 65535
                 pc = nn
                 wz = nn
                 t += 10
             elif op == 241:
+                # F1  POP AF
                 f = I64(mem[sp])
                 a = I64(mem[sp + 1 & 65535])
                 sp = sp + 2 & 65535
                 t += 10
             elif op == 245:
+                # F5  PUSH AF
                 sp = sp - 1 & 65535
                 if sp >= rom_top:
                     mem[sp] = a
@@ -3666,11 +3993,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     mem[sp] = f
                 t += 11
             elif op == 4:
+                # 04  INC B
                 b = b + 1 & 255
                 f = f & 1 | INC_F[b]
                 t += 4
                 qt = t
             elif op == 32:
+                # 20  JR NZ,e
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 if f & 64 == 0:
@@ -3680,6 +4009,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 7
             elif op == 221:
+                # DD  DD prefix
                 reason = _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top)
                 a = st[S.A]
                 f = st[S.F]
@@ -3700,6 +4030,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 if reason:
                     break
             elif op == 202:
+                # CA  JP Z,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 wz = nn
@@ -3707,11 +4038,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     pc = nn
                 t += 10
             elif op == 177:
+                # B1  OR C
                 a = a | c
                 f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 219:
+                # DB  IN A,(n)
                 t0 = t
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
@@ -3733,6 +4066,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 a = v
                 t += 11
             elif op == 50:
+                # 32  LD (nn),A
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 if nn >= rom_top:
@@ -3740,11 +4074,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 wz = nn + 1 & 255 | a << 8
                 t += 13
             elif op == 169:
+                # A9  XOR C
                 a = a ^ c
                 f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 203:
+                # CB  CB prefix
                 op = I64(mem[pc])
                 pc = pc + 1 & 65535
                 r += 1
@@ -3832,6 +4168,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     if op < 64:
                         qt = t
             elif op == 237:
+                # ED  ED prefix
                 reason = _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, im, t, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp)
                 a = st[S.A]
                 f = st[S.F]
@@ -3855,6 +4192,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 if reason:
                     break
             elif op == 56:
+                # 38  JR C,e
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 if f & 1:
@@ -3864,26 +4202,31 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 7
             elif op == 11:
+                # 0B  DEC BC
                 c = c - 1 & 255
                 if c == 255:
                     b = b - 1 & 255
                 t += 6
             elif op == 119:
+                # 77  LD (HL),A
                 ea = h << 8 | l
                 if ea >= rom_top:
                     mem[ea] = a
                 t += 7
             elif op == 62:
+                # 3E  LD A,n
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 a = n
                 t += 7
             elif op == 44:
+                # 2C  INC L
                 l = l + 1 & 255
                 f = f & 1 | INC_F[l]
                 t += 4
                 qt = t
             elif op == 229:
+                # E5  PUSH HL
                 sp = sp - 1 & 65535
                 if sp >= rom_top:
                     mem[sp] = h
@@ -3892,16 +4235,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     mem[sp] = l
                 t += 11
             elif op == 225:
+                # E1  POP HL
                 l = I64(mem[sp])
                 h = I64(mem[sp + 1 & 65535])
                 sp = sp + 2 & 65535
                 t += 10
             elif op == 183:
+                # B7  OR A
                 a = a | a
                 f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 25:
+                # 19  ADD HL,DE
                 v = h << 8 | l
                 nn = d << 8 | e
                 res = v + nn
@@ -3913,36 +4259,43 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 11
                 qt = t
             elif op == 17:
+                # 11  LD DE,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 d = nn >> 8
                 e = nn & 255
                 t += 10
             elif op == 15:
+                # 0F  RRCA
                 cy = a & 1
                 a = a >> 1 | cy << 7
                 f = f & 196 | cy | a & 40
                 t += 4
                 qt = t
             elif op == 36:
+                # 24  INC H
                 h = h + 1 & 255
                 f = f & 1 | INC_F[h]
                 t += 4
                 qt = t
             elif op == 6:
+                # 06  LD B,n
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 b = n
                 t += 7
             elif op == 19:
+                # 13  INC DE
                 e = e + 1 & 255
                 if e == 0:
                     d = d + 1 & 255
                 t += 6
             elif op == 126:
+                # 7E  LD A,(HL)
                 a = I64(mem[h << 8 | l])
                 t += 7
             elif op == 197:
+                # C5  PUSH BC
                 sp = sp - 1 & 65535
                 if sp >= rom_top:
                     mem[sp] = b
@@ -3951,11 +4304,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     mem[sp] = c
                 t += 11
             elif op == 193:
+                # C1  POP BC
                 c = I64(mem[sp])
                 b = I64(mem[sp + 1 & 65535])
                 sp = sp + 2 & 65535
                 t += 10
             elif op == 48:
+                # 30  JR NC,e
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 if f & 1 == 0:
@@ -3965,14 +4320,17 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 7
             elif op == 26:
+                # 1A  LD A,(DE)
                 ea = d << 8 | e
                 a = I64(mem[ea])
                 wz = ea + 1 & 65535
                 t += 7
             elif op == 111:
+                # 6F  LD L,A
                 l = a
                 t += 4
             elif op == 42:
+                # 2A  LD HL,(nn)
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
@@ -3981,18 +4339,22 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 l = v & 255
                 t += 16
             elif op == 195:
+                # C3  JP nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 pc = nn
                 wz = nn
                 t += 10
             elif op == 121:
+                # 79  LD A,C
                 a = c
                 t += 4
             elif op == 79:
+                # 4F  LD C,A
                 c = a
                 t += 4
             elif op == 34:
+                # 22  LD (nn),HL
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 v = h << 8 | l
@@ -4004,6 +4366,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     mem[nn] = v >> 8
                 t += 16
             elif op == 198:
+                # C6  ADD A,n
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 f = ADC_F[a << 8 | n]
@@ -4011,13 +4374,16 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 7
                 qt = t
             elif op == 125:
+                # 7D  LD A,L
                 a = l
                 t += 4
             elif op == 235:
+                # EB  EX DE,HL
                 d, h = (h, d)
                 e, l = (l, e)
                 t += 4
             elif op == 213:
+                # D5  PUSH DE
                 sp = sp - 1 & 65535
                 if sp >= rom_top:
                     mem[sp] = d
@@ -4026,16 +4392,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     mem[sp] = e
                 t += 11
             elif op == 209:
+                # D1  POP DE
                 e = I64(mem[sp])
                 d = I64(mem[sp + 1 & 65535])
                 sp = sp + 2 & 65535
                 t += 10
             elif op == 61:
+                # 3D  DEC A
                 a = a - 1 & 255
                 f = f & 1 | DEC_F[a]
                 t += 4
                 qt = t
             elif op == 200:
+                # C8  RET Z
                 if f & 64:
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                     sp = sp + 2 & 65535
@@ -4045,9 +4414,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 5
             elif op == 71:
+                # 47  LD B,A
                 b = a
                 t += 4
             elif op == 246:
+                # F6  OR n
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 a = a | n
@@ -4055,9 +4426,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 7
                 qt = t
             elif op == 95:
+                # 5F  LD E,A
                 e = a
                 t += 4
             elif op == 41:
+                # 29  ADD HL,HL
                 v = h << 8 | l
                 nn = h << 8 | l
                 res = v + nn
@@ -4069,35 +4442,42 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 11
                 qt = t
             elif op == 14:
+                # 0E  LD C,n
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 c = n
                 t += 7
             elif op == 1:
+                # 01  LD BC,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 b = nn >> 8
                 c = nn & 255
                 t += 10
             elif op == 103:
+                # 67  LD H,A
                 h = a
                 t += 4
             elif op == 60:
+                # 3C  INC A
                 a = a + 1 & 255
                 f = f & 1 | INC_F[a]
                 t += 4
                 qt = t
             elif op == 47:
+                # 2F  CPL
                 a = a ^ 255
                 f = f & 197 | a & 40 | 18
                 t += 4
                 qt = t
             elif op == 22:
+                # 16  LD D,n
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 d = n
                 t += 7
             elif op == 208:
+                # D0  RET NC
                 if f & 1 == 0:
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                     sp = sp + 2 & 65535
@@ -4107,6 +4487,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 5
             elif op == 214:
+                # D6  SUB n
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 f = SBC_F[a << 8 | n]
@@ -4114,6 +4495,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 7
                 qt = t
             elif op == 253:
+                # FD  FD prefix
                 reason = _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top)
                 a = st[S.A]
                 f = st[S.F]
@@ -4134,14 +4516,17 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 if reason:
                     break
             elif op == 122:
+                # 7A  LD A,D
                 a = d
                 t += 4
             elif op == 175:
+                # AF  XOR A
                 a = a ^ a
                 f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 55:
+                # 37  SCF
                 t0 = t
                 if qt == t0:
                     q = f
@@ -4153,14 +4538,17 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 4
                 qt = t
             elif op == 115:
+                # 73  LD (HL),E
                 ea = h << 8 | l
                 if ea >= rom_top:
                     mem[ea] = e
                 t += 7
             elif op == 124:
+                # 7C  LD A,H
                 a = h
                 t += 4
             elif op == 192:
+                # C0  RET NZ
                 if f & 64 == 0:
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                     sp = sp + 2 & 65535
@@ -4170,10 +4558,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 5
             elif op == 190:
+                # BE  CP (HL)
                 f = CP_F[a << 8 | I64(mem[h << 8 | l])]
                 t += 7
                 qt = t
             elif op == 216:
+                # D8  RET C
                 if f & 1:
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                     sp = sp + 2 & 65535
@@ -4183,28 +4573,34 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 5
             elif op == 167:
+                # A7  AND A
                 a = a & a
                 f = SZ53P[a] | 16
                 t += 4
                 qt = t
             elif op == 31:
+                # 1F  RRA
                 cy = a & 1
                 a = a >> 1 | (f & 1) << 7
                 f = f & 196 | cy | a & 40
                 t += 4
                 qt = t
             elif op == 94:
+                # 5E  LD E,(HL)
                 e = I64(mem[h << 8 | l])
                 t += 7
             elif op == 86:
+                # 56  LD D,(HL)
                 d = I64(mem[h << 8 | l])
                 t += 7
             elif op == 13:
+                # 0D  DEC C
                 c = c - 1 & 255
                 f = f & 1 | DEC_F[c]
                 t += 4
                 qt = t
             elif op == 211:
+                # D3  OUT (n),A
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 port = a << 8 | n
@@ -4219,17 +4615,21 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     pass
             elif op == 68:
+                # 44  LD B,H
                 b = h
                 t += 4
             elif op == 77:
+                # 4D  LD C,L
                 c = l
                 t += 4
             elif op == 179:
+                # B3  OR E
                 a = a | e
                 f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 238:
+                # EE  XOR n
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 a = a ^ n
@@ -4237,6 +4637,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 7
                 qt = t
             elif op == 9:
+                # 09  ADD HL,BC
                 v = h << 8 | l
                 nn = b << 8 | c
                 res = v + nn
@@ -4248,6 +4649,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 11
                 qt = t
             elif op == 194:
+                # C2  JP NZ,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 wz = nn
@@ -4255,19 +4657,23 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     pc = nn
                 t += 10
             elif op == 251:
+                # FB  EI
                 iff1 = 1
                 iff2 = 1
                 t += 4
                 ei_at = t
             elif op == 38:
+                # 26  LD H,n
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 h = n
                 t += 7
             elif op == 123:
+                # 7B  LD A,E
                 a = e
                 t += 4
             elif op == 207:
+                # CF  RST 08h
                 sp = sp - 1 & 65535
                 if sp >= rom_top:
                     mem[sp] = pc >> 8
@@ -4278,16 +4684,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 wz = pc
                 t += 11
             elif op == 12:
+                # 0C  INC C
                 c = c + 1 & 255
                 f = f & 1 | INC_F[c]
                 t += 4
                 qt = t
             elif op == 181:
+                # B5  OR L
                 a = a | l
                 f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 231:
+                # E7  RST 20h
                 sp = sp - 1 & 65535
                 if sp >= rom_top:
                     mem[sp] = pc >> 8
@@ -4298,11 +4707,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 wz = pc
                 t += 11
             elif op == 135:
+                # 87  ADD A,A
                 f = ADC_F[a << 8 | a]
                 a = a + a & 255
                 t += 4
                 qt = t
             elif op == 215:
+                # D7  RST 10h
                 sp = sp - 1 & 65535
                 if sp >= rom_top:
                     mem[sp] = pc >> 8
@@ -4313,27 +4724,33 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 wz = pc
                 t += 11
             elif op == 184:
+                # B8  CP B
                 f = CP_F[a << 8 | b]
                 t += 4
                 qt = t
             elif op == 70:
+                # 46  LD B,(HL)
                 b = I64(mem[h << 8 | l])
                 t += 7
             elif op == 21:
+                # 15  DEC D
                 d = d - 1 & 255
                 f = f & 1 | DEC_F[d]
                 t += 4
                 qt = t
             elif op == 43:
+                # 2B  DEC HL
                 l = l - 1 & 255
                 if l == 255:
                     h = h - 1 & 255
                 t += 6
             elif op == 185:
+                # B9  CP C
                 f = CP_F[a << 8 | c]
                 t += 4
                 qt = t
             elif op == 52:
+                # 34  INC (HL)
                 ea = h << 8 | l
                 v = I64(mem[ea]) + 1 & 255
                 if ea >= rom_top:
@@ -4342,17 +4759,21 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 11
                 qt = t
             elif op == 30:
+                # 1E  LD E,n
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 e = n
                 t += 7
             elif op == 78:
+                # 4E  LD C,(HL)
                 c = I64(mem[h << 8 | l])
                 t += 7
             elif op == 67:
+                # 43  LD B,E
                 b = e
                 t += 4
             elif op == 118:
+                # 76  HALT
                 pc = pc - 1 & 65535
                 halted = 1
                 t += 4
@@ -4362,6 +4783,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     t += k << 2
                     r += k
             elif op == 223:
+                # DF  RST 18h
                 sp = sp - 1 & 65535
                 if sp >= rom_top:
                     mem[sp] = pc >> 8
@@ -4372,30 +4794,37 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 wz = pc
                 t += 11
             elif op == 87:
+                # 57  LD D,A
                 d = a
                 t += 4
             elif op == 8:
+                # 08  EX AF,AF'
                 a, a_ = (a_, a)
                 f, f_ = (f_, f)
                 t += 4
             elif op == 3:
+                # 03  INC BC
                 c = c + 1 & 255
                 if c == 0:
                     b = b + 1 & 255
                 t += 6
             elif op == 0:
+                # 00  NOP
                 t += 4
             elif op == 46:
+                # 2E  LD L,n
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 l = n
                 t += 7
             elif op == 37:
+                # 25  DEC H
                 h = h - 1 & 255
                 f = f & 1 | DEC_F[h]
                 t += 4
                 qt = t
             elif op == 196:
+                # C4  CALL NZ,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 wz = nn
@@ -4411,6 +4840,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 10
             elif op == 63:
+                # 3F  CCF
                 t0 = t
                 if qt == t0:
                     q = f
@@ -4422,29 +4852,35 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 4
                 qt = t
             elif op == 75:
+                # 4B  LD C,E
                 c = e
                 t += 4
             elif op == 27:
+                # 1B  DEC DE
                 e = e - 1 & 255
                 if e == 255:
                     d = d - 1 & 255
                 t += 6
             elif op == 176:
+                # B0  OR B
                 a = a | b
                 f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 45:
+                # 2D  DEC L
                 l = l - 1 & 255
                 f = f & 1 | DEC_F[l]
                 t += 4
                 qt = t
             elif op == 7:
+                # 07  RLCA
                 a = (a << 1 | a >> 7) & 255
                 f = f & 196 | a & 41
                 t += 4
                 qt = t
             elif op == 227:
+                # E3  EX (SP),HL
                 nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                 v = h << 8 | l
                 ea = sp + 1 & 65535
@@ -4457,13 +4893,16 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 wz = nn
                 t += 19
             elif op == 187:
+                # BB  CP E
                 f = CP_F[a << 8 | e]
                 t += 4
                 qt = t
             elif op == 102:
+                # 66  LD H,(HL)
                 h = I64(mem[h << 8 | l])
                 t += 7
             elif op == 218:
+                # DA  JP C,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 wz = nn
@@ -4471,22 +4910,26 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     pc = nn
                 t += 10
             elif op == 114:
+                # 72  LD (HL),D
                 ea = h << 8 | l
                 if ea >= rom_top:
                     mem[ea] = d
                 t += 7
             elif op == 18:
+                # 12  LD (DE),A
                 ea = d << 8 | e
                 if ea >= rom_top:
                     mem[ea] = a
                 wz = e + 1 & 255 | a << 8
                 t += 7
             elif op == 128:
+                # 80  ADD A,B
                 f = ADC_F[a << 8 | b]
                 a = a + b & 255
                 t += 4
                 qt = t
             elif op == 210:
+                # D2  JP NC,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 wz = nn
@@ -4494,9 +4937,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     pc = nn
                 t += 10
             elif op == 105:
+                # 69  LD L,C
                 l = c
                 t += 4
             elif op == 217:
+                # D9  EXX
                 b, b_ = (b_, b)
                 c, c_ = (c_, c)
                 d, d_ = (d_, d)
@@ -4505,22 +4950,27 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 l, l_ = (l_, l)
                 t += 4
             elif op == 172:
+                # AC  XOR H
                 a = a ^ h
                 f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 84:
+                # 54  LD D,H
                 d = h
                 t += 4
             elif op == 93:
+                # 5D  LD E,L
                 e = l
                 t += 4
             elif op == 173:
+                # AD  XOR L
                 a = a ^ l
                 f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 53:
+                # 35  DEC (HL)
                 ea = h << 8 | l
                 v = I64(mem[ea]) - 1 & 255
                 if ea >= rom_top:
@@ -4529,122 +4979,148 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 11
                 qt = t
             elif op == 166:
+                # A6  AND (HL)
                 a = a & I64(mem[h << 8 | l])
                 f = SZ53P[a] | 16
                 t += 7
                 qt = t
             elif op == 129:
+                # 81  ADD A,C
                 f = ADC_F[a << 8 | c]
                 a = a + c & 255
                 t += 4
                 qt = t
             elif op == 131:
+                # 83  ADD A,E
                 f = ADC_F[a << 8 | e]
                 a = a + e & 255
                 t += 4
                 qt = t
             elif op == 133:
+                # 85  ADD A,L
                 f = ADC_F[a << 8 | l]
                 a = a + l & 255
                 t += 4
                 qt = t
             elif op == 149:
+                # 95  SUB L
                 f = SBC_F[a << 8 | l]
                 a = a - l & 255
                 t += 4
                 qt = t
             elif op == 5:
+                # 05  DEC B
                 b = b - 1 & 255
                 f = f & 1 | DEC_F[b]
                 t += 4
                 qt = t
             elif op == 243:
+                # F3  DI
                 iff1 = 0
                 iff2 = 0
                 t += 4
             elif op == 113:
+                # 71  LD (HL),C
                 ea = h << 8 | l
                 if ea >= rom_top:
                     mem[ea] = c
                 t += 7
             elif op == 233:
+                # E9  JP (HL)
                 pc = h << 8 | l
                 t += 4
             elif op == 140:
+                # 8C  ADC A,H
                 cy = f & 1
                 f = ADC_F[cy << 16 | a << 8 | h]
                 a = a + h + cy & 255
                 t += 4
                 qt = t
             elif op == 145:
+                # 91  SUB C
                 f = SBC_F[a << 8 | c]
                 a = a - c & 255
                 t += 4
                 qt = t
             elif op == 182:
+                # B6  OR (HL)
                 a = a | I64(mem[h << 8 | l])
                 f = SZ53P[a]
                 t += 7
                 qt = t
             elif op == 249:
+                # F9  LD SP,HL
                 sp = h << 8 | l
                 t += 6
             elif op == 23:
+                # 17  RLA
                 cy = a >> 7
                 a = (a << 1 | f & 1) & 255
                 f = f & 196 | cy | a & 40
                 t += 4
                 qt = t
             elif op == 89:
+                # 59  LD E,C
                 e = c
                 t += 4
             elif op == 96:
+                # 60  LD H,B
                 h = b
                 t += 4
             elif op == 20:
+                # 14  INC D
                 d = d + 1 & 255
                 f = f & 1 | INC_F[d]
                 t += 4
                 qt = t
             elif op == 28:
+                # 1C  INC E
                 e = e + 1 & 255
                 f = f & 1 | INC_F[e]
                 t += 4
                 qt = t
             elif op == 112:
+                # 70  LD (HL),B
                 ea = h << 8 | l
                 if ea >= rom_top:
                     mem[ea] = b
                 t += 7
             elif op == 144:
+                # 90  SUB B
                 f = SBC_F[a << 8 | b]
                 a = a - b & 255
                 t += 4
                 qt = t
             elif op == 65:
+                # 41  LD B,C
                 b = c
                 t += 4
             elif op == 178:
+                # B2  OR D
                 a = a | d
                 f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 159:
+                # 9F  SBC A,A
                 cy = f & 1
                 f = SBC_F[cy << 16 | a << 8 | a]
                 a = a - a - cy & 255
                 t += 4
                 qt = t
             elif op == 186:
+                # BA  CP D
                 f = CP_F[a << 8 | d]
                 t += 4
                 qt = t
             elif op == 29:
+                # 1D  DEC E
                 e = e - 1 & 255
                 f = f & 1 | DEC_F[e]
                 t += 4
                 qt = t
             elif op == 220:
+                # DC  CALL C,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 wz = nn
@@ -4660,6 +5136,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 10
             elif op == 57:
+                # 39  ADD HL,SP
                 v = h << 8 | l
                 nn = sp
                 res = v + nn
@@ -4671,28 +5148,35 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 11
                 qt = t
             elif op == 66:
+                # 42  LD B,D
                 b = d
                 t += 4
             elif op == 80:
+                # 50  LD D,B
                 d = b
                 t += 4
             elif op == 130:
+                # 82  ADD A,D
                 f = ADC_F[a << 8 | d]
                 a = a + d & 255
                 t += 4
                 qt = t
             elif op == 163:
+                # A3  AND E
                 a = a & e
                 f = SZ53P[a] | 16
                 t += 4
                 qt = t
             elif op == 104:
+                # 68  LD L,B
                 l = b
                 t += 4
             elif op == 85:
+                # 55  LD D,L
                 d = l
                 t += 4
             elif op == 242:
+                # F2  JP P,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 wz = nn
@@ -4700,41 +5184,50 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     pc = nn
                 t += 10
             elif op == 132:
+                # 84  ADD A,H
                 f = ADC_F[a << 8 | h]
                 a = a + h & 255
                 t += 4
                 qt = t
             elif op == 74:
+                # 4A  LD C,D
                 c = d
                 t += 4
             elif op == 98:
+                # 62  LD H,D
                 h = d
                 t += 4
             elif op == 106:
+                # 6A  LD L,D
                 l = d
                 t += 4
             elif op == 146:
+                # 92  SUB D
                 f = SBC_F[a << 8 | d]
                 a = a - d & 255
                 t += 4
                 qt = t
             elif op == 150:
+                # 96  SUB (HL)
                 v = I64(mem[h << 8 | l])
                 f = SBC_F[a << 8 | v]
                 a = a - v & 255
                 t += 7
                 qt = t
             elif op == 174:
+                # AE  XOR (HL)
                 a = a ^ I64(mem[h << 8 | l])
                 f = SZ53P[a]
                 t += 7
                 qt = t
             elif op == 180:
+                # B4  OR H
                 a = a | h
                 f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 234:
+                # EA  JP PE,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 wz = nn
@@ -4742,59 +5235,74 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     pc = nn
                 t += 10
             elif op == 110:
+                # 6E  LD L,(HL)
                 l = I64(mem[h << 8 | l])
                 t += 7
             elif op == 188:
+                # BC  CP H
                 f = CP_F[a << 8 | h]
                 t += 4
                 qt = t
             elif op == 10:
+                # 0A  LD A,(BC)
                 ea = b << 8 | c
                 a = I64(mem[ea])
                 wz = ea + 1 & 65535
                 t += 7
             elif op == 49:
+                # 31  LD SP,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 sp = nn
                 t += 10
             elif op == 72:
+                # 48  LD C,B
                 c = b
                 t += 4
             elif op == 81:
+                # 51  LD D,C
                 d = c
                 t += 4
             elif op == 83:
+                # 53  LD D,E
                 d = e
                 t += 4
             elif op == 92:
+                # 5C  LD E,H
                 e = h
                 t += 4
             elif op == 97:
+                # 61  LD H,C
                 h = c
                 t += 4
             elif op == 101:
+                # 65  LD H,L
                 h = l
                 t += 4
             elif op == 107:
+                # 6B  LD L,E
                 l = e
                 t += 4
             elif op == 147:
+                # 93  SUB E
                 f = SBC_F[a << 8 | e]
                 a = a - e & 255
                 t += 4
                 qt = t
             elif op == 161:
+                # A1  AND C
                 a = a & c
                 f = SZ53P[a] | 16
                 t += 4
                 qt = t
             elif op == 164:
+                # A4  AND H
                 a = a & h
                 f = SZ53P[a] | 16
                 t += 4
                 qt = t
             elif op == 204:
+                # CC  CALL Z,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 wz = nn
@@ -4810,6 +5318,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 10
             elif op == 222:
+                # DE  SBC A,n
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 cy = f & 1
@@ -4818,6 +5327,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 7
                 qt = t
             elif op == 226:
+                # E2  JP PO,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 wz = nn
@@ -4825,6 +5335,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     pc = nn
                 t += 10
             elif op == 250:
+                # FA  JP M,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 wz = nn
@@ -4832,12 +5343,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     pc = nn
                 t += 10
             elif op == 2:
+                # 02  LD (BC),A
                 ea = b << 8 | c
                 if ea >= rom_top:
                     mem[ea] = a
                 wz = c + 1 & 255 | a << 8
                 t += 7
             elif op == 39:
+                # 27  DAA
                 cy = f & 1
                 v = 0
                 if f & 16 or a & 15 > 9:
@@ -4854,90 +5367,114 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 4
                 qt = t
             elif op == 51:
+                # 33  INC SP
                 sp = sp + 1 & 65535
                 t += 6
             elif op == 59:
+                # 3B  DEC SP
                 sp = sp - 1 & 65535
                 t += 6
             elif op == 64:
+                # 40  LD B,B
                 t += 4
             elif op == 69:
+                # 45  LD B,L
                 b = l
                 t += 4
             elif op == 73:
+                # 49  LD C,C
                 t += 4
             elif op == 76:
+                # 4C  LD C,H
                 c = h
                 t += 4
             elif op == 82:
+                # 52  LD D,D
                 t += 4
             elif op == 88:
+                # 58  LD E,B
                 e = b
                 t += 4
             elif op == 90:
+                # 5A  LD E,D
                 e = d
                 t += 4
             elif op == 91:
+                # 5B  LD E,E
                 t += 4
             elif op == 99:
+                # 63  LD H,E
                 h = e
                 t += 4
             elif op == 100:
+                # 64  LD H,H
                 t += 4
             elif op == 108:
+                # 6C  LD L,H
                 l = h
                 t += 4
             elif op == 109:
+                # 6D  LD L,L
                 t += 4
             elif op == 116:
+                # 74  LD (HL),H
                 ea = h << 8 | l
                 if ea >= rom_top:
                     mem[ea] = h
                 t += 7
             elif op == 117:
+                # 75  LD (HL),L
                 ea = h << 8 | l
                 if ea >= rom_top:
                     mem[ea] = l
                 t += 7
             elif op == 127:
+                # 7F  LD A,A
                 t += 4
             elif op == 134:
+                # 86  ADD A,(HL)
                 v = I64(mem[h << 8 | l])
                 f = ADC_F[a << 8 | v]
                 a = a + v & 255
                 t += 7
                 qt = t
             elif op == 136:
+                # 88  ADC A,B
                 cy = f & 1
                 f = ADC_F[cy << 16 | a << 8 | b]
                 a = a + b + cy & 255
                 t += 4
                 qt = t
             elif op == 137:
+                # 89  ADC A,C
                 cy = f & 1
                 f = ADC_F[cy << 16 | a << 8 | c]
                 a = a + c + cy & 255
                 t += 4
                 qt = t
             elif op == 138:
+                # 8A  ADC A,D
                 cy = f & 1
                 f = ADC_F[cy << 16 | a << 8 | d]
                 a = a + d + cy & 255
                 t += 4
                 qt = t
             elif op == 139:
+                # 8B  ADC A,E
                 cy = f & 1
                 f = ADC_F[cy << 16 | a << 8 | e]
                 a = a + e + cy & 255
                 t += 4
                 qt = t
             elif op == 141:
+                # 8D  ADC A,L
                 cy = f & 1
                 f = ADC_F[cy << 16 | a << 8 | l]
                 a = a + l + cy & 255
                 t += 4
                 qt = t
             elif op == 142:
+                # 8E  ADC A,(HL)
                 v = I64(mem[h << 8 | l])
                 cy = f & 1
                 f = ADC_F[cy << 16 | a << 8 | v]
@@ -4945,58 +5482,68 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 7
                 qt = t
             elif op == 143:
+                # 8F  ADC A,A
                 cy = f & 1
                 f = ADC_F[cy << 16 | a << 8 | a]
                 a = a + a + cy & 255
                 t += 4
                 qt = t
             elif op == 148:
+                # 94  SUB H
                 f = SBC_F[a << 8 | h]
                 a = a - h & 255
                 t += 4
                 qt = t
             elif op == 151:
+                # 97  SUB A
                 f = SBC_F[a << 8 | a]
                 a = a - a & 255
                 t += 4
                 qt = t
             elif op == 152:
+                # 98  SBC A,B
                 cy = f & 1
                 f = SBC_F[cy << 16 | a << 8 | b]
                 a = a - b - cy & 255
                 t += 4
                 qt = t
             elif op == 153:
+                # 99  SBC A,C
                 cy = f & 1
                 f = SBC_F[cy << 16 | a << 8 | c]
                 a = a - c - cy & 255
                 t += 4
                 qt = t
             elif op == 154:
+                # 9A  SBC A,D
                 cy = f & 1
                 f = SBC_F[cy << 16 | a << 8 | d]
                 a = a - d - cy & 255
                 t += 4
                 qt = t
             elif op == 155:
+                # 9B  SBC A,E
                 cy = f & 1
                 f = SBC_F[cy << 16 | a << 8 | e]
                 a = a - e - cy & 255
                 t += 4
                 qt = t
             elif op == 156:
+                # 9C  SBC A,H
                 cy = f & 1
                 f = SBC_F[cy << 16 | a << 8 | h]
                 a = a - h - cy & 255
                 t += 4
                 qt = t
             elif op == 157:
+                # 9D  SBC A,L
                 cy = f & 1
                 f = SBC_F[cy << 16 | a << 8 | l]
                 a = a - l - cy & 255
                 t += 4
                 qt = t
             elif op == 158:
+                # 9E  SBC A,(HL)
                 v = I64(mem[h << 8 | l])
                 cy = f & 1
                 f = SBC_F[cy << 16 | a << 8 | v]
@@ -5004,44 +5551,53 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 7
                 qt = t
             elif op == 160:
+                # A0  AND B
                 a = a & b
                 f = SZ53P[a] | 16
                 t += 4
                 qt = t
             elif op == 162:
+                # A2  AND D
                 a = a & d
                 f = SZ53P[a] | 16
                 t += 4
                 qt = t
             elif op == 165:
+                # A5  AND L
                 a = a & l
                 f = SZ53P[a] | 16
                 t += 4
                 qt = t
             elif op == 168:
+                # A8  XOR B
                 a = a ^ b
                 f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 170:
+                # AA  XOR D
                 a = a ^ d
                 f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 171:
+                # AB  XOR E
                 a = a ^ e
                 f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 189:
+                # BD  CP L
                 f = CP_F[a << 8 | l]
                 t += 4
                 qt = t
             elif op == 191:
+                # BF  CP A
                 f = CP_F[a << 8 | a]
                 t += 4
                 qt = t
             elif op == 199:
+                # C7  RST 0
                 sp = sp - 1 & 65535
                 if sp >= rom_top:
                     mem[sp] = pc >> 8
@@ -5052,6 +5608,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 wz = pc
                 t += 11
             elif op == 206:
+                # CE  ADC A,n
                 n = I64(mem[pc])
                 pc = pc + 1 & 65535
                 cy = f & 1
@@ -5060,6 +5617,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 7
                 qt = t
             elif op == 212:
+                # D4  CALL NC,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 wz = nn
@@ -5075,6 +5633,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 10
             elif op == 224:
+                # E0  RET PO
                 if f & 4 == 0:
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                     sp = sp + 2 & 65535
@@ -5084,6 +5643,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 5
             elif op == 228:
+                # E4  CALL PO,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 wz = nn
@@ -5099,6 +5659,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 10
             elif op == 232:
+                # E8  RET PE
                 if f & 4:
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                     sp = sp + 2 & 65535
@@ -5108,6 +5669,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 5
             elif op == 236:
+                # EC  CALL PE,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 wz = nn
@@ -5123,6 +5685,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 10
             elif op == 239:
+                # EF  RST 28h
                 sp = sp - 1 & 65535
                 if sp >= rom_top:
                     mem[sp] = pc >> 8
@@ -5133,6 +5696,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 wz = pc
                 t += 11
             elif op == 240:
+                # F0  RET P
                 if f & 128 == 0:
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                     sp = sp + 2 & 65535
@@ -5142,6 +5706,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 5
             elif op == 244:
+                # F4  CALL P,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 wz = nn
@@ -5157,6 +5722,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 10
             elif op == 247:
+                # F7  RST 30h
                 sp = sp - 1 & 65535
                 if sp >= rom_top:
                     mem[sp] = pc >> 8
@@ -5167,6 +5733,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 wz = pc
                 t += 11
             elif op == 248:
+                # F8  RET M
                 if f & 128:
                     nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
                     sp = sp + 2 & 65535
@@ -5176,6 +5743,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 5
             elif op == 252:
+                # FC  CALL M,nn
                 nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
                 pc = pc + 2 & 65535
                 wz = nn
@@ -5191,6 +5759,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     t += 10
             else:
+                # FF  RST 38h
                 sp = sp - 1 & 65535
                 if sp >= rom_top:
                     mem[sp] = pc >> 8

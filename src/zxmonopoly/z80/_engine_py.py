@@ -111,8 +111,10 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op < 0x04:
                                         if op < 0x02:
                                             if op == 0x00:
+                                                # 00  NOP
                                                 t += 4
                                             else:
+                                                # 01  LD BC,nn
                                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                 pc += 2
                                                 if pc > 0xFFFF:
@@ -122,17 +124,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 10
                                         else:
                                             if op == 0x02:
+                                                # 02  LD (BC),A
                                                 ea = (b << 8) | c
                                                 if ea >= rom_top:
                                                     mem[ea] = a
                                                 wz = ((c + 1) & 0xFF) | (a << 8)
                                                 t += 7
                                             else:
+                                                # 03  INC BC
                                                 c = (c + 1) & 0xFF
                                                 if c == 0:
                                                     b = (b + 1) & 0xFF
                                                 t += 6
                                     else:
+                                        # 04  INC B
                                         b = (b + 1) & 0xFF
                                         f = (f & 0x01) | INC_F[b]
                                         t += 4
@@ -140,11 +145,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                 else:
                                     if op < 0x07:
                                         if op == 0x05:
+                                            # 05  DEC B
                                             b = (b - 1) & 0xFF
                                             f = (f & 0x01) | DEC_F[b]
                                             t += 4
                                             qt = t
                                         else:
+                                            # 06  LD B,n
                                             n = mem[pc]
                                             pc += 1
                                             if pc == 0x10000:
@@ -154,16 +161,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     else:
                                         if op < 0x09:
                                             if op == 0x07:
+                                                # 07  RLCA
                                                 a = ((a << 1) | (a >> 7)) & 0xFF
                                                 f = (f & 0xC4) | (a & 0x29)
                                                 t += 4
                                                 qt = t
                                             else:
+                                                # 08  EX AF,AF'
                                                 a, a_ = a_, a
                                                 f, f_ = f_, f
                                                 t += 4
                                         else:
                                             if op == 0x09:
+                                                # 09  ADD HL,BC
                                                 v = ((h << 8) | l)
                                                 nn = ((b << 8) | c)
                                                 res = v + nn
@@ -175,12 +185,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 11
                                                 qt = t
                                             else:
+                                                # 0A  LD A,(BC)
                                                 ea = (b << 8) | c
                                                 a = mem[ea]
                                                 wz = (ea + 1) & 0xFFFF
                                                 t += 7
                             else:
                                 if op == 0x0b:
+                                    # 0B  DEC BC
                                     c = (c - 1) & 0xFF
                                     if c == 0xFF:
                                         b = (b - 1) & 0xFF
@@ -189,16 +201,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op < 0x0f:
                                         if op < 0x0e:
                                             if op == 0x0c:
+                                                # 0C  INC C
                                                 c = (c + 1) & 0xFF
                                                 f = (f & 0x01) | INC_F[c]
                                                 t += 4
                                                 qt = t
                                             else:
+                                                # 0D  DEC C
                                                 c = (c - 1) & 0xFF
                                                 f = (f & 0x01) | DEC_F[c]
                                                 t += 4
                                                 qt = t
                                         else:
+                                            # 0E  LD C,n
                                             n = mem[pc]
                                             pc += 1
                                             if pc == 0x10000:
@@ -206,6 +221,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             c = n
                                             t += 7
                                     else:
+                                        # 0F  RRCA
                                         cy = a & 1
                                         a = (a >> 1) | (cy << 7)
                                         f = (f & 0xC4) | cy | (a & 0x28)
@@ -213,6 +229,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         qt = t
                         else:
                             if op == 0x10:
+                                # 10  DJNZ e
                                 b = (b - 1) & 0xFF
                                 n = mem[pc]
                                 pc += 1
@@ -227,6 +244,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             else:
                                 if op < 0x13:
                                     if op == 0x11:
+                                        # 11  LD DE,nn
                                         nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                         pc += 2
                                         if pc > 0xFFFF:
@@ -235,6 +253,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         e = nn & 0xFF
                                         t += 10
                                     else:
+                                        # 12  LD (DE),A
                                         ea = (d << 8) | e
                                         if ea >= rom_top:
                                             mem[ea] = a
@@ -242,6 +261,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         t += 7
                                 else:
                                     if op == 0x13:
+                                        # 13  INC DE
                                         e = (e + 1) & 0xFF
                                         if e == 0:
                                             d = (d + 1) & 0xFF
@@ -249,17 +269,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     else:
                                         if op < 0x16:
                                             if op == 0x14:
+                                                # 14  INC D
                                                 d = (d + 1) & 0xFF
                                                 f = (f & 0x01) | INC_F[d]
                                                 t += 4
                                                 qt = t
                                             else:
+                                                # 15  DEC D
                                                 d = (d - 1) & 0xFF
                                                 f = (f & 0x01) | DEC_F[d]
                                                 t += 4
                                                 qt = t
                                         else:
                                             if op == 0x16:
+                                                # 16  LD D,n
                                                 n = mem[pc]
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -267,6 +290,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 d = n
                                                 t += 7
                                             else:
+                                                # 17  RLA
                                                 cy = a >> 7
                                                 a = ((a << 1) | (f & 1)) & 0xFF
                                                 f = (f & 0xC4) | cy | (a & 0x28)
@@ -276,6 +300,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         if op < 0x21:
                             if op < 0x1a:
                                 if op == 0x18:
+                                    # 18  JR e
                                     n = mem[pc]
                                     pc += 1
                                     if pc == 0x10000:
@@ -284,6 +309,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     wz = pc
                                     t += 12
                                 else:
+                                    # 19  ADD HL,DE
                                     v = ((h << 8) | l)
                                     nn = ((d << 8) | e)
                                     res = v + nn
@@ -297,6 +323,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             else:
                                 if op < 0x20:
                                     if op == 0x1a:
+                                        # 1A  LD A,(DE)
                                         ea = (d << 8) | e
                                         a = mem[ea]
                                         wz = (ea + 1) & 0xFFFF
@@ -304,23 +331,27 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     else:
                                         if op < 0x1e:
                                             if op == 0x1b:
+                                                # 1B  DEC DE
                                                 e = (e - 1) & 0xFF
                                                 if e == 0xFF:
                                                     d = (d - 1) & 0xFF
                                                 t += 6
                                             else:
                                                 if op == 0x1c:
+                                                    # 1C  INC E
                                                     e = (e + 1) & 0xFF
                                                     f = (f & 0x01) | INC_F[e]
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 1D  DEC E
                                                     e = (e - 1) & 0xFF
                                                     f = (f & 0x01) | DEC_F[e]
                                                     t += 4
                                                     qt = t
                                         else:
                                             if op == 0x1e:
+                                                # 1E  LD E,n
                                                 n = mem[pc]
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -328,12 +359,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 e = n
                                                 t += 7
                                             else:
+                                                # 1F  RRA
                                                 cy = a & 1
                                                 a = (a >> 1) | ((f & 1) << 7)
                                                 f = (f & 0xC4) | cy | (a & 0x28)
                                                 t += 4
                                                 qt = t
                                 else:
+                                    # 20  JR NZ,e
                                     n = mem[pc]
                                     pc += 1
                                     if pc == 0x10000:
@@ -347,6 +380,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         else:
                             if op < 0x23:
                                 if op == 0x21:
+                                    # 21  LD HL,nn
                                     nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                     pc += 2
                                     if pc > 0xFFFF:
@@ -355,6 +389,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     l = nn & 0xFF
                                     t += 10
                                 else:
+                                    # 22  LD (nn),HL
                                     nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                     pc += 2
                                     if pc > 0xFFFF:
@@ -369,24 +404,28 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     t += 16
                             else:
                                 if op == 0x23:
+                                    # 23  INC HL
                                     l = (l + 1) & 0xFF
                                     if l == 0:
                                         h = (h + 1) & 0xFF
                                     t += 6
                                 else:
                                     if op == 0x24:
+                                        # 24  INC H
                                         h = (h + 1) & 0xFF
                                         f = (f & 0x01) | INC_F[h]
                                         t += 4
                                         qt = t
                                     else:
                                         if op == 0x25:
+                                            # 25  DEC H
                                             h = (h - 1) & 0xFF
                                             f = (f & 0x01) | DEC_F[h]
                                             t += 4
                                             qt = t
                                         else:
                                             if op == 0x26:
+                                                # 26  LD H,n
                                                 n = mem[pc]
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -394,6 +433,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 h = n
                                                 t += 7
                                             else:
+                                                # 27  DAA
                                                 cy = f & 0x01
                                                 v = 0
                                                 if (f & 0x10) or (a & 0x0F) > 9:
@@ -413,6 +453,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     if op < 0x3a:
                         if op < 0x2d:
                             if op == 0x28:
+                                # 28  JR Z,e
                                 n = mem[pc]
                                 pc += 1
                                 if pc == 0x10000:
@@ -426,6 +467,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             else:
                                 if op < 0x2c:
                                     if op == 0x29:
+                                        # 29  ADD HL,HL
                                         v = ((h << 8) | l)
                                         nn = ((h << 8) | l)
                                         res = v + nn
@@ -438,6 +480,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         qt = t
                                     else:
                                         if op == 0x2a:
+                                            # 2A  LD HL,(nn)
                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                             pc += 2
                                             if pc > 0xFFFF:
@@ -448,11 +491,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             l = v & 0xFF
                                             t += 16
                                         else:
+                                            # 2B  DEC HL
                                             l = (l - 1) & 0xFF
                                             if l == 0xFF:
                                                 h = (h - 1) & 0xFF
                                             t += 6
                                 else:
+                                    # 2C  INC L
                                     l = (l + 1) & 0xFF
                                     f = (f & 0x01) | INC_F[l]
                                     t += 4
@@ -463,11 +508,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op < 0x30:
                                         if op < 0x2f:
                                             if op == 0x2d:
+                                                # 2D  DEC L
                                                 l = (l - 1) & 0xFF
                                                 f = (f & 0x01) | DEC_F[l]
                                                 t += 4
                                                 qt = t
                                             else:
+                                                # 2E  LD L,n
                                                 n = mem[pc]
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -475,12 +522,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 l = n
                                                 t += 7
                                         else:
+                                            # 2F  CPL
                                             a = a ^ 0xFF
                                             f = (f & 0xC5) | (a & 0x28) | 0x12
                                             t += 4
                                             qt = t
                                     else:
                                         if op == 0x30:
+                                            # 30  JR NC,e
                                             n = mem[pc]
                                             pc += 1
                                             if pc == 0x10000:
@@ -492,6 +541,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             else:
                                                 t += 7
                                         else:
+                                            # 31  LD SP,nn
                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                             pc += 2
                                             if pc > 0xFFFF:
@@ -500,6 +550,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             t += 10
                                 else:
                                     if op == 0x32:
+                                        # 32  LD (nn),A
                                         nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                         pc += 2
                                         if pc > 0xFFFF:
@@ -511,9 +562,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     else:
                                         if op < 0x35:
                                             if op == 0x33:
+                                                # 33  INC SP
                                                 sp = (sp + 1) & 0xFFFF
                                                 t += 6
                                             else:
+                                                # 34  INC (HL)
                                                 ea = (h << 8) | l
                                                 v = (mem[ea] + 1) & 0xFF
                                                 if ea >= rom_top:
@@ -522,6 +575,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 11
                                                 qt = t
                                         else:
+                                            # 35  DEC (HL)
                                             ea = (h << 8) | l
                                             v = (mem[ea] - 1) & 0xFF
                                             if ea >= rom_top:
@@ -531,6 +585,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             qt = t
                             else:
                                 if op == 0x36:
+                                    # 36  LD (HL),n
                                     n = mem[pc]
                                     pc += 1
                                     if pc == 0x10000:
@@ -541,6 +596,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     t += 10
                                 else:
                                     if op == 0x37:
+                                        # 37  SCF
                                         t0 = t
                                         if qt == t0:
                                             q = f
@@ -553,6 +609,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         qt = t
                                     else:
                                         if op == 0x38:
+                                            # 38  JR C,e
                                             n = mem[pc]
                                             pc += 1
                                             if pc == 0x10000:
@@ -564,6 +621,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             else:
                                                 t += 7
                                         else:
+                                            # 39  ADD HL,SP
                                             v = ((h << 8) | l)
                                             nn = sp
                                             res = v + nn
@@ -577,6 +635,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     else:
                         if op < 0x48:
                             if op == 0x3a:
+                                # 3A  LD A,(nn)
                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                 pc += 2
                                 if pc > 0xFFFF:
@@ -589,19 +648,23 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op < 0x3e:
                                         if op < 0x3d:
                                             if op == 0x3b:
+                                                # 3B  DEC SP
                                                 sp = (sp - 1) & 0xFFFF
                                                 t += 6
                                             else:
+                                                # 3C  INC A
                                                 a = (a + 1) & 0xFF
                                                 f = (f & 0x01) | INC_F[a]
                                                 t += 4
                                                 qt = t
                                         else:
+                                            # 3D  DEC A
                                             a = (a - 1) & 0xFF
                                             f = (f & 0x01) | DEC_F[a]
                                             t += 4
                                             qt = t
                                     else:
+                                        # 3E  LD A,n
                                         n = mem[pc]
                                         pc += 1
                                         if pc == 0x10000:
@@ -613,6 +676,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x43:
                                             if op < 0x41:
                                                 if op == 0x3f:
+                                                    # 3F  CCF
                                                     t0 = t
                                                     if qt == t0:
                                                         q = f
@@ -624,30 +688,38 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 40  LD B,B
                                                     t += 4
                                             else:
                                                 if op == 0x41:
+                                                    # 41  LD B,C
                                                     b = c
                                                     t += 4
                                                 else:
+                                                    # 42  LD B,D
                                                     b = d
                                                     t += 4
                                         else:
                                             if op == 0x43:
+                                                # 43  LD B,E
                                                 b = e
                                                 t += 4
                                             else:
+                                                # 44  LD B,H
                                                 b = h
                                                 t += 4
                                     else:
                                         if op < 0x47:
                                             if op == 0x45:
+                                                # 45  LD B,L
                                                 b = l
                                                 t += 4
                                             else:
+                                                # 46  LD B,(HL)
                                                 b = mem[(h << 8) | l]
                                                 t += 7
                                         else:
+                                            # 47  LD B,A
                                             b = a
                                             t += 4
                         else:
@@ -658,28 +730,36 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             if op < 0x4b:
                                                 if op < 0x4a:
                                                     if op == 0x48:
+                                                        # 48  LD C,B
                                                         c = b
                                                         t += 4
                                                     else:
+                                                        # 49  LD C,C
                                                         t += 4
                                                 else:
+                                                    # 4A  LD C,D
                                                     c = d
                                                     t += 4
                                             else:
                                                 if op == 0x4b:
+                                                    # 4B  LD C,E
                                                     c = e
                                                     t += 4
                                                 else:
+                                                    # 4C  LD C,H
                                                     c = h
                                                     t += 4
                                         else:
                                             if op == 0x4d:
+                                                # 4D  LD C,L
                                                 c = l
                                                 t += 4
                                             else:
+                                                # 4E  LD C,(HL)
                                                 c = mem[(h << 8) | l]
                                                 t += 7
                                     else:
+                                        # 4F  LD C,A
                                         c = a
                                         t += 4
                                 else:
@@ -687,121 +767,153 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x54:
                                             if op < 0x52:
                                                 if op == 0x50:
+                                                    # 50  LD D,B
                                                     d = b
                                                     t += 4
                                                 else:
+                                                    # 51  LD D,C
                                                     d = c
                                                     t += 4
                                             else:
                                                 if op == 0x52:
+                                                    # 52  LD D,D
                                                     t += 4
                                                 else:
+                                                    # 53  LD D,E
                                                     d = e
                                                     t += 4
                                         else:
                                             if op < 0x56:
                                                 if op == 0x54:
+                                                    # 54  LD D,H
                                                     d = h
                                                     t += 4
                                                 else:
+                                                    # 55  LD D,L
                                                     d = l
                                                     t += 4
                                             else:
+                                                # 56  LD D,(HL)
                                                 d = mem[(h << 8) | l]
                                                 t += 7
                                     else:
                                         if op < 0x5c:
                                             if op < 0x59:
                                                 if op == 0x57:
+                                                    # 57  LD D,A
                                                     d = a
                                                     t += 4
                                                 else:
+                                                    # 58  LD E,B
                                                     e = b
                                                     t += 4
                                             else:
                                                 if op == 0x59:
+                                                    # 59  LD E,C
                                                     e = c
                                                     t += 4
                                                 else:
                                                     if op == 0x5a:
+                                                        # 5A  LD E,D
                                                         e = d
                                                         t += 4
                                                     else:
+                                                        # 5B  LD E,E
                                                         t += 4
                                         else:
                                             if op < 0x5e:
                                                 if op == 0x5c:
+                                                    # 5C  LD E,H
                                                     e = h
                                                     t += 4
                                                 else:
+                                                    # 5D  LD E,L
                                                     e = l
                                                     t += 4
                                             else:
+                                                # 5E  LD E,(HL)
                                                 e = mem[(h << 8) | l]
                                                 t += 7
                             else:
                                 if op < 0x68:
                                     if op < 0x64:
                                         if op == 0x5f:
+                                            # 5F  LD E,A
                                             e = a
                                             t += 4
                                         else:
                                             if op < 0x62:
                                                 if op == 0x60:
+                                                    # 60  LD H,B
                                                     h = b
                                                     t += 4
                                                 else:
+                                                    # 61  LD H,C
                                                     h = c
                                                     t += 4
                                             else:
                                                 if op == 0x62:
+                                                    # 62  LD H,D
                                                     h = d
                                                     t += 4
                                                 else:
+                                                    # 63  LD H,E
                                                     h = e
                                                     t += 4
                                     else:
                                         if op < 0x67:
                                             if op < 0x66:
                                                 if op == 0x64:
+                                                    # 64  LD H,H
                                                     t += 4
                                                 else:
+                                                    # 65  LD H,L
                                                     h = l
                                                     t += 4
                                             else:
+                                                # 66  LD H,(HL)
                                                 h = mem[(h << 8) | l]
                                                 t += 7
                                         else:
+                                            # 67  LD H,A
                                             h = a
                                             t += 4
                                 else:
                                     if op < 0x6f:
                                         if op < 0x6b:
                                             if op == 0x68:
+                                                # 68  LD L,B
                                                 l = b
                                                 t += 4
                                             else:
                                                 if op == 0x69:
+                                                    # 69  LD L,C
                                                     l = c
                                                     t += 4
                                                 else:
+                                                    # 6A  LD L,D
                                                     l = d
                                                     t += 4
                                         else:
                                             if op < 0x6d:
                                                 if op == 0x6b:
+                                                    # 6B  LD L,E
                                                     l = e
                                                     t += 4
                                                 else:
+                                                    # 6C  LD L,H
                                                     l = h
                                                     t += 4
                                             else:
                                                 if op == 0x6d:
+                                                    # 6D  LD L,L
                                                     t += 4
                                                 else:
+                                                    # 6E  LD L,(HL)
                                                     l = mem[(h << 8) | l]
                                                     t += 7
                                     else:
+                                        # 6F  LD L,A
                                         l = a
                                         t += 4
             else:
@@ -814,22 +926,26 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x73:
                                             if op < 0x72:
                                                 if op == 0x70:
+                                                    # 70  LD (HL),B
                                                     ea = (h << 8) | l
                                                     if ea >= rom_top:
                                                         mem[ea] = b
                                                     t += 7
                                                 else:
+                                                    # 71  LD (HL),C
                                                     ea = (h << 8) | l
                                                     if ea >= rom_top:
                                                         mem[ea] = c
                                                     t += 7
                                             else:
+                                                # 72  LD (HL),D
                                                 ea = (h << 8) | l
                                                 if ea >= rom_top:
                                                     mem[ea] = d
                                                 t += 7
                                         else:
                                             if op == 0x73:
+                                                # 73  LD (HL),E
                                                 ea = (h << 8) | l
                                                 if ea >= rom_top:
                                                     mem[ea] = e
@@ -837,16 +953,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             else:
                                                 if op < 0x76:
                                                     if op == 0x74:
+                                                        # 74  LD (HL),H
                                                         ea = (h << 8) | l
                                                         if ea >= rom_top:
                                                             mem[ea] = h
                                                         t += 7
                                                     else:
+                                                        # 75  LD (HL),L
                                                         ea = (h << 8) | l
                                                         if ea >= rom_top:
                                                             mem[ea] = l
                                                         t += 7
                                                 else:
+                                                    # 76  HALT
                                                     pc = (pc - 1) & 0xFFFF
                                                     halted = 1
                                                     t += 4
@@ -856,34 +975,42 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += k << 2
                                                         r = (r + k) & 0x7F
                                     else:
+                                        # 77  LD (HL),A
                                         ea = (h << 8) | l
                                         if ea >= rom_top:
                                             mem[ea] = a
                                         t += 7
                                 else:
+                                    # 78  LD A,B
                                     a = b
                                     t += 4
                             else:
                                 if op < 0x7d:
                                     if op == 0x79:
+                                        # 79  LD A,C
                                         a = c
                                         t += 4
                                     else:
                                         if op == 0x7a:
+                                            # 7A  LD A,D
                                             a = d
                                             t += 4
                                         else:
                                             if op == 0x7b:
+                                                # 7B  LD A,E
                                                 a = e
                                                 t += 4
                                             else:
+                                                # 7C  LD A,H
                                                 a = h
                                                 t += 4
                                 else:
                                     if op == 0x7d:
+                                        # 7D  LD A,L
                                         a = l
                                         t += 4
                                     else:
+                                        # 7E  LD A,(HL)
                                         a = mem[(h << 8) | l]
                                         t += 7
                         else:
@@ -893,19 +1020,23 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x83:
                                             if op < 0x81:
                                                 if op == 0x7f:
+                                                    # 7F  LD A,A
                                                     t += 4
                                                 else:
+                                                    # 80  ADD A,B
                                                     f = ADC_F[(a << 8) | b]
                                                     a = (a + b) & 0xFF
                                                     t += 4
                                                     qt = t
                                             else:
                                                 if op == 0x81:
+                                                    # 81  ADD A,C
                                                     f = ADC_F[(a << 8) | c]
                                                     a = (a + c) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 82  ADD A,D
                                                     f = ADC_F[(a << 8) | d]
                                                     a = (a + d) & 0xFF
                                                     t += 4
@@ -913,22 +1044,26 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         else:
                                             if op < 0x85:
                                                 if op == 0x83:
+                                                    # 83  ADD A,E
                                                     f = ADC_F[(a << 8) | e]
                                                     a = (a + e) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 84  ADD A,H
                                                     f = ADC_F[(a << 8) | h]
                                                     a = (a + h) & 0xFF
                                                     t += 4
                                                     qt = t
                                             else:
                                                 if op == 0x85:
+                                                    # 85  ADD A,L
                                                     f = ADC_F[(a << 8) | l]
                                                     a = (a + l) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 86  ADD A,(HL)
                                                     v = mem[(h << 8) | l]
                                                     f = ADC_F[(a << 8) | v]
                                                     a = (a + v) & 0xFF
@@ -937,18 +1072,21 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     else:
                                         if op < 0x8a:
                                             if op == 0x87:
+                                                # 87  ADD A,A
                                                 f = ADC_F[(a << 8) | a]
                                                 a = (a + a) & 0xFF
                                                 t += 4
                                                 qt = t
                                             else:
                                                 if op == 0x88:
+                                                    # 88  ADC A,B
                                                     cy = f & 1
                                                     f = ADC_F[(cy << 16) | (a << 8) | b]
                                                     a = (a + b + cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 89  ADC A,C
                                                     cy = f & 1
                                                     f = ADC_F[(cy << 16) | (a << 8) | c]
                                                     a = (a + c + cy) & 0xFF
@@ -957,18 +1095,21 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         else:
                                             if op < 0x8c:
                                                 if op == 0x8a:
+                                                    # 8A  ADC A,D
                                                     cy = f & 1
                                                     f = ADC_F[(cy << 16) | (a << 8) | d]
                                                     a = (a + d + cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 8B  ADC A,E
                                                     cy = f & 1
                                                     f = ADC_F[(cy << 16) | (a << 8) | e]
                                                     a = (a + e + cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                             else:
+                                                # 8C  ADC A,H
                                                 cy = f & 1
                                                 f = ADC_F[(cy << 16) | (a << 8) | h]
                                                 a = (a + h + cy) & 0xFF
@@ -979,12 +1120,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x91:
                                             if op < 0x8f:
                                                 if op == 0x8d:
+                                                    # 8D  ADC A,L
                                                     cy = f & 1
                                                     f = ADC_F[(cy << 16) | (a << 8) | l]
                                                     a = (a + l + cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 8E  ADC A,(HL)
                                                     v = mem[(h << 8) | l]
                                                     cy = f & 1
                                                     f = ADC_F[(cy << 16) | (a << 8) | v]
@@ -993,12 +1136,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     qt = t
                                             else:
                                                 if op == 0x8f:
+                                                    # 8F  ADC A,A
                                                     cy = f & 1
                                                     f = ADC_F[(cy << 16) | (a << 8) | a]
                                                     a = (a + a + cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 90  SUB B
                                                     f = SBC_F[(a << 8) | b]
                                                     a = (a - b) & 0xFF
                                                     t += 4
@@ -1006,22 +1151,26 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         else:
                                             if op < 0x93:
                                                 if op == 0x91:
+                                                    # 91  SUB C
                                                     f = SBC_F[(a << 8) | c]
                                                     a = (a - c) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 92  SUB D
                                                     f = SBC_F[(a << 8) | d]
                                                     a = (a - d) & 0xFF
                                                     t += 4
                                                     qt = t
                                             else:
                                                 if op == 0x93:
+                                                    # 93  SUB E
                                                     f = SBC_F[(a << 8) | e]
                                                     a = (a - e) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 94  SUB H
                                                     f = SBC_F[(a << 8) | h]
                                                     a = (a - h) & 0xFF
                                                     t += 4
@@ -1029,18 +1178,21 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     else:
                                         if op < 0x98:
                                             if op == 0x95:
+                                                # 95  SUB L
                                                 f = SBC_F[(a << 8) | l]
                                                 a = (a - l) & 0xFF
                                                 t += 4
                                                 qt = t
                                             else:
                                                 if op == 0x96:
+                                                    # 96  SUB (HL)
                                                     v = mem[(h << 8) | l]
                                                     f = SBC_F[(a << 8) | v]
                                                     a = (a - v) & 0xFF
                                                     t += 7
                                                     qt = t
                                                 else:
+                                                    # 97  SUB A
                                                     f = SBC_F[(a << 8) | a]
                                                     a = (a - a) & 0xFF
                                                     t += 4
@@ -1048,12 +1200,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         else:
                                             if op < 0x9a:
                                                 if op == 0x98:
+                                                    # 98  SBC A,B
                                                     cy = f & 1
                                                     f = SBC_F[(cy << 16) | (a << 8) | b]
                                                     a = (a - b - cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 99  SBC A,C
                                                     cy = f & 1
                                                     f = SBC_F[(cy << 16) | (a << 8) | c]
                                                     a = (a - c - cy) & 0xFF
@@ -1061,12 +1215,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     qt = t
                                             else:
                                                 if op == 0x9a:
+                                                    # 9A  SBC A,D
                                                     cy = f & 1
                                                     f = SBC_F[(cy << 16) | (a << 8) | d]
                                                     a = (a - d - cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 9B  SBC A,E
                                                     cy = f & 1
                                                     f = SBC_F[(cy << 16) | (a << 8) | e]
                                                     a = (a - e - cy) & 0xFF
@@ -1078,12 +1234,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0xa0:
                                             if op < 0x9e:
                                                 if op == 0x9c:
+                                                    # 9C  SBC A,H
                                                     cy = f & 1
                                                     f = SBC_F[(cy << 16) | (a << 8) | h]
                                                     a = (a - h - cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 9D  SBC A,L
                                                     cy = f & 1
                                                     f = SBC_F[(cy << 16) | (a << 8) | l]
                                                     a = (a - l - cy) & 0xFF
@@ -1091,6 +1249,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     qt = t
                                             else:
                                                 if op == 0x9e:
+                                                    # 9E  SBC A,(HL)
                                                     v = mem[(h << 8) | l]
                                                     cy = f & 1
                                                     f = SBC_F[(cy << 16) | (a << 8) | v]
@@ -1098,6 +1257,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     t += 7
                                                     qt = t
                                                 else:
+                                                    # 9F  SBC A,A
                                                     cy = f & 1
                                                     f = SBC_F[(cy << 16) | (a << 8) | a]
                                                     a = (a - a - cy) & 0xFF
@@ -1106,22 +1266,26 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         else:
                                             if op < 0xa2:
                                                 if op == 0xa0:
+                                                    # A0  AND B
                                                     a = a & b
                                                     f = SZ53P[a] | 0x10
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # A1  AND C
                                                     a = a & c
                                                     f = SZ53P[a] | 0x10
                                                     t += 4
                                                     qt = t
                                             else:
                                                 if op == 0xa2:
+                                                    # A2  AND D
                                                     a = a & d
                                                     f = SZ53P[a] | 0x10
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # A3  AND E
                                                     a = a & e
                                                     f = SZ53P[a] | 0x10
                                                     t += 4
@@ -1130,33 +1294,39 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0xa7:
                                             if op < 0xa6:
                                                 if op == 0xa4:
+                                                    # A4  AND H
                                                     a = a & h
                                                     f = SZ53P[a] | 0x10
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # A5  AND L
                                                     a = a & l
                                                     f = SZ53P[a] | 0x10
                                                     t += 4
                                                     qt = t
                                             else:
+                                                # A6  AND (HL)
                                                 a = a & mem[(h << 8) | l]
                                                 f = SZ53P[a] | 0x10
                                                 t += 7
                                                 qt = t
                                         else:
                                             if op == 0xa7:
+                                                # A7  AND A
                                                 a = a & a
                                                 f = SZ53P[a] | 0x10
                                                 t += 4
                                                 qt = t
                                             else:
+                                                # A8  XOR B
                                                 a = a ^ b
                                                 f = SZ53P[a]
                                                 t += 4
                                                 qt = t
                                 else:
                                     if op == 0xa9:
+                                        # A9  XOR C
                                         a = a ^ c
                                         f = SZ53P[a]
                                         t += 4
@@ -1166,38 +1336,45 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             if op < 0xad:
                                                 if op < 0xac:
                                                     if op == 0xaa:
+                                                        # AA  XOR D
                                                         a = a ^ d
                                                         f = SZ53P[a]
                                                         t += 4
                                                         qt = t
                                                     else:
+                                                        # AB  XOR E
                                                         a = a ^ e
                                                         f = SZ53P[a]
                                                         t += 4
                                                         qt = t
                                                 else:
+                                                    # AC  XOR H
                                                     a = a ^ h
                                                     f = SZ53P[a]
                                                     t += 4
                                                     qt = t
                                             else:
                                                 if op == 0xad:
+                                                    # AD  XOR L
                                                     a = a ^ l
                                                     f = SZ53P[a]
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # AE  XOR (HL)
                                                     a = a ^ mem[(h << 8) | l]
                                                     f = SZ53P[a]
                                                     t += 7
                                                     qt = t
                                         else:
                                             if op == 0xaf:
+                                                # AF  XOR A
                                                 a = a ^ a
                                                 f = SZ53P[a]
                                                 t += 4
                                                 qt = t
                                             else:
+                                                # B0  OR B
                                                 a = a | b
                                                 f = SZ53P[a]
                                                 t += 4
@@ -1206,6 +1383,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         if op < 0xc5:
                             if op < 0xb8:
                                 if op == 0xb1:
+                                    # B1  OR C
                                     a = a | c
                                     f = SZ53P[a]
                                     t += 4
@@ -1214,11 +1392,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op < 0xb7:
                                         if op < 0xb4:
                                             if op == 0xb2:
+                                                # B2  OR D
                                                 a = a | d
                                                 f = SZ53P[a]
                                                 t += 4
                                                 qt = t
                                             else:
+                                                # B3  OR E
                                                 a = a | e
                                                 f = SZ53P[a]
                                                 t += 4
@@ -1226,21 +1406,25 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         else:
                                             if op < 0xb6:
                                                 if op == 0xb4:
+                                                    # B4  OR H
                                                     a = a | h
                                                     f = SZ53P[a]
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # B5  OR L
                                                     a = a | l
                                                     f = SZ53P[a]
                                                     t += 4
                                                     qt = t
                                             else:
+                                                # B6  OR (HL)
                                                 a = a | mem[(h << 8) | l]
                                                 f = SZ53P[a]
                                                 t += 7
                                                 qt = t
                                     else:
+                                        # B7  OR A
                                         a = a | a
                                         f = SZ53P[a]
                                         t += 4
@@ -1250,43 +1434,52 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op < 0xbe:
                                         if op < 0xba:
                                             if op == 0xb8:
+                                                # B8  CP B
                                                 f = CP_F[(a << 8) | b]
                                                 t += 4
                                                 qt = t
                                             else:
+                                                # B9  CP C
                                                 f = CP_F[(a << 8) | c]
                                                 t += 4
                                                 qt = t
                                         else:
                                             if op < 0xbc:
                                                 if op == 0xba:
+                                                    # BA  CP D
                                                     f = CP_F[(a << 8) | d]
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # BB  CP E
                                                     f = CP_F[(a << 8) | e]
                                                     t += 4
                                                     qt = t
                                             else:
                                                 if op == 0xbc:
+                                                    # BC  CP H
                                                     f = CP_F[(a << 8) | h]
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # BD  CP L
                                                     f = CP_F[(a << 8) | l]
                                                     t += 4
                                                     qt = t
                                     else:
                                         if op < 0xc0:
                                             if op == 0xbe:
+                                                # BE  CP (HL)
                                                 f = CP_F[(a << 8) | mem[(h << 8) | l]]
                                                 t += 7
                                                 qt = t
                                             else:
+                                                # BF  CP A
                                                 f = CP_F[(a << 8) | a]
                                                 t += 4
                                                 qt = t
                                         else:
+                                            # C0  RET NZ
                                             if (f & 0x40) == 0:
                                                 nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                 sp = (sp + 2) & 0xFFFF
@@ -1297,12 +1490,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 5
                                 else:
                                     if op == 0xc1:
+                                        # C1  POP BC
                                         c = mem[sp]
                                         b = mem[(sp + 1) & 0xFFFF]
                                         sp = (sp + 2) & 0xFFFF
                                         t += 10
                                     else:
                                         if op == 0xc2:
+                                            # C2  JP NZ,nn
                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                             pc += 2
                                             if pc > 0xFFFF:
@@ -1313,6 +1508,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             t += 10
                                         else:
                                             if op == 0xc3:
+                                                # C3  JP nn
                                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                 pc += 2
                                                 if pc > 0xFFFF:
@@ -1321,6 +1517,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 wz = nn
                                                 t += 10
                                             else:
+                                                # C4  CALL NZ,nn
                                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                 pc += 2
                                                 if pc > 0xFFFF:
@@ -1341,6 +1538,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             if op < 0xca:
                                 if op < 0xc9:
                                     if op == 0xc5:
+                                        # C5  PUSH BC
                                         sp = (sp - 1) & 0xFFFF
                                         if sp >= rom_top:
                                             mem[sp] = b
@@ -1350,6 +1548,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         t += 11
                                     else:
                                         if op == 0xc6:
+                                            # C6  ADD A,n
                                             n = mem[pc]
                                             pc += 1
                                             if pc == 0x10000:
@@ -1360,6 +1559,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             qt = t
                                         else:
                                             if op == 0xc7:
+                                                # C7  RST 0
                                                 sp = (sp - 1) & 0xFFFF
                                                 if sp >= rom_top:
                                                     mem[sp] = (pc >> 8)
@@ -1370,6 +1570,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 wz = pc
                                                 t += 11
                                             else:
+                                                # C8  RET Z
                                                 if f & 0x40:
                                                     nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                     sp = (sp + 2) & 0xFFFF
@@ -1379,6 +1580,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 else:
                                                     t += 5
                                 else:
+                                    # C9  RET
                                     nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                     sp = (sp + 2) & 0xFFFF
                                     pc = nn
@@ -1386,6 +1588,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     t += 10
                             else:
                                 if op == 0xca:
+                                    # CA  JP Z,nn
                                     nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                     pc += 2
                                     if pc > 0xFFFF:
@@ -1396,6 +1599,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     t += 10
                                 else:
                                     if op == 0xcb:
+                                        # CB  CB prefix
                                         op = mem[pc]
                                         pc += 1
                                         if pc == 0x10000:
@@ -1404,6 +1608,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x46:
                                             if op < 0x16:
                                                 if op == 0x00:
+                                                    # CB 00  RLC B
                                                     v = b
                                                     cy = v >> 7
                                                     v = ((v << 1) | cy) & 0xFF
@@ -1418,6 +1623,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x08:
                                                                     if op < 0x04:
                                                                         if op == 0x01:
+                                                                            # CB 01  RLC C
                                                                             v = c
                                                                             cy = v >> 7
                                                                             v = ((v << 1) | cy) & 0xFF
@@ -1427,6 +1633,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0x02:
+                                                                                # CB 02  RLC D
                                                                                 v = d
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | cy) & 0xFF
@@ -1435,6 +1642,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 03  RLC E
                                                                                 v = e
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | cy) & 0xFF
@@ -1445,6 +1653,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x06:
                                                                             if op == 0x04:
+                                                                                # CB 04  RLC H
                                                                                 v = h
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | cy) & 0xFF
@@ -1453,6 +1662,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 05  RLC L
                                                                                 v = l
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | cy) & 0xFF
@@ -1462,6 +1672,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x06:
+                                                                                # CB 06  RLC (HL)
                                                                                 ea = (h << 8) | l
                                                                                 v = mem[ea]
                                                                                 cy = v >> 7
@@ -1472,6 +1683,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 15
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 07  RLC A
                                                                                 v = a
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | cy) & 0xFF
@@ -1483,6 +1695,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x0c:
                                                                         if op < 0x0a:
                                                                             if op == 0x08:
+                                                                                # CB 08  RRC B
                                                                                 v = b
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (cy << 7)
@@ -1491,6 +1704,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 09  RRC C
                                                                                 v = c
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (cy << 7)
@@ -1500,6 +1714,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x0a:
+                                                                                # CB 0A  RRC D
                                                                                 v = d
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (cy << 7)
@@ -1508,6 +1723,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 0B  RRC E
                                                                                 v = e
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (cy << 7)
@@ -1518,6 +1734,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x0e:
                                                                             if op == 0x0c:
+                                                                                # CB 0C  RRC H
                                                                                 v = h
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (cy << 7)
@@ -1526,6 +1743,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 0D  RRC L
                                                                                 v = l
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (cy << 7)
@@ -1535,6 +1753,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x0e:
+                                                                                # CB 0E  RRC (HL)
                                                                                 ea = (h << 8) | l
                                                                                 v = mem[ea]
                                                                                 cy = v & 1
@@ -1545,6 +1764,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 15
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 0F  RRC A
                                                                                 v = a
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (cy << 7)
@@ -1553,6 +1773,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                             else:
+                                                                # CB 10  RL B
                                                                 v = b
                                                                 cy = v >> 7
                                                                 v = ((v << 1) | (f & 1)) & 0xFF
@@ -1563,6 +1784,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x13:
                                                                 if op == 0x11:
+                                                                    # CB 11  RL C
                                                                     v = c
                                                                     cy = v >> 7
                                                                     v = ((v << 1) | (f & 1)) & 0xFF
@@ -1571,6 +1793,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 8
                                                                     qt = t
                                                                 else:
+                                                                    # CB 12  RL D
                                                                     v = d
                                                                     cy = v >> 7
                                                                     v = ((v << 1) | (f & 1)) & 0xFF
@@ -1580,6 +1803,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     qt = t
                                                             else:
                                                                 if op == 0x13:
+                                                                    # CB 13  RL E
                                                                     v = e
                                                                     cy = v >> 7
                                                                     v = ((v << 1) | (f & 1)) & 0xFF
@@ -1588,6 +1812,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 8
                                                                     qt = t
                                                                 else:
+                                                                    # CB 14  RL H
                                                                     v = h
                                                                     cy = v >> 7
                                                                     v = ((v << 1) | (f & 1)) & 0xFF
@@ -1596,6 +1821,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 8
                                                                     qt = t
                                                     else:
+                                                        # CB 15  RL L
                                                         v = l
                                                         cy = v >> 7
                                                         v = ((v << 1) | (f & 1)) & 0xFF
@@ -1610,6 +1836,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x19:
                                                                 if op < 0x18:
                                                                     if op == 0x16:
+                                                                        # CB 16  RL (HL)
                                                                         ea = (h << 8) | l
                                                                         v = mem[ea]
                                                                         cy = v >> 7
@@ -1620,6 +1847,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 15
                                                                         qt = t
                                                                     else:
+                                                                        # CB 17  RL A
                                                                         v = a
                                                                         cy = v >> 7
                                                                         v = ((v << 1) | (f & 1)) & 0xFF
@@ -1628,6 +1856,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 8
                                                                         qt = t
                                                                 else:
+                                                                    # CB 18  RR B
                                                                     v = b
                                                                     cy = v & 1
                                                                     v = (v >> 1) | ((f & 1) << 7)
@@ -1637,6 +1866,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     qt = t
                                                             else:
                                                                 if op == 0x19:
+                                                                    # CB 19  RR C
                                                                     v = c
                                                                     cy = v & 1
                                                                     v = (v >> 1) | ((f & 1) << 7)
@@ -1645,6 +1875,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 8
                                                                     qt = t
                                                                 else:
+                                                                    # CB 1A  RR D
                                                                     v = d
                                                                     cy = v & 1
                                                                     v = (v >> 1) | ((f & 1) << 7)
@@ -1653,6 +1884,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 8
                                                                     qt = t
                                                         else:
+                                                            # CB 1B  RR E
                                                             v = e
                                                             cy = v & 1
                                                             v = (v >> 1) | ((f & 1) << 7)
@@ -1663,6 +1895,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         if op < 0x1e:
                                                             if op == 0x1c:
+                                                                # CB 1C  RR H
                                                                 v = h
                                                                 cy = v & 1
                                                                 v = (v >> 1) | ((f & 1) << 7)
@@ -1671,6 +1904,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 8
                                                                 qt = t
                                                             else:
+                                                                # CB 1D  RR L
                                                                 v = l
                                                                 cy = v & 1
                                                                 v = (v >> 1) | ((f & 1) << 7)
@@ -1683,6 +1917,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x22:
                                                                     if op < 0x21:
                                                                         if op == 0x1e:
+                                                                            # CB 1E  RR (HL)
                                                                             ea = (h << 8) | l
                                                                             v = mem[ea]
                                                                             cy = v & 1
@@ -1694,6 +1929,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0x1f:
+                                                                                # CB 1F  RR A
                                                                                 v = a
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | ((f & 1) << 7)
@@ -1702,6 +1938,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 20  SLA B
                                                                                 v = b
                                                                                 cy = v >> 7
                                                                                 v = (v << 1) & 0xFF
@@ -1710,6 +1947,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                     else:
+                                                                        # CB 21  SLA C
                                                                         v = c
                                                                         cy = v >> 7
                                                                         v = (v << 1) & 0xFF
@@ -1721,6 +1959,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x26:
                                                                         if op < 0x25:
                                                                             if op == 0x22:
+                                                                                # CB 22  SLA D
                                                                                 v = d
                                                                                 cy = v >> 7
                                                                                 v = (v << 1) & 0xFF
@@ -1730,6 +1969,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                             else:
                                                                                 if op == 0x23:
+                                                                                    # CB 23  SLA E
                                                                                     v = e
                                                                                     cy = v >> 7
                                                                                     v = (v << 1) & 0xFF
@@ -1738,6 +1978,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                                 else:
+                                                                                    # CB 24  SLA H
                                                                                     v = h
                                                                                     cy = v >> 7
                                                                                     v = (v << 1) & 0xFF
@@ -1746,6 +1987,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                         else:
+                                                                            # CB 25  SLA L
                                                                             v = l
                                                                             cy = v >> 7
                                                                             v = (v << 1) & 0xFF
@@ -1756,6 +1998,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x28:
                                                                             if op == 0x26:
+                                                                                # CB 26  SLA (HL)
                                                                                 ea = (h << 8) | l
                                                                                 v = mem[ea]
                                                                                 cy = v >> 7
@@ -1766,6 +2009,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 15
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 27  SLA A
                                                                                 v = a
                                                                                 cy = v >> 7
                                                                                 v = (v << 1) & 0xFF
@@ -1775,6 +2019,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x28:
+                                                                                # CB 28  SRA B
                                                                                 v = b
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (v & 0x80)
@@ -1783,6 +2028,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 29  SRA C
                                                                                 v = c
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (v & 0x80)
@@ -1795,6 +2041,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x2e:
                                                                         if op < 0x2c:
                                                                             if op == 0x2a:
+                                                                                # CB 2A  SRA D
                                                                                 v = d
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (v & 0x80)
@@ -1803,6 +2050,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 2B  SRA E
                                                                                 v = e
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (v & 0x80)
@@ -1812,6 +2060,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x2c:
+                                                                                # CB 2C  SRA H
                                                                                 v = h
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (v & 0x80)
@@ -1820,6 +2069,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 2D  SRA L
                                                                                 v = l
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (v & 0x80)
@@ -1830,6 +2080,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x30:
                                                                             if op == 0x2e:
+                                                                                # CB 2E  SRA (HL)
                                                                                 ea = (h << 8) | l
                                                                                 v = mem[ea]
                                                                                 cy = v & 1
@@ -1840,6 +2091,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 15
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 2F  SRA A
                                                                                 v = a
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (v & 0x80)
@@ -1849,6 +2101,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x30:
+                                                                                # CB 30  SLL B
                                                                                 v = b
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | 1) & 0xFF
@@ -1857,6 +2110,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 31  SLL C
                                                                                 v = c
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | 1) & 0xFF
@@ -1868,6 +2122,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x36:
                                                                         if op < 0x34:
                                                                             if op == 0x32:
+                                                                                # CB 32  SLL D
                                                                                 v = d
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | 1) & 0xFF
@@ -1876,6 +2131,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 33  SLL E
                                                                                 v = e
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | 1) & 0xFF
@@ -1885,6 +2141,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x34:
+                                                                                # CB 34  SLL H
                                                                                 v = h
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | 1) & 0xFF
@@ -1893,6 +2150,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 35  SLL L
                                                                                 v = l
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | 1) & 0xFF
@@ -1903,6 +2161,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x38:
                                                                             if op == 0x36:
+                                                                                # CB 36  SLL (HL)
                                                                                 ea = (h << 8) | l
                                                                                 v = mem[ea]
                                                                                 cy = v >> 7
@@ -1913,6 +2172,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 15
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 37  SLL A
                                                                                 v = a
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | 1) & 0xFF
@@ -1922,6 +2182,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x38:
+                                                                                # CB 38  SRL B
                                                                                 v = b
                                                                                 cy = v & 1
                                                                                 v = v >> 1
@@ -1930,6 +2191,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 39  SRL C
                                                                                 v = c
                                                                                 cy = v & 1
                                                                                 v = v >> 1
@@ -1939,6 +2201,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                 else:
                                                     if op == 0x3a:
+                                                        # CB 3A  SRL D
                                                         v = d
                                                         cy = v & 1
                                                         v = v >> 1
@@ -1950,6 +2213,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x40:
                                                             if op < 0x3f:
                                                                 if op == 0x3b:
+                                                                    # CB 3B  SRL E
                                                                     v = e
                                                                     cy = v & 1
                                                                     v = v >> 1
@@ -1959,6 +2223,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x3c:
+                                                                        # CB 3C  SRL H
                                                                         v = h
                                                                         cy = v & 1
                                                                         v = v >> 1
@@ -1968,6 +2233,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x3d:
+                                                                            # CB 3D  SRL L
                                                                             v = l
                                                                             cy = v & 1
                                                                             v = v >> 1
@@ -1976,6 +2242,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # CB 3E  SRL (HL)
                                                                             ea = (h << 8) | l
                                                                             v = mem[ea]
                                                                             cy = v & 1
@@ -1986,6 +2253,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 15
                                                                             qt = t
                                                             else:
+                                                                # CB 3F  SRL A
                                                                 v = a
                                                                 cy = v & 1
                                                                 v = v >> 1
@@ -1996,29 +2264,35 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x42:
                                                                 if op == 0x40:
+                                                                    # CB 40  BIT 0,B
                                                                     f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x01) == 0 else 0)
                                                                     t += 8
                                                                     qt = t
                                                                 else:
+                                                                    # CB 41  BIT 0,C
                                                                     f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x01) == 0 else 0)
                                                                     t += 8
                                                                     qt = t
                                                             else:
                                                                 if op == 0x42:
+                                                                    # CB 42  BIT 0,D
                                                                     f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x01) == 0 else 0)
                                                                     t += 8
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x43:
+                                                                        # CB 43  BIT 0,E
                                                                         f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x01) == 0 else 0)
                                                                         t += 8
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x44:
+                                                                            # CB 44  BIT 0,H
                                                                             f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x01) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # CB 45  BIT 0,L
                                                                             f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x01) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
@@ -2027,45 +2301,54 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0x4f:
                                                     if op < 0x4e:
                                                         if op == 0x46:
+                                                            # CB 46  BIT 0,(HL)
                                                             v = mem[(h << 8) | l]
                                                             f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x01) == 0 else 0)
                                                             t += 12
                                                             qt = t
                                                         else:
                                                             if op == 0x47:
+                                                                # CB 47  BIT 0,A
                                                                 f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x01) == 0 else 0)
                                                                 t += 8
                                                                 qt = t
                                                             else:
                                                                 if op < 0x4a:
                                                                     if op == 0x48:
+                                                                        # CB 48  BIT 1,B
                                                                         f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x02) == 0 else 0)
                                                                         t += 8
                                                                         qt = t
                                                                     else:
+                                                                        # CB 49  BIT 1,C
                                                                         f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x02) == 0 else 0)
                                                                         t += 8
                                                                         qt = t
                                                                 else:
                                                                     if op == 0x4a:
+                                                                        # CB 4A  BIT 1,D
                                                                         f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x02) == 0 else 0)
                                                                         t += 8
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x4b:
+                                                                            # CB 4B  BIT 1,E
                                                                             f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x02) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                         else:
                                                                             if op == 0x4c:
+                                                                                # CB 4C  BIT 1,H
                                                                                 f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x02) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 4D  BIT 1,L
                                                                                 f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x02) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                     else:
+                                                        # CB 4E  BIT 1,(HL)
                                                         v = mem[(h << 8) | l]
                                                         f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x02) == 0 else 0)
                                                         t += 12
@@ -2075,54 +2358,65 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x59:
                                                             if op < 0x56:
                                                                 if op == 0x4f:
+                                                                    # CB 4F  BIT 1,A
                                                                     f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x02) == 0 else 0)
                                                                     t += 8
                                                                     qt = t
                                                                 else:
                                                                     if op < 0x52:
                                                                         if op == 0x50:
+                                                                            # CB 50  BIT 2,B
                                                                             f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x04) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # CB 51  BIT 2,C
                                                                             f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x04) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                     else:
                                                                         if op < 0x54:
                                                                             if op == 0x52:
+                                                                                # CB 52  BIT 2,D
                                                                                 f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x04) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 53  BIT 2,E
                                                                                 f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x04) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x54:
+                                                                                # CB 54  BIT 2,H
                                                                                 f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x04) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 55  BIT 2,L
                                                                                 f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x04) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                             else:
                                                                 if op == 0x56:
+                                                                    # CB 56  BIT 2,(HL)
                                                                     v = mem[(h << 8) | l]
                                                                     f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x04) == 0 else 0)
                                                                     t += 12
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x57:
+                                                                        # CB 57  BIT 2,A
                                                                         f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x04) == 0 else 0)
                                                                         t += 8
                                                                         qt = t
                                                                     else:
+                                                                        # CB 58  BIT 3,B
                                                                         f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x08) == 0 else 0)
                                                                         t += 8
                                                                         qt = t
                                                         else:
+                                                            # CB 59  BIT 3,C
                                                             f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x08) == 0 else 0)
                                                             t += 8
                                                             qt = t
@@ -2132,28 +2426,34 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x5e:
                                                                     if op < 0x5c:
                                                                         if op == 0x5a:
+                                                                            # CB 5A  BIT 3,D
                                                                             f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x08) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # CB 5B  BIT 3,E
                                                                             f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x08) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x5c:
+                                                                            # CB 5C  BIT 3,H
                                                                             f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x08) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # CB 5D  BIT 3,L
                                                                             f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x08) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                 else:
+                                                                    # CB 5E  BIT 3,(HL)
                                                                     v = mem[(h << 8) | l]
                                                                     f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x08) == 0 else 0)
                                                                     t += 12
                                                                     qt = t
                                                             else:
+                                                                # CB 5F  BIT 3,A
                                                                 f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x08) == 0 else 0)
                                                                 t += 8
                                                                 qt = t
@@ -2163,33 +2463,40 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x63:
                                                                         if op < 0x62:
                                                                             if op == 0x60:
+                                                                                # CB 60  BIT 4,B
                                                                                 f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x10) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 61  BIT 4,C
                                                                                 f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x10) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                         else:
+                                                                            # CB 62  BIT 4,D
                                                                             f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x10) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                     else:
                                                                         if op < 0x65:
                                                                             if op == 0x63:
+                                                                                # CB 63  BIT 4,E
                                                                                 f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x10) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 64  BIT 4,H
                                                                                 f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x10) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x65:
+                                                                                # CB 65  BIT 4,L
                                                                                 f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x10) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 66  BIT 4,(HL)
                                                                                 v = mem[(h << 8) | l]
                                                                                 f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x10) == 0 else 0)
                                                                                 t += 12
@@ -2198,37 +2505,45 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x6b:
                                                                         if op < 0x69:
                                                                             if op == 0x67:
+                                                                                # CB 67  BIT 4,A
                                                                                 f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x10) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 68  BIT 5,B
                                                                                 f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x20) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x69:
+                                                                                # CB 69  BIT 5,C
                                                                                 f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x20) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 6A  BIT 5,D
                                                                                 f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x20) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                     else:
                                                                         if op == 0x6b:
+                                                                            # CB 6B  BIT 5,E
                                                                             f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x20) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                         else:
                                                                             if op == 0x6c:
+                                                                                # CB 6C  BIT 5,H
                                                                                 f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x20) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 6D  BIT 5,L
                                                                                 f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x20) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                             else:
+                                                                # CB 6E  BIT 5,(HL)
                                                                 v = mem[(h << 8) | l]
                                                                 f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x20) == 0 else 0)
                                                                 t += 12
@@ -2240,20 +2555,24 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x7a:
                                                                 if op < 0x73:
                                                                     if op == 0x6f:
+                                                                        # CB 6F  BIT 5,A
                                                                         f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x20) == 0 else 0)
                                                                         t += 8
                                                                         qt = t
                                                                     else:
                                                                         if op < 0x72:
                                                                             if op == 0x70:
+                                                                                # CB 70  BIT 6,B
                                                                                 f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x40) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 71  BIT 6,C
                                                                                 f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x40) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                         else:
+                                                                            # CB 72  BIT 6,D
                                                                             f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x40) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
@@ -2261,38 +2580,46 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x78:
                                                                         if op < 0x75:
                                                                             if op == 0x73:
+                                                                                # CB 73  BIT 6,E
                                                                                 f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x40) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 74  BIT 6,H
                                                                                 f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x40) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x75:
+                                                                                # CB 75  BIT 6,L
                                                                                 f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x40) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
                                                                                 if op == 0x76:
+                                                                                    # CB 76  BIT 6,(HL)
                                                                                     v = mem[(h << 8) | l]
                                                                                     f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x40) == 0 else 0)
                                                                                     t += 12
                                                                                     qt = t
                                                                                 else:
+                                                                                    # CB 77  BIT 6,A
                                                                                     f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x40) == 0 else 0)
                                                                                     t += 8
                                                                                     qt = t
                                                                     else:
                                                                         if op == 0x78:
+                                                                            # CB 78  BIT 7,B
                                                                             f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x80) == 0 else (b & 0x80))
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # CB 79  BIT 7,C
                                                                             f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x80) == 0 else (c & 0x80))
                                                                             t += 8
                                                                             qt = t
                                                             else:
+                                                                # CB 7A  BIT 7,D
                                                                 f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x80) == 0 else (d & 0x80))
                                                                 t += 8
                                                                 qt = t
@@ -2301,52 +2628,64 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x7f:
                                                                     if op < 0x7d:
                                                                         if op == 0x7b:
+                                                                            # CB 7B  BIT 7,E
                                                                             f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x80) == 0 else (e & 0x80))
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # CB 7C  BIT 7,H
                                                                             f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x80) == 0 else (h & 0x80))
                                                                             t += 8
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x7d:
+                                                                            # CB 7D  BIT 7,L
                                                                             f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x80) == 0 else (l & 0x80))
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # CB 7E  BIT 7,(HL)
                                                                             v = mem[(h << 8) | l]
                                                                             f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x80) == 0 else (v & 0x80))
                                                                             t += 12
                                                                             qt = t
                                                                 else:
                                                                     if op == 0x7f:
+                                                                        # CB 7F  BIT 7,A
                                                                         f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x80) == 0 else (a & 0x80))
                                                                         t += 8
                                                                         qt = t
                                                                     else:
                                                                         if op < 0x82:
                                                                             if op == 0x80:
+                                                                                # CB 80  RES 0,B
                                                                                 b = b & 0xfe
                                                                                 t += 8
                                                                             else:
+                                                                                # CB 81  RES 0,C
                                                                                 c = c & 0xfe
                                                                                 t += 8
                                                                         else:
                                                                             if op < 0x84:
                                                                                 if op == 0x82:
+                                                                                    # CB 82  RES 0,D
                                                                                     d = d & 0xfe
                                                                                     t += 8
                                                                                 else:
+                                                                                    # CB 83  RES 0,E
                                                                                     e = e & 0xfe
                                                                                     t += 8
                                                                             else:
                                                                                 if op == 0x84:
+                                                                                    # CB 84  RES 0,H
                                                                                     h = h & 0xfe
                                                                                     t += 8
                                                                                 else:
+                                                                                    # CB 85  RES 0,L
                                                                                     l = l & 0xfe
                                                                                     t += 8
                                                             else:
+                                                                # CB 86  RES 0,(HL)
                                                                 ea = (h << 8) | l
                                                                 v = mem[ea] & 0xfe
                                                                 if ea >= rom_top:
@@ -2358,32 +2697,40 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x8e:
                                                                     if op < 0x8a:
                                                                         if op == 0x87:
+                                                                            # CB 87  RES 0,A
                                                                             a = a & 0xfe
                                                                             t += 8
                                                                         else:
                                                                             if op == 0x88:
+                                                                                # CB 88  RES 1,B
                                                                                 b = b & 0xfd
                                                                                 t += 8
                                                                             else:
+                                                                                # CB 89  RES 1,C
                                                                                 c = c & 0xfd
                                                                                 t += 8
                                                                     else:
                                                                         if op < 0x8c:
                                                                             if op == 0x8a:
+                                                                                # CB 8A  RES 1,D
                                                                                 d = d & 0xfd
                                                                                 t += 8
                                                                             else:
+                                                                                # CB 8B  RES 1,E
                                                                                 e = e & 0xfd
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0x8c:
+                                                                                # CB 8C  RES 1,H
                                                                                 h = h & 0xfd
                                                                                 t += 8
                                                                             else:
+                                                                                # CB 8D  RES 1,L
                                                                                 l = l & 0xfd
                                                                                 t += 8
                                                                 else:
                                                                     if op == 0x8e:
+                                                                        # CB 8E  RES 1,(HL)
                                                                         ea = (h << 8) | l
                                                                         v = mem[ea] & 0xfd
                                                                         if ea >= rom_top:
@@ -2391,32 +2738,40 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 15
                                                                     else:
                                                                         if op == 0x8f:
+                                                                            # CB 8F  RES 1,A
                                                                             a = a & 0xfd
                                                                             t += 8
                                                                         else:
+                                                                            # CB 90  RES 2,B
                                                                             b = b & 0xfb
                                                                             t += 8
                                                             else:
                                                                 if op < 0x96:
                                                                     if op == 0x91:
+                                                                        # CB 91  RES 2,C
                                                                         c = c & 0xfb
                                                                         t += 8
                                                                     else:
                                                                         if op < 0x94:
                                                                             if op == 0x92:
+                                                                                # CB 92  RES 2,D
                                                                                 d = d & 0xfb
                                                                                 t += 8
                                                                             else:
+                                                                                # CB 93  RES 2,E
                                                                                 e = e & 0xfb
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0x94:
+                                                                                # CB 94  RES 2,H
                                                                                 h = h & 0xfb
                                                                                 t += 8
                                                                             else:
+                                                                                # CB 95  RES 2,L
                                                                                 l = l & 0xfb
                                                                                 t += 8
                                                                 else:
+                                                                    # CB 96  RES 2,(HL)
                                                                     ea = (h << 8) | l
                                                                     v = mem[ea] & 0xfb
                                                                     if ea >= rom_top:
@@ -2427,31 +2782,39 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x9e:
                                                                     if op < 0x9a:
                                                                         if op == 0x97:
+                                                                            # CB 97  RES 2,A
                                                                             a = a & 0xfb
                                                                             t += 8
                                                                         else:
                                                                             if op == 0x98:
+                                                                                # CB 98  RES 3,B
                                                                                 b = b & 0xf7
                                                                                 t += 8
                                                                             else:
+                                                                                # CB 99  RES 3,C
                                                                                 c = c & 0xf7
                                                                                 t += 8
                                                                     else:
                                                                         if op < 0x9c:
                                                                             if op == 0x9a:
+                                                                                # CB 9A  RES 3,D
                                                                                 d = d & 0xf7
                                                                                 t += 8
                                                                             else:
+                                                                                # CB 9B  RES 3,E
                                                                                 e = e & 0xf7
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0x9c:
+                                                                                # CB 9C  RES 3,H
                                                                                 h = h & 0xf7
                                                                                 t += 8
                                                                             else:
+                                                                                # CB 9D  RES 3,L
                                                                                 l = l & 0xf7
                                                                                 t += 8
                                                                 else:
+                                                                    # CB 9E  RES 3,(HL)
                                                                     ea = (h << 8) | l
                                                                     v = mem[ea] & 0xf7
                                                                     if ea >= rom_top:
@@ -2461,62 +2824,77 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0xa6:
                                                                     if op < 0xa2:
                                                                         if op == 0x9f:
+                                                                            # CB 9F  RES 3,A
                                                                             a = a & 0xf7
                                                                             t += 8
                                                                         else:
                                                                             if op == 0xa0:
+                                                                                # CB A0  RES 4,B
                                                                                 b = b & 0xef
                                                                                 t += 8
                                                                             else:
+                                                                                # CB A1  RES 4,C
                                                                                 c = c & 0xef
                                                                                 t += 8
                                                                     else:
                                                                         if op < 0xa4:
                                                                             if op == 0xa2:
+                                                                                # CB A2  RES 4,D
                                                                                 d = d & 0xef
                                                                                 t += 8
                                                                             else:
+                                                                                # CB A3  RES 4,E
                                                                                 e = e & 0xef
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xa4:
+                                                                                # CB A4  RES 4,H
                                                                                 h = h & 0xef
                                                                                 t += 8
                                                                             else:
+                                                                                # CB A5  RES 4,L
                                                                                 l = l & 0xef
                                                                                 t += 8
                                                                 else:
                                                                     if op < 0xaa:
                                                                         if op < 0xa8:
                                                                             if op == 0xa6:
+                                                                                # CB A6  RES 4,(HL)
                                                                                 ea = (h << 8) | l
                                                                                 v = mem[ea] & 0xef
                                                                                 if ea >= rom_top:
                                                                                     mem[ea] = v
                                                                                 t += 15
                                                                             else:
+                                                                                # CB A7  RES 4,A
                                                                                 a = a & 0xef
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xa8:
+                                                                                # CB A8  RES 5,B
                                                                                 b = b & 0xdf
                                                                                 t += 8
                                                                             else:
+                                                                                # CB A9  RES 5,C
                                                                                 c = c & 0xdf
                                                                                 t += 8
                                                                     else:
                                                                         if op < 0xac:
                                                                             if op == 0xaa:
+                                                                                # CB AA  RES 5,D
                                                                                 d = d & 0xdf
                                                                                 t += 8
                                                                             else:
+                                                                                # CB AB  RES 5,E
                                                                                 e = e & 0xdf
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xac:
+                                                                                # CB AC  RES 5,H
                                                                                 h = h & 0xdf
                                                                                 t += 8
                                                                             else:
+                                                                                # CB AD  RES 5,L
                                                                                 l = l & 0xdf
                                                                                 t += 8
                                                 else:
@@ -2524,6 +2902,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0xc2:
                                                             if op < 0xb6:
                                                                 if op == 0xae:
+                                                                    # CB AE  RES 5,(HL)
                                                                     ea = (h << 8) | l
                                                                     v = mem[ea] & 0xdf
                                                                     if ea >= rom_top:
@@ -2532,28 +2911,35 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0xb2:
                                                                         if op == 0xaf:
+                                                                            # CB AF  RES 5,A
                                                                             a = a & 0xdf
                                                                             t += 8
                                                                         else:
                                                                             if op == 0xb0:
+                                                                                # CB B0  RES 6,B
                                                                                 b = b & 0xbf
                                                                                 t += 8
                                                                             else:
+                                                                                # CB B1  RES 6,C
                                                                                 c = c & 0xbf
                                                                                 t += 8
                                                                     else:
                                                                         if op < 0xb4:
                                                                             if op == 0xb2:
+                                                                                # CB B2  RES 6,D
                                                                                 d = d & 0xbf
                                                                                 t += 8
                                                                             else:
+                                                                                # CB B3  RES 6,E
                                                                                 e = e & 0xbf
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xb4:
+                                                                                # CB B4  RES 6,H
                                                                                 h = h & 0xbf
                                                                                 t += 8
                                                                             else:
+                                                                                # CB B5  RES 6,L
                                                                                 l = l & 0xbf
                                                                                 t += 8
                                                             else:
@@ -2561,38 +2947,47 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0xba:
                                                                         if op < 0xb8:
                                                                             if op == 0xb6:
+                                                                                # CB B6  RES 6,(HL)
                                                                                 ea = (h << 8) | l
                                                                                 v = mem[ea] & 0xbf
                                                                                 if ea >= rom_top:
                                                                                     mem[ea] = v
                                                                                 t += 15
                                                                             else:
+                                                                                # CB B7  RES 6,A
                                                                                 a = a & 0xbf
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xb8:
+                                                                                # CB B8  RES 7,B
                                                                                 b = b & 0x7f
                                                                                 t += 8
                                                                             else:
+                                                                                # CB B9  RES 7,C
                                                                                 c = c & 0x7f
                                                                                 t += 8
                                                                     else:
                                                                         if op == 0xba:
+                                                                            # CB BA  RES 7,D
                                                                             d = d & 0x7f
                                                                             t += 8
                                                                         else:
                                                                             if op == 0xbb:
+                                                                                # CB BB  RES 7,E
                                                                                 e = e & 0x7f
                                                                                 t += 8
                                                                             else:
                                                                                 if op == 0xbc:
+                                                                                    # CB BC  RES 7,H
                                                                                     h = h & 0x7f
                                                                                     t += 8
                                                                                 else:
+                                                                                    # CB BD  RES 7,L
                                                                                     l = l & 0x7f
                                                                                     t += 8
                                                                 else:
                                                                     if op == 0xbe:
+                                                                        # CB BE  RES 7,(HL)
                                                                         ea = (h << 8) | l
                                                                         v = mem[ea] & 0x7f
                                                                         if ea >= rom_top:
@@ -2601,32 +2996,40 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0xc1:
                                                                             if op == 0xbf:
+                                                                                # CB BF  RES 7,A
                                                                                 a = a & 0x7f
                                                                                 t += 8
                                                                             else:
+                                                                                # CB C0  SET 0,B
                                                                                 b = b | 0x01
                                                                                 t += 8
                                                                         else:
+                                                                            # CB C1  SET 0,C
                                                                             c = c | 0x01
                                                                             t += 8
                                                         else:
                                                             if op < 0xc7:
                                                                 if op < 0xc6:
                                                                     if op == 0xc2:
+                                                                        # CB C2  SET 0,D
                                                                         d = d | 0x01
                                                                         t += 8
                                                                     else:
                                                                         if op == 0xc3:
+                                                                            # CB C3  SET 0,E
                                                                             e = e | 0x01
                                                                             t += 8
                                                                         else:
                                                                             if op == 0xc4:
+                                                                                # CB C4  SET 0,H
                                                                                 h = h | 0x01
                                                                                 t += 8
                                                                             else:
+                                                                                # CB C5  SET 0,L
                                                                                 l = l | 0x01
                                                                                 t += 8
                                                                 else:
+                                                                    # CB C6  SET 0,(HL)
                                                                     ea = (h << 8) | l
                                                                     v = mem[ea] | 0x01
                                                                     if ea >= rom_top:
@@ -2637,30 +3040,38 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0xca:
                                                                         if op < 0xc9:
                                                                             if op == 0xc7:
+                                                                                # CB C7  SET 0,A
                                                                                 a = a | 0x01
                                                                                 t += 8
                                                                             else:
+                                                                                # CB C8  SET 1,B
                                                                                 b = b | 0x02
                                                                                 t += 8
                                                                         else:
+                                                                            # CB C9  SET 1,C
                                                                             c = c | 0x02
                                                                             t += 8
                                                                     else:
                                                                         if op == 0xca:
+                                                                            # CB CA  SET 1,D
                                                                             d = d | 0x02
                                                                             t += 8
                                                                         else:
                                                                             if op == 0xcb:
+                                                                                # CB CB  SET 1,E
                                                                                 e = e | 0x02
                                                                                 t += 8
                                                                             else:
                                                                                 if op == 0xcc:
+                                                                                    # CB CC  SET 1,H
                                                                                     h = h | 0x02
                                                                                     t += 8
                                                                                 else:
+                                                                                    # CB CD  SET 1,L
                                                                                     l = l | 0x02
                                                                                     t += 8
                                                                 else:
+                                                                    # CB CE  SET 1,(HL)
                                                                     ea = (h << 8) | l
                                                                     v = mem[ea] | 0x02
                                                                     if ea >= rom_top:
@@ -2673,32 +3084,40 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0xd2:
                                                                         if op < 0xd1:
                                                                             if op == 0xcf:
+                                                                                # CB CF  SET 1,A
                                                                                 a = a | 0x02
                                                                                 t += 8
                                                                             else:
+                                                                                # CB D0  SET 2,B
                                                                                 b = b | 0x04
                                                                                 t += 8
                                                                         else:
+                                                                            # CB D1  SET 2,C
                                                                             c = c | 0x04
                                                                             t += 8
                                                                     else:
                                                                         if op < 0xd4:
                                                                             if op == 0xd2:
+                                                                                # CB D2  SET 2,D
                                                                                 d = d | 0x04
                                                                                 t += 8
                                                                             else:
+                                                                                # CB D3  SET 2,E
                                                                                 e = e | 0x04
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xd4:
+                                                                                # CB D4  SET 2,H
                                                                                 h = h | 0x04
                                                                                 t += 8
                                                                             else:
+                                                                                # CB D5  SET 2,L
                                                                                 l = l | 0x04
                                                                                 t += 8
                                                                 else:
                                                                     if op < 0xd9:
                                                                         if op == 0xd6:
+                                                                            # CB D6  SET 2,(HL)
                                                                             ea = (h << 8) | l
                                                                             v = mem[ea] | 0x04
                                                                             if ea >= rom_top:
@@ -2706,33 +3125,41 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 15
                                                                         else:
                                                                             if op == 0xd7:
+                                                                                # CB D7  SET 2,A
                                                                                 a = a | 0x04
                                                                                 t += 8
                                                                             else:
+                                                                                # CB D8  SET 3,B
                                                                                 b = b | 0x08
                                                                                 t += 8
                                                                     else:
                                                                         if op < 0xdb:
                                                                             if op == 0xd9:
+                                                                                # CB D9  SET 3,C
                                                                                 c = c | 0x08
                                                                                 t += 8
                                                                             else:
+                                                                                # CB DA  SET 3,D
                                                                                 d = d | 0x08
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xdb:
+                                                                                # CB DB  SET 3,E
                                                                                 e = e | 0x08
                                                                                 t += 8
                                                                             else:
                                                                                 if op == 0xdc:
+                                                                                    # CB DC  SET 3,H
                                                                                     h = h | 0x08
                                                                                     t += 8
                                                                                 else:
+                                                                                    # CB DD  SET 3,L
                                                                                     l = l | 0x08
                                                                                     t += 8
                                                             else:
                                                                 if op < 0xe2:
                                                                     if op == 0xde:
+                                                                        # CB DE  SET 3,(HL)
                                                                         ea = (h << 8) | l
                                                                         v = mem[ea] | 0x08
                                                                         if ea >= rom_top:
@@ -2740,47 +3167,58 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 15
                                                                     else:
                                                                         if op == 0xdf:
+                                                                            # CB DF  SET 3,A
                                                                             a = a | 0x08
                                                                             t += 8
                                                                         else:
                                                                             if op == 0xe0:
+                                                                                # CB E0  SET 4,B
                                                                                 b = b | 0x10
                                                                                 t += 8
                                                                             else:
+                                                                                # CB E1  SET 4,C
                                                                                 c = c | 0x10
                                                                                 t += 8
                                                                 else:
                                                                     if op < 0xe6:
                                                                         if op < 0xe4:
                                                                             if op == 0xe2:
+                                                                                # CB E2  SET 4,D
                                                                                 d = d | 0x10
                                                                                 t += 8
                                                                             else:
+                                                                                # CB E3  SET 4,E
                                                                                 e = e | 0x10
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xe4:
+                                                                                # CB E4  SET 4,H
                                                                                 h = h | 0x10
                                                                                 t += 8
                                                                             else:
+                                                                                # CB E5  SET 4,L
                                                                                 l = l | 0x10
                                                                                 t += 8
                                                                     else:
                                                                         if op < 0xe8:
                                                                             if op == 0xe6:
+                                                                                # CB E6  SET 4,(HL)
                                                                                 ea = (h << 8) | l
                                                                                 v = mem[ea] | 0x10
                                                                                 if ea >= rom_top:
                                                                                     mem[ea] = v
                                                                                 t += 15
                                                                             else:
+                                                                                # CB E7  SET 4,A
                                                                                 a = a | 0x10
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xe8:
+                                                                                # CB E8  SET 5,B
                                                                                 b = b | 0x20
                                                                                 t += 8
                                                                             else:
+                                                                                # CB E9  SET 5,C
                                                                                 c = c | 0x20
                                                                                 t += 8
                                                         else:
@@ -2789,19 +3227,24 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0xee:
                                                                         if op < 0xec:
                                                                             if op == 0xea:
+                                                                                # CB EA  SET 5,D
                                                                                 d = d | 0x20
                                                                                 t += 8
                                                                             else:
+                                                                                # CB EB  SET 5,E
                                                                                 e = e | 0x20
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xec:
+                                                                                # CB EC  SET 5,H
                                                                                 h = h | 0x20
                                                                                 t += 8
                                                                             else:
+                                                                                # CB ED  SET 5,L
                                                                                 l = l | 0x20
                                                                                 t += 8
                                                                     else:
+                                                                        # CB EE  SET 5,(HL)
                                                                         ea = (h << 8) | l
                                                                         v = mem[ea] | 0x20
                                                                         if ea >= rom_top:
@@ -2811,75 +3254,93 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0xf3:
                                                                         if op < 0xf1:
                                                                             if op == 0xef:
+                                                                                # CB EF  SET 5,A
                                                                                 a = a | 0x20
                                                                                 t += 8
                                                                             else:
+                                                                                # CB F0  SET 6,B
                                                                                 b = b | 0x40
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xf1:
+                                                                                # CB F1  SET 6,C
                                                                                 c = c | 0x40
                                                                                 t += 8
                                                                             else:
+                                                                                # CB F2  SET 6,D
                                                                                 d = d | 0x40
                                                                                 t += 8
                                                                     else:
                                                                         if op < 0xf6:
                                                                             if op == 0xf3:
+                                                                                # CB F3  SET 6,E
                                                                                 e = e | 0x40
                                                                                 t += 8
                                                                             else:
                                                                                 if op == 0xf4:
+                                                                                    # CB F4  SET 6,H
                                                                                     h = h | 0x40
                                                                                     t += 8
                                                                                 else:
+                                                                                    # CB F5  SET 6,L
                                                                                     l = l | 0x40
                                                                                     t += 8
                                                                         else:
                                                                             if op < 0xf8:
                                                                                 if op == 0xf6:
+                                                                                    # CB F6  SET 6,(HL)
                                                                                     ea = (h << 8) | l
                                                                                     v = mem[ea] | 0x40
                                                                                     if ea >= rom_top:
                                                                                         mem[ea] = v
                                                                                     t += 15
                                                                                 else:
+                                                                                    # CB F7  SET 6,A
                                                                                     a = a | 0x40
                                                                                     t += 8
                                                                             else:
                                                                                 if op == 0xf8:
+                                                                                    # CB F8  SET 7,B
                                                                                     b = b | 0x80
                                                                                     t += 8
                                                                                 else:
+                                                                                    # CB F9  SET 7,C
                                                                                     c = c | 0x80
                                                                                     t += 8
                                                             else:
                                                                 if op < 0xfe:
                                                                     if op == 0xfa:
+                                                                        # CB FA  SET 7,D
                                                                         d = d | 0x80
                                                                         t += 8
                                                                     else:
                                                                         if op == 0xfb:
+                                                                            # CB FB  SET 7,E
                                                                             e = e | 0x80
                                                                             t += 8
                                                                         else:
                                                                             if op == 0xfc:
+                                                                                # CB FC  SET 7,H
                                                                                 h = h | 0x80
                                                                                 t += 8
                                                                             else:
+                                                                                # CB FD  SET 7,L
                                                                                 l = l | 0x80
                                                                                 t += 8
                                                                 else:
                                                                     if op == 0xfe:
+                                                                        # CB FE  SET 7,(HL)
                                                                         ea = (h << 8) | l
                                                                         v = mem[ea] | 0x80
                                                                         if ea >= rom_top:
                                                                             mem[ea] = v
                                                                         t += 15
                                                                     else:
+                                                                        # CB FF  SET 7,A
                                                                         a = a | 0x80
                                                                         t += 8
                                     else:
+                                        # CC  CALL Z,nn
                                         nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                         pc += 2
                                         if pc > 0xFFFF:
@@ -2899,6 +3360,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     if op < 0xde:
                         if op == 0xcd:
+                            # CD  CALL nn
                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                             pc += 2
                             if pc > 0xFFFF:
@@ -2918,6 +3380,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op < 0xd1:
                                         if op < 0xd0:
                                             if op == 0xce:
+                                                # CE  ADC A,n
                                                 n = mem[pc]
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -2928,6 +3391,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 7
                                                 qt = t
                                             else:
+                                                # CF  RST 08h
                                                 sp = (sp - 1) & 0xFFFF
                                                 if sp >= rom_top:
                                                     mem[sp] = (pc >> 8)
@@ -2938,6 +3402,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 wz = pc
                                                 t += 11
                                         else:
+                                            # D0  RET NC
                                             if (f & 0x01) == 0:
                                                 nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                 sp = (sp + 2) & 0xFFFF
@@ -2948,12 +3413,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 5
                                     else:
                                         if op == 0xd1:
+                                            # D1  POP DE
                                             e = mem[sp]
                                             d = mem[(sp + 1) & 0xFFFF]
                                             sp = (sp + 2) & 0xFFFF
                                             t += 10
                                         else:
                                             if op == 0xd2:
+                                                # D2  JP NC,nn
                                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                 pc += 2
                                                 if pc > 0xFFFF:
@@ -2964,6 +3431,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 10
                                             else:
                                                 if op == 0xd3:
+                                                    # D3  OUT (n),A
                                                     n = mem[pc]
                                                     pc += 1
                                                     if pc == 0x10000:
@@ -2980,6 +3448,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         pass
                                                 else:
+                                                    # D4  CALL NC,nn
                                                     nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                     pc += 2
                                                     if pc > 0xFFFF:
@@ -2999,6 +3468,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                 else:
                                     if op < 0xd7:
                                         if op == 0xd5:
+                                            # D5  PUSH DE
                                             sp = (sp - 1) & 0xFFFF
                                             if sp >= rom_top:
                                                 mem[sp] = d
@@ -3007,6 +3477,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 mem[sp] = e
                                             t += 11
                                         else:
+                                            # D6  SUB n
                                             n = mem[pc]
                                             pc += 1
                                             if pc == 0x10000:
@@ -3018,6 +3489,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     else:
                                         if op < 0xd9:
                                             if op == 0xd7:
+                                                # D7  RST 10h
                                                 sp = (sp - 1) & 0xFFFF
                                                 if sp >= rom_top:
                                                     mem[sp] = (pc >> 8)
@@ -3028,6 +3500,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 wz = pc
                                                 t += 11
                                             else:
+                                                # D8  RET C
                                                 if f & 0x01:
                                                     nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                     sp = (sp + 2) & 0xFFFF
@@ -3038,6 +3511,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     t += 5
                                         else:
                                             if op == 0xd9:
+                                                # D9  EXX
                                                 b, b_ = b_, b
                                                 c, c_ = c_, c
                                                 d, d_ = d_, d
@@ -3046,6 +3520,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 l, l_ = l_, l
                                                 t += 4
                                             else:
+                                                # DA  JP C,nn
                                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                 pc += 2
                                                 if pc > 0xFFFF:
@@ -3057,6 +3532,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             else:
                                 if op < 0xdd:
                                     if op == 0xdb:
+                                        # DB  IN A,(n)
                                         t0 = t
                                         n = mem[pc]
                                         pc += 1
@@ -3080,6 +3556,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         a = v
                                         t += 11
                                     else:
+                                        # DC  CALL C,nn
                                         nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                         pc += 2
                                         if pc > 0xFFFF:
@@ -3097,6 +3574,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         else:
                                             t += 10
                                 else:
+                                    # DD  DD prefix
                                     op = mem[pc]
                                     if op < 0x7e:
                                         if op < 0x22:
@@ -3104,6 +3582,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
+                                                            # DD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
                                                             t0 = t
                                                             t += 4
                                                             ei_at = t
@@ -3112,6 +3591,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             elif st[S.ENTRY_T] == t0:
                                                                 st[S.ENTRY_T] = t
                                                         else:
+                                                            # DD 09  ADD IX,BC
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -3126,6 +3606,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             t += 15
                                                             qt = t
                                                     else:
+                                                        # DD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
                                                         t0 = t
                                                         t += 4
                                                         ei_at = t
@@ -3135,6 +3616,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             st[S.ENTRY_T] = t
                                                 else:
                                                     if op == 0x19:
+                                                        # DD 19  ADD IX,DE
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -3149,6 +3631,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 15
                                                         qt = t
                                                     else:
+                                                        # DD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
                                                         t0 = t
                                                         t += 4
                                                         ei_at = t
@@ -3157,6 +3640,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         elif st[S.ENTRY_T] == t0:
                                                             st[S.ENTRY_T] = t
                                             else:
+                                                # DD 21  LD IX,nn
                                                 pc += 1
                                                 if pc == 0x10000:
                                                     pc = 0
@@ -3172,6 +3656,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0x37:
                                                     if op < 0x24:
                                                         if op == 0x22:
+                                                            # DD 22  LD (nn),IX
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -3189,6 +3674,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 mem[nn] = v >> 8
                                                             t += 20
                                                         else:
+                                                            # DD 23  INC IX
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -3201,6 +3687,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x2a:
                                                                     if op < 0x27:
                                                                         if op == 0x24:
+                                                                            # DD 24  INC IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3212,6 +3699,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0x25:
+                                                                                # DD 25  DEC IXH
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -3222,6 +3710,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # DD 26  LD IXH,n
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -3234,6 +3723,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 11
                                                                     else:
                                                                         if op < 0x29:
+                                                                            # DD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -3242,6 +3732,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             elif st[S.ENTRY_T] == t0:
                                                                                 st[S.ENTRY_T] = t
                                                                         else:
+                                                                            # DD 29  ADD IX,IX
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3256,6 +3747,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 15
                                                                             qt = t
                                                                 else:
+                                                                    # DD 2A  LD IX,(nn)
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -3272,6 +3764,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x2f:
                                                                     if op < 0x2d:
                                                                         if op == 0x2b:
+                                                                            # DD 2B  DEC IX
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3279,6 +3772,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             ix = (ix - 1) & 0xFFFF
                                                                             t += 10
                                                                         else:
+                                                                            # DD 2C  INC IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3290,6 +3784,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x2d:
+                                                                            # DD 2D  DEC IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3300,6 +3795,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # DD 2E  LD IXL,n
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3312,6 +3808,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 11
                                                                 else:
                                                                     if op < 0x34:
+                                                                        # DD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -3321,6 +3818,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x34:
+                                                                            # DD 34  INC (IX+d)
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3337,6 +3835,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 23
                                                                             qt = t
                                                                         else:
+                                                                            # DD 35  DEC (IX+d)
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3353,6 +3852,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 23
                                                                             qt = t
                                                         else:
+                                                            # DD 36  LD (IX+d),n
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -3375,6 +3875,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x46:
                                                                 if op < 0x3a:
                                                                     if op < 0x39:
+                                                                        # DD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -3383,6 +3884,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         elif st[S.ENTRY_T] == t0:
                                                                             st[S.ENTRY_T] = t
                                                                     else:
+                                                                        # DD 39  ADD IX,SP
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -3398,6 +3900,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0x44:
+                                                                        # DD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -3407,6 +3910,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x44:
+                                                                            # DD 44  LD B,IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3414,6 +3918,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             b = (ix >> 8)
                                                                             t += 8
                                                                         else:
+                                                                            # DD 45  LD B,IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3422,6 +3927,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                             else:
                                                                 if op == 0x46:
+                                                                    # DD 46  LD B,(IX+d)
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -3435,6 +3941,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 19
                                                                 else:
                                                                     if op < 0x4c:
+                                                                        # DD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -3444,6 +3951,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x4c:
+                                                                            # DD 4C  LD C,IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3451,6 +3959,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             c = (ix >> 8)
                                                                             t += 8
                                                                         else:
+                                                                            # DD 4D  LD C,IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3459,6 +3968,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                         else:
                                                             if op == 0x4e:
+                                                                # DD 4E  LD C,(IX+d)
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -3472,6 +3982,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x54:
+                                                                    # DD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -3481,6 +3992,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0x54:
+                                                                        # DD 54  LD D,IXH
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -3488,6 +4000,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         d = (ix >> 8)
                                                                         t += 8
                                                                     else:
+                                                                        # DD 55  LD D,IXL
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -3497,6 +4010,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         if op < 0x5e:
                                                             if op == 0x56:
+                                                                # DD 56  LD D,(IX+d)
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -3510,6 +4024,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x5c:
+                                                                    # DD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -3519,6 +4034,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0x5c:
+                                                                        # DD 5C  LD E,IXH
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -3526,6 +4042,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         e = (ix >> 8)
                                                                         t += 8
                                                                     else:
+                                                                        # DD 5D  LD E,IXL
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -3534,6 +4051,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 8
                                                         else:
                                                             if op == 0x5e:
+                                                                # DD 5E  LD E,(IX+d)
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -3548,6 +4066,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
+                                                                        # DD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -3557,6 +4076,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x60:
+                                                                            # DD 60  LD IXH,B
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3564,6 +4084,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             ix = (ix & 0xFF) | ((b) << 8)
                                                                             t += 8
                                                                         else:
+                                                                            # DD 61  LD IXH,C
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3573,6 +4094,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x64:
                                                                         if op == 0x62:
+                                                                            # DD 62  LD IXH,D
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3580,6 +4102,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             ix = (ix & 0xFF) | ((d) << 8)
                                                                             t += 8
                                                                         else:
+                                                                            # DD 63  LD IXH,E
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3588,12 +4111,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                     else:
                                                                         if op == 0x64:
+                                                                            # DD 64  LD IXH,IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
                                                                             r = R_INC1[r]
                                                                             t += 8
                                                                         else:
+                                                                            # DD 65  LD IXH,IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3604,6 +4129,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0x75:
                                                     if op < 0x6e:
                                                         if op == 0x66:
+                                                            # DD 66  LD H,(IX+d)
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -3618,6 +4144,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x6a:
                                                                 if op == 0x67:
+                                                                    # DD 67  LD IXH,A
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -3626,6 +4153,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 8
                                                                 else:
                                                                     if op == 0x68:
+                                                                        # DD 68  LD IXL,B
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -3633,6 +4161,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         ix = (ix & 0xFF00) | (b)
                                                                         t += 8
                                                                     else:
+                                                                        # DD 69  LD IXL,C
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -3642,6 +4171,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x6c:
                                                                     if op == 0x6a:
+                                                                        # DD 6A  LD IXL,D
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -3649,6 +4179,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         ix = (ix & 0xFF00) | (d)
                                                                         t += 8
                                                                     else:
+                                                                        # DD 6B  LD IXL,E
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -3657,6 +4188,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 8
                                                                 else:
                                                                     if op == 0x6c:
+                                                                        # DD 6C  LD IXL,IXH
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -3664,6 +4196,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         ix = (ix & 0xFF00) | ((ix >> 8))
                                                                         t += 8
                                                                     else:
+                                                                        # DD 6D  LD IXL,IXL
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -3671,6 +4204,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 8
                                                     else:
                                                         if op == 0x6e:
+                                                            # DD 6E  LD L,(IX+d)
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -3686,6 +4220,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x74:
                                                                 if op < 0x71:
                                                                     if op == 0x6f:
+                                                                        # DD 6F  LD IXL,A
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -3693,6 +4228,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         ix = (ix & 0xFF00) | (a)
                                                                         t += 8
                                                                     else:
+                                                                        # DD 70  LD (IX+d),B
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -3707,6 +4243,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                 else:
                                                                     if op == 0x71:
+                                                                        # DD 71  LD (IX+d),C
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -3721,6 +4258,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op == 0x72:
+                                                                            # DD 72  LD (IX+d),D
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3734,6 +4272,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 mem[ea] = d
                                                                             t += 19
                                                                         else:
+                                                                            # DD 73  LD (IX+d),E
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3747,6 +4286,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 mem[ea] = e
                                                                             t += 19
                                                             else:
+                                                                # DD 74  LD (IX+d),H
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -3761,6 +4301,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                 else:
                                                     if op == 0x75:
+                                                        # DD 75  LD (IX+d),L
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -3776,6 +4317,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         if op < 0x78:
                                                             if op == 0x76:
+                                                                # DD 76  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -3784,6 +4326,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 elif st[S.ENTRY_T] == t0:
                                                                     st[S.ENTRY_T] = t
                                                             else:
+                                                                # DD 77  LD (IX+d),A
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -3798,6 +4341,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                         else:
                                                             if op < 0x7c:
+                                                                # DD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -3807,6 +4351,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     st[S.ENTRY_T] = t
                                                             else:
                                                                 if op == 0x7c:
+                                                                    # DD 7C  LD A,IXH
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -3814,6 +4359,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     a = (ix >> 8)
                                                                     t += 8
                                                                 else:
+                                                                    # DD 7D  LD A,IXL
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -3824,6 +4370,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0xe1:
                                             if op < 0xbe:
                                                 if op == 0x7e:
+                                                    # DD 7E  LD A,(IX+d)
                                                     pc += 1
                                                     if pc == 0x10000:
                                                         pc = 0
@@ -3840,6 +4387,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x8f:
                                                             if op < 0x87:
                                                                 if op < 0x84:
+                                                                    # DD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -3850,6 +4398,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x86:
                                                                         if op == 0x84:
+                                                                            # DD 84  ADD A,IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3860,6 +4409,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # DD 85  ADD A,IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3870,6 +4420,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                     else:
+                                                                        # DD 86  ADD A,(IX+d)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -3886,6 +4437,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                             else:
                                                                 if op < 0x8c:
+                                                                    # DD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -3895,6 +4447,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0x8c:
+                                                                        # DD 8C  ADC A,IXH
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -3907,6 +4460,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x8d:
+                                                                            # DD 8D  ADC A,IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3918,6 +4472,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # DD 8E  ADC A,(IX+d)
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3936,6 +4491,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x97:
                                                                 if op < 0x94:
+                                                                    # DD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -3946,6 +4502,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x96:
                                                                         if op == 0x94:
+                                                                            # DD 94  SUB IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3956,6 +4513,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # DD 95  SUB IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -3966,6 +4524,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                     else:
+                                                                        # DD 96  SUB (IX+d)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -3983,6 +4542,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x9f:
                                                                     if op < 0x9c:
+                                                                        # DD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -3992,6 +4552,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x9c:
+                                                                            # DD 9C  SBC A,IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -4004,6 +4565,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0x9d:
+                                                                                # DD 9D  SBC A,IXL
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -4015,6 +4577,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # DD 9E  SBC A,(IX+d)
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -4032,6 +4595,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                 else:
                                                                     if op < 0xa4:
+                                                                        # DD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -4041,6 +4605,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0xa4:
+                                                                            # DD A4  AND IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -4050,6 +4615,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # DD A5  AND IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -4060,6 +4626,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                     else:
                                                         if op == 0xa6:
+                                                            # DD A6  AND (IX+d)
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -4076,6 +4643,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0xb4:
                                                                 if op < 0xac:
+                                                                    # DD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -4086,6 +4654,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0xaf:
                                                                         if op == 0xac:
+                                                                            # DD AC  XOR IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -4096,6 +4665,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xad:
+                                                                                # DD AD  XOR IXL
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -4105,6 +4675,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # DD AE  XOR (IX+d)
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -4119,6 +4690,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 19
                                                                                 qt = t
                                                                     else:
+                                                                        # DD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -4130,6 +4702,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0xb7:
                                                                     if op < 0xb6:
                                                                         if op == 0xb4:
+                                                                            # DD B4  OR IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -4139,6 +4712,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # DD B5  OR IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -4148,6 +4722,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                     else:
+                                                                        # DD B6  OR (IX+d)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -4163,6 +4738,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0xbc:
+                                                                        # DD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -4172,6 +4748,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0xbc:
+                                                                            # DD BC  CP IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -4180,6 +4757,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # DD BD  CP IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -4190,6 +4768,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             else:
                                                 if op < 0xcb:
                                                     if op == 0xbe:
+                                                        # DD BE  CP (IX+d)
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -4203,6 +4782,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 19
                                                         qt = t
                                                     else:
+                                                        # DD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
                                                         t0 = t
                                                         t += 4
                                                         ei_at = t
@@ -4212,6 +4792,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             st[S.ENTRY_T] = t
                                                 else:
                                                     if op == 0xcb:
+                                                        # DD CB  DDCB d op: the indexed rotates, BIT, RES, SET
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -4287,6 +4868,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             elif z == 7:
                                                                 a = v
                                                     else:
+                                                        # DD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
                                                         t0 = t
                                                         t += 4
                                                         ei_at = t
@@ -4296,6 +4878,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             st[S.ENTRY_T] = t
                                         else:
                                             if op == 0xe1:
+                                                # DD E1  POP IX
                                                 pc += 1
                                                 if pc == 0x10000:
                                                     pc = 0
@@ -4308,6 +4891,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0xe6:
                                                     if op < 0xe5:
                                                         if op == 0xe2:
+                                                            # DD E2  (the prefix changes nothing: the next opcode runs unprefixed)
                                                             t0 = t
                                                             t += 4
                                                             ei_at = t
@@ -4317,6 +4901,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 st[S.ENTRY_T] = t
                                                         else:
                                                             if op == 0xe3:
+                                                                # DD E3  EX (SP),IX
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -4332,6 +4917,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 wz = nn
                                                                 t += 23
                                                             else:
+                                                                # DD E4  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -4340,6 +4926,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 elif st[S.ENTRY_T] == t0:
                                                                     st[S.ENTRY_T] = t
                                                     else:
+                                                        # DD E5  PUSH IX
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -4355,6 +4942,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     if op < 0xf9:
                                                         if op < 0xea:
                                                             if op < 0xe9:
+                                                                # DD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -4363,6 +4951,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 elif st[S.ENTRY_T] == t0:
                                                                     st[S.ENTRY_T] = t
                                                             else:
+                                                                # DD E9  JP (IX)
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -4370,6 +4959,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 pc = ix
                                                                 t += 8
                                                         else:
+                                                            # DD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
                                                             t0 = t
                                                             t += 4
                                                             ei_at = t
@@ -4379,6 +4969,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 st[S.ENTRY_T] = t
                                                     else:
                                                         if op == 0xf9:
+                                                            # DD F9  LD SP,IX
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -4386,6 +4977,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             sp = ix
                                                             t += 10
                                                         else:
+                                                            # DD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
                                                             t0 = t
                                                             t += 4
                                                             ei_at = t
@@ -4400,6 +4992,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op < 0xe2:
                                         if op < 0xe1:
                                             if op == 0xde:
+                                                # DE  SBC A,n
                                                 n = mem[pc]
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -4411,6 +5004,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 qt = t
                                             else:
                                                 if op == 0xdf:
+                                                    # DF  RST 18h
                                                     sp = (sp - 1) & 0xFFFF
                                                     if sp >= rom_top:
                                                         mem[sp] = (pc >> 8)
@@ -4421,6 +5015,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     wz = pc
                                                     t += 11
                                                 else:
+                                                    # E0  RET PO
                                                     if (f & 0x04) == 0:
                                                         nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                         sp = (sp + 2) & 0xFFFF
@@ -4430,6 +5025,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         t += 5
                                         else:
+                                            # E1  POP HL
                                             l = mem[sp]
                                             h = mem[(sp + 1) & 0xFFFF]
                                             sp = (sp + 2) & 0xFFFF
@@ -4437,6 +5033,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     else:
                                         if op < 0xe5:
                                             if op == 0xe2:
+                                                # E2  JP PO,nn
                                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                 pc += 2
                                                 if pc > 0xFFFF:
@@ -4447,6 +5044,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 10
                                             else:
                                                 if op == 0xe3:
+                                                    # E3  EX (SP),HL
                                                     nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                     v = ((h << 8) | l)
                                                     ea = (sp + 1) & 0xFFFF
@@ -4459,6 +5057,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     wz = nn
                                                     t += 19
                                                 else:
+                                                    # E4  CALL PO,nn
                                                     nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                     pc += 2
                                                     if pc > 0xFFFF:
@@ -4476,6 +5075,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         t += 10
                                         else:
+                                            # E5  PUSH HL
                                             sp = (sp - 1) & 0xFFFF
                                             if sp >= rom_top:
                                                 mem[sp] = h
@@ -4484,6 +5084,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 mem[sp] = l
                                             t += 11
                                 else:
+                                    # E6  AND n
                                     n = mem[pc]
                                     pc += 1
                                     if pc == 0x10000:
@@ -4497,6 +5098,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op < 0xeb:
                                         if op < 0xe9:
                                             if op == 0xe7:
+                                                # E7  RST 20h
                                                 sp = (sp - 1) & 0xFFFF
                                                 if sp >= rom_top:
                                                     mem[sp] = (pc >> 8)
@@ -4507,6 +5109,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 wz = pc
                                                 t += 11
                                             else:
+                                                # E8  RET PE
                                                 if f & 0x04:
                                                     nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                     sp = (sp + 2) & 0xFFFF
@@ -4517,9 +5120,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     t += 5
                                         else:
                                             if op == 0xe9:
+                                                # E9  JP (HL)
                                                 pc = ((h << 8) | l)
                                                 t += 4
                                             else:
+                                                # EA  JP PE,nn
                                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                 pc += 2
                                                 if pc > 0xFFFF:
@@ -4530,10 +5135,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 10
                                     else:
                                         if op == 0xeb:
+                                            # EB  EX DE,HL
                                             d, h = h, d
                                             e, l = l, e
                                             t += 4
                                         else:
+                                            # EC  CALL PE,nn
                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                             pc += 2
                                             if pc > 0xFFFF:
@@ -4552,6 +5159,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 10
                                 else:
                                     if op == 0xed:
+                                        # ED  ED prefix
                                         op = mem[pc]
                                         pc += 1
                                         if pc == 0x10000:
@@ -4561,11 +5169,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             if op < 0x52:
                                                 if op < 0x44:
                                                     if op < 0x40:
+                                                        # ED 00-3F  (no instruction: a no-operation)
                                                         t += 8
                                                     else:
                                                         if op < 0x43:
                                                             if op < 0x42:
                                                                 if op == 0x40:
+                                                                    # ED 40  IN B,(C)
                                                                     t0 = t
                                                                     port = (b << 8) | c
                                                                     if io_exit:
@@ -4587,6 +5197,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 12
                                                                     qt = t
                                                                 else:
+                                                                    # ED 41  OUT (C),B
                                                                     port = (b << 8) | c
                                                                     v = b
                                                                     wz = (port + 1) & 0xFFFF
@@ -4599,6 +5210,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         pass
                                                             else:
+                                                                # ED 42  SBC HL,BC
                                                                 v = (h << 8) | l
                                                                 nn = ((b << 8) | c)
                                                                 cy = f & 1
@@ -4613,6 +5225,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 15
                                                                 qt = t
                                                         else:
+                                                            # ED 43  LD (nn),BC
                                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                             pc += 2
                                                             if pc > 0xFFFF:
@@ -4628,6 +5241,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 else:
                                                     if op < 0x4b:
                                                         if op == 0x44:
+                                                            # ED 44  NEG
                                                             v = a
                                                             f = SBC_F[v]
                                                             a = (0 - v) & 0xFF
@@ -4636,6 +5250,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x47:
                                                                 if op == 0x45:
+                                                                    # ED 45  RETN
                                                                     nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                                     sp = (sp + 2) & 0xFFFF
                                                                     pc = nn
@@ -4643,14 +5258,17 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     iff1 = iff2
                                                                     t += 14
                                                                 else:
+                                                                    # ED 46  IM 0
                                                                     im = 0
                                                                     t += 8
                                                             else:
                                                                 if op == 0x47:
+                                                                    # ED 47  LD I,A
                                                                     i = a
                                                                     t += 9
                                                                 else:
                                                                     if op == 0x48:
+                                                                        # ED 48  IN C,(C)
                                                                         t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
@@ -4673,6 +5291,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x49:
+                                                                            # ED 49  OUT (C),C
                                                                             port = (b << 8) | c
                                                                             v = c
                                                                             wz = (port + 1) & 0xFFFF
@@ -4685,6 +5304,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             else:
                                                                                 pass
                                                                         else:
+                                                                            # ED 4A  ADC HL,BC
                                                                             v = (h << 8) | l
                                                                             nn = ((b << 8) | c)
                                                                             cy = f & 1
@@ -4700,6 +5320,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                     else:
                                                         if op == 0x4b:
+                                                            # ED 4B  LD BC,(nn)
                                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                             pc += 2
                                                             if pc > 0xFFFF:
@@ -4712,12 +5333,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x4e:
                                                                 if op == 0x4c:
+                                                                    # ED 4C  NEG
                                                                     v = a
                                                                     f = SBC_F[v]
                                                                     a = (0 - v) & 0xFF
                                                                     t += 8
                                                                     qt = t
                                                                 else:
+                                                                    # ED 4D  RETI
                                                                     nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                                     sp = (sp + 2) & 0xFFFF
                                                                     pc = nn
@@ -4727,14 +5350,17 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x50:
                                                                     if op == 0x4e:
+                                                                        # ED 4E  IM 0
                                                                         im = 0
                                                                         t += 8
                                                                     else:
+                                                                        # ED 4F  LD R,A
                                                                         r = a
                                                                         r7 = a & 0x80
                                                                         t += 9
                                                                 else:
                                                                     if op == 0x50:
+                                                                        # ED 50  IN D,(C)
                                                                         t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
@@ -4756,6 +5382,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 12
                                                                         qt = t
                                                                     else:
+                                                                        # ED 51  OUT (C),D
                                                                         port = (b << 8) | c
                                                                         v = d
                                                                         wz = (port + 1) & 0xFFFF
@@ -4768,6 +5395,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         else:
                                                                             pass
                                             else:
+                                                # ED 52  SBC HL,DE
                                                 v = (h << 8) | l
                                                 nn = ((d << 8) | e)
                                                 cy = f & 1
@@ -4785,6 +5413,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             if op < 0x78:
                                                 if op < 0x5b:
                                                     if op == 0x53:
+                                                        # ED 53  LD (nn),DE
                                                         nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                         pc += 2
                                                         if pc > 0xFFFF:
@@ -4802,12 +5431,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x57:
                                                                 if op < 0x56:
                                                                     if op == 0x54:
+                                                                        # ED 54  NEG
                                                                         v = a
                                                                         f = SBC_F[v]
                                                                         a = (0 - v) & 0xFF
                                                                         t += 8
                                                                         qt = t
                                                                     else:
+                                                                        # ED 55  RETN
                                                                         nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                                         sp = (sp + 2) & 0xFFFF
                                                                         pc = nn
@@ -4815,10 +5446,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         iff1 = iff2
                                                                         t += 14
                                                                 else:
+                                                                    # ED 56  IM 1
                                                                     im = 1
                                                                     t += 8
                                                             else:
                                                                 if op == 0x57:
+                                                                    # ED 57  LD A,I
                                                                     a = i
                                                                     f = (f & 0x01) | SZ53[a] | (iff2 << 2)
                                                                     t += 9
@@ -4826,6 +5459,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x58:
+                                                                        # ED 58  IN E,(C)
                                                                         t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
@@ -4847,6 +5481,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 12
                                                                         qt = t
                                                                     else:
+                                                                        # ED 59  OUT (C),E
                                                                         port = (b << 8) | c
                                                                         v = e
                                                                         wz = (port + 1) & 0xFFFF
@@ -4859,6 +5494,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         else:
                                                                             pass
                                                         else:
+                                                            # ED 5A  ADC HL,DE
                                                             v = (h << 8) | l
                                                             nn = ((d << 8) | e)
                                                             cy = f & 1
@@ -4874,6 +5510,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             qt = t
                                                 else:
                                                     if op == 0x5b:
+                                                        # ED 5B  LD DE,(nn)
                                                         nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                         pc += 2
                                                         if pc > 0xFFFF:
@@ -4889,12 +5526,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x5f:
                                                                     if op < 0x5e:
                                                                         if op == 0x5c:
+                                                                            # ED 5C  NEG
                                                                             v = a
                                                                             f = SBC_F[v]
                                                                             a = (0 - v) & 0xFF
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # ED 5D  RETN
                                                                             nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                                             sp = (sp + 2) & 0xFFFF
                                                                             pc = nn
@@ -4902,10 +5541,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             iff1 = iff2
                                                                             t += 14
                                                                     else:
+                                                                        # ED 5E  IM 2
                                                                         im = 2
                                                                         t += 8
                                                                 else:
                                                                     if op == 0x5f:
+                                                                        # ED 5F  LD A,R
                                                                         a = (r & 0x7F) | r7
                                                                         f = (f & 0x01) | SZ53[a] | (iff2 << 2)
                                                                         t += 9
@@ -4913,6 +5554,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x60:
+                                                                            # ED 60  IN H,(C)
                                                                             t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
@@ -4934,6 +5576,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 12
                                                                             qt = t
                                                                         else:
+                                                                            # ED 61  OUT (C),H
                                                                             port = (b << 8) | c
                                                                             v = h
                                                                             wz = (port + 1) & 0xFFFF
@@ -4949,6 +5592,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x66:
                                                                     if op < 0x64:
                                                                         if op == 0x62:
+                                                                            # ED 62  SBC HL,HL
                                                                             v = (h << 8) | l
                                                                             nn = ((h << 8) | l)
                                                                             cy = f & 1
@@ -4963,6 +5607,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 15
                                                                             qt = t
                                                                         else:
+                                                                            # ED 63  LD (nn),HL
                                                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                                             pc += 2
                                                                             if pc > 0xFFFF:
@@ -4977,12 +5622,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 20
                                                                     else:
                                                                         if op == 0x64:
+                                                                            # ED 64  NEG
                                                                             v = a
                                                                             f = SBC_F[v]
                                                                             a = (0 - v) & 0xFF
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # ED 65  RETN
                                                                             nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                                             sp = (sp + 2) & 0xFFFF
                                                                             pc = nn
@@ -4992,9 +5639,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x68:
                                                                         if op == 0x66:
+                                                                            # ED 66  IM 0
                                                                             im = 0
                                                                             t += 8
                                                                         else:
+                                                                            # ED 67  RRD
                                                                             ea = (h << 8) | l
                                                                             v = mem[ea]
                                                                             n = ((a << 4) | (v >> 4)) & 0xFF
@@ -5007,6 +5656,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x68:
+                                                                            # ED 68  IN L,(C)
                                                                             t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
@@ -5028,6 +5678,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 12
                                                                             qt = t
                                                                         else:
+                                                                            # ED 69  OUT (C),L
                                                                             port = (b << 8) | c
                                                                             v = l
                                                                             wz = (port + 1) & 0xFFFF
@@ -5043,6 +5694,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x73:
                                                                 if op < 0x6d:
                                                                     if op == 0x6a:
+                                                                        # ED 6A  ADC HL,HL
                                                                         v = (h << 8) | l
                                                                         nn = ((h << 8) | l)
                                                                         cy = f & 1
@@ -5058,6 +5710,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x6b:
+                                                                            # ED 6B  LD HL,(nn)
                                                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                                             pc += 2
                                                                             if pc > 0xFFFF:
@@ -5068,6 +5721,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             l = v & 0xFF
                                                                             t += 20
                                                                         else:
+                                                                            # ED 6C  NEG
                                                                             v = a
                                                                             f = SBC_F[v]
                                                                             a = (0 - v) & 0xFF
@@ -5076,6 +5730,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x6f:
                                                                         if op == 0x6d:
+                                                                            # ED 6D  RETN
                                                                             nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                                             sp = (sp + 2) & 0xFFFF
                                                                             pc = nn
@@ -5083,11 +5738,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             iff1 = iff2
                                                                             t += 14
                                                                         else:
+                                                                            # ED 6E  IM 0
                                                                             im = 0
                                                                             t += 8
                                                                     else:
                                                                         if op < 0x71:
                                                                             if op == 0x6f:
+                                                                                # ED 6F  RLD
                                                                                 ea = (h << 8) | l
                                                                                 v = mem[ea]
                                                                                 n = ((v << 4) | (a & 0x0F)) & 0xFF
@@ -5099,6 +5756,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 18
                                                                                 qt = t
                                                                             else:
+                                                                                # ED 70  IN F,(C)
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
@@ -5120,6 +5778,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x71:
+                                                                                # ED 71  OUT (C),0
                                                                                 port = (b << 8) | c
                                                                                 v = 0
                                                                                 wz = (port + 1) & 0xFFFF
@@ -5132,6 +5791,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 else:
                                                                                     pass
                                                                             else:
+                                                                                # ED 72  SBC HL,SP
                                                                                 v = (h << 8) | l
                                                                                 nn = sp
                                                                                 cy = f & 1
@@ -5147,6 +5807,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                             else:
                                                                 if op == 0x73:
+                                                                    # ED 73  LD (nn),SP
                                                                     nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                                     pc += 2
                                                                     if pc > 0xFFFF:
@@ -5162,12 +5823,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x76:
                                                                         if op == 0x74:
+                                                                            # ED 74  NEG
                                                                             v = a
                                                                             f = SBC_F[v]
                                                                             a = (0 - v) & 0xFF
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # ED 75  RETN
                                                                             nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                                             sp = (sp + 2) & 0xFFFF
                                                                             pc = nn
@@ -5176,12 +5839,15 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 14
                                                                     else:
                                                                         if op == 0x76:
+                                                                            # ED 76  IM 1
                                                                             im = 1
                                                                             t += 8
                                                                         else:
+                                                                            # ED 77  (no instruction: a no-operation)
                                                                             t += 8
                                             else:
                                                 if op == 0x78:
+                                                    # ED 78  IN A,(C)
                                                     t0 = t
                                                     port = (b << 8) | c
                                                     if io_exit:
@@ -5209,6 +5875,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x7f:
                                                                     if op < 0x7b:
                                                                         if op == 0x79:
+                                                                            # ED 79  OUT (C),A
                                                                             port = (b << 8) | c
                                                                             v = a
                                                                             wz = (port + 1) & 0xFFFF
@@ -5221,6 +5888,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             else:
                                                                                 pass
                                                                         else:
+                                                                            # ED 7A  ADC HL,SP
                                                                             v = (h << 8) | l
                                                                             nn = sp
                                                                             cy = f & 1
@@ -5236,6 +5904,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x7b:
+                                                                            # ED 7B  LD SP,(nn)
                                                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                                             pc += 2
                                                                             if pc > 0xFFFF:
@@ -5246,6 +5915,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 20
                                                                         else:
                                                                             if op == 0x7c:
+                                                                                # ED 7C  NEG
                                                                                 v = a
                                                                                 f = SBC_F[v]
                                                                                 a = (0 - v) & 0xFF
@@ -5253,6 +5923,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                             else:
                                                                                 if op == 0x7d:
+                                                                                    # ED 7D  RETN
                                                                                     nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                                                     sp = (sp + 2) & 0xFFFF
                                                                                     pc = nn
@@ -5260,15 +5931,18 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     iff1 = iff2
                                                                                     t += 14
                                                                                 else:
+                                                                                    # ED 7E  IM 2
                                                                                     im = 2
                                                                                     t += 8
                                                                 else:
+                                                                    # ED 7F-9F  (no instruction: a no-operation)
                                                                     t += 8
                                                             else:
                                                                 if op < 0xa8:
                                                                     if op < 0xa4:
                                                                         if op < 0xa2:
                                                                             if op == 0xa0:
+                                                                                # ED A0  LDI
                                                                                 v = mem[(h << 8) | l]
                                                                                 ea = (d << 8) | e
                                                                                 if ea >= rom_top:
@@ -5287,6 +5961,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 16
                                                                                 qt = t
                                                                             else:
+                                                                                # ED A1  CPI
                                                                                 v = mem[(h << 8) | l]
                                                                                 res = (a - v) & 0xFF
                                                                                 hf = (a ^ v ^ res) & 0x10
@@ -5303,6 +5978,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xa2:
+                                                                                # ED A2  INI
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
@@ -5333,6 +6009,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 16
                                                                                 qt = t
                                                                             else:
+                                                                                # ED A3  OUTI
                                                                                 v = mem[(h << 8) | l]
                                                                                 b = (b - 1) & 0xFF
                                                                                 port = (b << 8) | c
@@ -5354,11 +6031,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     pass
                                                                                 qt = t
                                                                     else:
+                                                                        # ED A4-A7  (no instruction: a no-operation)
                                                                         t += 8
                                                                 else:
                                                                     if op < 0xac:
                                                                         if op < 0xaa:
                                                                             if op == 0xa8:
+                                                                                # ED A8  LDD
                                                                                 v = mem[(h << 8) | l]
                                                                                 ea = (d << 8) | e
                                                                                 if ea >= rom_top:
@@ -5377,6 +6056,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 16
                                                                                 qt = t
                                                                             else:
+                                                                                # ED A9  CPD
                                                                                 v = mem[(h << 8) | l]
                                                                                 res = (a - v) & 0xFF
                                                                                 hf = (a ^ v ^ res) & 0x10
@@ -5393,6 +6073,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xaa:
+                                                                                # ED AA  IND
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
@@ -5423,6 +6104,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 16
                                                                                 qt = t
                                                                             else:
+                                                                                # ED AB  OUTD
                                                                                 v = mem[(h << 8) | l]
                                                                                 b = (b - 1) & 0xFF
                                                                                 port = (b << 8) | c
@@ -5444,9 +6126,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     pass
                                                                                 qt = t
                                                                     else:
+                                                                        # ED AC-AF  (no instruction: a no-operation)
                                                                         t += 8
                                                         else:
                                                             if op == 0xb0:
+                                                                # ED B0  LDIR
                                                                 while True:
                                                                     v = mem[(h << 8) | l]
                                                                     ea = (d << 8) | e
@@ -5482,6 +6166,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0xb8:
                                                                     if op < 0xb4:
                                                                         if op == 0xb1:
+                                                                            # ED B1  CPIR
                                                                             while True:
                                                                                 v = mem[(h << 8) | l]
                                                                                 res = (a - v) & 0xFF
@@ -5512,6 +6197,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xb2:
+                                                                                # ED B2  INIR
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
@@ -5559,6 +6245,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 16
                                                                                 qt = t
                                                                             else:
+                                                                                # ED B3  OTIR
                                                                                 v = mem[(h << 8) | l]
                                                                                 b = (b - 1) & 0xFF
                                                                                 port = (b << 8) | c
@@ -5597,9 +6284,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     pass
                                                                                 qt = t
                                                                     else:
+                                                                        # ED B4-B7  (no instruction: a no-operation)
                                                                         t += 8
                                                                 else:
                                                                     if op == 0xb8:
+                                                                        # ED B8  LDDR
                                                                         while True:
                                                                             v = mem[(h << 8) | l]
                                                                             ea = (d << 8) | e
@@ -5633,6 +6322,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0xb9:
+                                                                            # ED B9  CPDR
                                                                             while True:
                                                                                 v = mem[(h << 8) | l]
                                                                                 res = (a - v) & 0xFF
@@ -5663,6 +6353,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xba:
+                                                                                # ED BA  INDR
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
@@ -5710,6 +6401,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 16
                                                                                 qt = t
                                                                             else:
+                                                                                # ED BB  OTDR
                                                                                 v = mem[(h << 8) | l]
                                                                                 b = (b - 1) & 0xFF
                                                                                 port = (b << 8) | c
@@ -5748,9 +6440,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     pass
                                                                                 qt = t
                                                     else:
+                                                        # ED BC-FF  (no instruction: a no-operation)
                                                         t += 8
                                     else:
                                         if op == 0xee:
+                                            # EE  XOR n
                                             n = mem[pc]
                                             pc += 1
                                             if pc == 0x10000:
@@ -5761,6 +6455,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             qt = t
                                         else:
                                             if op == 0xef:
+                                                # EF  RST 28h
                                                 sp = (sp - 1) & 0xFFFF
                                                 if sp >= rom_top:
                                                     mem[sp] = (pc >> 8)
@@ -5771,6 +6466,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 wz = pc
                                                 t += 11
                                             else:
+                                                # F0  RET P
                                                 if (f & 0x80) == 0:
                                                     nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                     sp = (sp + 2) & 0xFFFF
@@ -5782,6 +6478,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         else:
                             if op < 0xf6:
                                 if op == 0xf1:
+                                    # F1  POP AF
                                     f = mem[sp]
                                     a = mem[(sp + 1) & 0xFFFF]
                                     sp = (sp + 2) & 0xFFFF
@@ -5789,6 +6486,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                 else:
                                     if op < 0xf5:
                                         if op == 0xf2:
+                                            # F2  JP P,nn
                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                             pc += 2
                                             if pc > 0xFFFF:
@@ -5799,10 +6497,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             t += 10
                                         else:
                                             if op == 0xf3:
+                                                # F3  DI
                                                 iff1 = 0
                                                 iff2 = 0
                                                 t += 4
                                             else:
+                                                # F4  CALL P,nn
                                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                 pc += 2
                                                 if pc > 0xFFFF:
@@ -5820,6 +6520,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 else:
                                                     t += 10
                                     else:
+                                        # F5  PUSH AF
                                         sp = (sp - 1) & 0xFFFF
                                         if sp >= rom_top:
                                             mem[sp] = a
@@ -5831,6 +6532,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                 if op < 0xfe:
                                     if op < 0xfb:
                                         if op == 0xf6:
+                                            # F6  OR n
                                             n = mem[pc]
                                             pc += 1
                                             if pc == 0x10000:
@@ -5842,6 +6544,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         else:
                                             if op < 0xf9:
                                                 if op == 0xf7:
+                                                    # F7  RST 30h
                                                     sp = (sp - 1) & 0xFFFF
                                                     if sp >= rom_top:
                                                         mem[sp] = (pc >> 8)
@@ -5852,6 +6555,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     wz = pc
                                                     t += 11
                                                 else:
+                                                    # F8  RET M
                                                     if f & 0x80:
                                                         nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                         sp = (sp + 2) & 0xFFFF
@@ -5862,9 +6566,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 5
                                             else:
                                                 if op == 0xf9:
+                                                    # F9  LD SP,HL
                                                     sp = ((h << 8) | l)
                                                     t += 6
                                                 else:
+                                                    # FA  JP M,nn
                                                     nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                     pc += 2
                                                     if pc > 0xFFFF:
@@ -5876,11 +6582,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     else:
                                         if op < 0xfd:
                                             if op == 0xfb:
+                                                # FB  EI
                                                 iff1 = 1
                                                 iff2 = 1
                                                 t += 4
                                                 ei_at = t
                                             else:
+                                                # FC  CALL M,nn
                                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                 pc += 2
                                                 if pc > 0xFFFF:
@@ -5898,6 +6606,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 else:
                                                     t += 10
                                         else:
+                                            # FD  FD prefix
                                             op = mem[pc]
                                             if op < 0x7e:
                                                 if op < 0x22:
@@ -5905,6 +6614,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x19:
                                                             if op < 0x0a:
                                                                 if op < 0x09:
+                                                                    # FD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -5913,6 +6623,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     elif st[S.ENTRY_T] == t0:
                                                                         st[S.ENTRY_T] = t
                                                                 else:
+                                                                    # FD 09  ADD IY,BC
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -5927,6 +6638,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 15
                                                                     qt = t
                                                             else:
+                                                                # FD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -5936,6 +6648,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     st[S.ENTRY_T] = t
                                                         else:
                                                             if op == 0x19:
+                                                                # FD 19  ADD IY,DE
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -5950,6 +6663,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 15
                                                                 qt = t
                                                             else:
+                                                                # FD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -5958,6 +6672,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 elif st[S.ENTRY_T] == t0:
                                                                     st[S.ENTRY_T] = t
                                                     else:
+                                                        # FD 21  LD IY,nn
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -5973,6 +6688,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x37:
                                                             if op < 0x24:
                                                                 if op == 0x22:
+                                                                    # FD 22  LD (nn),IY
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -5990,6 +6706,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         mem[nn] = v >> 8
                                                                     t += 20
                                                                 else:
+                                                                    # FD 23  INC IY
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -6002,6 +6719,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         if op < 0x2a:
                                                                             if op < 0x27:
                                                                                 if op == 0x24:
+                                                                                    # FD 24  INC IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6013,6 +6731,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     qt = t
                                                                                 else:
                                                                                     if op == 0x25:
+                                                                                        # FD 25  DEC IYH
                                                                                         pc += 1
                                                                                         if pc == 0x10000:
                                                                                             pc = 0
@@ -6023,6 +6742,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 8
                                                                                         qt = t
                                                                                     else:
+                                                                                        # FD 26  LD IYH,n
                                                                                         pc += 1
                                                                                         if pc == 0x10000:
                                                                                             pc = 0
@@ -6035,6 +6755,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 11
                                                                             else:
                                                                                 if op < 0x29:
+                                                                                    # FD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                     t0 = t
                                                                                     t += 4
                                                                                     ei_at = t
@@ -6043,6 +6764,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     elif st[S.ENTRY_T] == t0:
                                                                                         st[S.ENTRY_T] = t
                                                                                 else:
+                                                                                    # FD 29  ADD IY,IY
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6057,6 +6779,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 15
                                                                                     qt = t
                                                                         else:
+                                                                            # FD 2A  LD IY,(nn)
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -6073,6 +6796,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         if op < 0x2f:
                                                                             if op < 0x2d:
                                                                                 if op == 0x2b:
+                                                                                    # FD 2B  DEC IY
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6080,6 +6804,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     iy = (iy - 1) & 0xFFFF
                                                                                     t += 10
                                                                                 else:
+                                                                                    # FD 2C  INC IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6091,6 +6816,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     qt = t
                                                                             else:
                                                                                 if op == 0x2d:
+                                                                                    # FD 2D  DEC IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6101,6 +6827,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD 2E  LD IYL,n
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6113,6 +6840,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 11
                                                                         else:
                                                                             if op < 0x34:
+                                                                                # FD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -6122,6 +6850,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x34:
+                                                                                    # FD 34  INC (IY+d)
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6138,6 +6867,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 23
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD 35  DEC (IY+d)
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6154,6 +6884,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 23
                                                                                     qt = t
                                                                 else:
+                                                                    # FD 36  LD (IY+d),n
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -6176,6 +6907,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x46:
                                                                         if op < 0x3a:
                                                                             if op < 0x39:
+                                                                                # FD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -6184,6 +6916,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 elif st[S.ENTRY_T] == t0:
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
+                                                                                # FD 39  ADD IY,SP
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -6199,6 +6932,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0x44:
+                                                                                # FD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -6208,6 +6942,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x44:
+                                                                                    # FD 44  LD B,IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6215,6 +6950,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     b = (iy >> 8)
                                                                                     t += 8
                                                                                 else:
+                                                                                    # FD 45  LD B,IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6223,6 +6959,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                     else:
                                                                         if op == 0x46:
+                                                                            # FD 46  LD B,(IY+d)
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -6236,6 +6973,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 19
                                                                         else:
                                                                             if op < 0x4c:
+                                                                                # FD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -6245,6 +6983,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x4c:
+                                                                                    # FD 4C  LD C,IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6252,6 +6991,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     c = (iy >> 8)
                                                                                     t += 8
                                                                                 else:
+                                                                                    # FD 4D  LD C,IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6260,6 +7000,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                 else:
                                                                     if op == 0x4e:
+                                                                        # FD 4E  LD C,(IY+d)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -6273,6 +7014,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x54:
+                                                                            # FD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -6282,6 +7024,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op == 0x54:
+                                                                                # FD 54  LD D,IYH
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -6289,6 +7032,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 d = (iy >> 8)
                                                                                 t += 8
                                                                             else:
+                                                                                # FD 55  LD D,IYL
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -6298,6 +7042,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x5e:
                                                                     if op == 0x56:
+                                                                        # FD 56  LD D,(IY+d)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -6311,6 +7056,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x5c:
+                                                                            # FD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -6320,6 +7066,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op == 0x5c:
+                                                                                # FD 5C  LD E,IYH
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -6327,6 +7074,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 e = (iy >> 8)
                                                                                 t += 8
                                                                             else:
+                                                                                # FD 5D  LD E,IYL
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -6335,6 +7083,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                 else:
                                                                     if op == 0x5e:
+                                                                        # FD 5E  LD E,(IY+d)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -6349,6 +7098,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x62:
                                                                             if op == 0x5f:
+                                                                                # FD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -6358,6 +7108,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x60:
+                                                                                    # FD 60  LD IYH,B
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6365,6 +7116,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     iy = (iy & 0xFF) | ((b) << 8)
                                                                                     t += 8
                                                                                 else:
+                                                                                    # FD 61  LD IYH,C
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6374,6 +7126,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         else:
                                                                             if op < 0x64:
                                                                                 if op == 0x62:
+                                                                                    # FD 62  LD IYH,D
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6381,6 +7134,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     iy = (iy & 0xFF) | ((d) << 8)
                                                                                     t += 8
                                                                                 else:
+                                                                                    # FD 63  LD IYH,E
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6389,12 +7143,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                             else:
                                                                                 if op == 0x64:
+                                                                                    # FD 64  LD IYH,IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
                                                                                     r = R_INC1[r]
                                                                                     t += 8
                                                                                 else:
+                                                                                    # FD 65  LD IYH,IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6405,6 +7161,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x75:
                                                             if op < 0x6e:
                                                                 if op == 0x66:
+                                                                    # FD 66  LD H,(IY+d)
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -6419,6 +7176,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x6a:
                                                                         if op == 0x67:
+                                                                            # FD 67  LD IYH,A
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -6427,6 +7185,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                         else:
                                                                             if op == 0x68:
+                                                                                # FD 68  LD IYL,B
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -6434,6 +7193,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 iy = (iy & 0xFF00) | (b)
                                                                                 t += 8
                                                                             else:
+                                                                                # FD 69  LD IYL,C
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -6443,6 +7203,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x6c:
                                                                             if op == 0x6a:
+                                                                                # FD 6A  LD IYL,D
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -6450,6 +7211,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 iy = (iy & 0xFF00) | (d)
                                                                                 t += 8
                                                                             else:
+                                                                                # FD 6B  LD IYL,E
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -6458,6 +7220,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0x6c:
+                                                                                # FD 6C  LD IYL,IYH
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -6465,6 +7228,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 iy = (iy & 0xFF00) | ((iy >> 8))
                                                                                 t += 8
                                                                             else:
+                                                                                # FD 6D  LD IYL,IYL
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -6472,6 +7236,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                             else:
                                                                 if op == 0x6e:
+                                                                    # FD 6E  LD L,(IY+d)
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -6487,6 +7252,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x74:
                                                                         if op < 0x71:
                                                                             if op == 0x6f:
+                                                                                # FD 6F  LD IYL,A
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -6494,6 +7260,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 iy = (iy & 0xFF00) | (a)
                                                                                 t += 8
                                                                             else:
+                                                                                # FD 70  LD (IY+d),B
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -6508,6 +7275,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 19
                                                                         else:
                                                                             if op == 0x71:
+                                                                                # FD 71  LD (IY+d),C
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -6522,6 +7290,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 19
                                                                             else:
                                                                                 if op == 0x72:
+                                                                                    # FD 72  LD (IY+d),D
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6535,6 +7304,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         mem[ea] = d
                                                                                     t += 19
                                                                                 else:
+                                                                                    # FD 73  LD (IY+d),E
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6548,6 +7318,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         mem[ea] = e
                                                                                     t += 19
                                                                     else:
+                                                                        # FD 74  LD (IY+d),H
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -6562,6 +7333,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                         else:
                                                             if op == 0x75:
+                                                                # FD 75  LD (IY+d),L
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -6577,6 +7349,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x78:
                                                                     if op == 0x76:
+                                                                        # FD 76  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -6585,6 +7358,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         elif st[S.ENTRY_T] == t0:
                                                                             st[S.ENTRY_T] = t
                                                                     else:
+                                                                        # FD 77  LD (IY+d),A
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -6599,6 +7373,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                 else:
                                                                     if op < 0x7c:
+                                                                        # FD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -6608,6 +7383,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x7c:
+                                                                            # FD 7C  LD A,IYH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -6615,6 +7391,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             a = (iy >> 8)
                                                                             t += 8
                                                                         else:
+                                                                            # FD 7D  LD A,IYL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -6625,6 +7402,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0xe1:
                                                     if op < 0xbe:
                                                         if op == 0x7e:
+                                                            # FD 7E  LD A,(IY+d)
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -6641,6 +7419,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x8f:
                                                                     if op < 0x87:
                                                                         if op < 0x84:
+                                                                            # FD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -6651,6 +7430,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         else:
                                                                             if op < 0x86:
                                                                                 if op == 0x84:
+                                                                                    # FD 84  ADD A,IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6661,6 +7441,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD 85  ADD A,IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6671,6 +7452,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                             else:
+                                                                                # FD 86  ADD A,(IY+d)
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -6687,6 +7469,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                     else:
                                                                         if op < 0x8c:
+                                                                            # FD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -6696,6 +7479,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op == 0x8c:
+                                                                                # FD 8C  ADC A,IYH
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -6708,6 +7492,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                             else:
                                                                                 if op == 0x8d:
+                                                                                    # FD 8D  ADC A,IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6719,6 +7504,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD 8E  ADC A,(IY+d)
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6737,6 +7523,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x97:
                                                                         if op < 0x94:
+                                                                            # FD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -6747,6 +7534,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         else:
                                                                             if op < 0x96:
                                                                                 if op == 0x94:
+                                                                                    # FD 94  SUB IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6757,6 +7545,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD 95  SUB IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6767,6 +7556,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                             else:
+                                                                                # FD 96  SUB (IY+d)
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -6784,6 +7574,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x9f:
                                                                             if op < 0x9c:
+                                                                                # FD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -6793,6 +7584,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x9c:
+                                                                                    # FD 9C  SBC A,IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6805,6 +7597,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     qt = t
                                                                                 else:
                                                                                     if op == 0x9d:
+                                                                                        # FD 9D  SBC A,IYL
                                                                                         pc += 1
                                                                                         if pc == 0x10000:
                                                                                             pc = 0
@@ -6816,6 +7609,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 8
                                                                                         qt = t
                                                                                     else:
+                                                                                        # FD 9E  SBC A,(IY+d)
                                                                                         pc += 1
                                                                                         if pc == 0x10000:
                                                                                             pc = 0
@@ -6833,6 +7627,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         qt = t
                                                                         else:
                                                                             if op < 0xa4:
+                                                                                # FD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -6842,6 +7637,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0xa4:
+                                                                                    # FD A4  AND IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6851,6 +7647,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD A5  AND IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6861,6 +7658,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     qt = t
                                                             else:
                                                                 if op == 0xa6:
+                                                                    # FD A6  AND (IY+d)
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -6877,6 +7675,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0xb4:
                                                                         if op < 0xac:
+                                                                            # FD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -6887,6 +7686,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         else:
                                                                             if op < 0xaf:
                                                                                 if op == 0xac:
+                                                                                    # FD AC  XOR IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6897,6 +7697,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     qt = t
                                                                                 else:
                                                                                     if op == 0xad:
+                                                                                        # FD AD  XOR IYL
                                                                                         pc += 1
                                                                                         if pc == 0x10000:
                                                                                             pc = 0
@@ -6906,6 +7707,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 8
                                                                                         qt = t
                                                                                     else:
+                                                                                        # FD AE  XOR (IY+d)
                                                                                         pc += 1
                                                                                         if pc == 0x10000:
                                                                                             pc = 0
@@ -6920,6 +7722,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 19
                                                                                         qt = t
                                                                             else:
+                                                                                # FD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -6931,6 +7734,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         if op < 0xb7:
                                                                             if op < 0xb6:
                                                                                 if op == 0xb4:
+                                                                                    # FD B4  OR IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6940,6 +7744,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD B5  OR IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6949,6 +7754,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                             else:
+                                                                                # FD B6  OR (IY+d)
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -6964,6 +7770,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0xbc:
+                                                                                # FD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -6973,6 +7780,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0xbc:
+                                                                                    # FD BC  CP IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6981,6 +7789,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD BD  CP IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -6991,6 +7800,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         if op < 0xcb:
                                                             if op == 0xbe:
+                                                                # FD BE  CP (IY+d)
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -7004,6 +7814,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                                 qt = t
                                                             else:
+                                                                # FD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -7013,6 +7824,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     st[S.ENTRY_T] = t
                                                         else:
                                                             if op == 0xcb:
+                                                                # FD CB  FDCB d op: the indexed rotates, BIT, RES, SET
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -7088,6 +7900,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     elif z == 7:
                                                                         a = v
                                                             else:
+                                                                # FD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -7097,6 +7910,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     st[S.ENTRY_T] = t
                                                 else:
                                                     if op == 0xe1:
+                                                        # FD E1  POP IY
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -7109,6 +7923,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0xe6:
                                                             if op < 0xe5:
                                                                 if op == 0xe2:
+                                                                    # FD E2  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -7118,6 +7933,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0xe3:
+                                                                        # FD E3  EX (SP),IY
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -7133,6 +7949,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = nn
                                                                         t += 23
                                                                     else:
+                                                                        # FD E4  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -7141,6 +7958,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         elif st[S.ENTRY_T] == t0:
                                                                             st[S.ENTRY_T] = t
                                                             else:
+                                                                # FD E5  PUSH IY
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -7156,6 +7974,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0xf9:
                                                                 if op < 0xea:
                                                                     if op < 0xe9:
+                                                                        # FD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -7164,6 +7983,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         elif st[S.ENTRY_T] == t0:
                                                                             st[S.ENTRY_T] = t
                                                                     else:
+                                                                        # FD E9  JP (IY)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -7171,6 +7991,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         pc = iy
                                                                         t += 8
                                                                 else:
+                                                                    # FD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -7180,6 +8001,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         st[S.ENTRY_T] = t
                                                             else:
                                                                 if op == 0xf9:
+                                                                    # FD F9  LD SP,IY
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -7187,6 +8009,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     sp = iy
                                                                     t += 10
                                                                 else:
+                                                                    # FD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -7196,6 +8019,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         st[S.ENTRY_T] = t
                                 else:
                                     if op == 0xfe:
+                                        # FE  CP n
                                         n = mem[pc]
                                         pc += 1
                                         if pc == 0x10000:
@@ -7204,6 +8028,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         t += 7
                                         qt = t
                                     else:
+                                        # FF  RST 38h
                                         sp = (sp - 1) & 0xFFFF
                                         if sp >= rom_top:
                                             mem[sp] = (pc >> 8)
@@ -7352,8 +8177,10 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op < 0x04:
                                         if op < 0x02:
                                             if op == 0x00:
+                                                # 00  NOP
                                                 t += 4
                                             else:
+                                                # 01  LD BC,nn
                                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                 pc += 2
                                                 if pc > 0xFFFF:
@@ -7363,17 +8190,20 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 10
                                         else:
                                             if op == 0x02:
+                                                # 02  LD (BC),A
                                                 ea = (b << 8) | c
                                                 if ea >= rom_top:
                                                     mem[ea] = a
                                                 wz = ((c + 1) & 0xFF) | (a << 8)
                                                 t += 7
                                             else:
+                                                # 03  INC BC
                                                 c = (c + 1) & 0xFF
                                                 if c == 0:
                                                     b = (b + 1) & 0xFF
                                                 t += 6
                                     else:
+                                        # 04  INC B
                                         b = (b + 1) & 0xFF
                                         f = (f & 0x01) | INC_F[b]
                                         t += 4
@@ -7381,11 +8211,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                 else:
                                     if op < 0x07:
                                         if op == 0x05:
+                                            # 05  DEC B
                                             b = (b - 1) & 0xFF
                                             f = (f & 0x01) | DEC_F[b]
                                             t += 4
                                             qt = t
                                         else:
+                                            # 06  LD B,n
                                             n = mem[pc]
                                             pc += 1
                                             if pc == 0x10000:
@@ -7395,16 +8227,19 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     else:
                                         if op < 0x09:
                                             if op == 0x07:
+                                                # 07  RLCA
                                                 a = ((a << 1) | (a >> 7)) & 0xFF
                                                 f = (f & 0xC4) | (a & 0x29)
                                                 t += 4
                                                 qt = t
                                             else:
+                                                # 08  EX AF,AF'
                                                 a, a_ = a_, a
                                                 f, f_ = f_, f
                                                 t += 4
                                         else:
                                             if op == 0x09:
+                                                # 09  ADD HL,BC
                                                 v = ((h << 8) | l)
                                                 nn = ((b << 8) | c)
                                                 res = v + nn
@@ -7416,12 +8251,14 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 11
                                                 qt = t
                                             else:
+                                                # 0A  LD A,(BC)
                                                 ea = (b << 8) | c
                                                 a = mem[ea]
                                                 wz = (ea + 1) & 0xFFFF
                                                 t += 7
                             else:
                                 if op == 0x0b:
+                                    # 0B  DEC BC
                                     c = (c - 1) & 0xFF
                                     if c == 0xFF:
                                         b = (b - 1) & 0xFF
@@ -7430,16 +8267,19 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op < 0x0f:
                                         if op < 0x0e:
                                             if op == 0x0c:
+                                                # 0C  INC C
                                                 c = (c + 1) & 0xFF
                                                 f = (f & 0x01) | INC_F[c]
                                                 t += 4
                                                 qt = t
                                             else:
+                                                # 0D  DEC C
                                                 c = (c - 1) & 0xFF
                                                 f = (f & 0x01) | DEC_F[c]
                                                 t += 4
                                                 qt = t
                                         else:
+                                            # 0E  LD C,n
                                             n = mem[pc]
                                             pc += 1
                                             if pc == 0x10000:
@@ -7447,6 +8287,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             c = n
                                             t += 7
                                     else:
+                                        # 0F  RRCA
                                         cy = a & 1
                                         a = (a >> 1) | (cy << 7)
                                         f = (f & 0xC4) | cy | (a & 0x28)
@@ -7454,6 +8295,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         qt = t
                         else:
                             if op == 0x10:
+                                # 10  DJNZ e
                                 b = (b - 1) & 0xFF
                                 n = mem[pc]
                                 pc += 1
@@ -7468,6 +8310,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             else:
                                 if op < 0x13:
                                     if op == 0x11:
+                                        # 11  LD DE,nn
                                         nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                         pc += 2
                                         if pc > 0xFFFF:
@@ -7476,6 +8319,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         e = nn & 0xFF
                                         t += 10
                                     else:
+                                        # 12  LD (DE),A
                                         ea = (d << 8) | e
                                         if ea >= rom_top:
                                             mem[ea] = a
@@ -7483,6 +8327,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         t += 7
                                 else:
                                     if op == 0x13:
+                                        # 13  INC DE
                                         e = (e + 1) & 0xFF
                                         if e == 0:
                                             d = (d + 1) & 0xFF
@@ -7490,17 +8335,20 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     else:
                                         if op < 0x16:
                                             if op == 0x14:
+                                                # 14  INC D
                                                 d = (d + 1) & 0xFF
                                                 f = (f & 0x01) | INC_F[d]
                                                 t += 4
                                                 qt = t
                                             else:
+                                                # 15  DEC D
                                                 d = (d - 1) & 0xFF
                                                 f = (f & 0x01) | DEC_F[d]
                                                 t += 4
                                                 qt = t
                                         else:
                                             if op == 0x16:
+                                                # 16  LD D,n
                                                 n = mem[pc]
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -7508,6 +8356,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 d = n
                                                 t += 7
                                             else:
+                                                # 17  RLA
                                                 cy = a >> 7
                                                 a = ((a << 1) | (f & 1)) & 0xFF
                                                 f = (f & 0xC4) | cy | (a & 0x28)
@@ -7517,6 +8366,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         if op < 0x21:
                             if op < 0x1a:
                                 if op == 0x18:
+                                    # 18  JR e
                                     n = mem[pc]
                                     pc += 1
                                     if pc == 0x10000:
@@ -7525,6 +8375,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     wz = pc
                                     t += 12
                                 else:
+                                    # 19  ADD HL,DE
                                     v = ((h << 8) | l)
                                     nn = ((d << 8) | e)
                                     res = v + nn
@@ -7538,6 +8389,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             else:
                                 if op < 0x20:
                                     if op == 0x1a:
+                                        # 1A  LD A,(DE)
                                         ea = (d << 8) | e
                                         a = mem[ea]
                                         wz = (ea + 1) & 0xFFFF
@@ -7545,23 +8397,27 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     else:
                                         if op < 0x1e:
                                             if op == 0x1b:
+                                                # 1B  DEC DE
                                                 e = (e - 1) & 0xFF
                                                 if e == 0xFF:
                                                     d = (d - 1) & 0xFF
                                                 t += 6
                                             else:
                                                 if op == 0x1c:
+                                                    # 1C  INC E
                                                     e = (e + 1) & 0xFF
                                                     f = (f & 0x01) | INC_F[e]
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 1D  DEC E
                                                     e = (e - 1) & 0xFF
                                                     f = (f & 0x01) | DEC_F[e]
                                                     t += 4
                                                     qt = t
                                         else:
                                             if op == 0x1e:
+                                                # 1E  LD E,n
                                                 n = mem[pc]
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -7569,12 +8425,14 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 e = n
                                                 t += 7
                                             else:
+                                                # 1F  RRA
                                                 cy = a & 1
                                                 a = (a >> 1) | ((f & 1) << 7)
                                                 f = (f & 0xC4) | cy | (a & 0x28)
                                                 t += 4
                                                 qt = t
                                 else:
+                                    # 20  JR NZ,e
                                     n = mem[pc]
                                     pc += 1
                                     if pc == 0x10000:
@@ -7588,6 +8446,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         else:
                             if op < 0x23:
                                 if op == 0x21:
+                                    # 21  LD HL,nn
                                     nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                     pc += 2
                                     if pc > 0xFFFF:
@@ -7596,6 +8455,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     l = nn & 0xFF
                                     t += 10
                                 else:
+                                    # 22  LD (nn),HL
                                     nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                     pc += 2
                                     if pc > 0xFFFF:
@@ -7610,24 +8470,28 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     t += 16
                             else:
                                 if op == 0x23:
+                                    # 23  INC HL
                                     l = (l + 1) & 0xFF
                                     if l == 0:
                                         h = (h + 1) & 0xFF
                                     t += 6
                                 else:
                                     if op == 0x24:
+                                        # 24  INC H
                                         h = (h + 1) & 0xFF
                                         f = (f & 0x01) | INC_F[h]
                                         t += 4
                                         qt = t
                                     else:
                                         if op == 0x25:
+                                            # 25  DEC H
                                             h = (h - 1) & 0xFF
                                             f = (f & 0x01) | DEC_F[h]
                                             t += 4
                                             qt = t
                                         else:
                                             if op == 0x26:
+                                                # 26  LD H,n
                                                 n = mem[pc]
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -7635,6 +8499,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 h = n
                                                 t += 7
                                             else:
+                                                # 27  DAA
                                                 cy = f & 0x01
                                                 v = 0
                                                 if (f & 0x10) or (a & 0x0F) > 9:
@@ -7654,6 +8519,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     if op < 0x3a:
                         if op < 0x2d:
                             if op == 0x28:
+                                # 28  JR Z,e
                                 n = mem[pc]
                                 pc += 1
                                 if pc == 0x10000:
@@ -7667,6 +8533,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             else:
                                 if op < 0x2c:
                                     if op == 0x29:
+                                        # 29  ADD HL,HL
                                         v = ((h << 8) | l)
                                         nn = ((h << 8) | l)
                                         res = v + nn
@@ -7679,6 +8546,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         qt = t
                                     else:
                                         if op == 0x2a:
+                                            # 2A  LD HL,(nn)
                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                             pc += 2
                                             if pc > 0xFFFF:
@@ -7689,11 +8557,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             l = v & 0xFF
                                             t += 16
                                         else:
+                                            # 2B  DEC HL
                                             l = (l - 1) & 0xFF
                                             if l == 0xFF:
                                                 h = (h - 1) & 0xFF
                                             t += 6
                                 else:
+                                    # 2C  INC L
                                     l = (l + 1) & 0xFF
                                     f = (f & 0x01) | INC_F[l]
                                     t += 4
@@ -7704,11 +8574,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op < 0x30:
                                         if op < 0x2f:
                                             if op == 0x2d:
+                                                # 2D  DEC L
                                                 l = (l - 1) & 0xFF
                                                 f = (f & 0x01) | DEC_F[l]
                                                 t += 4
                                                 qt = t
                                             else:
+                                                # 2E  LD L,n
                                                 n = mem[pc]
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -7716,12 +8588,14 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 l = n
                                                 t += 7
                                         else:
+                                            # 2F  CPL
                                             a = a ^ 0xFF
                                             f = (f & 0xC5) | (a & 0x28) | 0x12
                                             t += 4
                                             qt = t
                                     else:
                                         if op == 0x30:
+                                            # 30  JR NC,e
                                             n = mem[pc]
                                             pc += 1
                                             if pc == 0x10000:
@@ -7733,6 +8607,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             else:
                                                 t += 7
                                         else:
+                                            # 31  LD SP,nn
                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                             pc += 2
                                             if pc > 0xFFFF:
@@ -7741,6 +8616,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             t += 10
                                 else:
                                     if op == 0x32:
+                                        # 32  LD (nn),A
                                         nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                         pc += 2
                                         if pc > 0xFFFF:
@@ -7752,9 +8628,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     else:
                                         if op < 0x35:
                                             if op == 0x33:
+                                                # 33  INC SP
                                                 sp = (sp + 1) & 0xFFFF
                                                 t += 6
                                             else:
+                                                # 34  INC (HL)
                                                 ea = (h << 8) | l
                                                 v = (mem[ea] + 1) & 0xFF
                                                 if ea >= rom_top:
@@ -7763,6 +8641,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 11
                                                 qt = t
                                         else:
+                                            # 35  DEC (HL)
                                             ea = (h << 8) | l
                                             v = (mem[ea] - 1) & 0xFF
                                             if ea >= rom_top:
@@ -7772,6 +8651,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             qt = t
                             else:
                                 if op == 0x36:
+                                    # 36  LD (HL),n
                                     n = mem[pc]
                                     pc += 1
                                     if pc == 0x10000:
@@ -7782,6 +8662,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     t += 10
                                 else:
                                     if op == 0x37:
+                                        # 37  SCF
                                         t0 = t
                                         if qt == t0:
                                             q = f
@@ -7794,6 +8675,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         qt = t
                                     else:
                                         if op == 0x38:
+                                            # 38  JR C,e
                                             n = mem[pc]
                                             pc += 1
                                             if pc == 0x10000:
@@ -7805,6 +8687,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             else:
                                                 t += 7
                                         else:
+                                            # 39  ADD HL,SP
                                             v = ((h << 8) | l)
                                             nn = sp
                                             res = v + nn
@@ -7818,6 +8701,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     else:
                         if op < 0x48:
                             if op == 0x3a:
+                                # 3A  LD A,(nn)
                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                 pc += 2
                                 if pc > 0xFFFF:
@@ -7830,19 +8714,23 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op < 0x3e:
                                         if op < 0x3d:
                                             if op == 0x3b:
+                                                # 3B  DEC SP
                                                 sp = (sp - 1) & 0xFFFF
                                                 t += 6
                                             else:
+                                                # 3C  INC A
                                                 a = (a + 1) & 0xFF
                                                 f = (f & 0x01) | INC_F[a]
                                                 t += 4
                                                 qt = t
                                         else:
+                                            # 3D  DEC A
                                             a = (a - 1) & 0xFF
                                             f = (f & 0x01) | DEC_F[a]
                                             t += 4
                                             qt = t
                                     else:
+                                        # 3E  LD A,n
                                         n = mem[pc]
                                         pc += 1
                                         if pc == 0x10000:
@@ -7854,6 +8742,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x43:
                                             if op < 0x41:
                                                 if op == 0x3f:
+                                                    # 3F  CCF
                                                     t0 = t
                                                     if qt == t0:
                                                         q = f
@@ -7865,30 +8754,38 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 40  LD B,B
                                                     t += 4
                                             else:
                                                 if op == 0x41:
+                                                    # 41  LD B,C
                                                     b = c
                                                     t += 4
                                                 else:
+                                                    # 42  LD B,D
                                                     b = d
                                                     t += 4
                                         else:
                                             if op == 0x43:
+                                                # 43  LD B,E
                                                 b = e
                                                 t += 4
                                             else:
+                                                # 44  LD B,H
                                                 b = h
                                                 t += 4
                                     else:
                                         if op < 0x47:
                                             if op == 0x45:
+                                                # 45  LD B,L
                                                 b = l
                                                 t += 4
                                             else:
+                                                # 46  LD B,(HL)
                                                 b = mem[(h << 8) | l]
                                                 t += 7
                                         else:
+                                            # 47  LD B,A
                                             b = a
                                             t += 4
                         else:
@@ -7899,28 +8796,36 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             if op < 0x4b:
                                                 if op < 0x4a:
                                                     if op == 0x48:
+                                                        # 48  LD C,B
                                                         c = b
                                                         t += 4
                                                     else:
+                                                        # 49  LD C,C
                                                         t += 4
                                                 else:
+                                                    # 4A  LD C,D
                                                     c = d
                                                     t += 4
                                             else:
                                                 if op == 0x4b:
+                                                    # 4B  LD C,E
                                                     c = e
                                                     t += 4
                                                 else:
+                                                    # 4C  LD C,H
                                                     c = h
                                                     t += 4
                                         else:
                                             if op == 0x4d:
+                                                # 4D  LD C,L
                                                 c = l
                                                 t += 4
                                             else:
+                                                # 4E  LD C,(HL)
                                                 c = mem[(h << 8) | l]
                                                 t += 7
                                     else:
+                                        # 4F  LD C,A
                                         c = a
                                         t += 4
                                 else:
@@ -7928,121 +8833,153 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x54:
                                             if op < 0x52:
                                                 if op == 0x50:
+                                                    # 50  LD D,B
                                                     d = b
                                                     t += 4
                                                 else:
+                                                    # 51  LD D,C
                                                     d = c
                                                     t += 4
                                             else:
                                                 if op == 0x52:
+                                                    # 52  LD D,D
                                                     t += 4
                                                 else:
+                                                    # 53  LD D,E
                                                     d = e
                                                     t += 4
                                         else:
                                             if op < 0x56:
                                                 if op == 0x54:
+                                                    # 54  LD D,H
                                                     d = h
                                                     t += 4
                                                 else:
+                                                    # 55  LD D,L
                                                     d = l
                                                     t += 4
                                             else:
+                                                # 56  LD D,(HL)
                                                 d = mem[(h << 8) | l]
                                                 t += 7
                                     else:
                                         if op < 0x5c:
                                             if op < 0x59:
                                                 if op == 0x57:
+                                                    # 57  LD D,A
                                                     d = a
                                                     t += 4
                                                 else:
+                                                    # 58  LD E,B
                                                     e = b
                                                     t += 4
                                             else:
                                                 if op == 0x59:
+                                                    # 59  LD E,C
                                                     e = c
                                                     t += 4
                                                 else:
                                                     if op == 0x5a:
+                                                        # 5A  LD E,D
                                                         e = d
                                                         t += 4
                                                     else:
+                                                        # 5B  LD E,E
                                                         t += 4
                                         else:
                                             if op < 0x5e:
                                                 if op == 0x5c:
+                                                    # 5C  LD E,H
                                                     e = h
                                                     t += 4
                                                 else:
+                                                    # 5D  LD E,L
                                                     e = l
                                                     t += 4
                                             else:
+                                                # 5E  LD E,(HL)
                                                 e = mem[(h << 8) | l]
                                                 t += 7
                             else:
                                 if op < 0x68:
                                     if op < 0x64:
                                         if op == 0x5f:
+                                            # 5F  LD E,A
                                             e = a
                                             t += 4
                                         else:
                                             if op < 0x62:
                                                 if op == 0x60:
+                                                    # 60  LD H,B
                                                     h = b
                                                     t += 4
                                                 else:
+                                                    # 61  LD H,C
                                                     h = c
                                                     t += 4
                                             else:
                                                 if op == 0x62:
+                                                    # 62  LD H,D
                                                     h = d
                                                     t += 4
                                                 else:
+                                                    # 63  LD H,E
                                                     h = e
                                                     t += 4
                                     else:
                                         if op < 0x67:
                                             if op < 0x66:
                                                 if op == 0x64:
+                                                    # 64  LD H,H
                                                     t += 4
                                                 else:
+                                                    # 65  LD H,L
                                                     h = l
                                                     t += 4
                                             else:
+                                                # 66  LD H,(HL)
                                                 h = mem[(h << 8) | l]
                                                 t += 7
                                         else:
+                                            # 67  LD H,A
                                             h = a
                                             t += 4
                                 else:
                                     if op < 0x6f:
                                         if op < 0x6b:
                                             if op == 0x68:
+                                                # 68  LD L,B
                                                 l = b
                                                 t += 4
                                             else:
                                                 if op == 0x69:
+                                                    # 69  LD L,C
                                                     l = c
                                                     t += 4
                                                 else:
+                                                    # 6A  LD L,D
                                                     l = d
                                                     t += 4
                                         else:
                                             if op < 0x6d:
                                                 if op == 0x6b:
+                                                    # 6B  LD L,E
                                                     l = e
                                                     t += 4
                                                 else:
+                                                    # 6C  LD L,H
                                                     l = h
                                                     t += 4
                                             else:
                                                 if op == 0x6d:
+                                                    # 6D  LD L,L
                                                     t += 4
                                                 else:
+                                                    # 6E  LD L,(HL)
                                                     l = mem[(h << 8) | l]
                                                     t += 7
                                     else:
+                                        # 6F  LD L,A
                                         l = a
                                         t += 4
             else:
@@ -8055,22 +8992,26 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x73:
                                             if op < 0x72:
                                                 if op == 0x70:
+                                                    # 70  LD (HL),B
                                                     ea = (h << 8) | l
                                                     if ea >= rom_top:
                                                         mem[ea] = b
                                                     t += 7
                                                 else:
+                                                    # 71  LD (HL),C
                                                     ea = (h << 8) | l
                                                     if ea >= rom_top:
                                                         mem[ea] = c
                                                     t += 7
                                             else:
+                                                # 72  LD (HL),D
                                                 ea = (h << 8) | l
                                                 if ea >= rom_top:
                                                     mem[ea] = d
                                                 t += 7
                                         else:
                                             if op == 0x73:
+                                                # 73  LD (HL),E
                                                 ea = (h << 8) | l
                                                 if ea >= rom_top:
                                                     mem[ea] = e
@@ -8078,16 +9019,19 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             else:
                                                 if op < 0x76:
                                                     if op == 0x74:
+                                                        # 74  LD (HL),H
                                                         ea = (h << 8) | l
                                                         if ea >= rom_top:
                                                             mem[ea] = h
                                                         t += 7
                                                     else:
+                                                        # 75  LD (HL),L
                                                         ea = (h << 8) | l
                                                         if ea >= rom_top:
                                                             mem[ea] = l
                                                         t += 7
                                                 else:
+                                                    # 76  HALT
                                                     pc = (pc - 1) & 0xFFFF
                                                     halted = 1
                                                     t += 4
@@ -8097,34 +9041,42 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += k << 2
                                                         r = (r + k) & 0x7F
                                     else:
+                                        # 77  LD (HL),A
                                         ea = (h << 8) | l
                                         if ea >= rom_top:
                                             mem[ea] = a
                                         t += 7
                                 else:
+                                    # 78  LD A,B
                                     a = b
                                     t += 4
                             else:
                                 if op < 0x7d:
                                     if op == 0x79:
+                                        # 79  LD A,C
                                         a = c
                                         t += 4
                                     else:
                                         if op == 0x7a:
+                                            # 7A  LD A,D
                                             a = d
                                             t += 4
                                         else:
                                             if op == 0x7b:
+                                                # 7B  LD A,E
                                                 a = e
                                                 t += 4
                                             else:
+                                                # 7C  LD A,H
                                                 a = h
                                                 t += 4
                                 else:
                                     if op == 0x7d:
+                                        # 7D  LD A,L
                                         a = l
                                         t += 4
                                     else:
+                                        # 7E  LD A,(HL)
                                         a = mem[(h << 8) | l]
                                         t += 7
                         else:
@@ -8134,19 +9086,23 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x83:
                                             if op < 0x81:
                                                 if op == 0x7f:
+                                                    # 7F  LD A,A
                                                     t += 4
                                                 else:
+                                                    # 80  ADD A,B
                                                     f = ADC_F[(a << 8) | b]
                                                     a = (a + b) & 0xFF
                                                     t += 4
                                                     qt = t
                                             else:
                                                 if op == 0x81:
+                                                    # 81  ADD A,C
                                                     f = ADC_F[(a << 8) | c]
                                                     a = (a + c) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 82  ADD A,D
                                                     f = ADC_F[(a << 8) | d]
                                                     a = (a + d) & 0xFF
                                                     t += 4
@@ -8154,22 +9110,26 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         else:
                                             if op < 0x85:
                                                 if op == 0x83:
+                                                    # 83  ADD A,E
                                                     f = ADC_F[(a << 8) | e]
                                                     a = (a + e) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 84  ADD A,H
                                                     f = ADC_F[(a << 8) | h]
                                                     a = (a + h) & 0xFF
                                                     t += 4
                                                     qt = t
                                             else:
                                                 if op == 0x85:
+                                                    # 85  ADD A,L
                                                     f = ADC_F[(a << 8) | l]
                                                     a = (a + l) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 86  ADD A,(HL)
                                                     v = mem[(h << 8) | l]
                                                     f = ADC_F[(a << 8) | v]
                                                     a = (a + v) & 0xFF
@@ -8178,18 +9138,21 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     else:
                                         if op < 0x8a:
                                             if op == 0x87:
+                                                # 87  ADD A,A
                                                 f = ADC_F[(a << 8) | a]
                                                 a = (a + a) & 0xFF
                                                 t += 4
                                                 qt = t
                                             else:
                                                 if op == 0x88:
+                                                    # 88  ADC A,B
                                                     cy = f & 1
                                                     f = ADC_F[(cy << 16) | (a << 8) | b]
                                                     a = (a + b + cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 89  ADC A,C
                                                     cy = f & 1
                                                     f = ADC_F[(cy << 16) | (a << 8) | c]
                                                     a = (a + c + cy) & 0xFF
@@ -8198,18 +9161,21 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         else:
                                             if op < 0x8c:
                                                 if op == 0x8a:
+                                                    # 8A  ADC A,D
                                                     cy = f & 1
                                                     f = ADC_F[(cy << 16) | (a << 8) | d]
                                                     a = (a + d + cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 8B  ADC A,E
                                                     cy = f & 1
                                                     f = ADC_F[(cy << 16) | (a << 8) | e]
                                                     a = (a + e + cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                             else:
+                                                # 8C  ADC A,H
                                                 cy = f & 1
                                                 f = ADC_F[(cy << 16) | (a << 8) | h]
                                                 a = (a + h + cy) & 0xFF
@@ -8220,12 +9186,14 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x91:
                                             if op < 0x8f:
                                                 if op == 0x8d:
+                                                    # 8D  ADC A,L
                                                     cy = f & 1
                                                     f = ADC_F[(cy << 16) | (a << 8) | l]
                                                     a = (a + l + cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 8E  ADC A,(HL)
                                                     v = mem[(h << 8) | l]
                                                     cy = f & 1
                                                     f = ADC_F[(cy << 16) | (a << 8) | v]
@@ -8234,12 +9202,14 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     qt = t
                                             else:
                                                 if op == 0x8f:
+                                                    # 8F  ADC A,A
                                                     cy = f & 1
                                                     f = ADC_F[(cy << 16) | (a << 8) | a]
                                                     a = (a + a + cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 90  SUB B
                                                     f = SBC_F[(a << 8) | b]
                                                     a = (a - b) & 0xFF
                                                     t += 4
@@ -8247,22 +9217,26 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         else:
                                             if op < 0x93:
                                                 if op == 0x91:
+                                                    # 91  SUB C
                                                     f = SBC_F[(a << 8) | c]
                                                     a = (a - c) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 92  SUB D
                                                     f = SBC_F[(a << 8) | d]
                                                     a = (a - d) & 0xFF
                                                     t += 4
                                                     qt = t
                                             else:
                                                 if op == 0x93:
+                                                    # 93  SUB E
                                                     f = SBC_F[(a << 8) | e]
                                                     a = (a - e) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 94  SUB H
                                                     f = SBC_F[(a << 8) | h]
                                                     a = (a - h) & 0xFF
                                                     t += 4
@@ -8270,18 +9244,21 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     else:
                                         if op < 0x98:
                                             if op == 0x95:
+                                                # 95  SUB L
                                                 f = SBC_F[(a << 8) | l]
                                                 a = (a - l) & 0xFF
                                                 t += 4
                                                 qt = t
                                             else:
                                                 if op == 0x96:
+                                                    # 96  SUB (HL)
                                                     v = mem[(h << 8) | l]
                                                     f = SBC_F[(a << 8) | v]
                                                     a = (a - v) & 0xFF
                                                     t += 7
                                                     qt = t
                                                 else:
+                                                    # 97  SUB A
                                                     f = SBC_F[(a << 8) | a]
                                                     a = (a - a) & 0xFF
                                                     t += 4
@@ -8289,12 +9266,14 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         else:
                                             if op < 0x9a:
                                                 if op == 0x98:
+                                                    # 98  SBC A,B
                                                     cy = f & 1
                                                     f = SBC_F[(cy << 16) | (a << 8) | b]
                                                     a = (a - b - cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 99  SBC A,C
                                                     cy = f & 1
                                                     f = SBC_F[(cy << 16) | (a << 8) | c]
                                                     a = (a - c - cy) & 0xFF
@@ -8302,12 +9281,14 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     qt = t
                                             else:
                                                 if op == 0x9a:
+                                                    # 9A  SBC A,D
                                                     cy = f & 1
                                                     f = SBC_F[(cy << 16) | (a << 8) | d]
                                                     a = (a - d - cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 9B  SBC A,E
                                                     cy = f & 1
                                                     f = SBC_F[(cy << 16) | (a << 8) | e]
                                                     a = (a - e - cy) & 0xFF
@@ -8319,12 +9300,14 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0xa0:
                                             if op < 0x9e:
                                                 if op == 0x9c:
+                                                    # 9C  SBC A,H
                                                     cy = f & 1
                                                     f = SBC_F[(cy << 16) | (a << 8) | h]
                                                     a = (a - h - cy) & 0xFF
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # 9D  SBC A,L
                                                     cy = f & 1
                                                     f = SBC_F[(cy << 16) | (a << 8) | l]
                                                     a = (a - l - cy) & 0xFF
@@ -8332,6 +9315,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     qt = t
                                             else:
                                                 if op == 0x9e:
+                                                    # 9E  SBC A,(HL)
                                                     v = mem[(h << 8) | l]
                                                     cy = f & 1
                                                     f = SBC_F[(cy << 16) | (a << 8) | v]
@@ -8339,6 +9323,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     t += 7
                                                     qt = t
                                                 else:
+                                                    # 9F  SBC A,A
                                                     cy = f & 1
                                                     f = SBC_F[(cy << 16) | (a << 8) | a]
                                                     a = (a - a - cy) & 0xFF
@@ -8347,22 +9332,26 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         else:
                                             if op < 0xa2:
                                                 if op == 0xa0:
+                                                    # A0  AND B
                                                     a = a & b
                                                     f = SZ53P[a] | 0x10
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # A1  AND C
                                                     a = a & c
                                                     f = SZ53P[a] | 0x10
                                                     t += 4
                                                     qt = t
                                             else:
                                                 if op == 0xa2:
+                                                    # A2  AND D
                                                     a = a & d
                                                     f = SZ53P[a] | 0x10
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # A3  AND E
                                                     a = a & e
                                                     f = SZ53P[a] | 0x10
                                                     t += 4
@@ -8371,33 +9360,39 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0xa7:
                                             if op < 0xa6:
                                                 if op == 0xa4:
+                                                    # A4  AND H
                                                     a = a & h
                                                     f = SZ53P[a] | 0x10
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # A5  AND L
                                                     a = a & l
                                                     f = SZ53P[a] | 0x10
                                                     t += 4
                                                     qt = t
                                             else:
+                                                # A6  AND (HL)
                                                 a = a & mem[(h << 8) | l]
                                                 f = SZ53P[a] | 0x10
                                                 t += 7
                                                 qt = t
                                         else:
                                             if op == 0xa7:
+                                                # A7  AND A
                                                 a = a & a
                                                 f = SZ53P[a] | 0x10
                                                 t += 4
                                                 qt = t
                                             else:
+                                                # A8  XOR B
                                                 a = a ^ b
                                                 f = SZ53P[a]
                                                 t += 4
                                                 qt = t
                                 else:
                                     if op == 0xa9:
+                                        # A9  XOR C
                                         a = a ^ c
                                         f = SZ53P[a]
                                         t += 4
@@ -8407,38 +9402,45 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             if op < 0xad:
                                                 if op < 0xac:
                                                     if op == 0xaa:
+                                                        # AA  XOR D
                                                         a = a ^ d
                                                         f = SZ53P[a]
                                                         t += 4
                                                         qt = t
                                                     else:
+                                                        # AB  XOR E
                                                         a = a ^ e
                                                         f = SZ53P[a]
                                                         t += 4
                                                         qt = t
                                                 else:
+                                                    # AC  XOR H
                                                     a = a ^ h
                                                     f = SZ53P[a]
                                                     t += 4
                                                     qt = t
                                             else:
                                                 if op == 0xad:
+                                                    # AD  XOR L
                                                     a = a ^ l
                                                     f = SZ53P[a]
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # AE  XOR (HL)
                                                     a = a ^ mem[(h << 8) | l]
                                                     f = SZ53P[a]
                                                     t += 7
                                                     qt = t
                                         else:
                                             if op == 0xaf:
+                                                # AF  XOR A
                                                 a = a ^ a
                                                 f = SZ53P[a]
                                                 t += 4
                                                 qt = t
                                             else:
+                                                # B0  OR B
                                                 a = a | b
                                                 f = SZ53P[a]
                                                 t += 4
@@ -8447,6 +9449,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         if op < 0xc5:
                             if op < 0xb8:
                                 if op == 0xb1:
+                                    # B1  OR C
                                     a = a | c
                                     f = SZ53P[a]
                                     t += 4
@@ -8455,11 +9458,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op < 0xb7:
                                         if op < 0xb4:
                                             if op == 0xb2:
+                                                # B2  OR D
                                                 a = a | d
                                                 f = SZ53P[a]
                                                 t += 4
                                                 qt = t
                                             else:
+                                                # B3  OR E
                                                 a = a | e
                                                 f = SZ53P[a]
                                                 t += 4
@@ -8467,21 +9472,25 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         else:
                                             if op < 0xb6:
                                                 if op == 0xb4:
+                                                    # B4  OR H
                                                     a = a | h
                                                     f = SZ53P[a]
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # B5  OR L
                                                     a = a | l
                                                     f = SZ53P[a]
                                                     t += 4
                                                     qt = t
                                             else:
+                                                # B6  OR (HL)
                                                 a = a | mem[(h << 8) | l]
                                                 f = SZ53P[a]
                                                 t += 7
                                                 qt = t
                                     else:
+                                        # B7  OR A
                                         a = a | a
                                         f = SZ53P[a]
                                         t += 4
@@ -8491,43 +9500,52 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op < 0xbe:
                                         if op < 0xba:
                                             if op == 0xb8:
+                                                # B8  CP B
                                                 f = CP_F[(a << 8) | b]
                                                 t += 4
                                                 qt = t
                                             else:
+                                                # B9  CP C
                                                 f = CP_F[(a << 8) | c]
                                                 t += 4
                                                 qt = t
                                         else:
                                             if op < 0xbc:
                                                 if op == 0xba:
+                                                    # BA  CP D
                                                     f = CP_F[(a << 8) | d]
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # BB  CP E
                                                     f = CP_F[(a << 8) | e]
                                                     t += 4
                                                     qt = t
                                             else:
                                                 if op == 0xbc:
+                                                    # BC  CP H
                                                     f = CP_F[(a << 8) | h]
                                                     t += 4
                                                     qt = t
                                                 else:
+                                                    # BD  CP L
                                                     f = CP_F[(a << 8) | l]
                                                     t += 4
                                                     qt = t
                                     else:
                                         if op < 0xc0:
                                             if op == 0xbe:
+                                                # BE  CP (HL)
                                                 f = CP_F[(a << 8) | mem[(h << 8) | l]]
                                                 t += 7
                                                 qt = t
                                             else:
+                                                # BF  CP A
                                                 f = CP_F[(a << 8) | a]
                                                 t += 4
                                                 qt = t
                                         else:
+                                            # C0  RET NZ
                                             if (f & 0x40) == 0:
                                                 nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                 sp = (sp + 2) & 0xFFFF
@@ -8538,12 +9556,14 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 5
                                 else:
                                     if op == 0xc1:
+                                        # C1  POP BC
                                         c = mem[sp]
                                         b = mem[(sp + 1) & 0xFFFF]
                                         sp = (sp + 2) & 0xFFFF
                                         t += 10
                                     else:
                                         if op == 0xc2:
+                                            # C2  JP NZ,nn
                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                             pc += 2
                                             if pc > 0xFFFF:
@@ -8554,6 +9574,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             t += 10
                                         else:
                                             if op == 0xc3:
+                                                # C3  JP nn
                                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                 pc += 2
                                                 if pc > 0xFFFF:
@@ -8562,6 +9583,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 wz = nn
                                                 t += 10
                                             else:
+                                                # C4  CALL NZ,nn
                                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                 pc += 2
                                                 if pc > 0xFFFF:
@@ -8582,6 +9604,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             if op < 0xca:
                                 if op < 0xc9:
                                     if op == 0xc5:
+                                        # C5  PUSH BC
                                         sp = (sp - 1) & 0xFFFF
                                         if sp >= rom_top:
                                             mem[sp] = b
@@ -8591,6 +9614,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         t += 11
                                     else:
                                         if op == 0xc6:
+                                            # C6  ADD A,n
                                             n = mem[pc]
                                             pc += 1
                                             if pc == 0x10000:
@@ -8601,6 +9625,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             qt = t
                                         else:
                                             if op == 0xc7:
+                                                # C7  RST 0
                                                 sp = (sp - 1) & 0xFFFF
                                                 if sp >= rom_top:
                                                     mem[sp] = (pc >> 8)
@@ -8611,6 +9636,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 wz = pc
                                                 t += 11
                                             else:
+                                                # C8  RET Z
                                                 if f & 0x40:
                                                     nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                     sp = (sp + 2) & 0xFFFF
@@ -8620,6 +9646,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 else:
                                                     t += 5
                                 else:
+                                    # C9  RET
                                     nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                     sp = (sp + 2) & 0xFFFF
                                     pc = nn
@@ -8627,6 +9654,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     t += 10
                             else:
                                 if op == 0xca:
+                                    # CA  JP Z,nn
                                     nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                     pc += 2
                                     if pc > 0xFFFF:
@@ -8637,6 +9665,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     t += 10
                                 else:
                                     if op == 0xcb:
+                                        # CB  CB prefix
                                         op = mem[pc]
                                         pc += 1
                                         if pc == 0x10000:
@@ -8645,6 +9674,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0x46:
                                             if op < 0x16:
                                                 if op == 0x00:
+                                                    # CB 00  RLC B
                                                     v = b
                                                     cy = v >> 7
                                                     v = ((v << 1) | cy) & 0xFF
@@ -8659,6 +9689,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x08:
                                                                     if op < 0x04:
                                                                         if op == 0x01:
+                                                                            # CB 01  RLC C
                                                                             v = c
                                                                             cy = v >> 7
                                                                             v = ((v << 1) | cy) & 0xFF
@@ -8668,6 +9699,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0x02:
+                                                                                # CB 02  RLC D
                                                                                 v = d
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | cy) & 0xFF
@@ -8676,6 +9708,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 03  RLC E
                                                                                 v = e
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | cy) & 0xFF
@@ -8686,6 +9719,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x06:
                                                                             if op == 0x04:
+                                                                                # CB 04  RLC H
                                                                                 v = h
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | cy) & 0xFF
@@ -8694,6 +9728,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 05  RLC L
                                                                                 v = l
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | cy) & 0xFF
@@ -8703,6 +9738,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x06:
+                                                                                # CB 06  RLC (HL)
                                                                                 ea = (h << 8) | l
                                                                                 v = mem[ea]
                                                                                 cy = v >> 7
@@ -8713,6 +9749,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 15
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 07  RLC A
                                                                                 v = a
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | cy) & 0xFF
@@ -8724,6 +9761,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x0c:
                                                                         if op < 0x0a:
                                                                             if op == 0x08:
+                                                                                # CB 08  RRC B
                                                                                 v = b
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (cy << 7)
@@ -8732,6 +9770,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 09  RRC C
                                                                                 v = c
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (cy << 7)
@@ -8741,6 +9780,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x0a:
+                                                                                # CB 0A  RRC D
                                                                                 v = d
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (cy << 7)
@@ -8749,6 +9789,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 0B  RRC E
                                                                                 v = e
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (cy << 7)
@@ -8759,6 +9800,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x0e:
                                                                             if op == 0x0c:
+                                                                                # CB 0C  RRC H
                                                                                 v = h
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (cy << 7)
@@ -8767,6 +9809,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 0D  RRC L
                                                                                 v = l
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (cy << 7)
@@ -8776,6 +9819,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x0e:
+                                                                                # CB 0E  RRC (HL)
                                                                                 ea = (h << 8) | l
                                                                                 v = mem[ea]
                                                                                 cy = v & 1
@@ -8786,6 +9830,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 15
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 0F  RRC A
                                                                                 v = a
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (cy << 7)
@@ -8794,6 +9839,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                             else:
+                                                                # CB 10  RL B
                                                                 v = b
                                                                 cy = v >> 7
                                                                 v = ((v << 1) | (f & 1)) & 0xFF
@@ -8804,6 +9850,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x13:
                                                                 if op == 0x11:
+                                                                    # CB 11  RL C
                                                                     v = c
                                                                     cy = v >> 7
                                                                     v = ((v << 1) | (f & 1)) & 0xFF
@@ -8812,6 +9859,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 8
                                                                     qt = t
                                                                 else:
+                                                                    # CB 12  RL D
                                                                     v = d
                                                                     cy = v >> 7
                                                                     v = ((v << 1) | (f & 1)) & 0xFF
@@ -8821,6 +9869,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     qt = t
                                                             else:
                                                                 if op == 0x13:
+                                                                    # CB 13  RL E
                                                                     v = e
                                                                     cy = v >> 7
                                                                     v = ((v << 1) | (f & 1)) & 0xFF
@@ -8829,6 +9878,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 8
                                                                     qt = t
                                                                 else:
+                                                                    # CB 14  RL H
                                                                     v = h
                                                                     cy = v >> 7
                                                                     v = ((v << 1) | (f & 1)) & 0xFF
@@ -8837,6 +9887,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 8
                                                                     qt = t
                                                     else:
+                                                        # CB 15  RL L
                                                         v = l
                                                         cy = v >> 7
                                                         v = ((v << 1) | (f & 1)) & 0xFF
@@ -8851,6 +9902,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x19:
                                                                 if op < 0x18:
                                                                     if op == 0x16:
+                                                                        # CB 16  RL (HL)
                                                                         ea = (h << 8) | l
                                                                         v = mem[ea]
                                                                         cy = v >> 7
@@ -8861,6 +9913,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 15
                                                                         qt = t
                                                                     else:
+                                                                        # CB 17  RL A
                                                                         v = a
                                                                         cy = v >> 7
                                                                         v = ((v << 1) | (f & 1)) & 0xFF
@@ -8869,6 +9922,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 8
                                                                         qt = t
                                                                 else:
+                                                                    # CB 18  RR B
                                                                     v = b
                                                                     cy = v & 1
                                                                     v = (v >> 1) | ((f & 1) << 7)
@@ -8878,6 +9932,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     qt = t
                                                             else:
                                                                 if op == 0x19:
+                                                                    # CB 19  RR C
                                                                     v = c
                                                                     cy = v & 1
                                                                     v = (v >> 1) | ((f & 1) << 7)
@@ -8886,6 +9941,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 8
                                                                     qt = t
                                                                 else:
+                                                                    # CB 1A  RR D
                                                                     v = d
                                                                     cy = v & 1
                                                                     v = (v >> 1) | ((f & 1) << 7)
@@ -8894,6 +9950,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 8
                                                                     qt = t
                                                         else:
+                                                            # CB 1B  RR E
                                                             v = e
                                                             cy = v & 1
                                                             v = (v >> 1) | ((f & 1) << 7)
@@ -8904,6 +9961,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         if op < 0x1e:
                                                             if op == 0x1c:
+                                                                # CB 1C  RR H
                                                                 v = h
                                                                 cy = v & 1
                                                                 v = (v >> 1) | ((f & 1) << 7)
@@ -8912,6 +9970,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 8
                                                                 qt = t
                                                             else:
+                                                                # CB 1D  RR L
                                                                 v = l
                                                                 cy = v & 1
                                                                 v = (v >> 1) | ((f & 1) << 7)
@@ -8924,6 +9983,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x22:
                                                                     if op < 0x21:
                                                                         if op == 0x1e:
+                                                                            # CB 1E  RR (HL)
                                                                             ea = (h << 8) | l
                                                                             v = mem[ea]
                                                                             cy = v & 1
@@ -8935,6 +9995,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0x1f:
+                                                                                # CB 1F  RR A
                                                                                 v = a
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | ((f & 1) << 7)
@@ -8943,6 +10004,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 20  SLA B
                                                                                 v = b
                                                                                 cy = v >> 7
                                                                                 v = (v << 1) & 0xFF
@@ -8951,6 +10013,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                     else:
+                                                                        # CB 21  SLA C
                                                                         v = c
                                                                         cy = v >> 7
                                                                         v = (v << 1) & 0xFF
@@ -8962,6 +10025,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x26:
                                                                         if op < 0x25:
                                                                             if op == 0x22:
+                                                                                # CB 22  SLA D
                                                                                 v = d
                                                                                 cy = v >> 7
                                                                                 v = (v << 1) & 0xFF
@@ -8971,6 +10035,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                             else:
                                                                                 if op == 0x23:
+                                                                                    # CB 23  SLA E
                                                                                     v = e
                                                                                     cy = v >> 7
                                                                                     v = (v << 1) & 0xFF
@@ -8979,6 +10044,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                                 else:
+                                                                                    # CB 24  SLA H
                                                                                     v = h
                                                                                     cy = v >> 7
                                                                                     v = (v << 1) & 0xFF
@@ -8987,6 +10053,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                         else:
+                                                                            # CB 25  SLA L
                                                                             v = l
                                                                             cy = v >> 7
                                                                             v = (v << 1) & 0xFF
@@ -8997,6 +10064,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x28:
                                                                             if op == 0x26:
+                                                                                # CB 26  SLA (HL)
                                                                                 ea = (h << 8) | l
                                                                                 v = mem[ea]
                                                                                 cy = v >> 7
@@ -9007,6 +10075,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 15
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 27  SLA A
                                                                                 v = a
                                                                                 cy = v >> 7
                                                                                 v = (v << 1) & 0xFF
@@ -9016,6 +10085,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x28:
+                                                                                # CB 28  SRA B
                                                                                 v = b
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (v & 0x80)
@@ -9024,6 +10094,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 29  SRA C
                                                                                 v = c
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (v & 0x80)
@@ -9036,6 +10107,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x2e:
                                                                         if op < 0x2c:
                                                                             if op == 0x2a:
+                                                                                # CB 2A  SRA D
                                                                                 v = d
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (v & 0x80)
@@ -9044,6 +10116,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 2B  SRA E
                                                                                 v = e
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (v & 0x80)
@@ -9053,6 +10126,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x2c:
+                                                                                # CB 2C  SRA H
                                                                                 v = h
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (v & 0x80)
@@ -9061,6 +10135,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 2D  SRA L
                                                                                 v = l
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (v & 0x80)
@@ -9071,6 +10146,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x30:
                                                                             if op == 0x2e:
+                                                                                # CB 2E  SRA (HL)
                                                                                 ea = (h << 8) | l
                                                                                 v = mem[ea]
                                                                                 cy = v & 1
@@ -9081,6 +10157,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 15
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 2F  SRA A
                                                                                 v = a
                                                                                 cy = v & 1
                                                                                 v = (v >> 1) | (v & 0x80)
@@ -9090,6 +10167,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x30:
+                                                                                # CB 30  SLL B
                                                                                 v = b
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | 1) & 0xFF
@@ -9098,6 +10176,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 31  SLL C
                                                                                 v = c
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | 1) & 0xFF
@@ -9109,6 +10188,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x36:
                                                                         if op < 0x34:
                                                                             if op == 0x32:
+                                                                                # CB 32  SLL D
                                                                                 v = d
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | 1) & 0xFF
@@ -9117,6 +10197,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 33  SLL E
                                                                                 v = e
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | 1) & 0xFF
@@ -9126,6 +10207,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x34:
+                                                                                # CB 34  SLL H
                                                                                 v = h
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | 1) & 0xFF
@@ -9134,6 +10216,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 35  SLL L
                                                                                 v = l
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | 1) & 0xFF
@@ -9144,6 +10227,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x38:
                                                                             if op == 0x36:
+                                                                                # CB 36  SLL (HL)
                                                                                 ea = (h << 8) | l
                                                                                 v = mem[ea]
                                                                                 cy = v >> 7
@@ -9154,6 +10238,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 15
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 37  SLL A
                                                                                 v = a
                                                                                 cy = v >> 7
                                                                                 v = ((v << 1) | 1) & 0xFF
@@ -9163,6 +10248,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x38:
+                                                                                # CB 38  SRL B
                                                                                 v = b
                                                                                 cy = v & 1
                                                                                 v = v >> 1
@@ -9171,6 +10257,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 39  SRL C
                                                                                 v = c
                                                                                 cy = v & 1
                                                                                 v = v >> 1
@@ -9180,6 +10267,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                 else:
                                                     if op == 0x3a:
+                                                        # CB 3A  SRL D
                                                         v = d
                                                         cy = v & 1
                                                         v = v >> 1
@@ -9191,6 +10279,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x40:
                                                             if op < 0x3f:
                                                                 if op == 0x3b:
+                                                                    # CB 3B  SRL E
                                                                     v = e
                                                                     cy = v & 1
                                                                     v = v >> 1
@@ -9200,6 +10289,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x3c:
+                                                                        # CB 3C  SRL H
                                                                         v = h
                                                                         cy = v & 1
                                                                         v = v >> 1
@@ -9209,6 +10299,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x3d:
+                                                                            # CB 3D  SRL L
                                                                             v = l
                                                                             cy = v & 1
                                                                             v = v >> 1
@@ -9217,6 +10308,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # CB 3E  SRL (HL)
                                                                             ea = (h << 8) | l
                                                                             v = mem[ea]
                                                                             cy = v & 1
@@ -9227,6 +10319,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 15
                                                                             qt = t
                                                             else:
+                                                                # CB 3F  SRL A
                                                                 v = a
                                                                 cy = v & 1
                                                                 v = v >> 1
@@ -9237,29 +10330,35 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x42:
                                                                 if op == 0x40:
+                                                                    # CB 40  BIT 0,B
                                                                     f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x01) == 0 else 0)
                                                                     t += 8
                                                                     qt = t
                                                                 else:
+                                                                    # CB 41  BIT 0,C
                                                                     f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x01) == 0 else 0)
                                                                     t += 8
                                                                     qt = t
                                                             else:
                                                                 if op == 0x42:
+                                                                    # CB 42  BIT 0,D
                                                                     f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x01) == 0 else 0)
                                                                     t += 8
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x43:
+                                                                        # CB 43  BIT 0,E
                                                                         f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x01) == 0 else 0)
                                                                         t += 8
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x44:
+                                                                            # CB 44  BIT 0,H
                                                                             f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x01) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # CB 45  BIT 0,L
                                                                             f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x01) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
@@ -9268,45 +10367,54 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0x4f:
                                                     if op < 0x4e:
                                                         if op == 0x46:
+                                                            # CB 46  BIT 0,(HL)
                                                             v = mem[(h << 8) | l]
                                                             f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x01) == 0 else 0)
                                                             t += 12
                                                             qt = t
                                                         else:
                                                             if op == 0x47:
+                                                                # CB 47  BIT 0,A
                                                                 f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x01) == 0 else 0)
                                                                 t += 8
                                                                 qt = t
                                                             else:
                                                                 if op < 0x4a:
                                                                     if op == 0x48:
+                                                                        # CB 48  BIT 1,B
                                                                         f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x02) == 0 else 0)
                                                                         t += 8
                                                                         qt = t
                                                                     else:
+                                                                        # CB 49  BIT 1,C
                                                                         f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x02) == 0 else 0)
                                                                         t += 8
                                                                         qt = t
                                                                 else:
                                                                     if op == 0x4a:
+                                                                        # CB 4A  BIT 1,D
                                                                         f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x02) == 0 else 0)
                                                                         t += 8
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x4b:
+                                                                            # CB 4B  BIT 1,E
                                                                             f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x02) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                         else:
                                                                             if op == 0x4c:
+                                                                                # CB 4C  BIT 1,H
                                                                                 f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x02) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 4D  BIT 1,L
                                                                                 f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x02) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                     else:
+                                                        # CB 4E  BIT 1,(HL)
                                                         v = mem[(h << 8) | l]
                                                         f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x02) == 0 else 0)
                                                         t += 12
@@ -9316,54 +10424,65 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x59:
                                                             if op < 0x56:
                                                                 if op == 0x4f:
+                                                                    # CB 4F  BIT 1,A
                                                                     f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x02) == 0 else 0)
                                                                     t += 8
                                                                     qt = t
                                                                 else:
                                                                     if op < 0x52:
                                                                         if op == 0x50:
+                                                                            # CB 50  BIT 2,B
                                                                             f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x04) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # CB 51  BIT 2,C
                                                                             f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x04) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                     else:
                                                                         if op < 0x54:
                                                                             if op == 0x52:
+                                                                                # CB 52  BIT 2,D
                                                                                 f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x04) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 53  BIT 2,E
                                                                                 f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x04) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x54:
+                                                                                # CB 54  BIT 2,H
                                                                                 f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x04) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 55  BIT 2,L
                                                                                 f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x04) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                             else:
                                                                 if op == 0x56:
+                                                                    # CB 56  BIT 2,(HL)
                                                                     v = mem[(h << 8) | l]
                                                                     f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x04) == 0 else 0)
                                                                     t += 12
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x57:
+                                                                        # CB 57  BIT 2,A
                                                                         f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x04) == 0 else 0)
                                                                         t += 8
                                                                         qt = t
                                                                     else:
+                                                                        # CB 58  BIT 3,B
                                                                         f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x08) == 0 else 0)
                                                                         t += 8
                                                                         qt = t
                                                         else:
+                                                            # CB 59  BIT 3,C
                                                             f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x08) == 0 else 0)
                                                             t += 8
                                                             qt = t
@@ -9373,28 +10492,34 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x5e:
                                                                     if op < 0x5c:
                                                                         if op == 0x5a:
+                                                                            # CB 5A  BIT 3,D
                                                                             f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x08) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # CB 5B  BIT 3,E
                                                                             f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x08) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x5c:
+                                                                            # CB 5C  BIT 3,H
                                                                             f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x08) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # CB 5D  BIT 3,L
                                                                             f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x08) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                 else:
+                                                                    # CB 5E  BIT 3,(HL)
                                                                     v = mem[(h << 8) | l]
                                                                     f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x08) == 0 else 0)
                                                                     t += 12
                                                                     qt = t
                                                             else:
+                                                                # CB 5F  BIT 3,A
                                                                 f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x08) == 0 else 0)
                                                                 t += 8
                                                                 qt = t
@@ -9404,33 +10529,40 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x63:
                                                                         if op < 0x62:
                                                                             if op == 0x60:
+                                                                                # CB 60  BIT 4,B
                                                                                 f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x10) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 61  BIT 4,C
                                                                                 f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x10) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                         else:
+                                                                            # CB 62  BIT 4,D
                                                                             f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x10) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                     else:
                                                                         if op < 0x65:
                                                                             if op == 0x63:
+                                                                                # CB 63  BIT 4,E
                                                                                 f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x10) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 64  BIT 4,H
                                                                                 f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x10) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x65:
+                                                                                # CB 65  BIT 4,L
                                                                                 f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x10) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 66  BIT 4,(HL)
                                                                                 v = mem[(h << 8) | l]
                                                                                 f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x10) == 0 else 0)
                                                                                 t += 12
@@ -9439,37 +10571,45 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x6b:
                                                                         if op < 0x69:
                                                                             if op == 0x67:
+                                                                                # CB 67  BIT 4,A
                                                                                 f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x10) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 68  BIT 5,B
                                                                                 f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x20) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x69:
+                                                                                # CB 69  BIT 5,C
                                                                                 f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x20) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 6A  BIT 5,D
                                                                                 f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x20) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                     else:
                                                                         if op == 0x6b:
+                                                                            # CB 6B  BIT 5,E
                                                                             f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x20) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
                                                                         else:
                                                                             if op == 0x6c:
+                                                                                # CB 6C  BIT 5,H
                                                                                 f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x20) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 6D  BIT 5,L
                                                                                 f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x20) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                             else:
+                                                                # CB 6E  BIT 5,(HL)
                                                                 v = mem[(h << 8) | l]
                                                                 f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x20) == 0 else 0)
                                                                 t += 12
@@ -9481,20 +10621,24 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x7a:
                                                                 if op < 0x73:
                                                                     if op == 0x6f:
+                                                                        # CB 6F  BIT 5,A
                                                                         f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x20) == 0 else 0)
                                                                         t += 8
                                                                         qt = t
                                                                     else:
                                                                         if op < 0x72:
                                                                             if op == 0x70:
+                                                                                # CB 70  BIT 6,B
                                                                                 f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x40) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 71  BIT 6,C
                                                                                 f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x40) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                         else:
+                                                                            # CB 72  BIT 6,D
                                                                             f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x40) == 0 else 0)
                                                                             t += 8
                                                                             qt = t
@@ -9502,38 +10646,46 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x78:
                                                                         if op < 0x75:
                                                                             if op == 0x73:
+                                                                                # CB 73  BIT 6,E
                                                                                 f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x40) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # CB 74  BIT 6,H
                                                                                 f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x40) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x75:
+                                                                                # CB 75  BIT 6,L
                                                                                 f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x40) == 0 else 0)
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
                                                                                 if op == 0x76:
+                                                                                    # CB 76  BIT 6,(HL)
                                                                                     v = mem[(h << 8) | l]
                                                                                     f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x40) == 0 else 0)
                                                                                     t += 12
                                                                                     qt = t
                                                                                 else:
+                                                                                    # CB 77  BIT 6,A
                                                                                     f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x40) == 0 else 0)
                                                                                     t += 8
                                                                                     qt = t
                                                                     else:
                                                                         if op == 0x78:
+                                                                            # CB 78  BIT 7,B
                                                                             f = (f & 0x01) | 0x10 | ((b) & 0x28) | (0x44 if (b & 0x80) == 0 else (b & 0x80))
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # CB 79  BIT 7,C
                                                                             f = (f & 0x01) | 0x10 | ((c) & 0x28) | (0x44 if (c & 0x80) == 0 else (c & 0x80))
                                                                             t += 8
                                                                             qt = t
                                                             else:
+                                                                # CB 7A  BIT 7,D
                                                                 f = (f & 0x01) | 0x10 | ((d) & 0x28) | (0x44 if (d & 0x80) == 0 else (d & 0x80))
                                                                 t += 8
                                                                 qt = t
@@ -9542,52 +10694,64 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x7f:
                                                                     if op < 0x7d:
                                                                         if op == 0x7b:
+                                                                            # CB 7B  BIT 7,E
                                                                             f = (f & 0x01) | 0x10 | ((e) & 0x28) | (0x44 if (e & 0x80) == 0 else (e & 0x80))
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # CB 7C  BIT 7,H
                                                                             f = (f & 0x01) | 0x10 | ((h) & 0x28) | (0x44 if (h & 0x80) == 0 else (h & 0x80))
                                                                             t += 8
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x7d:
+                                                                            # CB 7D  BIT 7,L
                                                                             f = (f & 0x01) | 0x10 | ((l) & 0x28) | (0x44 if (l & 0x80) == 0 else (l & 0x80))
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # CB 7E  BIT 7,(HL)
                                                                             v = mem[(h << 8) | l]
                                                                             f = (f & 0x01) | 0x10 | ((wz >> 8) & 0x28) | (0x44 if (v & 0x80) == 0 else (v & 0x80))
                                                                             t += 12
                                                                             qt = t
                                                                 else:
                                                                     if op == 0x7f:
+                                                                        # CB 7F  BIT 7,A
                                                                         f = (f & 0x01) | 0x10 | ((a) & 0x28) | (0x44 if (a & 0x80) == 0 else (a & 0x80))
                                                                         t += 8
                                                                         qt = t
                                                                     else:
                                                                         if op < 0x82:
                                                                             if op == 0x80:
+                                                                                # CB 80  RES 0,B
                                                                                 b = b & 0xfe
                                                                                 t += 8
                                                                             else:
+                                                                                # CB 81  RES 0,C
                                                                                 c = c & 0xfe
                                                                                 t += 8
                                                                         else:
                                                                             if op < 0x84:
                                                                                 if op == 0x82:
+                                                                                    # CB 82  RES 0,D
                                                                                     d = d & 0xfe
                                                                                     t += 8
                                                                                 else:
+                                                                                    # CB 83  RES 0,E
                                                                                     e = e & 0xfe
                                                                                     t += 8
                                                                             else:
                                                                                 if op == 0x84:
+                                                                                    # CB 84  RES 0,H
                                                                                     h = h & 0xfe
                                                                                     t += 8
                                                                                 else:
+                                                                                    # CB 85  RES 0,L
                                                                                     l = l & 0xfe
                                                                                     t += 8
                                                             else:
+                                                                # CB 86  RES 0,(HL)
                                                                 ea = (h << 8) | l
                                                                 v = mem[ea] & 0xfe
                                                                 if ea >= rom_top:
@@ -9599,32 +10763,40 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x8e:
                                                                     if op < 0x8a:
                                                                         if op == 0x87:
+                                                                            # CB 87  RES 0,A
                                                                             a = a & 0xfe
                                                                             t += 8
                                                                         else:
                                                                             if op == 0x88:
+                                                                                # CB 88  RES 1,B
                                                                                 b = b & 0xfd
                                                                                 t += 8
                                                                             else:
+                                                                                # CB 89  RES 1,C
                                                                                 c = c & 0xfd
                                                                                 t += 8
                                                                     else:
                                                                         if op < 0x8c:
                                                                             if op == 0x8a:
+                                                                                # CB 8A  RES 1,D
                                                                                 d = d & 0xfd
                                                                                 t += 8
                                                                             else:
+                                                                                # CB 8B  RES 1,E
                                                                                 e = e & 0xfd
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0x8c:
+                                                                                # CB 8C  RES 1,H
                                                                                 h = h & 0xfd
                                                                                 t += 8
                                                                             else:
+                                                                                # CB 8D  RES 1,L
                                                                                 l = l & 0xfd
                                                                                 t += 8
                                                                 else:
                                                                     if op == 0x8e:
+                                                                        # CB 8E  RES 1,(HL)
                                                                         ea = (h << 8) | l
                                                                         v = mem[ea] & 0xfd
                                                                         if ea >= rom_top:
@@ -9632,32 +10804,40 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 15
                                                                     else:
                                                                         if op == 0x8f:
+                                                                            # CB 8F  RES 1,A
                                                                             a = a & 0xfd
                                                                             t += 8
                                                                         else:
+                                                                            # CB 90  RES 2,B
                                                                             b = b & 0xfb
                                                                             t += 8
                                                             else:
                                                                 if op < 0x96:
                                                                     if op == 0x91:
+                                                                        # CB 91  RES 2,C
                                                                         c = c & 0xfb
                                                                         t += 8
                                                                     else:
                                                                         if op < 0x94:
                                                                             if op == 0x92:
+                                                                                # CB 92  RES 2,D
                                                                                 d = d & 0xfb
                                                                                 t += 8
                                                                             else:
+                                                                                # CB 93  RES 2,E
                                                                                 e = e & 0xfb
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0x94:
+                                                                                # CB 94  RES 2,H
                                                                                 h = h & 0xfb
                                                                                 t += 8
                                                                             else:
+                                                                                # CB 95  RES 2,L
                                                                                 l = l & 0xfb
                                                                                 t += 8
                                                                 else:
+                                                                    # CB 96  RES 2,(HL)
                                                                     ea = (h << 8) | l
                                                                     v = mem[ea] & 0xfb
                                                                     if ea >= rom_top:
@@ -9668,31 +10848,39 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x9e:
                                                                     if op < 0x9a:
                                                                         if op == 0x97:
+                                                                            # CB 97  RES 2,A
                                                                             a = a & 0xfb
                                                                             t += 8
                                                                         else:
                                                                             if op == 0x98:
+                                                                                # CB 98  RES 3,B
                                                                                 b = b & 0xf7
                                                                                 t += 8
                                                                             else:
+                                                                                # CB 99  RES 3,C
                                                                                 c = c & 0xf7
                                                                                 t += 8
                                                                     else:
                                                                         if op < 0x9c:
                                                                             if op == 0x9a:
+                                                                                # CB 9A  RES 3,D
                                                                                 d = d & 0xf7
                                                                                 t += 8
                                                                             else:
+                                                                                # CB 9B  RES 3,E
                                                                                 e = e & 0xf7
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0x9c:
+                                                                                # CB 9C  RES 3,H
                                                                                 h = h & 0xf7
                                                                                 t += 8
                                                                             else:
+                                                                                # CB 9D  RES 3,L
                                                                                 l = l & 0xf7
                                                                                 t += 8
                                                                 else:
+                                                                    # CB 9E  RES 3,(HL)
                                                                     ea = (h << 8) | l
                                                                     v = mem[ea] & 0xf7
                                                                     if ea >= rom_top:
@@ -9702,62 +10890,77 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0xa6:
                                                                     if op < 0xa2:
                                                                         if op == 0x9f:
+                                                                            # CB 9F  RES 3,A
                                                                             a = a & 0xf7
                                                                             t += 8
                                                                         else:
                                                                             if op == 0xa0:
+                                                                                # CB A0  RES 4,B
                                                                                 b = b & 0xef
                                                                                 t += 8
                                                                             else:
+                                                                                # CB A1  RES 4,C
                                                                                 c = c & 0xef
                                                                                 t += 8
                                                                     else:
                                                                         if op < 0xa4:
                                                                             if op == 0xa2:
+                                                                                # CB A2  RES 4,D
                                                                                 d = d & 0xef
                                                                                 t += 8
                                                                             else:
+                                                                                # CB A3  RES 4,E
                                                                                 e = e & 0xef
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xa4:
+                                                                                # CB A4  RES 4,H
                                                                                 h = h & 0xef
                                                                                 t += 8
                                                                             else:
+                                                                                # CB A5  RES 4,L
                                                                                 l = l & 0xef
                                                                                 t += 8
                                                                 else:
                                                                     if op < 0xaa:
                                                                         if op < 0xa8:
                                                                             if op == 0xa6:
+                                                                                # CB A6  RES 4,(HL)
                                                                                 ea = (h << 8) | l
                                                                                 v = mem[ea] & 0xef
                                                                                 if ea >= rom_top:
                                                                                     mem[ea] = v
                                                                                 t += 15
                                                                             else:
+                                                                                # CB A7  RES 4,A
                                                                                 a = a & 0xef
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xa8:
+                                                                                # CB A8  RES 5,B
                                                                                 b = b & 0xdf
                                                                                 t += 8
                                                                             else:
+                                                                                # CB A9  RES 5,C
                                                                                 c = c & 0xdf
                                                                                 t += 8
                                                                     else:
                                                                         if op < 0xac:
                                                                             if op == 0xaa:
+                                                                                # CB AA  RES 5,D
                                                                                 d = d & 0xdf
                                                                                 t += 8
                                                                             else:
+                                                                                # CB AB  RES 5,E
                                                                                 e = e & 0xdf
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xac:
+                                                                                # CB AC  RES 5,H
                                                                                 h = h & 0xdf
                                                                                 t += 8
                                                                             else:
+                                                                                # CB AD  RES 5,L
                                                                                 l = l & 0xdf
                                                                                 t += 8
                                                 else:
@@ -9765,6 +10968,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0xc2:
                                                             if op < 0xb6:
                                                                 if op == 0xae:
+                                                                    # CB AE  RES 5,(HL)
                                                                     ea = (h << 8) | l
                                                                     v = mem[ea] & 0xdf
                                                                     if ea >= rom_top:
@@ -9773,28 +10977,35 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0xb2:
                                                                         if op == 0xaf:
+                                                                            # CB AF  RES 5,A
                                                                             a = a & 0xdf
                                                                             t += 8
                                                                         else:
                                                                             if op == 0xb0:
+                                                                                # CB B0  RES 6,B
                                                                                 b = b & 0xbf
                                                                                 t += 8
                                                                             else:
+                                                                                # CB B1  RES 6,C
                                                                                 c = c & 0xbf
                                                                                 t += 8
                                                                     else:
                                                                         if op < 0xb4:
                                                                             if op == 0xb2:
+                                                                                # CB B2  RES 6,D
                                                                                 d = d & 0xbf
                                                                                 t += 8
                                                                             else:
+                                                                                # CB B3  RES 6,E
                                                                                 e = e & 0xbf
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xb4:
+                                                                                # CB B4  RES 6,H
                                                                                 h = h & 0xbf
                                                                                 t += 8
                                                                             else:
+                                                                                # CB B5  RES 6,L
                                                                                 l = l & 0xbf
                                                                                 t += 8
                                                             else:
@@ -9802,38 +11013,47 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0xba:
                                                                         if op < 0xb8:
                                                                             if op == 0xb6:
+                                                                                # CB B6  RES 6,(HL)
                                                                                 ea = (h << 8) | l
                                                                                 v = mem[ea] & 0xbf
                                                                                 if ea >= rom_top:
                                                                                     mem[ea] = v
                                                                                 t += 15
                                                                             else:
+                                                                                # CB B7  RES 6,A
                                                                                 a = a & 0xbf
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xb8:
+                                                                                # CB B8  RES 7,B
                                                                                 b = b & 0x7f
                                                                                 t += 8
                                                                             else:
+                                                                                # CB B9  RES 7,C
                                                                                 c = c & 0x7f
                                                                                 t += 8
                                                                     else:
                                                                         if op == 0xba:
+                                                                            # CB BA  RES 7,D
                                                                             d = d & 0x7f
                                                                             t += 8
                                                                         else:
                                                                             if op == 0xbb:
+                                                                                # CB BB  RES 7,E
                                                                                 e = e & 0x7f
                                                                                 t += 8
                                                                             else:
                                                                                 if op == 0xbc:
+                                                                                    # CB BC  RES 7,H
                                                                                     h = h & 0x7f
                                                                                     t += 8
                                                                                 else:
+                                                                                    # CB BD  RES 7,L
                                                                                     l = l & 0x7f
                                                                                     t += 8
                                                                 else:
                                                                     if op == 0xbe:
+                                                                        # CB BE  RES 7,(HL)
                                                                         ea = (h << 8) | l
                                                                         v = mem[ea] & 0x7f
                                                                         if ea >= rom_top:
@@ -9842,32 +11062,40 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0xc1:
                                                                             if op == 0xbf:
+                                                                                # CB BF  RES 7,A
                                                                                 a = a & 0x7f
                                                                                 t += 8
                                                                             else:
+                                                                                # CB C0  SET 0,B
                                                                                 b = b | 0x01
                                                                                 t += 8
                                                                         else:
+                                                                            # CB C1  SET 0,C
                                                                             c = c | 0x01
                                                                             t += 8
                                                         else:
                                                             if op < 0xc7:
                                                                 if op < 0xc6:
                                                                     if op == 0xc2:
+                                                                        # CB C2  SET 0,D
                                                                         d = d | 0x01
                                                                         t += 8
                                                                     else:
                                                                         if op == 0xc3:
+                                                                            # CB C3  SET 0,E
                                                                             e = e | 0x01
                                                                             t += 8
                                                                         else:
                                                                             if op == 0xc4:
+                                                                                # CB C4  SET 0,H
                                                                                 h = h | 0x01
                                                                                 t += 8
                                                                             else:
+                                                                                # CB C5  SET 0,L
                                                                                 l = l | 0x01
                                                                                 t += 8
                                                                 else:
+                                                                    # CB C6  SET 0,(HL)
                                                                     ea = (h << 8) | l
                                                                     v = mem[ea] | 0x01
                                                                     if ea >= rom_top:
@@ -9878,30 +11106,38 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0xca:
                                                                         if op < 0xc9:
                                                                             if op == 0xc7:
+                                                                                # CB C7  SET 0,A
                                                                                 a = a | 0x01
                                                                                 t += 8
                                                                             else:
+                                                                                # CB C8  SET 1,B
                                                                                 b = b | 0x02
                                                                                 t += 8
                                                                         else:
+                                                                            # CB C9  SET 1,C
                                                                             c = c | 0x02
                                                                             t += 8
                                                                     else:
                                                                         if op == 0xca:
+                                                                            # CB CA  SET 1,D
                                                                             d = d | 0x02
                                                                             t += 8
                                                                         else:
                                                                             if op == 0xcb:
+                                                                                # CB CB  SET 1,E
                                                                                 e = e | 0x02
                                                                                 t += 8
                                                                             else:
                                                                                 if op == 0xcc:
+                                                                                    # CB CC  SET 1,H
                                                                                     h = h | 0x02
                                                                                     t += 8
                                                                                 else:
+                                                                                    # CB CD  SET 1,L
                                                                                     l = l | 0x02
                                                                                     t += 8
                                                                 else:
+                                                                    # CB CE  SET 1,(HL)
                                                                     ea = (h << 8) | l
                                                                     v = mem[ea] | 0x02
                                                                     if ea >= rom_top:
@@ -9914,32 +11150,40 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0xd2:
                                                                         if op < 0xd1:
                                                                             if op == 0xcf:
+                                                                                # CB CF  SET 1,A
                                                                                 a = a | 0x02
                                                                                 t += 8
                                                                             else:
+                                                                                # CB D0  SET 2,B
                                                                                 b = b | 0x04
                                                                                 t += 8
                                                                         else:
+                                                                            # CB D1  SET 2,C
                                                                             c = c | 0x04
                                                                             t += 8
                                                                     else:
                                                                         if op < 0xd4:
                                                                             if op == 0xd2:
+                                                                                # CB D2  SET 2,D
                                                                                 d = d | 0x04
                                                                                 t += 8
                                                                             else:
+                                                                                # CB D3  SET 2,E
                                                                                 e = e | 0x04
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xd4:
+                                                                                # CB D4  SET 2,H
                                                                                 h = h | 0x04
                                                                                 t += 8
                                                                             else:
+                                                                                # CB D5  SET 2,L
                                                                                 l = l | 0x04
                                                                                 t += 8
                                                                 else:
                                                                     if op < 0xd9:
                                                                         if op == 0xd6:
+                                                                            # CB D6  SET 2,(HL)
                                                                             ea = (h << 8) | l
                                                                             v = mem[ea] | 0x04
                                                                             if ea >= rom_top:
@@ -9947,33 +11191,41 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 15
                                                                         else:
                                                                             if op == 0xd7:
+                                                                                # CB D7  SET 2,A
                                                                                 a = a | 0x04
                                                                                 t += 8
                                                                             else:
+                                                                                # CB D8  SET 3,B
                                                                                 b = b | 0x08
                                                                                 t += 8
                                                                     else:
                                                                         if op < 0xdb:
                                                                             if op == 0xd9:
+                                                                                # CB D9  SET 3,C
                                                                                 c = c | 0x08
                                                                                 t += 8
                                                                             else:
+                                                                                # CB DA  SET 3,D
                                                                                 d = d | 0x08
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xdb:
+                                                                                # CB DB  SET 3,E
                                                                                 e = e | 0x08
                                                                                 t += 8
                                                                             else:
                                                                                 if op == 0xdc:
+                                                                                    # CB DC  SET 3,H
                                                                                     h = h | 0x08
                                                                                     t += 8
                                                                                 else:
+                                                                                    # CB DD  SET 3,L
                                                                                     l = l | 0x08
                                                                                     t += 8
                                                             else:
                                                                 if op < 0xe2:
                                                                     if op == 0xde:
+                                                                        # CB DE  SET 3,(HL)
                                                                         ea = (h << 8) | l
                                                                         v = mem[ea] | 0x08
                                                                         if ea >= rom_top:
@@ -9981,47 +11233,58 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 15
                                                                     else:
                                                                         if op == 0xdf:
+                                                                            # CB DF  SET 3,A
                                                                             a = a | 0x08
                                                                             t += 8
                                                                         else:
                                                                             if op == 0xe0:
+                                                                                # CB E0  SET 4,B
                                                                                 b = b | 0x10
                                                                                 t += 8
                                                                             else:
+                                                                                # CB E1  SET 4,C
                                                                                 c = c | 0x10
                                                                                 t += 8
                                                                 else:
                                                                     if op < 0xe6:
                                                                         if op < 0xe4:
                                                                             if op == 0xe2:
+                                                                                # CB E2  SET 4,D
                                                                                 d = d | 0x10
                                                                                 t += 8
                                                                             else:
+                                                                                # CB E3  SET 4,E
                                                                                 e = e | 0x10
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xe4:
+                                                                                # CB E4  SET 4,H
                                                                                 h = h | 0x10
                                                                                 t += 8
                                                                             else:
+                                                                                # CB E5  SET 4,L
                                                                                 l = l | 0x10
                                                                                 t += 8
                                                                     else:
                                                                         if op < 0xe8:
                                                                             if op == 0xe6:
+                                                                                # CB E6  SET 4,(HL)
                                                                                 ea = (h << 8) | l
                                                                                 v = mem[ea] | 0x10
                                                                                 if ea >= rom_top:
                                                                                     mem[ea] = v
                                                                                 t += 15
                                                                             else:
+                                                                                # CB E7  SET 4,A
                                                                                 a = a | 0x10
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xe8:
+                                                                                # CB E8  SET 5,B
                                                                                 b = b | 0x20
                                                                                 t += 8
                                                                             else:
+                                                                                # CB E9  SET 5,C
                                                                                 c = c | 0x20
                                                                                 t += 8
                                                         else:
@@ -10030,19 +11293,24 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0xee:
                                                                         if op < 0xec:
                                                                             if op == 0xea:
+                                                                                # CB EA  SET 5,D
                                                                                 d = d | 0x20
                                                                                 t += 8
                                                                             else:
+                                                                                # CB EB  SET 5,E
                                                                                 e = e | 0x20
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xec:
+                                                                                # CB EC  SET 5,H
                                                                                 h = h | 0x20
                                                                                 t += 8
                                                                             else:
+                                                                                # CB ED  SET 5,L
                                                                                 l = l | 0x20
                                                                                 t += 8
                                                                     else:
+                                                                        # CB EE  SET 5,(HL)
                                                                         ea = (h << 8) | l
                                                                         v = mem[ea] | 0x20
                                                                         if ea >= rom_top:
@@ -10052,75 +11320,93 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0xf3:
                                                                         if op < 0xf1:
                                                                             if op == 0xef:
+                                                                                # CB EF  SET 5,A
                                                                                 a = a | 0x20
                                                                                 t += 8
                                                                             else:
+                                                                                # CB F0  SET 6,B
                                                                                 b = b | 0x40
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0xf1:
+                                                                                # CB F1  SET 6,C
                                                                                 c = c | 0x40
                                                                                 t += 8
                                                                             else:
+                                                                                # CB F2  SET 6,D
                                                                                 d = d | 0x40
                                                                                 t += 8
                                                                     else:
                                                                         if op < 0xf6:
                                                                             if op == 0xf3:
+                                                                                # CB F3  SET 6,E
                                                                                 e = e | 0x40
                                                                                 t += 8
                                                                             else:
                                                                                 if op == 0xf4:
+                                                                                    # CB F4  SET 6,H
                                                                                     h = h | 0x40
                                                                                     t += 8
                                                                                 else:
+                                                                                    # CB F5  SET 6,L
                                                                                     l = l | 0x40
                                                                                     t += 8
                                                                         else:
                                                                             if op < 0xf8:
                                                                                 if op == 0xf6:
+                                                                                    # CB F6  SET 6,(HL)
                                                                                     ea = (h << 8) | l
                                                                                     v = mem[ea] | 0x40
                                                                                     if ea >= rom_top:
                                                                                         mem[ea] = v
                                                                                     t += 15
                                                                                 else:
+                                                                                    # CB F7  SET 6,A
                                                                                     a = a | 0x40
                                                                                     t += 8
                                                                             else:
                                                                                 if op == 0xf8:
+                                                                                    # CB F8  SET 7,B
                                                                                     b = b | 0x80
                                                                                     t += 8
                                                                                 else:
+                                                                                    # CB F9  SET 7,C
                                                                                     c = c | 0x80
                                                                                     t += 8
                                                             else:
                                                                 if op < 0xfe:
                                                                     if op == 0xfa:
+                                                                        # CB FA  SET 7,D
                                                                         d = d | 0x80
                                                                         t += 8
                                                                     else:
                                                                         if op == 0xfb:
+                                                                            # CB FB  SET 7,E
                                                                             e = e | 0x80
                                                                             t += 8
                                                                         else:
                                                                             if op == 0xfc:
+                                                                                # CB FC  SET 7,H
                                                                                 h = h | 0x80
                                                                                 t += 8
                                                                             else:
+                                                                                # CB FD  SET 7,L
                                                                                 l = l | 0x80
                                                                                 t += 8
                                                                 else:
                                                                     if op == 0xfe:
+                                                                        # CB FE  SET 7,(HL)
                                                                         ea = (h << 8) | l
                                                                         v = mem[ea] | 0x80
                                                                         if ea >= rom_top:
                                                                             mem[ea] = v
                                                                         t += 15
                                                                     else:
+                                                                        # CB FF  SET 7,A
                                                                         a = a | 0x80
                                                                         t += 8
                                     else:
+                                        # CC  CALL Z,nn
                                         nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                         pc += 2
                                         if pc > 0xFFFF:
@@ -10140,6 +11426,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 else:
                     if op < 0xde:
                         if op == 0xcd:
+                            # CD  CALL nn
                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                             pc += 2
                             if pc > 0xFFFF:
@@ -10159,6 +11446,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op < 0xd1:
                                         if op < 0xd0:
                                             if op == 0xce:
+                                                # CE  ADC A,n
                                                 n = mem[pc]
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -10169,6 +11457,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 7
                                                 qt = t
                                             else:
+                                                # CF  RST 08h
                                                 sp = (sp - 1) & 0xFFFF
                                                 if sp >= rom_top:
                                                     mem[sp] = (pc >> 8)
@@ -10179,6 +11468,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 wz = pc
                                                 t += 11
                                         else:
+                                            # D0  RET NC
                                             if (f & 0x01) == 0:
                                                 nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                 sp = (sp + 2) & 0xFFFF
@@ -10189,12 +11479,14 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 5
                                     else:
                                         if op == 0xd1:
+                                            # D1  POP DE
                                             e = mem[sp]
                                             d = mem[(sp + 1) & 0xFFFF]
                                             sp = (sp + 2) & 0xFFFF
                                             t += 10
                                         else:
                                             if op == 0xd2:
+                                                # D2  JP NC,nn
                                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                 pc += 2
                                                 if pc > 0xFFFF:
@@ -10205,6 +11497,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 10
                                             else:
                                                 if op == 0xd3:
+                                                    # D3  OUT (n),A
                                                     n = mem[pc]
                                                     pc += 1
                                                     if pc == 0x10000:
@@ -10221,6 +11514,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         pass
                                                 else:
+                                                    # D4  CALL NC,nn
                                                     nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                     pc += 2
                                                     if pc > 0xFFFF:
@@ -10240,6 +11534,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                 else:
                                     if op < 0xd7:
                                         if op == 0xd5:
+                                            # D5  PUSH DE
                                             sp = (sp - 1) & 0xFFFF
                                             if sp >= rom_top:
                                                 mem[sp] = d
@@ -10248,6 +11543,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 mem[sp] = e
                                             t += 11
                                         else:
+                                            # D6  SUB n
                                             n = mem[pc]
                                             pc += 1
                                             if pc == 0x10000:
@@ -10259,6 +11555,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     else:
                                         if op < 0xd9:
                                             if op == 0xd7:
+                                                # D7  RST 10h
                                                 sp = (sp - 1) & 0xFFFF
                                                 if sp >= rom_top:
                                                     mem[sp] = (pc >> 8)
@@ -10269,6 +11566,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 wz = pc
                                                 t += 11
                                             else:
+                                                # D8  RET C
                                                 if f & 0x01:
                                                     nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                     sp = (sp + 2) & 0xFFFF
@@ -10279,6 +11577,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     t += 5
                                         else:
                                             if op == 0xd9:
+                                                # D9  EXX
                                                 b, b_ = b_, b
                                                 c, c_ = c_, c
                                                 d, d_ = d_, d
@@ -10287,6 +11586,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 l, l_ = l_, l
                                                 t += 4
                                             else:
+                                                # DA  JP C,nn
                                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                 pc += 2
                                                 if pc > 0xFFFF:
@@ -10298,6 +11598,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             else:
                                 if op < 0xdd:
                                     if op == 0xdb:
+                                        # DB  IN A,(n)
                                         t0 = t
                                         n = mem[pc]
                                         pc += 1
@@ -10321,6 +11622,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         a = v
                                         t += 11
                                     else:
+                                        # DC  CALL C,nn
                                         nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                         pc += 2
                                         if pc > 0xFFFF:
@@ -10338,6 +11640,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         else:
                                             t += 10
                                 else:
+                                    # DD  DD prefix
                                     op = mem[pc]
                                     if op < 0x7e:
                                         if op < 0x22:
@@ -10345,6 +11648,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
+                                                            # DD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
                                                             t0 = t
                                                             t += 4
                                                             ei_at = t
@@ -10353,6 +11657,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             elif st[S.ENTRY_T] == t0:
                                                                 st[S.ENTRY_T] = t
                                                         else:
+                                                            # DD 09  ADD IX,BC
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -10367,6 +11672,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             t += 15
                                                             qt = t
                                                     else:
+                                                        # DD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
                                                         t0 = t
                                                         t += 4
                                                         ei_at = t
@@ -10376,6 +11682,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             st[S.ENTRY_T] = t
                                                 else:
                                                     if op == 0x19:
+                                                        # DD 19  ADD IX,DE
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -10390,6 +11697,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 15
                                                         qt = t
                                                     else:
+                                                        # DD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
                                                         t0 = t
                                                         t += 4
                                                         ei_at = t
@@ -10398,6 +11706,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         elif st[S.ENTRY_T] == t0:
                                                             st[S.ENTRY_T] = t
                                             else:
+                                                # DD 21  LD IX,nn
                                                 pc += 1
                                                 if pc == 0x10000:
                                                     pc = 0
@@ -10413,6 +11722,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0x37:
                                                     if op < 0x24:
                                                         if op == 0x22:
+                                                            # DD 22  LD (nn),IX
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -10430,6 +11740,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 mem[nn] = v >> 8
                                                             t += 20
                                                         else:
+                                                            # DD 23  INC IX
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -10442,6 +11753,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x2a:
                                                                     if op < 0x27:
                                                                         if op == 0x24:
+                                                                            # DD 24  INC IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10453,6 +11765,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0x25:
+                                                                                # DD 25  DEC IXH
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -10463,6 +11776,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # DD 26  LD IXH,n
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -10475,6 +11789,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 11
                                                                     else:
                                                                         if op < 0x29:
+                                                                            # DD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -10483,6 +11798,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             elif st[S.ENTRY_T] == t0:
                                                                                 st[S.ENTRY_T] = t
                                                                         else:
+                                                                            # DD 29  ADD IX,IX
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10497,6 +11813,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 15
                                                                             qt = t
                                                                 else:
+                                                                    # DD 2A  LD IX,(nn)
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -10513,6 +11830,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x2f:
                                                                     if op < 0x2d:
                                                                         if op == 0x2b:
+                                                                            # DD 2B  DEC IX
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10520,6 +11838,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             ix = (ix - 1) & 0xFFFF
                                                                             t += 10
                                                                         else:
+                                                                            # DD 2C  INC IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10531,6 +11850,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x2d:
+                                                                            # DD 2D  DEC IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10541,6 +11861,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # DD 2E  LD IXL,n
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10553,6 +11874,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 11
                                                                 else:
                                                                     if op < 0x34:
+                                                                        # DD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -10562,6 +11884,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x34:
+                                                                            # DD 34  INC (IX+d)
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10578,6 +11901,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 23
                                                                             qt = t
                                                                         else:
+                                                                            # DD 35  DEC (IX+d)
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10594,6 +11918,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 23
                                                                             qt = t
                                                         else:
+                                                            # DD 36  LD (IX+d),n
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -10616,6 +11941,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x46:
                                                                 if op < 0x3a:
                                                                     if op < 0x39:
+                                                                        # DD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -10624,6 +11950,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         elif st[S.ENTRY_T] == t0:
                                                                             st[S.ENTRY_T] = t
                                                                     else:
+                                                                        # DD 39  ADD IX,SP
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -10639,6 +11966,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0x44:
+                                                                        # DD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -10648,6 +11976,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x44:
+                                                                            # DD 44  LD B,IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10655,6 +11984,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             b = (ix >> 8)
                                                                             t += 8
                                                                         else:
+                                                                            # DD 45  LD B,IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10663,6 +11993,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                             else:
                                                                 if op == 0x46:
+                                                                    # DD 46  LD B,(IX+d)
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -10676,6 +12007,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 19
                                                                 else:
                                                                     if op < 0x4c:
+                                                                        # DD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -10685,6 +12017,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x4c:
+                                                                            # DD 4C  LD C,IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10692,6 +12025,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             c = (ix >> 8)
                                                                             t += 8
                                                                         else:
+                                                                            # DD 4D  LD C,IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10700,6 +12034,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                         else:
                                                             if op == 0x4e:
+                                                                # DD 4E  LD C,(IX+d)
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -10713,6 +12048,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x54:
+                                                                    # DD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -10722,6 +12058,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0x54:
+                                                                        # DD 54  LD D,IXH
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -10729,6 +12066,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         d = (ix >> 8)
                                                                         t += 8
                                                                     else:
+                                                                        # DD 55  LD D,IXL
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -10738,6 +12076,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         if op < 0x5e:
                                                             if op == 0x56:
+                                                                # DD 56  LD D,(IX+d)
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -10751,6 +12090,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x5c:
+                                                                    # DD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -10760,6 +12100,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0x5c:
+                                                                        # DD 5C  LD E,IXH
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -10767,6 +12108,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         e = (ix >> 8)
                                                                         t += 8
                                                                     else:
+                                                                        # DD 5D  LD E,IXL
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -10775,6 +12117,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 8
                                                         else:
                                                             if op == 0x5e:
+                                                                # DD 5E  LD E,(IX+d)
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -10789,6 +12132,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
+                                                                        # DD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -10798,6 +12142,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x60:
+                                                                            # DD 60  LD IXH,B
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10805,6 +12150,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             ix = (ix & 0xFF) | ((b) << 8)
                                                                             t += 8
                                                                         else:
+                                                                            # DD 61  LD IXH,C
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10814,6 +12160,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x64:
                                                                         if op == 0x62:
+                                                                            # DD 62  LD IXH,D
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10821,6 +12168,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             ix = (ix & 0xFF) | ((d) << 8)
                                                                             t += 8
                                                                         else:
+                                                                            # DD 63  LD IXH,E
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10829,12 +12177,14 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                     else:
                                                                         if op == 0x64:
+                                                                            # DD 64  LD IXH,IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
                                                                             r = R_INC1[r]
                                                                             t += 8
                                                                         else:
+                                                                            # DD 65  LD IXH,IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10845,6 +12195,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0x75:
                                                     if op < 0x6e:
                                                         if op == 0x66:
+                                                            # DD 66  LD H,(IX+d)
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -10859,6 +12210,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x6a:
                                                                 if op == 0x67:
+                                                                    # DD 67  LD IXH,A
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -10867,6 +12219,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 8
                                                                 else:
                                                                     if op == 0x68:
+                                                                        # DD 68  LD IXL,B
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -10874,6 +12227,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         ix = (ix & 0xFF00) | (b)
                                                                         t += 8
                                                                     else:
+                                                                        # DD 69  LD IXL,C
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -10883,6 +12237,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x6c:
                                                                     if op == 0x6a:
+                                                                        # DD 6A  LD IXL,D
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -10890,6 +12245,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         ix = (ix & 0xFF00) | (d)
                                                                         t += 8
                                                                     else:
+                                                                        # DD 6B  LD IXL,E
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -10898,6 +12254,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 8
                                                                 else:
                                                                     if op == 0x6c:
+                                                                        # DD 6C  LD IXL,IXH
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -10905,6 +12262,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         ix = (ix & 0xFF00) | ((ix >> 8))
                                                                         t += 8
                                                                     else:
+                                                                        # DD 6D  LD IXL,IXL
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -10912,6 +12270,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 8
                                                     else:
                                                         if op == 0x6e:
+                                                            # DD 6E  LD L,(IX+d)
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -10927,6 +12286,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x74:
                                                                 if op < 0x71:
                                                                     if op == 0x6f:
+                                                                        # DD 6F  LD IXL,A
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -10934,6 +12294,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         ix = (ix & 0xFF00) | (a)
                                                                         t += 8
                                                                     else:
+                                                                        # DD 70  LD (IX+d),B
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -10948,6 +12309,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                 else:
                                                                     if op == 0x71:
+                                                                        # DD 71  LD (IX+d),C
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -10962,6 +12324,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op == 0x72:
+                                                                            # DD 72  LD (IX+d),D
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10975,6 +12338,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 mem[ea] = d
                                                                             t += 19
                                                                         else:
+                                                                            # DD 73  LD (IX+d),E
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -10988,6 +12352,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 mem[ea] = e
                                                                             t += 19
                                                             else:
+                                                                # DD 74  LD (IX+d),H
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -11002,6 +12367,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                 else:
                                                     if op == 0x75:
+                                                        # DD 75  LD (IX+d),L
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -11017,6 +12383,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         if op < 0x78:
                                                             if op == 0x76:
+                                                                # DD 76  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -11025,6 +12392,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 elif st[S.ENTRY_T] == t0:
                                                                     st[S.ENTRY_T] = t
                                                             else:
+                                                                # DD 77  LD (IX+d),A
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -11039,6 +12407,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                         else:
                                                             if op < 0x7c:
+                                                                # DD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -11048,6 +12417,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     st[S.ENTRY_T] = t
                                                             else:
                                                                 if op == 0x7c:
+                                                                    # DD 7C  LD A,IXH
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -11055,6 +12425,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     a = (ix >> 8)
                                                                     t += 8
                                                                 else:
+                                                                    # DD 7D  LD A,IXL
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -11065,6 +12436,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         if op < 0xe1:
                                             if op < 0xbe:
                                                 if op == 0x7e:
+                                                    # DD 7E  LD A,(IX+d)
                                                     pc += 1
                                                     if pc == 0x10000:
                                                         pc = 0
@@ -11081,6 +12453,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x8f:
                                                             if op < 0x87:
                                                                 if op < 0x84:
+                                                                    # DD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -11091,6 +12464,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x86:
                                                                         if op == 0x84:
+                                                                            # DD 84  ADD A,IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -11101,6 +12475,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # DD 85  ADD A,IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -11111,6 +12486,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                     else:
+                                                                        # DD 86  ADD A,(IX+d)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -11127,6 +12503,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                             else:
                                                                 if op < 0x8c:
+                                                                    # DD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -11136,6 +12513,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0x8c:
+                                                                        # DD 8C  ADC A,IXH
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -11148,6 +12526,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x8d:
+                                                                            # DD 8D  ADC A,IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -11159,6 +12538,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # DD 8E  ADC A,(IX+d)
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -11177,6 +12557,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x97:
                                                                 if op < 0x94:
+                                                                    # DD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -11187,6 +12568,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x96:
                                                                         if op == 0x94:
+                                                                            # DD 94  SUB IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -11197,6 +12579,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # DD 95  SUB IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -11207,6 +12590,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                     else:
+                                                                        # DD 96  SUB (IX+d)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -11224,6 +12608,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x9f:
                                                                     if op < 0x9c:
+                                                                        # DD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -11233,6 +12618,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x9c:
+                                                                            # DD 9C  SBC A,IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -11245,6 +12631,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0x9d:
+                                                                                # DD 9D  SBC A,IXL
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -11256,6 +12643,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # DD 9E  SBC A,(IX+d)
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -11273,6 +12661,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                 else:
                                                                     if op < 0xa4:
+                                                                        # DD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -11282,6 +12671,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0xa4:
+                                                                            # DD A4  AND IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -11291,6 +12681,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # DD A5  AND IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -11301,6 +12692,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                     else:
                                                         if op == 0xa6:
+                                                            # DD A6  AND (IX+d)
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -11317,6 +12709,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0xb4:
                                                                 if op < 0xac:
+                                                                    # DD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -11327,6 +12720,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0xaf:
                                                                         if op == 0xac:
+                                                                            # DD AC  XOR IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -11337,6 +12731,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xad:
+                                                                                # DD AD  XOR IXL
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -11346,6 +12741,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                                 qt = t
                                                                             else:
+                                                                                # DD AE  XOR (IX+d)
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -11360,6 +12756,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 19
                                                                                 qt = t
                                                                     else:
+                                                                        # DD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -11371,6 +12768,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0xb7:
                                                                     if op < 0xb6:
                                                                         if op == 0xb4:
+                                                                            # DD B4  OR IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -11380,6 +12778,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # DD B5  OR IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -11389,6 +12788,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                     else:
+                                                                        # DD B6  OR (IX+d)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -11404,6 +12804,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0xbc:
+                                                                        # DD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -11413,6 +12814,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0xbc:
+                                                                            # DD BC  CP IXH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -11421,6 +12823,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # DD BD  CP IXL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -11431,6 +12834,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             else:
                                                 if op < 0xcb:
                                                     if op == 0xbe:
+                                                        # DD BE  CP (IX+d)
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -11444,6 +12848,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 19
                                                         qt = t
                                                     else:
+                                                        # DD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
                                                         t0 = t
                                                         t += 4
                                                         ei_at = t
@@ -11453,6 +12858,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             st[S.ENTRY_T] = t
                                                 else:
                                                     if op == 0xcb:
+                                                        # DD CB  DDCB d op: the indexed rotates, BIT, RES, SET
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -11528,6 +12934,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             elif z == 7:
                                                                 a = v
                                                     else:
+                                                        # DD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
                                                         t0 = t
                                                         t += 4
                                                         ei_at = t
@@ -11537,6 +12944,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             st[S.ENTRY_T] = t
                                         else:
                                             if op == 0xe1:
+                                                # DD E1  POP IX
                                                 pc += 1
                                                 if pc == 0x10000:
                                                     pc = 0
@@ -11549,6 +12957,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0xe6:
                                                     if op < 0xe5:
                                                         if op == 0xe2:
+                                                            # DD E2  (the prefix changes nothing: the next opcode runs unprefixed)
                                                             t0 = t
                                                             t += 4
                                                             ei_at = t
@@ -11558,6 +12967,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 st[S.ENTRY_T] = t
                                                         else:
                                                             if op == 0xe3:
+                                                                # DD E3  EX (SP),IX
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -11573,6 +12983,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 wz = nn
                                                                 t += 23
                                                             else:
+                                                                # DD E4  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -11581,6 +12992,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 elif st[S.ENTRY_T] == t0:
                                                                     st[S.ENTRY_T] = t
                                                     else:
+                                                        # DD E5  PUSH IX
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -11596,6 +13008,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     if op < 0xf9:
                                                         if op < 0xea:
                                                             if op < 0xe9:
+                                                                # DD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -11604,6 +13017,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 elif st[S.ENTRY_T] == t0:
                                                                     st[S.ENTRY_T] = t
                                                             else:
+                                                                # DD E9  JP (IX)
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -11611,6 +13025,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 pc = ix
                                                                 t += 8
                                                         else:
+                                                            # DD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
                                                             t0 = t
                                                             t += 4
                                                             ei_at = t
@@ -11620,6 +13035,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 st[S.ENTRY_T] = t
                                                     else:
                                                         if op == 0xf9:
+                                                            # DD F9  LD SP,IX
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -11627,6 +13043,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             sp = ix
                                                             t += 10
                                                         else:
+                                                            # DD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
                                                             t0 = t
                                                             t += 4
                                                             ei_at = t
@@ -11641,6 +13058,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op < 0xe2:
                                         if op < 0xe1:
                                             if op == 0xde:
+                                                # DE  SBC A,n
                                                 n = mem[pc]
                                                 pc += 1
                                                 if pc == 0x10000:
@@ -11652,6 +13070,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 qt = t
                                             else:
                                                 if op == 0xdf:
+                                                    # DF  RST 18h
                                                     sp = (sp - 1) & 0xFFFF
                                                     if sp >= rom_top:
                                                         mem[sp] = (pc >> 8)
@@ -11662,6 +13081,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     wz = pc
                                                     t += 11
                                                 else:
+                                                    # E0  RET PO
                                                     if (f & 0x04) == 0:
                                                         nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                         sp = (sp + 2) & 0xFFFF
@@ -11671,6 +13091,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         t += 5
                                         else:
+                                            # E1  POP HL
                                             l = mem[sp]
                                             h = mem[(sp + 1) & 0xFFFF]
                                             sp = (sp + 2) & 0xFFFF
@@ -11678,6 +13099,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     else:
                                         if op < 0xe5:
                                             if op == 0xe2:
+                                                # E2  JP PO,nn
                                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                 pc += 2
                                                 if pc > 0xFFFF:
@@ -11688,6 +13110,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 10
                                             else:
                                                 if op == 0xe3:
+                                                    # E3  EX (SP),HL
                                                     nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                     v = ((h << 8) | l)
                                                     ea = (sp + 1) & 0xFFFF
@@ -11700,6 +13123,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     wz = nn
                                                     t += 19
                                                 else:
+                                                    # E4  CALL PO,nn
                                                     nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                     pc += 2
                                                     if pc > 0xFFFF:
@@ -11717,6 +13141,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         t += 10
                                         else:
+                                            # E5  PUSH HL
                                             sp = (sp - 1) & 0xFFFF
                                             if sp >= rom_top:
                                                 mem[sp] = h
@@ -11725,6 +13150,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 mem[sp] = l
                                             t += 11
                                 else:
+                                    # E6  AND n
                                     n = mem[pc]
                                     pc += 1
                                     if pc == 0x10000:
@@ -11738,6 +13164,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     if op < 0xeb:
                                         if op < 0xe9:
                                             if op == 0xe7:
+                                                # E7  RST 20h
                                                 sp = (sp - 1) & 0xFFFF
                                                 if sp >= rom_top:
                                                     mem[sp] = (pc >> 8)
@@ -11748,6 +13175,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 wz = pc
                                                 t += 11
                                             else:
+                                                # E8  RET PE
                                                 if f & 0x04:
                                                     nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                     sp = (sp + 2) & 0xFFFF
@@ -11758,9 +13186,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     t += 5
                                         else:
                                             if op == 0xe9:
+                                                # E9  JP (HL)
                                                 pc = ((h << 8) | l)
                                                 t += 4
                                             else:
+                                                # EA  JP PE,nn
                                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                 pc += 2
                                                 if pc > 0xFFFF:
@@ -11771,10 +13201,12 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 10
                                     else:
                                         if op == 0xeb:
+                                            # EB  EX DE,HL
                                             d, h = h, d
                                             e, l = l, e
                                             t += 4
                                         else:
+                                            # EC  CALL PE,nn
                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                             pc += 2
                                             if pc > 0xFFFF:
@@ -11793,6 +13225,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 t += 10
                                 else:
                                     if op == 0xed:
+                                        # ED  ED prefix
                                         op = mem[pc]
                                         pc += 1
                                         if pc == 0x10000:
@@ -11802,11 +13235,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             if op < 0x52:
                                                 if op < 0x44:
                                                     if op < 0x40:
+                                                        # ED 00-3F  (no instruction: a no-operation)
                                                         t += 8
                                                     else:
                                                         if op < 0x43:
                                                             if op < 0x42:
                                                                 if op == 0x40:
+                                                                    # ED 40  IN B,(C)
                                                                     t0 = t
                                                                     port = (b << 8) | c
                                                                     if io_exit:
@@ -11828,6 +13263,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 12
                                                                     qt = t
                                                                 else:
+                                                                    # ED 41  OUT (C),B
                                                                     port = (b << 8) | c
                                                                     v = b
                                                                     wz = (port + 1) & 0xFFFF
@@ -11840,6 +13276,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         pass
                                                             else:
+                                                                # ED 42  SBC HL,BC
                                                                 v = (h << 8) | l
                                                                 nn = ((b << 8) | c)
                                                                 cy = f & 1
@@ -11854,6 +13291,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 15
                                                                 qt = t
                                                         else:
+                                                            # ED 43  LD (nn),BC
                                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                             pc += 2
                                                             if pc > 0xFFFF:
@@ -11869,6 +13307,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 else:
                                                     if op < 0x4b:
                                                         if op == 0x44:
+                                                            # ED 44  NEG
                                                             v = a
                                                             f = SBC_F[v]
                                                             a = (0 - v) & 0xFF
@@ -11877,6 +13316,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x47:
                                                                 if op == 0x45:
+                                                                    # ED 45  RETN
                                                                     nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                                     sp = (sp + 2) & 0xFFFF
                                                                     pc = nn
@@ -11884,14 +13324,17 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     iff1 = iff2
                                                                     t += 14
                                                                 else:
+                                                                    # ED 46  IM 0
                                                                     im = 0
                                                                     t += 8
                                                             else:
                                                                 if op == 0x47:
+                                                                    # ED 47  LD I,A
                                                                     i = a
                                                                     t += 9
                                                                 else:
                                                                     if op == 0x48:
+                                                                        # ED 48  IN C,(C)
                                                                         t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
@@ -11914,6 +13357,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x49:
+                                                                            # ED 49  OUT (C),C
                                                                             port = (b << 8) | c
                                                                             v = c
                                                                             wz = (port + 1) & 0xFFFF
@@ -11926,6 +13370,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             else:
                                                                                 pass
                                                                         else:
+                                                                            # ED 4A  ADC HL,BC
                                                                             v = (h << 8) | l
                                                                             nn = ((b << 8) | c)
                                                                             cy = f & 1
@@ -11941,6 +13386,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                     else:
                                                         if op == 0x4b:
+                                                            # ED 4B  LD BC,(nn)
                                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                             pc += 2
                                                             if pc > 0xFFFF:
@@ -11953,12 +13399,14 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x4e:
                                                                 if op == 0x4c:
+                                                                    # ED 4C  NEG
                                                                     v = a
                                                                     f = SBC_F[v]
                                                                     a = (0 - v) & 0xFF
                                                                     t += 8
                                                                     qt = t
                                                                 else:
+                                                                    # ED 4D  RETI
                                                                     nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                                     sp = (sp + 2) & 0xFFFF
                                                                     pc = nn
@@ -11968,14 +13416,17 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x50:
                                                                     if op == 0x4e:
+                                                                        # ED 4E  IM 0
                                                                         im = 0
                                                                         t += 8
                                                                     else:
+                                                                        # ED 4F  LD R,A
                                                                         r = a
                                                                         r7 = a & 0x80
                                                                         t += 9
                                                                 else:
                                                                     if op == 0x50:
+                                                                        # ED 50  IN D,(C)
                                                                         t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
@@ -11997,6 +13448,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 12
                                                                         qt = t
                                                                     else:
+                                                                        # ED 51  OUT (C),D
                                                                         port = (b << 8) | c
                                                                         v = d
                                                                         wz = (port + 1) & 0xFFFF
@@ -12009,6 +13461,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         else:
                                                                             pass
                                             else:
+                                                # ED 52  SBC HL,DE
                                                 v = (h << 8) | l
                                                 nn = ((d << 8) | e)
                                                 cy = f & 1
@@ -12026,6 +13479,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             if op < 0x78:
                                                 if op < 0x5b:
                                                     if op == 0x53:
+                                                        # ED 53  LD (nn),DE
                                                         nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                         pc += 2
                                                         if pc > 0xFFFF:
@@ -12043,12 +13497,14 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x57:
                                                                 if op < 0x56:
                                                                     if op == 0x54:
+                                                                        # ED 54  NEG
                                                                         v = a
                                                                         f = SBC_F[v]
                                                                         a = (0 - v) & 0xFF
                                                                         t += 8
                                                                         qt = t
                                                                     else:
+                                                                        # ED 55  RETN
                                                                         nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                                         sp = (sp + 2) & 0xFFFF
                                                                         pc = nn
@@ -12056,10 +13512,12 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         iff1 = iff2
                                                                         t += 14
                                                                 else:
+                                                                    # ED 56  IM 1
                                                                     im = 1
                                                                     t += 8
                                                             else:
                                                                 if op == 0x57:
+                                                                    # ED 57  LD A,I
                                                                     a = i
                                                                     f = (f & 0x01) | SZ53[a] | (iff2 << 2)
                                                                     t += 9
@@ -12067,6 +13525,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     qt = t
                                                                 else:
                                                                     if op == 0x58:
+                                                                        # ED 58  IN E,(C)
                                                                         t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
@@ -12088,6 +13547,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 12
                                                                         qt = t
                                                                     else:
+                                                                        # ED 59  OUT (C),E
                                                                         port = (b << 8) | c
                                                                         v = e
                                                                         wz = (port + 1) & 0xFFFF
@@ -12100,6 +13560,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         else:
                                                                             pass
                                                         else:
+                                                            # ED 5A  ADC HL,DE
                                                             v = (h << 8) | l
                                                             nn = ((d << 8) | e)
                                                             cy = f & 1
@@ -12115,6 +13576,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             qt = t
                                                 else:
                                                     if op == 0x5b:
+                                                        # ED 5B  LD DE,(nn)
                                                         nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                         pc += 2
                                                         if pc > 0xFFFF:
@@ -12130,12 +13592,14 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x5f:
                                                                     if op < 0x5e:
                                                                         if op == 0x5c:
+                                                                            # ED 5C  NEG
                                                                             v = a
                                                                             f = SBC_F[v]
                                                                             a = (0 - v) & 0xFF
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # ED 5D  RETN
                                                                             nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                                             sp = (sp + 2) & 0xFFFF
                                                                             pc = nn
@@ -12143,10 +13607,12 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             iff1 = iff2
                                                                             t += 14
                                                                     else:
+                                                                        # ED 5E  IM 2
                                                                         im = 2
                                                                         t += 8
                                                                 else:
                                                                     if op == 0x5f:
+                                                                        # ED 5F  LD A,R
                                                                         a = (r & 0x7F) | r7
                                                                         f = (f & 0x01) | SZ53[a] | (iff2 << 2)
                                                                         t += 9
@@ -12154,6 +13620,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x60:
+                                                                            # ED 60  IN H,(C)
                                                                             t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
@@ -12175,6 +13642,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 12
                                                                             qt = t
                                                                         else:
+                                                                            # ED 61  OUT (C),H
                                                                             port = (b << 8) | c
                                                                             v = h
                                                                             wz = (port + 1) & 0xFFFF
@@ -12190,6 +13658,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x66:
                                                                     if op < 0x64:
                                                                         if op == 0x62:
+                                                                            # ED 62  SBC HL,HL
                                                                             v = (h << 8) | l
                                                                             nn = ((h << 8) | l)
                                                                             cy = f & 1
@@ -12204,6 +13673,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 15
                                                                             qt = t
                                                                         else:
+                                                                            # ED 63  LD (nn),HL
                                                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                                             pc += 2
                                                                             if pc > 0xFFFF:
@@ -12218,12 +13688,14 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 20
                                                                     else:
                                                                         if op == 0x64:
+                                                                            # ED 64  NEG
                                                                             v = a
                                                                             f = SBC_F[v]
                                                                             a = (0 - v) & 0xFF
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # ED 65  RETN
                                                                             nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                                             sp = (sp + 2) & 0xFFFF
                                                                             pc = nn
@@ -12233,9 +13705,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x68:
                                                                         if op == 0x66:
+                                                                            # ED 66  IM 0
                                                                             im = 0
                                                                             t += 8
                                                                         else:
+                                                                            # ED 67  RRD
                                                                             ea = (h << 8) | l
                                                                             v = mem[ea]
                                                                             n = ((a << 4) | (v >> 4)) & 0xFF
@@ -12248,6 +13722,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x68:
+                                                                            # ED 68  IN L,(C)
                                                                             t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
@@ -12269,6 +13744,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 12
                                                                             qt = t
                                                                         else:
+                                                                            # ED 69  OUT (C),L
                                                                             port = (b << 8) | c
                                                                             v = l
                                                                             wz = (port + 1) & 0xFFFF
@@ -12284,6 +13760,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x73:
                                                                 if op < 0x6d:
                                                                     if op == 0x6a:
+                                                                        # ED 6A  ADC HL,HL
                                                                         v = (h << 8) | l
                                                                         nn = ((h << 8) | l)
                                                                         cy = f & 1
@@ -12299,6 +13776,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0x6b:
+                                                                            # ED 6B  LD HL,(nn)
                                                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                                             pc += 2
                                                                             if pc > 0xFFFF:
@@ -12309,6 +13787,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             l = v & 0xFF
                                                                             t += 20
                                                                         else:
+                                                                            # ED 6C  NEG
                                                                             v = a
                                                                             f = SBC_F[v]
                                                                             a = (0 - v) & 0xFF
@@ -12317,6 +13796,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x6f:
                                                                         if op == 0x6d:
+                                                                            # ED 6D  RETN
                                                                             nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                                             sp = (sp + 2) & 0xFFFF
                                                                             pc = nn
@@ -12324,11 +13804,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             iff1 = iff2
                                                                             t += 14
                                                                         else:
+                                                                            # ED 6E  IM 0
                                                                             im = 0
                                                                             t += 8
                                                                     else:
                                                                         if op < 0x71:
                                                                             if op == 0x6f:
+                                                                                # ED 6F  RLD
                                                                                 ea = (h << 8) | l
                                                                                 v = mem[ea]
                                                                                 n = ((v << 4) | (a & 0x0F)) & 0xFF
@@ -12340,6 +13822,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 18
                                                                                 qt = t
                                                                             else:
+                                                                                # ED 70  IN F,(C)
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
@@ -12361,6 +13844,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0x71:
+                                                                                # ED 71  OUT (C),0
                                                                                 port = (b << 8) | c
                                                                                 v = 0
                                                                                 wz = (port + 1) & 0xFFFF
@@ -12373,6 +13857,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 else:
                                                                                     pass
                                                                             else:
+                                                                                # ED 72  SBC HL,SP
                                                                                 v = (h << 8) | l
                                                                                 nn = sp
                                                                                 cy = f & 1
@@ -12388,6 +13873,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                             else:
                                                                 if op == 0x73:
+                                                                    # ED 73  LD (nn),SP
                                                                     nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                                     pc += 2
                                                                     if pc > 0xFFFF:
@@ -12403,12 +13889,14 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x76:
                                                                         if op == 0x74:
+                                                                            # ED 74  NEG
                                                                             v = a
                                                                             f = SBC_F[v]
                                                                             a = (0 - v) & 0xFF
                                                                             t += 8
                                                                             qt = t
                                                                         else:
+                                                                            # ED 75  RETN
                                                                             nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                                             sp = (sp + 2) & 0xFFFF
                                                                             pc = nn
@@ -12417,12 +13905,15 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 14
                                                                     else:
                                                                         if op == 0x76:
+                                                                            # ED 76  IM 1
                                                                             im = 1
                                                                             t += 8
                                                                         else:
+                                                                            # ED 77  (no instruction: a no-operation)
                                                                             t += 8
                                             else:
                                                 if op == 0x78:
+                                                    # ED 78  IN A,(C)
                                                     t0 = t
                                                     port = (b << 8) | c
                                                     if io_exit:
@@ -12450,6 +13941,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x7f:
                                                                     if op < 0x7b:
                                                                         if op == 0x79:
+                                                                            # ED 79  OUT (C),A
                                                                             port = (b << 8) | c
                                                                             v = a
                                                                             wz = (port + 1) & 0xFFFF
@@ -12462,6 +13954,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             else:
                                                                                 pass
                                                                         else:
+                                                                            # ED 7A  ADC HL,SP
                                                                             v = (h << 8) | l
                                                                             nn = sp
                                                                             cy = f & 1
@@ -12477,6 +13970,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                     else:
                                                                         if op == 0x7b:
+                                                                            # ED 7B  LD SP,(nn)
                                                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                                             pc += 2
                                                                             if pc > 0xFFFF:
@@ -12487,6 +13981,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 20
                                                                         else:
                                                                             if op == 0x7c:
+                                                                                # ED 7C  NEG
                                                                                 v = a
                                                                                 f = SBC_F[v]
                                                                                 a = (0 - v) & 0xFF
@@ -12494,6 +13989,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                             else:
                                                                                 if op == 0x7d:
+                                                                                    # ED 7D  RETN
                                                                                     nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                                                     sp = (sp + 2) & 0xFFFF
                                                                                     pc = nn
@@ -12501,15 +13997,18 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     iff1 = iff2
                                                                                     t += 14
                                                                                 else:
+                                                                                    # ED 7E  IM 2
                                                                                     im = 2
                                                                                     t += 8
                                                                 else:
+                                                                    # ED 7F-9F  (no instruction: a no-operation)
                                                                     t += 8
                                                             else:
                                                                 if op < 0xa8:
                                                                     if op < 0xa4:
                                                                         if op < 0xa2:
                                                                             if op == 0xa0:
+                                                                                # ED A0  LDI
                                                                                 v = mem[(h << 8) | l]
                                                                                 ea = (d << 8) | e
                                                                                 if ea >= rom_top:
@@ -12528,6 +14027,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 16
                                                                                 qt = t
                                                                             else:
+                                                                                # ED A1  CPI
                                                                                 v = mem[(h << 8) | l]
                                                                                 res = (a - v) & 0xFF
                                                                                 hf = (a ^ v ^ res) & 0x10
@@ -12544,6 +14044,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xa2:
+                                                                                # ED A2  INI
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
@@ -12574,6 +14075,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 16
                                                                                 qt = t
                                                                             else:
+                                                                                # ED A3  OUTI
                                                                                 v = mem[(h << 8) | l]
                                                                                 b = (b - 1) & 0xFF
                                                                                 port = (b << 8) | c
@@ -12595,11 +14097,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     pass
                                                                                 qt = t
                                                                     else:
+                                                                        # ED A4-A7  (no instruction: a no-operation)
                                                                         t += 8
                                                                 else:
                                                                     if op < 0xac:
                                                                         if op < 0xaa:
                                                                             if op == 0xa8:
+                                                                                # ED A8  LDD
                                                                                 v = mem[(h << 8) | l]
                                                                                 ea = (d << 8) | e
                                                                                 if ea >= rom_top:
@@ -12618,6 +14122,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 16
                                                                                 qt = t
                                                                             else:
+                                                                                # ED A9  CPD
                                                                                 v = mem[(h << 8) | l]
                                                                                 res = (a - v) & 0xFF
                                                                                 hf = (a ^ v ^ res) & 0x10
@@ -12634,6 +14139,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op == 0xaa:
+                                                                                # ED AA  IND
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
@@ -12664,6 +14170,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 16
                                                                                 qt = t
                                                                             else:
+                                                                                # ED AB  OUTD
                                                                                 v = mem[(h << 8) | l]
                                                                                 b = (b - 1) & 0xFF
                                                                                 port = (b << 8) | c
@@ -12685,9 +14192,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     pass
                                                                                 qt = t
                                                                     else:
+                                                                        # ED AC-AF  (no instruction: a no-operation)
                                                                         t += 8
                                                         else:
                                                             if op == 0xb0:
+                                                                # ED B0  LDIR
                                                                 while True:
                                                                     v = mem[(h << 8) | l]
                                                                     ea = (d << 8) | e
@@ -12723,6 +14232,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0xb8:
                                                                     if op < 0xb4:
                                                                         if op == 0xb1:
+                                                                            # ED B1  CPIR
                                                                             while True:
                                                                                 v = mem[(h << 8) | l]
                                                                                 res = (a - v) & 0xFF
@@ -12753,6 +14263,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xb2:
+                                                                                # ED B2  INIR
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
@@ -12800,6 +14311,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 16
                                                                                 qt = t
                                                                             else:
+                                                                                # ED B3  OTIR
                                                                                 v = mem[(h << 8) | l]
                                                                                 b = (b - 1) & 0xFF
                                                                                 port = (b << 8) | c
@@ -12838,9 +14350,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     pass
                                                                                 qt = t
                                                                     else:
+                                                                        # ED B4-B7  (no instruction: a no-operation)
                                                                         t += 8
                                                                 else:
                                                                     if op == 0xb8:
+                                                                        # ED B8  LDDR
                                                                         while True:
                                                                             v = mem[(h << 8) | l]
                                                                             ea = (d << 8) | e
@@ -12874,6 +14388,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                     else:
                                                                         if op == 0xb9:
+                                                                            # ED B9  CPDR
                                                                             while True:
                                                                                 v = mem[(h << 8) | l]
                                                                                 res = (a - v) & 0xFF
@@ -12904,6 +14419,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             qt = t
                                                                         else:
                                                                             if op == 0xba:
+                                                                                # ED BA  INDR
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
@@ -12951,6 +14467,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 16
                                                                                 qt = t
                                                                             else:
+                                                                                # ED BB  OTDR
                                                                                 v = mem[(h << 8) | l]
                                                                                 b = (b - 1) & 0xFF
                                                                                 port = (b << 8) | c
@@ -12989,9 +14506,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     pass
                                                                                 qt = t
                                                     else:
+                                                        # ED BC-FF  (no instruction: a no-operation)
                                                         t += 8
                                     else:
                                         if op == 0xee:
+                                            # EE  XOR n
                                             n = mem[pc]
                                             pc += 1
                                             if pc == 0x10000:
@@ -13002,6 +14521,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             qt = t
                                         else:
                                             if op == 0xef:
+                                                # EF  RST 28h
                                                 sp = (sp - 1) & 0xFFFF
                                                 if sp >= rom_top:
                                                     mem[sp] = (pc >> 8)
@@ -13012,6 +14532,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 wz = pc
                                                 t += 11
                                             else:
+                                                # F0  RET P
                                                 if (f & 0x80) == 0:
                                                     nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                     sp = (sp + 2) & 0xFFFF
@@ -13023,6 +14544,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         else:
                             if op < 0xf6:
                                 if op == 0xf1:
+                                    # F1  POP AF
                                     f = mem[sp]
                                     a = mem[(sp + 1) & 0xFFFF]
                                     sp = (sp + 2) & 0xFFFF
@@ -13030,6 +14552,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                 else:
                                     if op < 0xf5:
                                         if op == 0xf2:
+                                            # F2  JP P,nn
                                             nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                             pc += 2
                                             if pc > 0xFFFF:
@@ -13040,10 +14563,12 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             t += 10
                                         else:
                                             if op == 0xf3:
+                                                # F3  DI
                                                 iff1 = 0
                                                 iff2 = 0
                                                 t += 4
                                             else:
+                                                # F4  CALL P,nn
                                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                 pc += 2
                                                 if pc > 0xFFFF:
@@ -13061,6 +14586,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 else:
                                                     t += 10
                                     else:
+                                        # F5  PUSH AF
                                         sp = (sp - 1) & 0xFFFF
                                         if sp >= rom_top:
                                             mem[sp] = a
@@ -13072,6 +14598,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                 if op < 0xfe:
                                     if op < 0xfb:
                                         if op == 0xf6:
+                                            # F6  OR n
                                             n = mem[pc]
                                             pc += 1
                                             if pc == 0x10000:
@@ -13083,6 +14610,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         else:
                                             if op < 0xf9:
                                                 if op == 0xf7:
+                                                    # F7  RST 30h
                                                     sp = (sp - 1) & 0xFFFF
                                                     if sp >= rom_top:
                                                         mem[sp] = (pc >> 8)
@@ -13093,6 +14621,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     wz = pc
                                                     t += 11
                                                 else:
+                                                    # F8  RET M
                                                     if f & 0x80:
                                                         nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)
                                                         sp = (sp + 2) & 0xFFFF
@@ -13103,9 +14632,11 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 5
                                             else:
                                                 if op == 0xf9:
+                                                    # F9  LD SP,HL
                                                     sp = ((h << 8) | l)
                                                     t += 6
                                                 else:
+                                                    # FA  JP M,nn
                                                     nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                     pc += 2
                                                     if pc > 0xFFFF:
@@ -13117,11 +14648,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                     else:
                                         if op < 0xfd:
                                             if op == 0xfb:
+                                                # FB  EI
                                                 iff1 = 1
                                                 iff2 = 1
                                                 t += 4
                                                 ei_at = t
                                             else:
+                                                # FC  CALL M,nn
                                                 nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)
                                                 pc += 2
                                                 if pc > 0xFFFF:
@@ -13139,6 +14672,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 else:
                                                     t += 10
                                         else:
+                                            # FD  FD prefix
                                             op = mem[pc]
                                             if op < 0x7e:
                                                 if op < 0x22:
@@ -13146,6 +14680,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x19:
                                                             if op < 0x0a:
                                                                 if op < 0x09:
+                                                                    # FD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -13154,6 +14689,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     elif st[S.ENTRY_T] == t0:
                                                                         st[S.ENTRY_T] = t
                                                                 else:
+                                                                    # FD 09  ADD IY,BC
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -13168,6 +14704,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 15
                                                                     qt = t
                                                             else:
+                                                                # FD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -13177,6 +14714,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     st[S.ENTRY_T] = t
                                                         else:
                                                             if op == 0x19:
+                                                                # FD 19  ADD IY,DE
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -13191,6 +14729,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 15
                                                                 qt = t
                                                             else:
+                                                                # FD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -13199,6 +14738,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 elif st[S.ENTRY_T] == t0:
                                                                     st[S.ENTRY_T] = t
                                                     else:
+                                                        # FD 21  LD IY,nn
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -13214,6 +14754,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x37:
                                                             if op < 0x24:
                                                                 if op == 0x22:
+                                                                    # FD 22  LD (nn),IY
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -13231,6 +14772,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         mem[nn] = v >> 8
                                                                     t += 20
                                                                 else:
+                                                                    # FD 23  INC IY
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -13243,6 +14785,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         if op < 0x2a:
                                                                             if op < 0x27:
                                                                                 if op == 0x24:
+                                                                                    # FD 24  INC IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13254,6 +14797,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     qt = t
                                                                                 else:
                                                                                     if op == 0x25:
+                                                                                        # FD 25  DEC IYH
                                                                                         pc += 1
                                                                                         if pc == 0x10000:
                                                                                             pc = 0
@@ -13264,6 +14808,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 8
                                                                                         qt = t
                                                                                     else:
+                                                                                        # FD 26  LD IYH,n
                                                                                         pc += 1
                                                                                         if pc == 0x10000:
                                                                                             pc = 0
@@ -13276,6 +14821,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 11
                                                                             else:
                                                                                 if op < 0x29:
+                                                                                    # FD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                     t0 = t
                                                                                     t += 4
                                                                                     ei_at = t
@@ -13284,6 +14830,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     elif st[S.ENTRY_T] == t0:
                                                                                         st[S.ENTRY_T] = t
                                                                                 else:
+                                                                                    # FD 29  ADD IY,IY
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13298,6 +14845,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 15
                                                                                     qt = t
                                                                         else:
+                                                                            # FD 2A  LD IY,(nn)
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -13314,6 +14862,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         if op < 0x2f:
                                                                             if op < 0x2d:
                                                                                 if op == 0x2b:
+                                                                                    # FD 2B  DEC IY
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13321,6 +14870,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     iy = (iy - 1) & 0xFFFF
                                                                                     t += 10
                                                                                 else:
+                                                                                    # FD 2C  INC IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13332,6 +14882,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     qt = t
                                                                             else:
                                                                                 if op == 0x2d:
+                                                                                    # FD 2D  DEC IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13342,6 +14893,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD 2E  LD IYL,n
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13354,6 +14906,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 11
                                                                         else:
                                                                             if op < 0x34:
+                                                                                # FD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -13363,6 +14916,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x34:
+                                                                                    # FD 34  INC (IY+d)
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13379,6 +14933,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 23
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD 35  DEC (IY+d)
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13395,6 +14950,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 23
                                                                                     qt = t
                                                                 else:
+                                                                    # FD 36  LD (IY+d),n
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -13417,6 +14973,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x46:
                                                                         if op < 0x3a:
                                                                             if op < 0x39:
+                                                                                # FD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -13425,6 +14982,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 elif st[S.ENTRY_T] == t0:
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
+                                                                                # FD 39  ADD IY,SP
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -13440,6 +14998,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0x44:
+                                                                                # FD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -13449,6 +15008,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x44:
+                                                                                    # FD 44  LD B,IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13456,6 +15016,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     b = (iy >> 8)
                                                                                     t += 8
                                                                                 else:
+                                                                                    # FD 45  LD B,IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13464,6 +15025,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                     else:
                                                                         if op == 0x46:
+                                                                            # FD 46  LD B,(IY+d)
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -13477,6 +15039,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 19
                                                                         else:
                                                                             if op < 0x4c:
+                                                                                # FD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -13486,6 +15049,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x4c:
+                                                                                    # FD 4C  LD C,IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13493,6 +15057,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     c = (iy >> 8)
                                                                                     t += 8
                                                                                 else:
+                                                                                    # FD 4D  LD C,IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13501,6 +15066,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                 else:
                                                                     if op == 0x4e:
+                                                                        # FD 4E  LD C,(IY+d)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -13514,6 +15080,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x54:
+                                                                            # FD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -13523,6 +15090,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op == 0x54:
+                                                                                # FD 54  LD D,IYH
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -13530,6 +15098,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 d = (iy >> 8)
                                                                                 t += 8
                                                                             else:
+                                                                                # FD 55  LD D,IYL
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -13539,6 +15108,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x5e:
                                                                     if op == 0x56:
+                                                                        # FD 56  LD D,(IY+d)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -13552,6 +15122,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x5c:
+                                                                            # FD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -13561,6 +15132,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op == 0x5c:
+                                                                                # FD 5C  LD E,IYH
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -13568,6 +15140,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 e = (iy >> 8)
                                                                                 t += 8
                                                                             else:
+                                                                                # FD 5D  LD E,IYL
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -13576,6 +15149,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                 else:
                                                                     if op == 0x5e:
+                                                                        # FD 5E  LD E,(IY+d)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -13590,6 +15164,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x62:
                                                                             if op == 0x5f:
+                                                                                # FD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -13599,6 +15174,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x60:
+                                                                                    # FD 60  LD IYH,B
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13606,6 +15182,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     iy = (iy & 0xFF) | ((b) << 8)
                                                                                     t += 8
                                                                                 else:
+                                                                                    # FD 61  LD IYH,C
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13615,6 +15192,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         else:
                                                                             if op < 0x64:
                                                                                 if op == 0x62:
+                                                                                    # FD 62  LD IYH,D
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13622,6 +15200,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     iy = (iy & 0xFF) | ((d) << 8)
                                                                                     t += 8
                                                                                 else:
+                                                                                    # FD 63  LD IYH,E
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13630,12 +15209,14 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                             else:
                                                                                 if op == 0x64:
+                                                                                    # FD 64  LD IYH,IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
                                                                                     r = R_INC1[r]
                                                                                     t += 8
                                                                                 else:
+                                                                                    # FD 65  LD IYH,IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13646,6 +15227,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x75:
                                                             if op < 0x6e:
                                                                 if op == 0x66:
+                                                                    # FD 66  LD H,(IY+d)
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -13660,6 +15242,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x6a:
                                                                         if op == 0x67:
+                                                                            # FD 67  LD IYH,A
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -13668,6 +15251,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 8
                                                                         else:
                                                                             if op == 0x68:
+                                                                                # FD 68  LD IYL,B
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -13675,6 +15259,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 iy = (iy & 0xFF00) | (b)
                                                                                 t += 8
                                                                             else:
+                                                                                # FD 69  LD IYL,C
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -13684,6 +15269,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x6c:
                                                                             if op == 0x6a:
+                                                                                # FD 6A  LD IYL,D
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -13691,6 +15277,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 iy = (iy & 0xFF00) | (d)
                                                                                 t += 8
                                                                             else:
+                                                                                # FD 6B  LD IYL,E
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -13699,6 +15286,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                                         else:
                                                                             if op == 0x6c:
+                                                                                # FD 6C  LD IYL,IYH
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -13706,6 +15294,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 iy = (iy & 0xFF00) | ((iy >> 8))
                                                                                 t += 8
                                                                             else:
+                                                                                # FD 6D  LD IYL,IYL
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -13713,6 +15302,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 8
                                                             else:
                                                                 if op == 0x6e:
+                                                                    # FD 6E  LD L,(IY+d)
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -13728,6 +15318,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x74:
                                                                         if op < 0x71:
                                                                             if op == 0x6f:
+                                                                                # FD 6F  LD IYL,A
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -13735,6 +15326,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 iy = (iy & 0xFF00) | (a)
                                                                                 t += 8
                                                                             else:
+                                                                                # FD 70  LD (IY+d),B
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -13749,6 +15341,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 19
                                                                         else:
                                                                             if op == 0x71:
+                                                                                # FD 71  LD (IY+d),C
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -13763,6 +15356,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 19
                                                                             else:
                                                                                 if op == 0x72:
+                                                                                    # FD 72  LD (IY+d),D
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13776,6 +15370,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         mem[ea] = d
                                                                                     t += 19
                                                                                 else:
+                                                                                    # FD 73  LD (IY+d),E
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13789,6 +15384,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         mem[ea] = e
                                                                                     t += 19
                                                                     else:
+                                                                        # FD 74  LD (IY+d),H
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -13803,6 +15399,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                         else:
                                                             if op == 0x75:
+                                                                # FD 75  LD (IY+d),L
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -13818,6 +15415,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x78:
                                                                     if op == 0x76:
+                                                                        # FD 76  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -13826,6 +15424,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         elif st[S.ENTRY_T] == t0:
                                                                             st[S.ENTRY_T] = t
                                                                     else:
+                                                                        # FD 77  LD (IY+d),A
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -13840,6 +15439,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                 else:
                                                                     if op < 0x7c:
+                                                                        # FD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -13849,6 +15449,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.ENTRY_T] = t
                                                                     else:
                                                                         if op == 0x7c:
+                                                                            # FD 7C  LD A,IYH
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -13856,6 +15457,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             a = (iy >> 8)
                                                                             t += 8
                                                                         else:
+                                                                            # FD 7D  LD A,IYL
                                                                             pc += 1
                                                                             if pc == 0x10000:
                                                                                 pc = 0
@@ -13866,6 +15468,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0xe1:
                                                     if op < 0xbe:
                                                         if op == 0x7e:
+                                                            # FD 7E  LD A,(IY+d)
                                                             pc += 1
                                                             if pc == 0x10000:
                                                                 pc = 0
@@ -13882,6 +15485,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x8f:
                                                                     if op < 0x87:
                                                                         if op < 0x84:
+                                                                            # FD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -13892,6 +15496,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         else:
                                                                             if op < 0x86:
                                                                                 if op == 0x84:
+                                                                                    # FD 84  ADD A,IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13902,6 +15507,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD 85  ADD A,IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13912,6 +15518,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                             else:
+                                                                                # FD 86  ADD A,(IY+d)
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -13928,6 +15535,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                     else:
                                                                         if op < 0x8c:
+                                                                            # FD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -13937,6 +15545,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[S.ENTRY_T] = t
                                                                         else:
                                                                             if op == 0x8c:
+                                                                                # FD 8C  ADC A,IYH
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -13949,6 +15558,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                             else:
                                                                                 if op == 0x8d:
+                                                                                    # FD 8D  ADC A,IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13960,6 +15570,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD 8E  ADC A,(IY+d)
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13978,6 +15589,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x97:
                                                                         if op < 0x94:
+                                                                            # FD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -13988,6 +15600,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         else:
                                                                             if op < 0x96:
                                                                                 if op == 0x94:
+                                                                                    # FD 94  SUB IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -13998,6 +15611,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD 95  SUB IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -14008,6 +15622,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                             else:
+                                                                                # FD 96  SUB (IY+d)
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -14025,6 +15640,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x9f:
                                                                             if op < 0x9c:
+                                                                                # FD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -14034,6 +15650,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0x9c:
+                                                                                    # FD 9C  SBC A,IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -14046,6 +15663,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     qt = t
                                                                                 else:
                                                                                     if op == 0x9d:
+                                                                                        # FD 9D  SBC A,IYL
                                                                                         pc += 1
                                                                                         if pc == 0x10000:
                                                                                             pc = 0
@@ -14057,6 +15675,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 8
                                                                                         qt = t
                                                                                     else:
+                                                                                        # FD 9E  SBC A,(IY+d)
                                                                                         pc += 1
                                                                                         if pc == 0x10000:
                                                                                             pc = 0
@@ -14074,6 +15693,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         qt = t
                                                                         else:
                                                                             if op < 0xa4:
+                                                                                # FD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -14083,6 +15703,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0xa4:
+                                                                                    # FD A4  AND IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -14092,6 +15713,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD A5  AND IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -14102,6 +15724,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     qt = t
                                                             else:
                                                                 if op == 0xa6:
+                                                                    # FD A6  AND (IY+d)
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -14118,6 +15741,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0xb4:
                                                                         if op < 0xac:
+                                                                            # FD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -14128,6 +15752,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         else:
                                                                             if op < 0xaf:
                                                                                 if op == 0xac:
+                                                                                    # FD AC  XOR IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -14138,6 +15763,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     qt = t
                                                                                 else:
                                                                                     if op == 0xad:
+                                                                                        # FD AD  XOR IYL
                                                                                         pc += 1
                                                                                         if pc == 0x10000:
                                                                                             pc = 0
@@ -14147,6 +15773,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 8
                                                                                         qt = t
                                                                                     else:
+                                                                                        # FD AE  XOR (IY+d)
                                                                                         pc += 1
                                                                                         if pc == 0x10000:
                                                                                             pc = 0
@@ -14161,6 +15788,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 19
                                                                                         qt = t
                                                                             else:
+                                                                                # FD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -14172,6 +15800,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         if op < 0xb7:
                                                                             if op < 0xb6:
                                                                                 if op == 0xb4:
+                                                                                    # FD B4  OR IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -14181,6 +15810,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD B5  OR IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -14190,6 +15820,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                             else:
+                                                                                # FD B6  OR (IY+d)
                                                                                 pc += 1
                                                                                 if pc == 0x10000:
                                                                                     pc = 0
@@ -14205,6 +15836,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0xbc:
+                                                                                # FD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -14214,6 +15846,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.ENTRY_T] = t
                                                                             else:
                                                                                 if op == 0xbc:
+                                                                                    # FD BC  CP IYH
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -14222,6 +15855,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 8
                                                                                     qt = t
                                                                                 else:
+                                                                                    # FD BD  CP IYL
                                                                                     pc += 1
                                                                                     if pc == 0x10000:
                                                                                         pc = 0
@@ -14232,6 +15866,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         if op < 0xcb:
                                                             if op == 0xbe:
+                                                                # FD BE  CP (IY+d)
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -14245,6 +15880,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                                 qt = t
                                                             else:
+                                                                # FD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -14254,6 +15890,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     st[S.ENTRY_T] = t
                                                         else:
                                                             if op == 0xcb:
+                                                                # FD CB  FDCB d op: the indexed rotates, BIT, RES, SET
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -14329,6 +15966,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     elif z == 7:
                                                                         a = v
                                                             else:
+                                                                # FD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -14338,6 +15976,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     st[S.ENTRY_T] = t
                                                 else:
                                                     if op == 0xe1:
+                                                        # FD E1  POP IY
                                                         pc += 1
                                                         if pc == 0x10000:
                                                             pc = 0
@@ -14350,6 +15989,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0xe6:
                                                             if op < 0xe5:
                                                                 if op == 0xe2:
+                                                                    # FD E2  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -14359,6 +15999,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         st[S.ENTRY_T] = t
                                                                 else:
                                                                     if op == 0xe3:
+                                                                        # FD E3  EX (SP),IY
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -14374,6 +16015,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = nn
                                                                         t += 23
                                                                     else:
+                                                                        # FD E4  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -14382,6 +16024,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         elif st[S.ENTRY_T] == t0:
                                                                             st[S.ENTRY_T] = t
                                                             else:
+                                                                # FD E5  PUSH IY
                                                                 pc += 1
                                                                 if pc == 0x10000:
                                                                     pc = 0
@@ -14397,6 +16040,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0xf9:
                                                                 if op < 0xea:
                                                                     if op < 0xe9:
+                                                                        # FD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -14405,6 +16049,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         elif st[S.ENTRY_T] == t0:
                                                                             st[S.ENTRY_T] = t
                                                                     else:
+                                                                        # FD E9  JP (IY)
                                                                         pc += 1
                                                                         if pc == 0x10000:
                                                                             pc = 0
@@ -14412,6 +16057,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         pc = iy
                                                                         t += 8
                                                                 else:
+                                                                    # FD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -14421,6 +16067,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         st[S.ENTRY_T] = t
                                                             else:
                                                                 if op == 0xf9:
+                                                                    # FD F9  LD SP,IY
                                                                     pc += 1
                                                                     if pc == 0x10000:
                                                                         pc = 0
@@ -14428,6 +16075,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     sp = iy
                                                                     t += 10
                                                                 else:
+                                                                    # FD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -14437,6 +16085,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         st[S.ENTRY_T] = t
                                 else:
                                     if op == 0xfe:
+                                        # FE  CP n
                                         n = mem[pc]
                                         pc += 1
                                         if pc == 0x10000:
@@ -14445,6 +16094,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                         t += 7
                                         qt = t
                                     else:
+                                        # FF  RST 38h
                                         sp = (sp - 1) & 0xFFFF
                                         if sp >= rom_top:
                                             mem[sp] = (pc >> 8)
