@@ -50,6 +50,22 @@ def test_engine_choices_match_core() -> None:
     assert set(cli.ENGINE_CHOICES) == set(ENGINES)
 
 
+def test_one_engine_check_for_cpu_machine_and_cli(tmp_path, capsys, monkeypatch) -> None:
+    """Without numba, ``jit`` is refused by the one check (z80.cpu.check_engine): the bare
+    CPU, the Spectrum and the command line all say the same."""
+    from zxmonopoly.spectrum import Spectrum48
+    from zxmonopoly.z80 import Z80, Z80Error, cpu
+
+    monkeypatch.setattr(cpu, "jit_available", lambda: False)
+    with pytest.raises(Z80Error, match="needs numba"):
+        Z80(bytearray(65536), engine="jit")
+    with pytest.raises(Z80Error, match="needs numba"):
+        Spectrum48(rom=bytes(16384), engine="jit")
+    status = cli.main(["cpm", str(_com(tmp_path, HELLO)), "--engine", "jit"])
+    err = capsys.readouterr().err
+    assert status == 2 and "engine 'jit' needs numba" in err and "--engine python" in err
+
+
 def test_cpm_prints_and_exits(tmp_path, capsys, engine) -> None:
     status = cli.main(["cpm", str(_com(tmp_path, HELLO)), "--engine", engine, "-v"])
     captured = capsys.readouterr()

@@ -22,11 +22,15 @@ class CliError(Exception):
 
 
 def _check_engine(engine: str | None) -> None:
-    """The one check of ``--engine``: jit needs numba."""
-    from zxmonopoly.z80 import jit_available
+    """``--engine`` through the CPU's one check (zxmonopoly.z80.cpu.check_engine)."""
+    if engine is None:
+        return
+    from zxmonopoly.z80.cpu import Z80Error, check_engine
 
-    if engine == "jit" and not jit_available():
-        raise CliError("the jit engine needs numba, which cannot be imported; use --engine python")
+    try:
+        check_engine(engine)
+    except Z80Error as exc:
+        raise CliError(f"{exc}; use --engine python") from None
 
 
 class _LastChar:

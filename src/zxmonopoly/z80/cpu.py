@@ -45,6 +45,15 @@ def default_engine() -> str:
     return "jit" if jit_available() else "python"
 
 
+def check_engine(engine: str) -> None:
+    """The one check of an engine name, for the bare CPU and the machine alike: a known
+    engine, and ``jit`` only where numba imports (Z80Error otherwise)."""
+    if engine not in ENGINES:
+        raise Z80Error(f"unknown engine {engine!r}: expected one of {', '.join(ENGINES)}")
+    if engine == "jit" and not jit_available():
+        raise Z80Error("engine 'jit' needs numba, which cannot be imported")
+
+
 _compiled: set[str] = set()
 
 #: The generated bare-CPU engines: ``_engine_py`` and ``_engine_jit`` in this package (the
@@ -186,10 +195,7 @@ class Z80:
         if not isinstance(memory, bytearray) or len(memory) != 65536:
             raise Z80Error("memory must be a bytearray of 65,536 bytes")
         engine = engine or default_engine()
-        if engine not in ENGINES:
-            raise Z80Error(f"unknown engine {engine!r}: expected one of {', '.join(ENGINES)}")
-        if engine == "jit" and not jit_available():
-            raise Z80Error("engine 'jit' needs numba, which is not installed")
+        check_engine(engine)
         self.memory = memory
         self.read_port = read_port
         self.write_port = write_port
@@ -206,10 +212,7 @@ class Z80:
         bound on the first :meth:`run`, so a machine that runs its own loop over this state
         (:class:`~zxmonopoly.spectrum.Spectrum48`) never compiles the bare CPU's.
         """
-        if engine not in ENGINES:
-            raise Z80Error(f"unknown engine {engine!r}: expected one of {', '.join(ENGINES)}")
-        if engine == "jit" and not jit_available():
-            raise Z80Error("engine 'jit' needs numba, which is not installed")
+        check_engine(engine)
         old_bp = getattr(self, "breakpoints", None)
         values = [int(v) for v in self._st]
         if engine == "jit":
