@@ -198,8 +198,6 @@ FILTER_ALL      equ 0
 FILTER_VISITING equ (1 << PF_IN_JAIL)
 FILTER_IN_JAIL  equ (1 << PF_IN_JAIL) * 256 + (1 << PF_IN_JAIL)
 
-; --- Working storage ----------------------------------------------------------------------------
-
 ; =============================================================================================
 ; board_draw_all - clear the screen and draw the whole game screen
 ; Input: the state block.  Output: menu, board, player list, dice, clock, status line; the
