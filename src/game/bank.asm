@@ -321,7 +321,8 @@ raise_sell_building:
         call half_word_at
         ld hl, str_bank_sells_hotel
         jr .paid
-.group: ld a, (raise_sell_building_best_square) ; not four houses in the Bank: the group's buildings go
+; Not four houses in the Bank: the group's buildings go.
+.group: ld a, (raise_sell_building_best_square)
         call group_clear_buildings
         ld hl, str_bank_sells_group
 .paid:  push de
