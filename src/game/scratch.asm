@@ -16,8 +16,9 @@
 ; state block).  The few non-zero values below (NO_PLAYER, print_attr's ATTR_NORMAL, the
 ; hooks' default routines, ...) are what the code expects before their first store.
 ;
-; Grouped by the module that uses them (the order of main.asm's includes); a name of the form
-; routine_name is a routine's own variable (no other routine uses it).
+; Grouped by the module that uses them (the order of main.asm's includes).  A routine's own
+; variable is named after the routine (rent_amount_owner: rent_amount's); no other routine
+; uses it.
 ; =============================================================================================
 
 v_scratch:
