@@ -84,20 +84,6 @@ ai_personalities:
         db 0, 100, AI_NEVER_TRADES, 0
         assert $ - ai_personalities == AI_PERSONALITIES * AI_RECORD
 
-ai_player:      db 0                ; the computer player the building routines act for
-ai_square:      db 0                ; scratch: a square being judged
-ai_level:       db 0                ; ... its buildings
-ai_cost:        dw 0                ; ... the cost of its next building
-ai_budget:      dw 0                ; scratch: cash a computer may spend (orders, proposals)
-ai_count:       db 0                ; scratch: buildings counted / built
-ai_orders:      db 0, 0             ; ai_houses_develop: houses, hotels still ordered
-ai_target:      db 0                ; ai_trade_propose: the property wanted
-ai_target_price: dw 0               ; ... its printed price
-ai_offer:       dw 0                ; ... what it offers for it in all
-ai_owner:       db 0                ; ... its owner
-ai_give:        db 0                ; ... the property offered (0FFh: none, cash only)
-ai_give_value:  dw 0                ; ... its value (trade_value)
-
 ; ---------------------------------------------------------------------------------------------
 ; ai_params - IY = the personality record of a player
 ; Input: IX = player.  Output: IY.  Corrupts: AF, DE.
@@ -180,27 +166,27 @@ ai_cash_keeping:
 ; Input: A = square, C = player.  Output: carry set if so.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 ai_completes_group:
-        ld (.square), a
+        ld (ai_completes_group_square), a
         inc c
         ld a, c
-        ld (.owner), a
-        ld a, (.square)
+        ld (ai_completes_group_owner), a
+        ld a, (ai_completes_group_square)
         call board_record
         ld a, (hl)
         cp KIND_SITE
         jr nz, .no                  ; colour groups only: stations and utilities build nothing
-        ld a, (.square)
+        ld a, (ai_completes_group_square)
         call group_record
         ld b, (hl)
 .site:  inc hl
-        ld a, (.square)
+        ld a, (ai_completes_group_square)
         cp (hl)
         jr z, .next                 ; the square itself
         push hl
         push bc
         ld a, (hl)
         call square_owner
-        ld hl, .owner
+        ld hl, ai_completes_group_owner
         cp (hl)
         pop bc
         pop hl
@@ -210,8 +196,6 @@ ai_completes_group:
         ret
 .no:    or a
         ret
-.square: db 0
-.owner: db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_wants_to_buy - does a computer player buy a property at its printed price?  It keeps its
@@ -247,10 +231,10 @@ ai_wants_to_buy:
 ; ---------------------------------------------------------------------------------------------
 ai_auction_bid:
         push ix
-        ld (.high), hl
+        ld (ai_auction_bid_high), hl
         ld (ai_square), a
         ld a, c
-        ld (.player), a
+        ld (ai_auction_bid_player), a
         call player_record
         push hl
         pop ix
@@ -258,8 +242,8 @@ ai_auction_bid:
         ld de, BOARD_PRICE
         ld a, (ai_square)
         call ai_board_word          ; DE = the price
-        ld (.price), de
-        ld a, (.player)
+        ld (ai_auction_bid_price), de
+        ld a, (ai_auction_bid_player)
         ld c, a
         ld a, (ai_square)
         call ai_completes_group
@@ -267,20 +251,16 @@ ai_auction_bid:
         jr nc, .percent
         ld a, (iy+AI_SET_PERCENT)
 .percent:
-        ld de, (.price)
+        ld de, (ai_auction_bid_price)
         call ai_percent
-        ld (.limit), hl
-        ld hl, (.high)              ; its bid: the last one + a step, or its opening
-        ld de, (.price)
+        ld (ai_auction_bid_limit), hl
+        ld hl, (ai_auction_bid_high) ; its bid: the last one + a step, or its opening
+        ld de, (ai_auction_bid_price)
         call ai_next_bid
-        ld de, (.limit)
+        ld de, (ai_auction_bid_limit)
         call ai_bid_allowed         ; within its limit, keeping its reserve?
         pop ix
         ret
-.high:  dw 0
-.price: dw 0
-.limit: dw 0
-.player: db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_next_bid - a computer's next bid: AI_OPENING_PERCENT of the price first, then the
@@ -452,11 +432,11 @@ ai_build:
 ; Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 ai_find_site:
-        ld (.mode), a
+        ld (ai_find_site_mode), a
         ld b, 0
 .square:
         push bc
-        ld a, (.mode)
+        ld a, (ai_find_site_mode)
         ld c, a
         ld a, b
         call ai_build_check         ; carry: allowed, DE = the cost
@@ -478,7 +458,6 @@ ai_find_site:
         ld a, b
         scf
         ret
-.mode:  db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_build_check - whether a computer may put up its next building on a site now: the rules
@@ -490,7 +469,7 @@ ai_find_site:
 ai_build_check:
         ld (ai_square), a
         ld a, c
-        ld (.mode), a
+        ld (ai_build_check_mode), a
         ld a, (ai_square)
         call board_record
         ld a, (hl)
@@ -525,13 +504,13 @@ ai_build_check:
         ld a, (ai_level)
         cp MAX_HOUSES_PER_SITE
         jr nc, .hotel
-        ld a, (.mode)               ; a house next
+        ld a, (ai_build_check_mode) ; a house next
         cp HOUSES_MODE_HOTEL
         jr z, .no
         ld a, (v_houses_left)
         ld de, BOARD_HOUSE_COST
         jr .stock
-.hotel: ld a, (.mode)               ; a hotel next
+.hotel: ld a, (ai_build_check_mode) ; a hotel next
         cp HOUSES_MODE_HOUSE
         jr z, .no
         ld a, (v_hotels_left)
@@ -544,7 +523,6 @@ ai_build_check:
         ret
 .no:    or a
         ret
-.mode:  db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_build_here - build the next building on a square checked by ai_build_check / found by
@@ -828,7 +806,7 @@ ai_trade_target:
         ccf
         ret nc                      ; (carry clear: none yet)
         ld a, 1                     ; then the sites that collect towards one
-.pass:  ld (.mode), a
+.pass:  ld (ai_trade_target_mode), a
         ld hl, 0
         ld (ai_target_price), hl
         ld b, 0
@@ -842,10 +820,10 @@ ai_trade_target:
         ld hl, ai_player
         cp (hl)
         jr z, .next                 ; its own
-        ld (.owner), a
+        ld (ai_trade_target_owner), a
         pop bc
         push bc
-        ld a, (.mode)
+        ld a, (ai_trade_target_mode)
         or a
         jr nz, .collect
         ld a, (ai_player)
@@ -870,7 +848,7 @@ ai_trade_target:
         jr z, .next
         pop bc
         push bc
-        ld a, (.owner)              ; ... the owner's only one there
+        ld a, (ai_trade_target_owner) ; ... the owner's only one there
         ld c, a
         ld a, b
         call ai_owned_in_group
@@ -890,7 +868,7 @@ ai_trade_target:
         push bc
         ld a, b
         ld (ai_target), a
-        ld a, (.owner)
+        ld a, (ai_trade_target_owner)
         ld (ai_owner), a
 .next:  pop bc
         inc b
@@ -903,8 +881,6 @@ ai_trade_target:
         ret z                       ; (carry clear: none)
         scf
         ret
-.owner: db 0
-.mode:  db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_trade_choose_give - the property a computer offers with its proposal: its most valuable
@@ -920,7 +896,7 @@ ai_trade_choose_give:
         ld (ai_give_value), hl
         ld a, (ai_target)
         call ai_group_of
-        ld (.group), a
+        ld (ai_trade_choose_give_group), a
         ld b, 0
 .square:
         push bc
@@ -935,7 +911,7 @@ ai_trade_choose_give:
         push bc
         ld a, b
         call ai_group_of
-        ld hl, .group
+        ld hl, ai_trade_choose_give_group
         cp (hl)
         jr z, .next                 ; the group it wants to complete
         pop bc
@@ -974,7 +950,6 @@ ai_trade_choose_give:
         cp BOARD_SIZE
         jr c, .square
         ret
-.group: db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_group_of - a square's group (GROUP_*, GROUP_NONE for squares of no group)
@@ -994,9 +969,9 @@ ai_owned_in_group:
         push af
         ld a, c
         inc a
-        ld (.owner), a
+        ld (ai_owned_in_group_owner), a
         xor a
-        ld (.count), a
+        ld (ai_owned_in_group_count), a
         pop af
         call group_record
         ld b, (hl)
@@ -1005,18 +980,16 @@ ai_owned_in_group:
         push bc
         ld a, (hl)
         call square_owner
-        ld hl, .owner
+        ld hl, ai_owned_in_group_owner
         cp (hl)
         jr nz, .other
-        ld hl, .count
+        ld hl, ai_owned_in_group_count
         inc (hl)
 .other: pop bc
         pop hl
         djnz .site
-        ld a, (.count)
+        ld a, (ai_owned_in_group_count)
         ret
-.owner: db 0
-.count: db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_houses_orders - H, buying: each computer player in the game orders for itself what it
@@ -1091,8 +1064,8 @@ ai_houses_orders:
 ; ---------------------------------------------------------------------------------------------
 ai_order_count:
         xor a
-        ld (.houses), a
-        ld (.hotels), a
+        ld (ai_order_count_houses), a
+        ld (ai_order_count_hotels), a
         ld (ai_count), a
         ld hl, 0                    ; the budget: cash less the building reserve
         ld e, (iy+AI_BUILD_RESERVE)
@@ -1140,7 +1113,7 @@ ai_order_count:
         jr nc, .hotel
         cp (iy+AI_BUILD_MAX)
         jr nc, .next
-        ld hl, .houses
+        ld hl, ai_order_count_houses
         call .take                  ; carry: no more
         jr c, .next
         ld hl, ai_level
@@ -1159,16 +1132,16 @@ ai_order_count:
         ld de, BOARD_HOTEL_COST
         call ai_board_word
         ld (ai_cost), de
-        ld hl, .hotels
+        ld hl, ai_order_count_hotels
         call .take
 .next:  pop bc
         inc b
         ld a, b
         cp BOARD_SIZE
         jp c, .square
-        ld a, (.houses)
+        ld a, (ai_order_count_houses)
         ld d, a
-        ld a, (.hotels)
+        ld a, (ai_order_count_hotels)
         ld e, a
         ret
 ; .take - one more of (HL) if the budget and AI_MAX_BUILDS allow: carry set if not
@@ -1190,8 +1163,6 @@ ai_order_count:
         inc (hl)
         or a
         ret
-.houses: db 0
-.hotels: db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_houses_develop - houses_develop for a computer: it builds its order one building at a
@@ -1218,11 +1189,11 @@ ai_houses_develop:
         or c
         jr z, .done
         call houses_order_mode
-        ld (.build_mode), a
+        ld (ai_houses_develop_build_mode), a
         call ai_find_site
         jr nc, .drop
         ld c, a
-        ld a, (.build_mode)
+        ld a, (ai_houses_develop_build_mode)
         ld b, a
         ld a, (ai_player)
         ld hl, 0
@@ -1250,7 +1221,6 @@ ai_houses_develop:
         ld (hl), 0
 .done:  pop ix
         ret
-.build_mode: db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_houses_bids - a round of the shortage auction (houses_auction): each computer player in
@@ -1310,7 +1280,7 @@ ai_houses_bids:
 ; ---------------------------------------------------------------------------------------------
 ai_house_bid:
         push ix
-        ld (.high), hl
+        ld (ai_house_bid_high), hl
         ld (ai_player), a
         call player_record
         push hl
@@ -1322,31 +1292,28 @@ ai_house_bid:
         ld de, (ai_cost)            ; the limit
         ld a, (iy+AI_SET_PERCENT)
         call ai_percent
-        ld (.limit), hl
-        ld hl, (.high)
+        ld (ai_house_bid_limit), hl
+        ld hl, (ai_house_bid_high)
         ld de, (ai_cost)
         call ai_next_bid
-        ld (.bid), hl
+        ld (ai_house_bid_bid), hl
         ex de, hl                   ; within the limit?
-        ld hl, (.limit)
+        ld hl, (ai_house_bid_limit)
         or a
         sbc hl, de
         jr c, .no
-        ld hl, (.bid)               ; keeping the building reserve?
+        ld hl, (ai_house_bid_bid)   ; keeping the building reserve?
         ld e, (iy+AI_BUILD_RESERVE)
         ld d, (iy+AI_BUILD_RESERVE+1)
         call ai_cash_keeping
         jr c, .no
-        ld hl, (.bid)
+        ld hl, (ai_house_bid_bid)
         pop ix
         scf
         ret
 .no:    pop ix
         or a
         ret
-.high:  dw 0
-.limit: dw 0
-.bid:   dw 0
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_houses_humans_bidding - whether a human player in the game ordered the kind auctioned

@@ -124,12 +124,6 @@ auction_run:
         pop ix
         ret
 
-auction_square: db 0
-auction_bidder: db NO_PLAYER        ; the highest bidder so far
-auction_high:   dw 0                ; the highest bid so far
-auction_who:    db 0
-auction_offer:  dw 0
-
 ; ---------------------------------------------------------------------------------------------
 ; auction_status - the square, the highest bid and its bidder on the message lines
 ; Input: none.  Output: shown.  Corrupts: AF, BC, DE, HL.
@@ -162,7 +156,7 @@ auction_status:
 ; ---------------------------------------------------------------------------------------------
 auction_computers:
         ld a, (v_num_players)       ; each player once, starting after the highest bidder
-        ld (.left), a               ; (or with the current player), so that no seat is
+        ld (auction_computers_left), a ; (or with the current player), so that no seat is
         ld a, (auction_bidder)      ; always asked first
         cp NO_PLAYER
         jr nz, .start
@@ -170,11 +164,11 @@ auction_computers:
         dec a
 .start: ld b, a
 .player:
-        ld a, (.left)
+        ld a, (auction_computers_left)
         or a
         ret z                       ; (carry clear: none raised)
         dec a
-        ld (.left), a
+        ld (auction_computers_left), a
         inc b
         ld a, b
         ld hl, v_num_players
@@ -211,7 +205,6 @@ auction_computers:
         ret
 .next:  pop bc
         jr .player
-.left:  db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; auction_humans_left - whether a human player is still in the game

@@ -193,10 +193,6 @@ bank_pay:
         or a
         ret
 
-bank_payer:     db 0
-bank_creditor:  db 0
-bank_amount:    dw 0
-
 ; ---------------------------------------------------------------------------------------------
 ; bank_short - whether the player in IX has less cash than bank_amount
 ; Input: IX = record.  Output: carry set if short.  Corrupts: AF, DE, HL.
@@ -237,9 +233,6 @@ bank_raise:
 .done:  pop ix
         ret                         ; carry set: nothing left to sell
 
-raise_player:   db 0
-raise_target:   dw 0
-
 ; ---------------------------------------------------------------------------------------------
 ; property_level - a square's buildings: 0-4 houses, 5 a hotel
 ; Input: A = square.  Output: A = level, C = the square byte, HL = its address.
@@ -264,44 +257,44 @@ property_level:
 ; ---------------------------------------------------------------------------------------------
 raise_sell_building:
         inc a
-        ld (.owner), a
+        ld (raise_sell_building_owner), a
         xor a
-        ld (.best_level), a
+        ld (raise_sell_building_best_level), a
         ld b, 0                     ; B = square
 .scan:  ld a, b
         call square_owner
-        ld hl, .owner
+        ld hl, raise_sell_building_owner
         cp (hl)
         jr nz, .next
         ld a, b
         push bc
         call property_level
         pop bc
-        ld hl, .best_level
+        ld hl, raise_sell_building_best_level
         cp (hl)
         jr c, .next
         jr z, .next
         ld (hl), a
         ld a, b
-        ld (.best_square), a
+        ld (raise_sell_building_best_square), a
 .next:  inc b
         ld a, b
         cp BOARD_SIZE
         jr c, .scan
-        ld a, (.best_level)
+        ld a, (raise_sell_building_best_level)
         or a
         scf
         ret z                       ; no buildings
         cp SQ_HOTEL
         jr z, .hotel
-        ld a, (.best_square)        ; a house: one fewer, half its cost
+        ld a, (raise_sell_building_best_square) ; a house: one fewer, half its cost
         call property_level
         ld a, c
         sub 1 << SQ_BUILD_SHIFT
         ld (hl), a
         ld hl, v_houses_left
         inc (hl)
-        ld a, (.best_square)
+        ld a, (raise_sell_building_best_square)
         call board_record
         ld de, BOARD_HOUSE_COST
         add hl, de
@@ -315,46 +308,44 @@ raise_sell_building:
         ld (v_houses_left), a
         ld hl, v_hotels_left
         inc (hl)
-        ld a, (.best_square)
+        ld a, (raise_sell_building_best_square)
         call property_level
         ld a, c
         and 0xFF - SQ_BUILD_MASK
         or HOTEL_HOUSES << SQ_BUILD_SHIFT
         ld (hl), a
-        ld a, (.best_square)
+        ld a, (raise_sell_building_best_square)
         call board_record
         ld de, BOARD_HOTEL_COST
         add hl, de
         call half_word_at
         ld hl, str_bank_sells_hotel
         jr .paid
-.group: ld a, (.best_square)        ; not four houses in the Bank: the group's buildings go
+; Not four houses in the Bank: the group's buildings go.
+.group: ld a, (raise_sell_building_best_square)
         call group_clear_buildings
         ld hl, str_bank_sells_group
 .paid:  push de
         push hl
-        ld a, (.owner)
+        ld a, (raise_sell_building_owner)
         dec a
         call msg_show_player
         pop hl
         call msg_print
-        ld a, (.best_square)
+        ld a, (raise_sell_building_best_square)
         call msg_square_name
-        ld a, (.best_square)
+        ld a, (raise_sell_building_best_square)
         push ix
         call board_draw_square
         pop ix
         pop hl
-        ld a, (.owner)
+        ld a, (raise_sell_building_owner)
         dec a
         call bank_receive
         ld b, LAND_PAUSE
         call pause
         or a
         ret
-.owner: db 0
-.best_level: db 0
-.best_square: db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; half_word_at - half of the word at an address
@@ -478,16 +469,16 @@ group_record:
 ; ---------------------------------------------------------------------------------------------
 raise_mortgage_one:
         inc a
-        ld (.owner), a
+        ld (raise_mortgage_one_owner), a
         ld a, 0xFF
-        ld (.best), a
+        ld (raise_mortgage_one_best), a
         ld hl, 0xFFFF
-        ld (.loan), hl
+        ld (raise_mortgage_one_loan), hl
         ld b, 0
 .scan:  push bc
         ld a, b
         call square_owner
-        ld hl, .owner
+        ld hl, raise_mortgage_one_owner
         cp (hl)
         jr nz, .next
         bit SQ_MORTGAGED, c
@@ -502,29 +493,26 @@ raise_mortgage_one:
         ld e, (hl)
         inc hl
         ld d, (hl)
-        ld hl, (.loan)
+        ld hl, (raise_mortgage_one_loan)
         or a
         sbc hl, de
         jr c, .next
         jr z, .next
-        ld (.loan), de
+        ld (raise_mortgage_one_loan), de
         ld a, b
-        ld (.best), a
+        ld (raise_mortgage_one_best), a
 .next:  pop bc
         inc b
         ld a, b
         cp BOARD_SIZE
         jr c, .scan
-        ld a, (.best)
+        ld a, (raise_mortgage_one_best)
         cp 0xFF
         scf
         ret z
         call mortgage_take
         or a
         ret
-.owner: db 0
-.best:  db 0
-.loan:  dw 0
 
 ; ---------------------------------------------------------------------------------------------
 ; group_built - whether any site of a square's colour group has buildings
@@ -583,9 +571,6 @@ mortgage_take:
         pop ix
         ld b, LAND_PAUSE
         jp pause
-
-mortgage_square: db 0
-mortgage_owner: db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; mortgage_interest - 10 % of a square's mortgage value, rounded up to a pound (A53)
@@ -794,9 +779,6 @@ bank_bankrupt:
         call bank_redraw
         pop ix
         ret
-
-bankrupt_player: db 0
-bankrupt_creditor: db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; bank_take_upto - a player pays the Bank a sum, or all its cash if it has less

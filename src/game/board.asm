@@ -198,22 +198,6 @@ FILTER_ALL      equ 0
 FILTER_VISITING equ (1 << PF_IN_JAIL)
 FILTER_IN_JAIL  equ (1 << PF_IN_JAIL) * 256 + (1 << PF_IN_JAIL)
 
-; --- Working storage ----------------------------------------------------------------------------
-board_tokens:   ds TOKEN_AREA_BYTES ; a token area being composed: 8 rows of 2 bytes
-bd_square:      db 0                ; the square being drawn
-bd_kind:        db 0                ; its KIND_*
-bd_group:       db 0                ; its GROUP_*
-bd_state:       db 0                ; its square byte (v_squares)
-bd_token_at:    dw 0                ; its token area: low byte column, high byte row
-bd_band_at:     dw 0                ; its band: the same
-bd_token_attr:  db 0
-bd_band_attr:   db 0
-bd_fill:        dw 0                ; the glyph of an empty band cell
-bd_filter:      dw 0                ; board_compose_tokens: E mask, D wanted
-bd_count:       db 0                ; board_compose_tokens: tokens found
-bd_first:       db 0                ; ... the first one's design
-bd_second:      db 0                ; ... the last one's (the second, when there are two)
-
 ; =============================================================================================
 ; board_draw_all - clear the screen and draw the whole game screen
 ; Input: the state block.  Output: menu, board, player list, dice, clock, status line; the
@@ -921,7 +905,6 @@ BANK_DIGITS     equ 2               ; 0..32 houses, 0..12 hotels
 str_bank:
         db PR_ATTR, ATTR_PL_TITLE, "Bank ", CH_HOUSE, 0
         assert PLIST_BANK_ROW == PLIST_TOP + MAX_PLAYERS && BANK_COL == CENTRE_LEFT + 1
-bd_list_at:     dw 0                ; the list's first player row (high) and column (low)
 str_bank_hotels:
         db "  ", CH_HOTEL, 0
 
@@ -1273,7 +1256,6 @@ closeup_show:
         pop ix
         ret
 
-cu_square:      db 0
 ; The boxes: left column, width, paper
 CU_BOX_COL      equ 0
 CU_BOX_WIDTH    equ 1
@@ -1385,7 +1367,6 @@ closeup_box:
         add a, CH_TOKEN
         jp print_char
 
-cu_attr:        db 0
 str_mortgaged:  db "MORTGAGED", 0
 
 ; ---------------------------------------------------------------------------------------------
@@ -1503,12 +1484,12 @@ str_jackpot:    db "Pot ", 0
 ; ---------------------------------------------------------------------------------------------
 closeup_wrap:
         ld a, e
-        ld (.width), a
-        ld (.row), bc
+        ld (closeup_wrap_width), a
+        ld (closeup_wrap_row), bc
         ld d, CU_NAME_LINES         ; D = lines left
-.line:  ld bc, (.row)
+.line:  ld bc, (closeup_wrap_row)
         call print_at
-        ld a, (.width)
+        ld a, (closeup_wrap_width)
         ld e, a                     ; E = room left on the line
 .word:  ld a, (hl)                  ; skip spaces
         cp ' '
@@ -1530,7 +1511,7 @@ closeup_wrap:
         jr .count
 .counted:
         pop hl
-        ld a, (.width)
+        ld a, (closeup_wrap_width)
         cp e
         jr z, .first                ; the line's first word: no space before it
         ld a, c
@@ -1549,7 +1530,7 @@ closeup_wrap:
         ld c, e                     ; too long for any line: break it with a hyphen
         dec c
         ld a, 1
-        ld (.hyphen), a
+        ld (closeup_wrap_hyphen), a
 .print: ld a, e
         sub c
         ld e, a
@@ -1558,11 +1539,11 @@ closeup_wrap:
         call print_char
         dec c
         jr nz, .char
-        ld a, (.hyphen)
+        ld a, (closeup_wrap_hyphen)
         or a
         jr z, .whole
         xor a
-        ld (.hyphen), a
+        ld (closeup_wrap_hyphen), a
         ld a, '-'
         call print_char
         dec e
@@ -1572,10 +1553,7 @@ closeup_wrap:
 .next_line:
         dec d
         ret z
-        ld a, (.row + 1)            ; the next row, the same column
+        ld a, (closeup_wrap_row + 1) ; the next row, the same column
         inc a
-        ld (.row + 1), a
+        ld (closeup_wrap_row + 1), a
         jr .line
-.width: db 0
-.hyphen: db 0                       ; 1: the word being printed is broken at the line's end
-.row:   dw 0                        ; low byte the column, high byte the row (as BC)

@@ -144,9 +144,6 @@ cards_draw:
         jp (hl)
         assert CARDS_IN_PACK == 16
 
-card_pack:      db 0
-card_number:    db 0
-
 ; The effect routines by EFFECT_* code: each gets IX = player, IY = the card's record.
 cards_effects:
         dw card_move_to             ; EFFECT_MOVE_TO
@@ -293,7 +290,7 @@ card_collect_bank:
 card_repairs:
         ld a, (v_current)
         inc a
-        ld (.owner), a
+        ld (card_repairs_owner), a
         ld hl, 0                    ; HL = the bill
         ld b, 0                     ; B = square
 .square:
@@ -301,7 +298,7 @@ card_repairs:
         push hl
         ld a, b
         call square_owner           ; A = owner + 1, C = the square byte
-        ld hl, .owner
+        ld hl, card_repairs_owner
         cp (hl)
         pop hl
         jr nz, .next
@@ -339,7 +336,6 @@ card_repairs:
         call msg_money
         pop hl
         jp bank_pay_fine
-.owner: db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; card_collect_from_each - every other player still in the game pays the card's amount

@@ -12,10 +12,6 @@ CURSOR_START    equ 0               ; GO
 ATTR_CURSOR_NAME equ BLUE * PAPER + YELLOW + BRIGHT
 CURSOR_KEY_QUIT        equ 'Q'
 
-cursor_square:  db 0
-cursor_details: dw cursor_none      ; the caller's routine for SPACE
-cursor_extra_key: db KEY_NONE       ; a second key that chooses (set by the caller, one call)
-
 ; ---------------------------------------------------------------------------------------------
 ; cursor_select - let the player pick a square with the cursor
 ; Input: HL = a routine called with A = the square when SPACE is pressed (it shows the

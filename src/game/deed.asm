@@ -25,9 +25,6 @@ DEED_STATUS_COL equ 21              ; "Mortgaged" or the buildings, on the owner
 SITE_RENTS      equ 6               ; unimproved, 1-4 houses, a hotel
 STATION_RENTS   equ 4
 
-deed_width:     db DEED_NARROW      ; the field width of deed_item
-deed_square:    db 0
-
 ; ---------------------------------------------------------------------------------------------
 ; deed_show - show a square's title deed or details in rows DEED_TOP..DEED_TOP+4 (cleared)
 ; Input: A = square 0..39.  Output: drawn; print_attr = ATTR_MESSAGE.

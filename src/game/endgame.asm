@@ -22,13 +22,6 @@ ENDGAME_MONEY_WIDTH equ 6           ; the pound sign and up to five digits
 ENDGAME_NOTE_ROW equ 17             ; how property was valued
 ATTR_WINNER     equ YELLOW * PAPER + BLACK + BRIGHT
 
-endgame_player: db 0                ; the player being valued or drawn
-endgame_in:     db 0                ; players still in the game
-endgame_last:   db 0                ; the last of them met
-endgame_best:   dw 0                ; the highest total
-endgame_ties:   db 0                ; players with the highest total
-endgame_totals: ds MAX_PLAYERS * 2  ; each player's worth (0 if out of the game)
-
 ; ---------------------------------------------------------------------------------------------
 ; endgame_run - value the players, show the table, announce the winner, wait for a key
 ; Input: v_players, v_num_players, v_squares.  Output: v_phase = PHASE_OVER; the screen shows

@@ -20,8 +20,6 @@ GAME_KEY_RETIRE equ 'X'             ; retire a player (OPT_RETIRE; seed 003's "Q
 THREE_DOUBLES   equ 3               ; the third double in a row goes to jail (A9)
 BOARD_SIZE      equ 40
 
-game_sp:        dw 0                ; the stack pointer at game_run's entry: game_abort's way out
-
 ; ---------------------------------------------------------------------------------------------
 ; game_run - play a game set up by setup_run until it ends (one player left, CAPS SHIFT+SPACE
 ; confirmed, or the short game's time up)
@@ -644,8 +642,6 @@ move_backward:
         pop ix
         ret
 
-move_pays:      db 1                ; move_forward_salary's C: pay the salary at GO
-
 ; ---------------------------------------------------------------------------------------------
 ; move_token_to - put the token on a square: redraw both squares, click, a short pause
 ; Input: IX = player, A = the new square.  Output: P_SQUARE = A.  Corrupts: AF, BC, DE, HL.
@@ -894,8 +890,6 @@ buy_offer:
         ld b, LAND_PAUSE
         jp pause
 
-buy_price:      dw 0
-
 ; ---------------------------------------------------------------------------------------------
 ; property_give - make a player the owner of a square (its mortgage and buildings unchanged)
 ; and redraw it
@@ -965,9 +959,6 @@ turn_mortgage:
 .shown: ld b, LAND_PAUSE
         call pause
         jp turn_lower_restore
-
-turn_mortgage_square: db 0
-turn_mortgage_owner: db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; Strings

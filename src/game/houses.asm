@@ -41,31 +41,6 @@ HOUSES_MODE_HOUSE equ 1             ; only a house (an auctioned house; an order
 HOUSES_MODE_HOTEL equ 2             ; only a hotel
 HOUSES_CH_HOTEL equ CH_HOTEL        ; a hotel in the set's summary
 
-houses_want_houses: ds MAX_PLAYERS  ; the houses each player ordered (0..HOUSES_IN_BANK)
-houses_want_hotels: ds MAX_PLAYERS  ; and the hotels (0..HOTELS_IN_BANK); must follow
-        assert houses_want_hotels == houses_want_houses + MAX_PLAYERS
-
-houses_player:  db 0                ; houses_build / houses_sell_at: whose
-houses_square:  db 0                ; ... and where
-houses_mode:    db 0                ; ... HOUSES_MODE_*
-houses_price:   dw 0                ; ... what is paid (0 in: the printed cost)
-houses_level:   db 0                ; the site's buildings before / after
-houses_min:     db 0                ; houses_group_scan: the least built-up site's level
-houses_max:     db 0                ; ... the most built-up site's level
-houses_mortgaged: db 0              ; ... 1 if a site of the group is mortgaged
-houses_common_owner: db 0           ; ... owner + 1 of every site, 0 if they differ
-houses_shown:   db 0                ; houses_details' square
-houses_turn:    db 0                ; houses_buy: whose turn to develop
-houses_count:   db 0                ; ... players still to come
-houses_dev_player: db 0             ; houses_develop's player
-houses_unit_mode: db 0              ; houses_shortage: HOUSES_MODE_HOUSE or _HOTEL auctioned
-houses_bidder:  db NO_PLAYER        ; houses_auction: the highest bidder
-houses_high:    dw 0                ; ... the highest bid
-houses_who:     db 0                ; ... the player bidding
-houses_offer:   dw 0                ; ... his bid
-houses_raise_player: db 0           ; houses_raise_human: the payer
-houses_raise_target: dw 0           ; ... the cash he must have
-
 ; ---------------------------------------------------------------------------------------------
 ; houses_run - H: buy or sell houses and hotels (booklet C "Houses")
 ; Input: none.  Output: done; the lower third back to the close-up.  Corrupts: all.

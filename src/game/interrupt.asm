@@ -63,5 +63,3 @@ isr:
         ei
         reti
 
-clock_running:  db 0                ; 1 while a short game's clock counts down
-clock_changed:  db 0                ; set by the interrupt when a minute passes

@@ -181,7 +181,5 @@ keys_idle:
         ld hl, (keys_idle_hook)
         jp (hl)
 
-keys_idle_hook: dw keys_idle_none   ; the game sets this to its clock routine
-
 keys_idle_none:
         ret

@@ -5,8 +5,10 @@
 ; program owns the machine: its own stack, its own IM 2 interrupt, keyboard, printing, font
 ; and sound.  It calls no ROM routine, so it runs the same under any 48K ROM.
 ;
-; Memory: code and data from GAME_ORIGIN up to `program_end` (asserted below STACK_LIMIT);
-; the stack grows down from STACK_TOP; the IM 2 vector table fills IM2_TABLE..+256.
+; Memory: code and read-only data from GAME_ORIGIN up to v_state; then all that the program
+; writes, the state block (vars.asm) and the working variables (scratch.asm), up to
+; `program_end` (asserted below STACK_LIMIT); the stack grows down from STACK_TOP; the IM 2
+; vector table fills IM2_TABLE..+256.
 ; =============================================================================================
 
         include "const.asm"
@@ -79,7 +81,8 @@ state_clear:
         include "endgame.asm"
         include "tables.asm"
         include "../../roms/font.asm"
-        include "vars.asm"
+        include "vars.asm"          ; the state block: the rules' state, the harness contract
+        include "scratch.asm"       ; every other byte the program writes (last: see its header)
 
 program_end:
         assert program_end <= STACK_LIMIT

@@ -36,12 +36,6 @@ KEY_PORTFOLIO_OFF equ 'O'           ; back to the whole list
 KEY_DEED        equ 'P'
 KEY_QUIT        equ 'Q'
 
-owners_items:   ds OWNERS_MAX_ITEMS ; what is listed: squares, or OWNERS_CARD + JC_*
-owners_count:   db 0
-owners_page:    db 0                ; the item at the top of the left column
-owners_mode:    db OWNERS_ALL
-owners_sel:     db OWNERS_NO_SELECTION
-
 ; ---------------------------------------------------------------------------------------------
 ; owners_run - the owners list and portfolios until ENTER (keys above)
 ; Input: v_squares, v_players, v_num_players.  Output: rows 16-23 blank (message lines

@@ -24,8 +24,6 @@ B3_DICE_ROWS    equ 3               ; label and the two rows of the double-size 
 B3_CLOCK_ROW    equ B3_CLOCK_LABEL_ROW + 1
 B3_LIST_ROWS    equ 2 + MAX_PLAYERS ; title, players, the Bank
 
-b3_shift:       db 0                ; b3_or_area: pixels right of the cell boundary
-
 ; ---------------------------------------------------------------------------------------------
 ; b3_background - copy the whole picture to the screen, pixels and colours
 ; Input: none.  Output: rows B3_TOP..B3_TOP+B3_ROWS-1 drawn.  Corrupts: AF, BC, DE, HL.
@@ -74,8 +72,6 @@ b3_background:
         cp B3_TOP + B3_ROWS
         jr c, .row
         ret
-
-b3_next:        dw 0                ; b3_background: the next cell's entry in b3_map
 
 ; ---------------------------------------------------------------------------------------------
 ; b3_restore_cell - one cell of the picture back on the screen (its tile and attribute)

@@ -110,8 +110,6 @@ rent_claim:
         ld hl, str_rent_no_rent
         jp msg_show_pause
 
-rent_claimed:   dw 0
-
 ; ---------------------------------------------------------------------------------------------
 ; rent_amount - the rent of a square as the board stands (A21-A25)
 ; Sites: the deed's rent for its houses or hotel; unimproved, double when the owner has the
@@ -121,44 +119,44 @@ rent_claimed:   dw 0
 ; Corrupts: AF, BC, DE.
 ; ---------------------------------------------------------------------------------------------
 rent_amount:
-        ld (.square), a
+        ld (rent_amount_square), a
         ld a, c
-        ld (.dice), a
-        ld a, (.square)
+        ld (rent_amount_dice), a
+        ld a, (rent_amount_square)
         call square_owner
         ld hl, 0
         or a
         ret z                       ; the Bank's
         bit SQ_MORTGAGED, c
         ret nz
-        ld (.owner), a
+        ld (rent_amount_owner), a
         ld a, c
         and SQ_BUILD_MASK
         rrca
         rrca
         rrca
         rrca
-        ld (.level), a
-        ld a, (.square)             ; B = the owner's unmortgaged squares in the group,
+        ld (rent_amount_level), a
+        ld a, (rent_amount_square)  ; B = the owner's unmortgaged squares in the group,
         call rent_group_count       ; C = the group's size
         ld a, b
-        ld (.count), a
+        ld (rent_amount_count), a
         ld a, c
-        ld (.size), a
-        ld a, (.square)
+        ld (rent_amount_size), a
+        ld a, (rent_amount_square)
         call board_record
         ld a, (hl)                  ; BOARD_KIND
         ld de, BOARD_RENTS
         add hl, de                  ; HL = the rents
         cp KIND_SITE
         jr nz, .by_count
-        ld a, (.level)
+        ld a, (rent_amount_level)
         or a
         jr nz, .built
         call .word                  ; unimproved
-        ld a, (.count)
+        ld a, (rent_amount_count)
         ld c, a
-        ld a, (.size)
+        ld a, (rent_amount_size)
         cp c
         ret nz
         add hl, hl                  ; the whole group, none mortgaged: double (A22)
@@ -170,7 +168,7 @@ rent_amount:
         jr .word
 .by_count:
         push af
-        ld a, (.count)              ; RENTS[count - 1]
+        ld a, (rent_amount_count)   ; RENTS[count - 1]
         dec a
         add a, a
         ld e, a
@@ -180,7 +178,7 @@ rent_amount:
         pop af
         cp KIND_UTILITY
         ret nz
-        ld a, (.dice)               ; utilities: times the dice
+        ld a, (rent_amount_dice)    ; utilities: times the dice
         ld b, a
         ex de, hl
         ld hl, 0
@@ -194,12 +192,6 @@ rent_amount:
         ld d, (hl)
         ex de, hl
         ret
-.square: db 0
-.dice:  db 0
-.owner: db 0
-.level: db 0
-.count: db 0
-.size:  db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; rent_group_count - how many squares of a square's group its owner holds unmortgaged
@@ -209,7 +201,7 @@ rent_amount:
 rent_group_count:
         push af
         call square_owner
-        ld (.owner), a
+        ld (rent_group_count_owner), a
         pop af
         call group_record
         ld c, (hl)
@@ -225,7 +217,7 @@ rent_group_count:
         pop bc
         pop hl
         push hl
-        ld hl, .owner
+        ld hl, rent_group_count_owner
         cp (hl)
         pop hl
         jr nz, .next
@@ -237,7 +229,6 @@ rent_group_count:
 .next:  djnz .site
         pop bc
         ret
-.owner: db 0
 
 str_rent_due:   db "Rent is due to ", 0
 str_rent_press_r:    db ": press R before the next throw", 0

@@ -7,10 +7,6 @@
 ; 60h); 80h up from graphics.asm.  The display file's row order is spectrum_facts 2.2.
 ; =============================================================================================
 
-print_row:      db 0
-print_col:      db 0
-print_attr:     db ATTR_NORMAL
-
 ; ---------------------------------------------------------------------------------------------
 ; scr_cell_addr - display-file address of a character cell's top pixel row
 ; Input: B = row 0..23, C = column 0..31.  Output: HL.  Corrupts: AF.
@@ -231,8 +227,6 @@ number_digits:
         inc ix
         inc b
         ret
-
-number_buffer:  ds 6
 
 ; ---------------------------------------------------------------------------------------------
 ; print_number - print an unsigned number without leading zeros

@@ -25,11 +25,6 @@ SETUP_START_PAUSE equ 100           ; frames showing who goes first
 MAX_HOURS       equ 23              ; a short game lasts at most 23 hours 59 minutes
 KEY_THROW       equ 'D'             ; "each player in turn throws the dice by pressing D"
 
-setup_taken:    db 0                ; bit n set: piece n has a player
-setup_contender: ds MAX_PLAYERS     ; 1: throws in this round for who goes first
-setup_totals:   ds MAX_PLAYERS      ; each player's last who-goes-first total
-setup_hours:    db 0
-
 ; ---------------------------------------------------------------------------------------------
 ; setup_run - the whole setup, from the piece menu to who goes first
 ; Input: none.  Output: v_players (P_FLAGS PF_PLAYING/PF_COMPUTER, P_TOKEN, P_NAME,

@@ -34,22 +34,6 @@ TRADE_MAX_TAKE  equ 28              ; the most properties wanted in one deal (th
 TRADE_CARD_VALUE equ JAIL_FINE      ; a computer values a Jail Free card at the fine it saves
 TRADE_MARGIN_SHIFT equ 4            ; AI_TRADE_MARGIN is in sixteenths of what it gives
 
-trade_a:        db 0                ; the player trading: gives ONE property
-trade_b:        db NO_PLAYER        ; the other player
-trade_give:     db 0                ; the property a gives
-trade_take_count: db 0              ; properties b gives
-trade_take:     ds TRADE_MAX_TAKE   ; ... which
-trade_card_a:   db 0                ; JC_* bit of the Jail Free card a gives (0: none)
-trade_card_b:   db 0                ; ... b gives
-trade_cash:     dw 0                ; the cash balance
-trade_cash_to:  db NO_PLAYER        ; who receives it (NO_PLAYER: none)
-trade_square:   db 0                ; scratch: a square being checked / handed over
-trade_side:     db 0                ; scratch: a player being checked / handed to
-trade_loan:     dw 0                ; scratch: a mortgage's principal
-trade_gets:     dw 0                ; trade_ai_accepts: what the computer receives
-trade_gives:    dw 0                ; ... what it gives
-trade_pays:     dw 0                ; ... cash it pays out (balance and interest)
-
 ; ---------------------------------------------------------------------------------------------
 ; trade_run - T: a trade between two players (booklet C "Trade")
 ; Input: none.  Output: done or given up; the lower third back to the close-up.
@@ -312,8 +296,6 @@ trade_in_kind:
         ld hl, (trade_kind_value)
         or a
         ret
-
-trade_kind_value: dw 0              ; trade_in_kind: the value agreed
 
 ; ---------------------------------------------------------------------------------------------
 ; trade_refuse / trade_refuse_pause - show why, with the low tone (and a pause to read it)

@@ -5,8 +5,6 @@
 ; waits with keys_wait, so the frame's idle routine (the short game's clock) keeps running.
 ; =============================================================================================
 
-msg_row:        db MSG_TOP
-msg_col:        db 0
 MSG_BOTTOM      equ MSG_TOP + MSG_HEIGHT - 1
 INPUT_DIGITS    equ 5               ; ask_number takes at most this many digits
 CH_FIELD        equ '.'             ; marks the room left in a typed field
@@ -236,23 +234,23 @@ ask_text:
         ld (digits_only), a
 ask_text_core:
         ld a, b
-        ld (.max), a
-        ld (.buffer), de
+        ld (ask_text_core_max), a
+        ld (ask_text_core_buffer), de
         ld a, (msg_col)             ; the field starts here
-        ld (.col), a
+        ld (ask_text_core_col), a
         xor a
-        ld (.len), a
-.draw:  ld a, (.col)                ; redraw: the text, then dots to the field's end
+        ld (ask_text_core_len), a
+.draw:  ld a, (ask_text_core_col)   ; redraw: the text, then dots to the field's end
         ld (msg_col), a
-        ld hl, (.buffer)
-        ld a, (.len)
+        ld hl, (ask_text_core_buffer)
+        ld a, (ask_text_core_len)
         ld c, a
         ld e, c
         ld d, 0
         add hl, de
         ld (hl), 0
-        ld hl, (.buffer)
-        ld a, (.max)
+        ld hl, (ask_text_core_buffer)
+        ld a, (ask_text_core_max)
         ld b, a
 .show:  ld a, c
         or a
@@ -285,36 +283,32 @@ ask_text_core:
         jr c, .key
         cp '9' + 1
         jr nc, .key
-.any:   ld a, (.len)
-        ld hl, .max
+.any:   ld a, (ask_text_core_len)
+        ld hl, ask_text_core_max
         cp (hl)
         jr nc, .key                 ; the field is full
-        ld hl, (.buffer)
+        ld hl, (ask_text_core_buffer)
         ld e, a
         ld d, 0
         add hl, de
         ld (hl), c
         inc a
-        ld (.len), a
+        ld (ask_text_core_len), a
         jr .draw
 .delete:
-        ld a, (.len)
+        ld a, (ask_text_core_len)
         or a
         jr z, .key
         dec a
-        ld (.len), a
+        ld (ask_text_core_len), a
         jr .draw
 .enter: ld a, (digits_only)
         or a
-        ld a, (.len)
+        ld a, (ask_text_core_len)
         ret nz                      ; digits: ENTER alone is an answer too
         or a
         jr z, .key
         ret
-.max:   db 0
-.len:   db 0
-.col:   db 0
-.buffer: dw 0
 
 ; ---------------------------------------------------------------------------------------------
 ; ask_number - type a number: digits, DELETE edits, ENTER ends
@@ -323,7 +317,7 @@ ask_text_core:
 ; ---------------------------------------------------------------------------------------------
 ask_number:
         call msg_print
-        ld de, .digits
+        ld de, ask_number_digits
         ld b, INPUT_DIGITS
         call ask_text_digits
         or a
@@ -331,7 +325,7 @@ ask_number:
         ret z                       ; nothing typed
         ld b, a
         ld hl, 0
-        ld de, .digits
+        ld de, ask_number_digits
 .value: ld a, (de)
         inc de
         sub '0'
@@ -361,7 +355,6 @@ ask_number:
         ld hl, 0xFFFF
         or a
         ret
-.digits: ds INPUT_DIGITS + 1
 
 ; ---------------------------------------------------------------------------------------------
 ; ask_text_digits - ask_text that takes only digits, and ENTER alone
@@ -377,8 +370,6 @@ ask_text_digits:
         ld (digits_only), a
         pop af
         ret
-
-digits_only:    db 0
 
 ; ---------------------------------------------------------------------------------------------
 ; ask_player - ask for a player's number

@@ -3,8 +3,9 @@
 ;
 ; This block is the contract with the test harness (zxmonopoly.harness.game), which reads it
 ; by the symbol names below through the assembler's symbol map: rename a field and the harness
-; test fails.  Everything the rules depend on is here; screen-only scratch lives in the
-; modules that use it.  main.asm clears the block and game_new fills it.
+; test fails.  Everything the rules depend on is here; the routines' working variables (the
+; print position, a routine's counters, buffers) live in scratch.asm's block, which follows
+; this one.  main.asm clears this block and game_new fills it.
 ;
 ; Money is an unsigned 16-bit word in pounds.  Players are numbered 0..5 inside the program
 ; and shown as 1..6 on screen.

@@ -11,9 +11,6 @@
 WORTH_HOTEL_HOUSES equ 5            ; a hotel is valued at the cost of five houses (A63)
 HOTEL_TRADES_HOUSES equ 4           ; a hotel was bought with four houses plus its own cost (A43)
 
-worth_sum:      dw 0                ; the running total of worth_property / worth_mortgage_value
-worth_valuer:   dw 0                ; scratch: the routine worth_scan calls for each square
-
 ; ---------------------------------------------------------------------------------------------
 ; board_record - the address of a square's record in board_squares (tables.asm)
 ; Input: A = square 0..39.  Output: HL = its record (BOARD_RECORD bytes; fields BOARD_*).

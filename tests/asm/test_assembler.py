@@ -333,3 +333,28 @@ def test_errors_inside_macros_name_the_expansion() -> None:
     d = info.value.errors[0]
     assert (d.line, d.col) == (2, 7)
     assert d.message == "undefined symbol 'nothing' (in mac at test.asm:4)"
+
+
+def test_the_program_lists_its_direct_stores() -> None:
+    """Program.stores: each LD (nn),r with its address, the address written, the bytes written
+    and the labels named (qualified); loads and stores through registers are not listed."""
+    p = program("""\
+        org 8000h
+LIMIT   equ 9000h
+main:   ld (.n), a
+        ld (pair + 1), hl
+        ld (LIMIT), ix
+        ld (4000h), a
+        ld a, (.n)
+        ld (hl), a
+        ret
+.n:     db 0
+pair:   dw 0
+""")
+    v = p.values
+    assert [(s.line, s.address, s.target, s.width, s.names) for s in p.stores] == [
+        (3, 0x8000, v["main.n"], 1, ("main.n",)),
+        (4, 0x8003, v["pair"] + 1, 2, ("pair",)),
+        (5, 0x8006, 0x9000, 2, ("LIMIT",)),
+        (6, 0x800A, 0x4000, 1, ()),
+    ]

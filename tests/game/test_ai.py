@@ -217,7 +217,7 @@ def test_computer_builds_its_whole_order_of_hotels(machine):
     machine.poke(wants + 1, 0)                      # player 2: no houses...
     machine.poke(wants + players + 1, 2)            # ...two hotels
     start = machine.address("ai_houses_develop")
-    end = machine.address("ai_houses_develop.build_mode")
+    end = machine.address("ai_houses_bids")         # the routine after it
     code = bytes(machine.machine.memory[start:end])
     machine.call("ai_houses_develop", budget=BUDGET, a=1)
     assert bytes(machine.machine.memory[start:end]) == code

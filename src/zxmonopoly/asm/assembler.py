@@ -74,6 +74,18 @@ class ListLine:
     abbreviate: bool = False
 
 
+@dataclass(frozen=True)
+class Store:
+    """A direct store ``LD (nn),r``: where it is, the address it writes and the labels it names."""
+
+    file: str
+    line: int
+    address: int  # of the instruction
+    target: int  # the address nn
+    width: int  # bytes written: 1 (A) or 2 (a register pair)
+    names: tuple[str, ...]  # the labels in nn's expression, qualified (``ai_bid.high``)
+
+
 @dataclass
 class Program:
     """The result of an assembly: memory image, symbols, listing and warnings."""
@@ -85,6 +97,7 @@ class Program:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     entry: int | None = None
     passes: int = 0
+    stores: list[Store] = field(default_factory=list)  # every LD (nn),r, in source order
 
     @property
     def start(self) -> int | None:
@@ -190,7 +203,8 @@ class Assembler:
                             if p.fixed.get(n) != before.get(n))
             p.diags.append(self._unsettled(p, moving, path))
         assert p is not None
-        program = Program(p.memory, p.used, p.symbols, p.listing, p.diags, p.entry, k + 1)
+        program = Program(p.memory, p.used, p.symbols, p.listing, p.diags, p.entry, k + 1,
+                          p.store_list())
         if any(d.severity == "error" for d in p.diags):
             raise AsmError(p.diags, p.errors_dropped)
         return program
@@ -263,7 +277,8 @@ class Pass:
         self.expansion_count = 0
         self.include_stack: list[Path] = []
         self.code_starts: set[int] = set()  # addresses where an instruction starts
-        self.stores: list[tuple[Stmt, list[tuple[str, int]]]] = []  # LD (nn),r: names in nn
+        # LD (nn),r: the statement, its address, nn's value, bytes written, the names in nn
+        self.stores: list[tuple[Stmt, int, int, int, list[tuple[str, int]]]] = []
         self.error_count = 0
         self.errors_dropped = 0  # errors past MAX_ERRORS, counted only
         self.statements = 0  # run so far, for MAX_STATEMENTS
@@ -470,11 +485,20 @@ class Pass:
         self.include_stack.pop()
 
     # -- stores into code --------------------------------------------------------------
-    def _note_store(self, st: Stmt, expr: Node, col: int) -> None:
-        """Remember the labels a store's address names (qualified in the scope of the store)."""
+    def _note_store(self, st: Stmt, width: int, expr: Node, col: int) -> None:
+        """Remember a store: its address's value and the labels it names (qualified in the
+        scope of the store).  An address that does not evaluate is reported by the encoder."""
         names = [(self._qualify(s.name), s.col) for s in symbols_in(expr)]
-        if names:
-            self.stores.append((st, names))
+        try:
+            target = evaluate(expr, self) & 0xFFFF
+        except ExprError:
+            return
+        self.stores.append((st, self.pc, target, width, names))
+
+    def store_list(self) -> list[Store]:
+        """The stores noted in this pass, in the public form."""
+        return [Store(st.file, st.line, pc, target, width, tuple(n for n, _ in names))
+                for st, pc, target, width, names in self.stores]
 
     def _check_stores(self) -> None:
         """Warn of each store whose address names a label on an instruction, not on data.
@@ -483,7 +507,7 @@ class Pass:
         store into an instruction's label (``ld (.mode),a`` with ``.mode: ld a,0``) changes
         the code, and the routine reads back whatever that instruction's operand happens to be.
         """
-        for st, names in self.stores:
+        for st, _pc, _target, _width, names in self.stores:
             for full, col in names:
                 sym = self.symbols.get(full)
                 if sym is not None and sym.kind == LABEL and sym.value in self.code_starts:
@@ -573,7 +597,7 @@ class Pass:
                     self.warn(st, *p.warning)  # type: ignore[union-attr]
                 self.code_starts.add(self.pc)
                 if p.store:  # type: ignore[union-attr]
-                    self._note_store(st, *p.values["nn"])  # type: ignore[union-attr]
+                    self._note_store(st, p.store, *p.values["nn"])  # type: ignore[union-attr]
                 try:
                     data = encoder.encode(p, self)  # type: ignore[arg-type]
                 except ExprError as exc:

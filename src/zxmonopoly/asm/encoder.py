@@ -153,7 +153,7 @@ class Plan:
     values: dict[str, tuple[Node, int]]
     fixed: bytes | None  # the whole encoding when no expression is needed
     warning: tuple[int, str] | None = None
-    store: bool = False  # writes memory at the address ``values["nn"]``: LD (nn),r
+    store: int = 0  # bytes written at the address ``values["nn"]`` (LD (nn),r): 1 for A, 2
 
 
 def _lookup(mnemonic: str, ops: list[Operand], use_fallback: bool
@@ -235,7 +235,9 @@ def plan(mnemonic: str, ops: list[Operand], col: int) -> Plan:
     if not values:
         fixed = bytes(b for b in entry.encoding if isinstance(b, int))
     # LD (nn),A / HL / BC / DE / SP / IX / IY: the only forms that store at an address.
-    store = bool(shape) and shape[0] == "(nn)"
+    store = 0
+    if shape and shape[0] == "(nn)":
+        store = 1 if shape[1] == "A" else 2
     return Plan(mnemonic, entry.length, entry, None, None, values, fixed, warning, store)
 
 
