@@ -133,8 +133,10 @@ def opcode_name(table: str, code: int) -> str:
     op = entries[code]
     if op is None:
         return "(no instruction: a no-operation)"
-    if op.mnemonic == isa.PREFIX_NOP:
-        return "(the prefix changes nothing: the next opcode runs unprefixed)"
+    if op.mnemonic == isa.PREFIX_NOP or (table in ("dd", "fd") and op.mnemonic == isa.PREFIX
+                                         and op.operands[0] in ("DD", "FD", "ED")):
+        # (as index_body runs them: a DD or FD before another prefix is ignored too)
+        return "(prefix ignored: the opcode runs unprefixed)"
     if op.mnemonic == isa.PREFIX:
         return f"{op.operands[0]} prefix" if op.operands[0] != "DDCB" else \
             f"{table.upper()}CB d op: the indexed rotates, BIT, RES, SET"

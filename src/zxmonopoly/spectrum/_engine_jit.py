@@ -2745,7 +2745,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if op < 25:
                     if op < 10:
                         if op < 9:
-                            # DD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
+                            # DD 00-08  (prefix ignored: the opcode runs unprefixed)
                             pass
                             ei_at = t
                             if qt == t0:
@@ -2765,7 +2765,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             ix = res
                             qt = t
                     else:
-                        # DD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
+                        # DD 0A-18  (prefix ignored: the opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -2785,7 +2785,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     ix = res
                     qt = t
                 else:
-                    # DD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
+                    # DD 1A-20  (prefix ignored: the opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -2848,7 +2848,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                     pc = pc + 1 & 65535
                                     ix = ix & 255 | n << 8
                             elif op < 41:
-                                # DD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
+                                # DD 27-28  (prefix ignored: the opcode runs unprefixed)
                                 pass
                                 ei_at = t
                                 if qt == t0:
@@ -2907,7 +2907,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             ix = ix & 65280 | n
                     elif op < 52:
-                        # DD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
+                        # DD 2F-33  (prefix ignored: the opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -2954,7 +2954,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     if op < 70:
                         if op < 58:
                             if op < 57:
-                                # DD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
+                                # DD 37-38  (prefix ignored: the opcode runs unprefixed)
                                 pass
                                 ei_at = t
                                 if qt == t0:
@@ -2974,7 +2974,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 ix = res
                                 qt = t
                         elif op < 68:
-                            # DD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
+                            # DD 3A-43  (prefix ignored: the opcode runs unprefixed)
                             pass
                             ei_at = t
                             if qt == t0:
@@ -3000,7 +3000,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         wz = ea
                         b = I64(mem[ea])
                     elif op < 76:
-                        # DD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
+                        # DD 47-4B  (prefix ignored: the opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -3026,7 +3026,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     wz = ea
                     c = I64(mem[ea])
                 elif op < 84:
-                    # DD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
+                    # DD 4F-53  (prefix ignored: the opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -3053,7 +3053,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     wz = ea
                     d = I64(mem[ea])
                 elif op < 92:
-                    # DD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
+                    # DD 57-5B  (prefix ignored: the opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -3080,7 +3080,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 e = I64(mem[ea])
             elif op < 98:
                 if op == 95:
-                    # DD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
+                    # DD 5F  (prefix ignored: the opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -3234,7 +3234,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 mem[ea] = l
         elif op < 120:
             if op == 118:
-                # DD 76  (the prefix changes nothing: the next opcode runs unprefixed)
+                # DD 76  (prefix ignored: the opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -3251,7 +3251,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if ea >= rom_top:
                     mem[ea] = a
         elif op < 124:
-            # DD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
+            # DD 78-7B  (prefix ignored: the opcode runs unprefixed)
             pass
             ei_at = t
             if qt == t0:
@@ -3282,7 +3282,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if op < 143:
                     if op < 135:
                         if op < 132:
-                            # DD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
+                            # DD 7F-83  (prefix ignored: the opcode runs unprefixed)
                             pass
                             ei_at = t
                             if qt == t0:
@@ -3318,7 +3318,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             a = a + v & 255
                             qt = t
                     elif op < 140:
-                        # DD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
+                        # DD 87-8B  (prefix ignored: the opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -3357,7 +3357,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                 elif op < 151:
                     if op < 148:
-                        # DD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
+                        # DD 8F-93  (prefix ignored: the opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -3394,7 +3394,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                 elif op < 159:
                     if op < 156:
-                        # DD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
+                        # DD 97-9B  (prefix ignored: the opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -3432,7 +3432,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         a = a - v - cy & 255
                         qt = t
                 elif op < 164:
-                    # DD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
+                    # DD 9F-A3  (prefix ignored: the opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -3465,7 +3465,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 qt = t
             elif op < 180:
                 if op < 172:
-                    # DD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
+                    # DD A7-AB  (prefix ignored: the opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -3498,7 +3498,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         f = SZ53P[a]
                         qt = t
                 else:
-                    # DD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
+                    # DD AF-B3  (prefix ignored: the opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -3532,7 +3532,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     f = SZ53P[a]
                     qt = t
             elif op < 188:
-                # DD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
+                # DD B7-BB  (prefix ignored: the opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -3562,7 +3562,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 f = CP_F[a << 8 | I64(mem[ea])]
                 qt = t
             else:
-                # DD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
+                # DD BF-CA  (prefix ignored: the opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -3642,7 +3642,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif z == 7:
                     a = v
         else:
-            # DD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+            # DD CC-E0  (prefix ignored: the opcode runs unprefixed)
             pass
             ei_at = t
             if qt == t0:
@@ -3659,7 +3659,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     elif op < 230:
         if op < 229:
             if op == 226:
-                # DD E2  (the prefix changes nothing: the next opcode runs unprefixed)
+                # DD E2  (prefix ignored: the opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -3680,7 +3680,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 ix = nn
                 wz = nn
             else:
-                # DD E4  (the prefix changes nothing: the next opcode runs unprefixed)
+                # DD E4  (prefix ignored: the opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -3700,7 +3700,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     elif op < 249:
         if op < 234:
             if op < 233:
-                # DD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
+                # DD E6-E8  (prefix ignored: the opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -3713,7 +3713,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 r += 1
                 pc = ix
         else:
-            # DD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+            # DD EA-F8  (prefix ignored: the opcode runs unprefixed)
             pass
             ei_at = t
             if qt == t0:
@@ -3726,7 +3726,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         r += 1
         sp = ix
     else:
-        # DD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD FA-FF  (prefix ignored: the opcode runs unprefixed)
         pass
         ei_at = t
         if qt == t0:
@@ -3771,7 +3771,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if op < 25:
                     if op < 10:
                         if op < 9:
-                            # FD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
+                            # FD 00-08  (prefix ignored: the opcode runs unprefixed)
                             pass
                             ei_at = t
                             if qt == t0:
@@ -3791,7 +3791,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             iy = res
                             qt = t
                     else:
-                        # FD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
+                        # FD 0A-18  (prefix ignored: the opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -3811,7 +3811,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     iy = res
                     qt = t
                 else:
-                    # FD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
+                    # FD 1A-20  (prefix ignored: the opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -3874,7 +3874,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                     pc = pc + 1 & 65535
                                     iy = iy & 255 | n << 8
                             elif op < 41:
-                                # FD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
+                                # FD 27-28  (prefix ignored: the opcode runs unprefixed)
                                 pass
                                 ei_at = t
                                 if qt == t0:
@@ -3933,7 +3933,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             pc = pc + 1 & 65535
                             iy = iy & 65280 | n
                     elif op < 52:
-                        # FD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
+                        # FD 2F-33  (prefix ignored: the opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -3980,7 +3980,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     if op < 70:
                         if op < 58:
                             if op < 57:
-                                # FD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
+                                # FD 37-38  (prefix ignored: the opcode runs unprefixed)
                                 pass
                                 ei_at = t
                                 if qt == t0:
@@ -4000,7 +4000,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                 iy = res
                                 qt = t
                         elif op < 68:
-                            # FD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
+                            # FD 3A-43  (prefix ignored: the opcode runs unprefixed)
                             pass
                             ei_at = t
                             if qt == t0:
@@ -4026,7 +4026,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         wz = ea
                         b = I64(mem[ea])
                     elif op < 76:
-                        # FD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
+                        # FD 47-4B  (prefix ignored: the opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -4052,7 +4052,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     wz = ea
                     c = I64(mem[ea])
                 elif op < 84:
-                    # FD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
+                    # FD 4F-53  (prefix ignored: the opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -4079,7 +4079,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     wz = ea
                     d = I64(mem[ea])
                 elif op < 92:
-                    # FD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
+                    # FD 57-5B  (prefix ignored: the opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -4106,7 +4106,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 e = I64(mem[ea])
             elif op < 98:
                 if op == 95:
-                    # FD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
+                    # FD 5F  (prefix ignored: the opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -4260,7 +4260,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 mem[ea] = l
         elif op < 120:
             if op == 118:
-                # FD 76  (the prefix changes nothing: the next opcode runs unprefixed)
+                # FD 76  (prefix ignored: the opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -4277,7 +4277,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if ea >= rom_top:
                     mem[ea] = a
         elif op < 124:
-            # FD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
+            # FD 78-7B  (prefix ignored: the opcode runs unprefixed)
             pass
             ei_at = t
             if qt == t0:
@@ -4308,7 +4308,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if op < 143:
                     if op < 135:
                         if op < 132:
-                            # FD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
+                            # FD 7F-83  (prefix ignored: the opcode runs unprefixed)
                             pass
                             ei_at = t
                             if qt == t0:
@@ -4344,7 +4344,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                             a = a + v & 255
                             qt = t
                     elif op < 140:
-                        # FD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
+                        # FD 87-8B  (prefix ignored: the opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -4383,7 +4383,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                 elif op < 151:
                     if op < 148:
-                        # FD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
+                        # FD 8F-93  (prefix ignored: the opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -4420,7 +4420,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         qt = t
                 elif op < 159:
                     if op < 156:
-                        # FD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
+                        # FD 97-9B  (prefix ignored: the opcode runs unprefixed)
                         pass
                         ei_at = t
                         if qt == t0:
@@ -4458,7 +4458,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         a = a - v - cy & 255
                         qt = t
                 elif op < 164:
-                    # FD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
+                    # FD 9F-A3  (prefix ignored: the opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -4491,7 +4491,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 qt = t
             elif op < 180:
                 if op < 172:
-                    # FD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
+                    # FD A7-AB  (prefix ignored: the opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -4524,7 +4524,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                         f = SZ53P[a]
                         qt = t
                 else:
-                    # FD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
+                    # FD AF-B3  (prefix ignored: the opcode runs unprefixed)
                     pass
                     ei_at = t
                     if qt == t0:
@@ -4558,7 +4558,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                     f = SZ53P[a]
                     qt = t
             elif op < 188:
-                # FD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
+                # FD B7-BB  (prefix ignored: the opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -4588,7 +4588,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 f = CP_F[a << 8 | I64(mem[ea])]
                 qt = t
             else:
-                # FD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
+                # FD BF-CA  (prefix ignored: the opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -4668,7 +4668,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 elif z == 7:
                     a = v
         else:
-            # FD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+            # FD CC-E0  (prefix ignored: the opcode runs unprefixed)
             pass
             ei_at = t
             if qt == t0:
@@ -4685,7 +4685,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     elif op < 230:
         if op < 229:
             if op == 226:
-                # FD E2  (the prefix changes nothing: the next opcode runs unprefixed)
+                # FD E2  (prefix ignored: the opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -4706,7 +4706,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 iy = nn
                 wz = nn
             else:
-                # FD E4  (the prefix changes nothing: the next opcode runs unprefixed)
+                # FD E4  (prefix ignored: the opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -4726,7 +4726,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     elif op < 249:
         if op < 234:
             if op < 233:
-                # FD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
+                # FD E6-E8  (prefix ignored: the opcode runs unprefixed)
                 pass
                 ei_at = t
                 if qt == t0:
@@ -4739,7 +4739,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 r += 1
                 pc = iy
         else:
-            # FD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+            # FD EA-F8  (prefix ignored: the opcode runs unprefixed)
             pass
             ei_at = t
             if qt == t0:
@@ -4752,7 +4752,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         r += 1
         sp = iy
     else:
-        # FD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD FA-FF  (prefix ignored: the opcode runs unprefixed)
         pass
         ei_at = t
         if qt == t0:

@@ -8812,7 +8812,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
-                                                            # DD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                            # DD 00-08  (prefix ignored: the opcode runs unprefixed)
                                                             t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -8875,7 +8875,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             ix = res
                                                             qt = t
                                                     else:
-                                                        # DD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                        # DD 0A-18  (prefix ignored: the opcode runs unprefixed)
                                                         t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -8939,7 +8939,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         ix = res
                                                         qt = t
                                                     else:
-                                                        # DD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                        # DD 1A-20  (prefix ignored: the opcode runs unprefixed)
                                                         t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -9130,7 +9130,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 ix = (ix & 0xFF) | ((n) << 8)
                                                                     else:
                                                                         if op < 0x29:
-                                                                            # DD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # DD 27-28  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -9329,7 +9329,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             ix = (ix & 0xFF00) | (n)
                                                                 else:
                                                                     if op < 0x34:
-                                                                        # DD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 2F-33  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -9513,7 +9513,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0x46:
                                                                 if op < 0x3a:
                                                                     if op < 0x39:
-                                                                        # DD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 37-38  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -9577,7 +9577,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                 else:
                                                                     if op < 0x44:
-                                                                        # DD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 3A-43  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -9678,7 +9678,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     b = mem[ea]
                                                                 else:
                                                                     if op < 0x4c:
-                                                                        # DD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 47-4B  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -9779,7 +9779,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 c = mem[ea]
                                                             else:
                                                                 if op < 0x54:
-                                                                    # DD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # DD 4F-53  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -9881,7 +9881,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 d = mem[ea]
                                                             else:
                                                                 if op < 0x5c:
-                                                                    # DD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # DD 57-5B  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -9983,7 +9983,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
-                                                                        # DD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 5F  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -10645,7 +10645,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     else:
                                                         if op < 0x78:
                                                             if op == 0x76:
-                                                                # DD 76  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # DD 76  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -10709,7 +10709,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     mem[ea] = a
                                                         else:
                                                             if op < 0x7c:
-                                                                # DD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # DD 78-7B  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -10815,7 +10815,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x8f:
                                                             if op < 0x87:
                                                                 if op < 0x84:
-                                                                    # DD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # DD 7F-83  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -10925,7 +10925,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                             else:
                                                                 if op < 0x8c:
-                                                                    # DD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # DD 87-8B  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -11039,7 +11039,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0x97:
                                                                 if op < 0x94:
-                                                                    # DD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # DD 8F-93  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -11150,7 +11150,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x9f:
                                                                     if op < 0x9c:
-                                                                        # DD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 97-9B  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -11263,7 +11263,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                 else:
                                                                     if op < 0xa4:
-                                                                        # DD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 9F-A3  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -11371,7 +11371,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         else:
                                                             if op < 0xb4:
                                                                 if op < 0xac:
-                                                                    # DD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # DD A7-AB  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -11478,7 +11478,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = SZ53P[a]
                                                                                 qt = t
                                                                     else:
-                                                                        # DD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD AF-B3  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -11586,7 +11586,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         qt = t
                                                                 else:
                                                                     if op < 0xbc:
-                                                                        # DD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD B7-BB  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -11690,7 +11690,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         f = CP_F[(a << 8) | mem[ea]]
                                                         qt = t
                                                     else:
-                                                        # DD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                        # DD BF-CA  (prefix ignored: the opcode runs unprefixed)
                                                         t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -11824,7 +11824,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             elif z == 7:
                                                                 a = v
                                                     else:
-                                                        # DD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+                                                        # DD CC-E0  (prefix ignored: the opcode runs unprefixed)
                                                         t0 = t
                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -11871,7 +11871,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 if op < 0xe6:
                                                     if op < 0xe5:
                                                         if op == 0xe2:
-                                                            # DD E2  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                            # DD E2  (prefix ignored: the opcode runs unprefixed)
                                                             t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -11939,7 +11939,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 ix = nn
                                                                 wz = nn
                                                             else:
-                                                                # DD E4  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # DD E4  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -11993,7 +11993,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     if op < 0xf9:
                                                         if op < 0xea:
                                                             if op < 0xe9:
-                                                                # DD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # DD E6-E8  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -12027,7 +12027,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     t += 8
                                                                 pc = ix
                                                         else:
-                                                            # DD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+                                                            # DD EA-F8  (prefix ignored: the opcode runs unprefixed)
                                                             t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -12069,7 +12069,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 t += 10
                                                             sp = ix
                                                         else:
-                                                            # DD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+                                                            # DD FA-FF  (prefix ignored: the opcode runs unprefixed)
                                                             t0 = t
                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -16950,7 +16950,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0x19:
                                                             if op < 0x0a:
                                                                 if op < 0x09:
-                                                                    # FD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # FD 00-08  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -17013,7 +17013,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     iy = res
                                                                     qt = t
                                                             else:
-                                                                # FD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # FD 0A-18  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -17077,7 +17077,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 iy = res
                                                                 qt = t
                                                             else:
-                                                                # FD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # FD 1A-20  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -17268,7 +17268,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         iy = (iy & 0xFF) | ((n) << 8)
                                                                             else:
                                                                                 if op < 0x29:
-                                                                                    # FD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                    # FD 27-28  (prefix ignored: the opcode runs unprefixed)
                                                                                     t0 = t
                                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -17467,7 +17467,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     iy = (iy & 0xFF00) | (n)
                                                                         else:
                                                                             if op < 0x34:
-                                                                                # FD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 2F-33  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -17651,7 +17651,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if op < 0x46:
                                                                         if op < 0x3a:
                                                                             if op < 0x39:
-                                                                                # FD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 37-38  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -17715,7 +17715,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0x44:
-                                                                                # FD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 3A-43  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -17816,7 +17816,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             b = mem[ea]
                                                                         else:
                                                                             if op < 0x4c:
-                                                                                # FD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 47-4B  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -17917,7 +17917,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         c = mem[ea]
                                                                     else:
                                                                         if op < 0x54:
-                                                                            # FD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # FD 4F-53  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -18019,7 +18019,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         d = mem[ea]
                                                                     else:
                                                                         if op < 0x5c:
-                                                                            # FD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # FD 57-5B  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -18121,7 +18121,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x62:
                                                                             if op == 0x5f:
-                                                                                # FD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 5F  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -18783,7 +18783,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             else:
                                                                 if op < 0x78:
                                                                     if op == 0x76:
-                                                                        # FD 76  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # FD 76  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -18847,7 +18847,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             mem[ea] = a
                                                                 else:
                                                                     if op < 0x7c:
-                                                                        # FD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # FD 78-7B  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -18953,7 +18953,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 if op < 0x8f:
                                                                     if op < 0x87:
                                                                         if op < 0x84:
-                                                                            # FD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # FD 7F-83  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -19063,7 +19063,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                     else:
                                                                         if op < 0x8c:
-                                                                            # FD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # FD 87-8B  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -19177,7 +19177,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0x97:
                                                                         if op < 0x94:
-                                                                            # FD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # FD 8F-93  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -19288,7 +19288,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     else:
                                                                         if op < 0x9f:
                                                                             if op < 0x9c:
-                                                                                # FD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 97-9B  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -19401,7 +19401,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         qt = t
                                                                         else:
                                                                             if op < 0xa4:
-                                                                                # FD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 9F-A3  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -19509,7 +19509,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 else:
                                                                     if op < 0xb4:
                                                                         if op < 0xac:
-                                                                            # FD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # FD A7-AB  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                 x_ = ((pc - 1) & 0xFFFF)
@@ -19616,7 +19616,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         f = SZ53P[a]
                                                                                         qt = t
                                                                             else:
-                                                                                # FD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD AF-B3  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -19724,7 +19724,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0xbc:
-                                                                                # FD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD B7-BB  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -19828,7 +19828,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 f = CP_F[(a << 8) | mem[ea]]
                                                                 qt = t
                                                             else:
-                                                                # FD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # FD BF-CA  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -19962,7 +19962,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     elif z == 7:
                                                                         a = v
                                                             else:
-                                                                # FD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # FD CC-E0  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                     x_ = ((pc - 1) & 0xFFFF)
@@ -20009,7 +20009,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         if op < 0xe6:
                                                             if op < 0xe5:
                                                                 if op == 0xe2:
-                                                                    # FD E2  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # FD E2  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -20077,7 +20077,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         iy = nn
                                                                         wz = nn
                                                                     else:
-                                                                        # FD E4  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # FD E4  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -20131,7 +20131,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if op < 0xf9:
                                                                 if op < 0xea:
                                                                     if op < 0xe9:
-                                                                        # FD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # FD E6-E8  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                             x_ = ((pc - 1) & 0xFFFF)
@@ -20165,7 +20165,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 8
                                                                         pc = iy
                                                                 else:
-                                                                    # FD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # FD EA-F8  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)
@@ -20207,7 +20207,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 10
                                                                     sp = iy
                                                                 else:
-                                                                    # FD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # FD FA-FF  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
                                                                         x_ = ((pc - 1) & 0xFFFF)

@@ -1852,7 +1852,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = n
         t += 19
     elif 204 <= op < 225:
-        # DD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD CC-E0  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1879,7 +1879,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         d = I64(mem[ea])
         t += 19
     elif 10 <= op < 25:
-        # DD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD 0A-18  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1888,7 +1888,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 234 <= op < 249:
-        # DD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD EA-F8  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1897,7 +1897,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 191 <= op < 203:
-        # DD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD BF-CA  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1915,7 +1915,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         b = I64(mem[ea])
         t += 19
     elif 58 <= op < 68:
-        # DD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD 3A-43  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1924,7 +1924,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 0 <= op < 9:
-        # DD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD 00-08  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1933,7 +1933,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 26 <= op < 33:
-        # DD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD 1A-20  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1952,7 +1952,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = h
         t += 19
     elif 250 <= op < 256:
-        # DD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD FA-FF  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1971,7 +1971,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         ix = v
         t += 20
     elif 47 <= op < 52:
-        # DD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD 2F-33  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1980,7 +1980,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 71 <= op < 76:
-        # DD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD 47-4B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1989,7 +1989,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 79 <= op < 84:
-        # DD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD 4F-53  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -1998,7 +1998,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 87 <= op < 92:
-        # DD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD 57-5B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2007,7 +2007,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 127 <= op < 132:
-        # DD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD 7F-83  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2016,7 +2016,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 135 <= op < 140:
-        # DD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD 87-8B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2025,7 +2025,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 143 <= op < 148:
-        # DD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD 8F-93  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2034,7 +2034,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 151 <= op < 156:
-        # DD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD 97-9B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2043,7 +2043,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 159 <= op < 164:
-        # DD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD 9F-A3  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2052,7 +2052,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 167 <= op < 172:
-        # DD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD A7-AB  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2061,7 +2061,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 175 <= op < 180:
-        # DD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD AF-B3  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2070,7 +2070,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 183 <= op < 188:
-        # DD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD B7-BB  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2079,7 +2079,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 120 <= op < 124:
-        # DD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD 78-7B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2112,7 +2112,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif 230 <= op < 233:
-        # DD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD E6-E8  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2188,7 +2188,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         pc = ix
         t += 8
     elif 39 <= op < 41:
-        # DD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD 27-28  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2197,7 +2197,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 55 <= op < 57:
-        # DD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD 37-38  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2351,7 +2351,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         e = ix & 255
         t += 8
     elif op == 95:
-        # DD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD 5F  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2472,7 +2472,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = e
         t += 19
     elif op == 118:
-        # DD 76  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD 76  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2668,7 +2668,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 226:
-        # DD E2  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD E2  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2691,7 +2691,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         wz = nn
         t += 23
     elif op == 228:
-        # DD E4  (the prefix changes nothing: the next opcode runs unprefixed)
+        # DD E4  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2935,7 +2935,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = n
         t += 19
     elif 204 <= op < 225:
-        # FD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD CC-E0  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2962,7 +2962,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         d = I64(mem[ea])
         t += 19
     elif 10 <= op < 25:
-        # FD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD 0A-18  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2971,7 +2971,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 234 <= op < 249:
-        # FD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD EA-F8  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2980,7 +2980,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 191 <= op < 203:
-        # FD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD BF-CA  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -2998,7 +2998,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         b = I64(mem[ea])
         t += 19
     elif 58 <= op < 68:
-        # FD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD 3A-43  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3007,7 +3007,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 0 <= op < 9:
-        # FD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD 00-08  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3016,7 +3016,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 26 <= op < 33:
-        # FD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD 1A-20  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3035,7 +3035,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = h
         t += 19
     elif 250 <= op < 256:
-        # FD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD FA-FF  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3054,7 +3054,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         iy = v
         t += 20
     elif 47 <= op < 52:
-        # FD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD 2F-33  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3063,7 +3063,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 71 <= op < 76:
-        # FD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD 47-4B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3072,7 +3072,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 79 <= op < 84:
-        # FD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD 4F-53  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3081,7 +3081,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 87 <= op < 92:
-        # FD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD 57-5B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3090,7 +3090,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 127 <= op < 132:
-        # FD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD 7F-83  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3099,7 +3099,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 135 <= op < 140:
-        # FD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD 87-8B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3108,7 +3108,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 143 <= op < 148:
-        # FD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD 8F-93  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3117,7 +3117,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 151 <= op < 156:
-        # FD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD 97-9B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3126,7 +3126,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 159 <= op < 164:
-        # FD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD 9F-A3  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3135,7 +3135,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 167 <= op < 172:
-        # FD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD A7-AB  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3144,7 +3144,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 175 <= op < 180:
-        # FD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD AF-B3  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3153,7 +3153,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 183 <= op < 188:
-        # FD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD B7-BB  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3162,7 +3162,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 120 <= op < 124:
-        # FD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD 78-7B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3195,7 +3195,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 19
         qt = t
     elif 230 <= op < 233:
-        # FD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD E6-E8  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3271,7 +3271,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         pc = iy
         t += 8
     elif 39 <= op < 41:
-        # FD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD 27-28  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3280,7 +3280,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
     elif 55 <= op < 57:
-        # FD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD 37-38  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3434,7 +3434,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         e = iy & 255
         t += 8
     elif op == 95:
-        # FD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD 5F  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3555,7 +3555,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             mem[ea] = e
         t += 19
     elif op == 118:
-        # FD 76  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD 76  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3751,7 +3751,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         t += 8
         qt = t
     elif op == 226:
-        # FD E2  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD E2  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t
@@ -3774,7 +3774,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
         wz = nn
         t += 23
     elif op == 228:
-        # FD E4  (the prefix changes nothing: the next opcode runs unprefixed)
+        # FD E4  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
         ei_at = t

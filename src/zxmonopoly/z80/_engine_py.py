@@ -3582,7 +3582,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
-                                                            # DD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                            # DD 00-08  (prefix ignored: the opcode runs unprefixed)
                                                             t0 = t
                                                             t += 4
                                                             ei_at = t
@@ -3606,7 +3606,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             t += 15
                                                             qt = t
                                                     else:
-                                                        # DD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                        # DD 0A-18  (prefix ignored: the opcode runs unprefixed)
                                                         t0 = t
                                                         t += 4
                                                         ei_at = t
@@ -3631,7 +3631,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 15
                                                         qt = t
                                                     else:
-                                                        # DD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                        # DD 1A-20  (prefix ignored: the opcode runs unprefixed)
                                                         t0 = t
                                                         t += 4
                                                         ei_at = t
@@ -3723,7 +3723,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 11
                                                                     else:
                                                                         if op < 0x29:
-                                                                            # DD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # DD 27-28  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -3808,7 +3808,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 11
                                                                 else:
                                                                     if op < 0x34:
-                                                                        # DD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 2F-33  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -3875,7 +3875,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x46:
                                                                 if op < 0x3a:
                                                                     if op < 0x39:
-                                                                        # DD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 37-38  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -3900,7 +3900,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0x44:
-                                                                        # DD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 3A-43  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -3941,7 +3941,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 19
                                                                 else:
                                                                     if op < 0x4c:
-                                                                        # DD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 47-4B  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -3982,7 +3982,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x54:
-                                                                    # DD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # DD 4F-53  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -4024,7 +4024,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x5c:
-                                                                    # DD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # DD 57-5B  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -4066,7 +4066,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
-                                                                        # DD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 5F  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -4317,7 +4317,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         if op < 0x78:
                                                             if op == 0x76:
-                                                                # DD 76  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # DD 76  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -4341,7 +4341,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                         else:
                                                             if op < 0x7c:
-                                                                # DD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # DD 78-7B  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -4387,7 +4387,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x8f:
                                                             if op < 0x87:
                                                                 if op < 0x84:
-                                                                    # DD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # DD 7F-83  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -4437,7 +4437,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                             else:
                                                                 if op < 0x8c:
-                                                                    # DD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # DD 87-8B  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -4491,7 +4491,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x97:
                                                                 if op < 0x94:
-                                                                    # DD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # DD 8F-93  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -4542,7 +4542,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x9f:
                                                                     if op < 0x9c:
-                                                                        # DD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 97-9B  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -4595,7 +4595,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                 else:
                                                                     if op < 0xa4:
-                                                                        # DD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 9F-A3  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -4643,7 +4643,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0xb4:
                                                                 if op < 0xac:
-                                                                    # DD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # DD A7-AB  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -4690,7 +4690,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 19
                                                                                 qt = t
                                                                     else:
-                                                                        # DD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD AF-B3  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -4738,7 +4738,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0xbc:
-                                                                        # DD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD B7-BB  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -4782,7 +4782,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 19
                                                         qt = t
                                                     else:
-                                                        # DD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                        # DD BF-CA  (prefix ignored: the opcode runs unprefixed)
                                                         t0 = t
                                                         t += 4
                                                         ei_at = t
@@ -4868,7 +4868,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             elif z == 7:
                                                                 a = v
                                                     else:
-                                                        # DD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+                                                        # DD CC-E0  (prefix ignored: the opcode runs unprefixed)
                                                         t0 = t
                                                         t += 4
                                                         ei_at = t
@@ -4891,7 +4891,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0xe6:
                                                     if op < 0xe5:
                                                         if op == 0xe2:
-                                                            # DD E2  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                            # DD E2  (prefix ignored: the opcode runs unprefixed)
                                                             t0 = t
                                                             t += 4
                                                             ei_at = t
@@ -4917,7 +4917,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 wz = nn
                                                                 t += 23
                                                             else:
-                                                                # DD E4  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # DD E4  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -4942,7 +4942,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     if op < 0xf9:
                                                         if op < 0xea:
                                                             if op < 0xe9:
-                                                                # DD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # DD E6-E8  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -4959,7 +4959,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 pc = ix
                                                                 t += 8
                                                         else:
-                                                            # DD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+                                                            # DD EA-F8  (prefix ignored: the opcode runs unprefixed)
                                                             t0 = t
                                                             t += 4
                                                             ei_at = t
@@ -4977,7 +4977,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             sp = ix
                                                             t += 10
                                                         else:
-                                                            # DD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+                                                            # DD FA-FF  (prefix ignored: the opcode runs unprefixed)
                                                             t0 = t
                                                             t += 4
                                                             ei_at = t
@@ -6614,7 +6614,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x19:
                                                             if op < 0x0a:
                                                                 if op < 0x09:
-                                                                    # FD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # FD 00-08  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -6638,7 +6638,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 15
                                                                     qt = t
                                                             else:
-                                                                # FD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # FD 0A-18  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -6663,7 +6663,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 15
                                                                 qt = t
                                                             else:
-                                                                # FD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # FD 1A-20  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -6755,7 +6755,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 11
                                                                             else:
                                                                                 if op < 0x29:
-                                                                                    # FD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                    # FD 27-28  (prefix ignored: the opcode runs unprefixed)
                                                                                     t0 = t
                                                                                     t += 4
                                                                                     ei_at = t
@@ -6840,7 +6840,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 11
                                                                         else:
                                                                             if op < 0x34:
-                                                                                # FD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 2F-33  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -6907,7 +6907,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x46:
                                                                         if op < 0x3a:
                                                                             if op < 0x39:
-                                                                                # FD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 37-38  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -6932,7 +6932,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0x44:
-                                                                                # FD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 3A-43  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -6973,7 +6973,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 19
                                                                         else:
                                                                             if op < 0x4c:
-                                                                                # FD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 47-4B  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -7014,7 +7014,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x54:
-                                                                            # FD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # FD 4F-53  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -7056,7 +7056,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x5c:
-                                                                            # FD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # FD 57-5B  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -7098,7 +7098,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x62:
                                                                             if op == 0x5f:
-                                                                                # FD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 5F  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -7349,7 +7349,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x78:
                                                                     if op == 0x76:
-                                                                        # FD 76  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # FD 76  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -7373,7 +7373,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                 else:
                                                                     if op < 0x7c:
-                                                                        # FD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # FD 78-7B  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -7419,7 +7419,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x8f:
                                                                     if op < 0x87:
                                                                         if op < 0x84:
-                                                                            # FD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # FD 7F-83  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -7469,7 +7469,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                     else:
                                                                         if op < 0x8c:
-                                                                            # FD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # FD 87-8B  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -7523,7 +7523,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x97:
                                                                         if op < 0x94:
-                                                                            # FD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # FD 8F-93  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -7574,7 +7574,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x9f:
                                                                             if op < 0x9c:
-                                                                                # FD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 97-9B  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -7627,7 +7627,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         qt = t
                                                                         else:
                                                                             if op < 0xa4:
-                                                                                # FD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 9F-A3  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -7675,7 +7675,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0xb4:
                                                                         if op < 0xac:
-                                                                            # FD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # FD A7-AB  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -7722,7 +7722,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 19
                                                                                         qt = t
                                                                             else:
-                                                                                # FD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD AF-B3  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -7770,7 +7770,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0xbc:
-                                                                                # FD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD B7-BB  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -7814,7 +7814,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                                 qt = t
                                                             else:
-                                                                # FD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # FD BF-CA  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -7900,7 +7900,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     elif z == 7:
                                                                         a = v
                                                             else:
-                                                                # FD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # FD CC-E0  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -7923,7 +7923,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0xe6:
                                                             if op < 0xe5:
                                                                 if op == 0xe2:
-                                                                    # FD E2  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # FD E2  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -7949,7 +7949,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = nn
                                                                         t += 23
                                                                     else:
-                                                                        # FD E4  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # FD E4  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -7974,7 +7974,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0xf9:
                                                                 if op < 0xea:
                                                                     if op < 0xe9:
-                                                                        # FD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # FD E6-E8  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -7991,7 +7991,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         pc = iy
                                                                         t += 8
                                                                 else:
-                                                                    # FD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # FD EA-F8  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -8009,7 +8009,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     sp = iy
                                                                     t += 10
                                                                 else:
-                                                                    # FD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # FD FA-FF  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -11648,7 +11648,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0x19:
                                                     if op < 0x0a:
                                                         if op < 0x09:
-                                                            # DD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                            # DD 00-08  (prefix ignored: the opcode runs unprefixed)
                                                             t0 = t
                                                             t += 4
                                                             ei_at = t
@@ -11672,7 +11672,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             t += 15
                                                             qt = t
                                                     else:
-                                                        # DD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                        # DD 0A-18  (prefix ignored: the opcode runs unprefixed)
                                                         t0 = t
                                                         t += 4
                                                         ei_at = t
@@ -11697,7 +11697,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 15
                                                         qt = t
                                                     else:
-                                                        # DD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                        # DD 1A-20  (prefix ignored: the opcode runs unprefixed)
                                                         t0 = t
                                                         t += 4
                                                         ei_at = t
@@ -11789,7 +11789,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 11
                                                                     else:
                                                                         if op < 0x29:
-                                                                            # DD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # DD 27-28  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -11874,7 +11874,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 11
                                                                 else:
                                                                     if op < 0x34:
-                                                                        # DD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 2F-33  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -11941,7 +11941,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0x46:
                                                                 if op < 0x3a:
                                                                     if op < 0x39:
-                                                                        # DD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 37-38  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -11966,7 +11966,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0x44:
-                                                                        # DD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 3A-43  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -12007,7 +12007,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 19
                                                                 else:
                                                                     if op < 0x4c:
-                                                                        # DD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 47-4B  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -12048,7 +12048,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x54:
-                                                                    # DD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # DD 4F-53  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -12090,7 +12090,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                             else:
                                                                 if op < 0x5c:
-                                                                    # DD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # DD 57-5B  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -12132,7 +12132,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x62:
                                                                     if op == 0x5f:
-                                                                        # DD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 5F  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -12383,7 +12383,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     else:
                                                         if op < 0x78:
                                                             if op == 0x76:
-                                                                # DD 76  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # DD 76  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -12407,7 +12407,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                         else:
                                                             if op < 0x7c:
-                                                                # DD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # DD 78-7B  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -12453,7 +12453,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x8f:
                                                             if op < 0x87:
                                                                 if op < 0x84:
-                                                                    # DD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # DD 7F-83  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -12503,7 +12503,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                             else:
                                                                 if op < 0x8c:
-                                                                    # DD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # DD 87-8B  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -12557,7 +12557,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0x97:
                                                                 if op < 0x94:
-                                                                    # DD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # DD 8F-93  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -12608,7 +12608,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x9f:
                                                                     if op < 0x9c:
-                                                                        # DD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 97-9B  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -12661,7 +12661,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                 else:
                                                                     if op < 0xa4:
-                                                                        # DD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD 9F-A3  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -12709,7 +12709,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         else:
                                                             if op < 0xb4:
                                                                 if op < 0xac:
-                                                                    # DD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # DD A7-AB  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -12756,7 +12756,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t += 19
                                                                                 qt = t
                                                                     else:
-                                                                        # DD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD AF-B3  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -12804,7 +12804,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         qt = t
                                                                 else:
                                                                     if op < 0xbc:
-                                                                        # DD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # DD B7-BB  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -12848,7 +12848,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         t += 19
                                                         qt = t
                                                     else:
-                                                        # DD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                        # DD BF-CA  (prefix ignored: the opcode runs unprefixed)
                                                         t0 = t
                                                         t += 4
                                                         ei_at = t
@@ -12934,7 +12934,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             elif z == 7:
                                                                 a = v
                                                     else:
-                                                        # DD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+                                                        # DD CC-E0  (prefix ignored: the opcode runs unprefixed)
                                                         t0 = t
                                                         t += 4
                                                         ei_at = t
@@ -12957,7 +12957,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 if op < 0xe6:
                                                     if op < 0xe5:
                                                         if op == 0xe2:
-                                                            # DD E2  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                            # DD E2  (prefix ignored: the opcode runs unprefixed)
                                                             t0 = t
                                                             t += 4
                                                             ei_at = t
@@ -12983,7 +12983,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 wz = nn
                                                                 t += 23
                                                             else:
-                                                                # DD E4  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # DD E4  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -13008,7 +13008,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     if op < 0xf9:
                                                         if op < 0xea:
                                                             if op < 0xe9:
-                                                                # DD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # DD E6-E8  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -13025,7 +13025,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 pc = ix
                                                                 t += 8
                                                         else:
-                                                            # DD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+                                                            # DD EA-F8  (prefix ignored: the opcode runs unprefixed)
                                                             t0 = t
                                                             t += 4
                                                             ei_at = t
@@ -13043,7 +13043,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             sp = ix
                                                             t += 10
                                                         else:
-                                                            # DD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+                                                            # DD FA-FF  (prefix ignored: the opcode runs unprefixed)
                                                             t0 = t
                                                             t += 4
                                                             ei_at = t
@@ -14680,7 +14680,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0x19:
                                                             if op < 0x0a:
                                                                 if op < 0x09:
-                                                                    # FD 00-08  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # FD 00-08  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -14704,7 +14704,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t += 15
                                                                     qt = t
                                                             else:
-                                                                # FD 0A-18  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # FD 0A-18  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -14729,7 +14729,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 15
                                                                 qt = t
                                                             else:
-                                                                # FD 1A-20  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # FD 1A-20  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -14821,7 +14821,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 11
                                                                             else:
                                                                                 if op < 0x29:
-                                                                                    # FD 27-28  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                    # FD 27-28  (prefix ignored: the opcode runs unprefixed)
                                                                                     t0 = t
                                                                                     t += 4
                                                                                     ei_at = t
@@ -14906,7 +14906,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     t += 11
                                                                         else:
                                                                             if op < 0x34:
-                                                                                # FD 2F-33  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 2F-33  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -14973,7 +14973,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     if op < 0x46:
                                                                         if op < 0x3a:
                                                                             if op < 0x39:
-                                                                                # FD 37-38  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 37-38  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -14998,7 +14998,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0x44:
-                                                                                # FD 3A-43  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 3A-43  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -15039,7 +15039,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t += 19
                                                                         else:
                                                                             if op < 0x4c:
-                                                                                # FD 47-4B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 47-4B  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -15080,7 +15080,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x54:
-                                                                            # FD 4F-53  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # FD 4F-53  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -15122,7 +15122,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                     else:
                                                                         if op < 0x5c:
-                                                                            # FD 57-5B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # FD 57-5B  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -15164,7 +15164,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x62:
                                                                             if op == 0x5f:
-                                                                                # FD 5F  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 5F  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -15415,7 +15415,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             else:
                                                                 if op < 0x78:
                                                                     if op == 0x76:
-                                                                        # FD 76  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # FD 76  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -15439,7 +15439,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 19
                                                                 else:
                                                                     if op < 0x7c:
-                                                                        # FD 78-7B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # FD 78-7B  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -15485,7 +15485,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 if op < 0x8f:
                                                                     if op < 0x87:
                                                                         if op < 0x84:
-                                                                            # FD 7F-83  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # FD 7F-83  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -15535,7 +15535,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                     else:
                                                                         if op < 0x8c:
-                                                                            # FD 87-8B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # FD 87-8B  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -15589,7 +15589,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0x97:
                                                                         if op < 0x94:
-                                                                            # FD 8F-93  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # FD 8F-93  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -15640,7 +15640,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     else:
                                                                         if op < 0x9f:
                                                                             if op < 0x9c:
-                                                                                # FD 97-9B  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 97-9B  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -15693,7 +15693,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         qt = t
                                                                         else:
                                                                             if op < 0xa4:
-                                                                                # FD 9F-A3  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD 9F-A3  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -15741,7 +15741,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 else:
                                                                     if op < 0xb4:
                                                                         if op < 0xac:
-                                                                            # FD A7-AB  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                            # FD A7-AB  (prefix ignored: the opcode runs unprefixed)
                                                                             t0 = t
                                                                             t += 4
                                                                             ei_at = t
@@ -15788,7 +15788,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         t += 19
                                                                                         qt = t
                                                                             else:
-                                                                                # FD AF-B3  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD AF-B3  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -15836,7 +15836,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 qt = t
                                                                         else:
                                                                             if op < 0xbc:
-                                                                                # FD B7-BB  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                                # FD B7-BB  (prefix ignored: the opcode runs unprefixed)
                                                                                 t0 = t
                                                                                 t += 4
                                                                                 ei_at = t
@@ -15880,7 +15880,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                 t += 19
                                                                 qt = t
                                                             else:
-                                                                # FD BF-CA  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # FD BF-CA  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -15966,7 +15966,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     elif z == 7:
                                                                         a = v
                                                             else:
-                                                                # FD CC-E0  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                # FD CC-E0  (prefix ignored: the opcode runs unprefixed)
                                                                 t0 = t
                                                                 t += 4
                                                                 ei_at = t
@@ -15989,7 +15989,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         if op < 0xe6:
                                                             if op < 0xe5:
                                                                 if op == 0xe2:
-                                                                    # FD E2  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # FD E2  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -16015,7 +16015,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = nn
                                                                         t += 23
                                                                     else:
-                                                                        # FD E4  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # FD E4  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -16040,7 +16040,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             if op < 0xf9:
                                                                 if op < 0xea:
                                                                     if op < 0xe9:
-                                                                        # FD E6-E8  (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                        # FD E6-E8  (prefix ignored: the opcode runs unprefixed)
                                                                         t0 = t
                                                                         t += 4
                                                                         ei_at = t
@@ -16057,7 +16057,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         pc = iy
                                                                         t += 8
                                                                 else:
-                                                                    # FD EA-F8  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # FD EA-F8  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
@@ -16075,7 +16075,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     sp = iy
                                                                     t += 10
                                                                 else:
-                                                                    # FD FA-FF  (the prefix changes nothing: the next opcode runs unprefixed) ... (the prefix changes nothing: the next opcode runs unprefixed)
+                                                                    # FD FA-FF  (prefix ignored: the opcode runs unprefixed)
                                                                     t0 = t
                                                                     t += 4
                                                                     ei_at = t
