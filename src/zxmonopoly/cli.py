@@ -388,7 +388,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--until-text", metavar="T",
                      help="then run until T is on the screen (exit 1 if it never comes)")
     run.add_argument("--max-frames", type=int, default=500, metavar="N",
-                     help="frame budget for --until-text (default 500)")
+                     help="frame budget for --until-text, else for the load of "
+                     "--autoload (default 500)")
     run.add_argument("--screen-text", action="store_true", help="print the screen as text")
     run.add_argument("--screenshot", type=Path, metavar="F", help="save the screen as PNG")
     run.add_argument("--save-snapshot", type=Path, metavar="F",
