@@ -72,10 +72,15 @@ def test_options_out_of_range(argv: list[str], message: str, capsys) -> None:  #
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--games", "0"], "--games must be 1 or more, not 0"),
-    (["--games", "-1"], "--games must be 1 or more, not -1"),
+    (["--games", "0"], "--games must be 1 to 65,536 (one game for each seed), not 0"),
+    (["--games", "-1"], "--games must be 1 to 65,536 (one game for each seed), not -1"),
     (["--short", "1440"], "--short must be 0 (a normal game) to 1439 minutes"),
     (["--short", "-5"], "--short must be 0 (a normal game) to 1439 minutes"),
+    (["--games", "65537"], "--games must be 1 to 65,536 (one game for each seed), not 65537"),
+    (["--jobs", "0"], "--jobs must be 1 to 256, not 0"),
+    # A huge count crashed the process pool's semaphore with a traceback.
+    (["--jobs", "99999999999999"], "--jobs must be 1 to 256, not 99999999999999"),
+    (["--players", "Foo"], "error: unknown personality 'Foo'"),
 ])
 def test_tournament_options(argv: list[str], message: str, capsys) -> None:  # noqa: ANN001
     assert cli.main(["tournament", *argv]) == 2
