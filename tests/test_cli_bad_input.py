@@ -65,6 +65,12 @@ def test_an_oversized_tape_is_refused_before_reading(tmp_path: Path) -> None:
     (["run", "--real-load"], "--real-load loads a tape: give one with --tape FILE"),
     (["run", "--screenshot", "x.jpg"], "--screenshot x.jpg: screenshots are PNG"),
     (["play", "--screenshot", "x.bmp"], "--screenshot x.bmp: screenshots are PNG"),
+    (["run", "--frames", "-5"], "--frames must be 0 to 1,000,000 (about 5.5 hours of Spectrum "
+     "time), not -5"),
+    # A huge count ran without end.
+    (["run", "--frames", "99999999999999999999999"], "--frames must be 0 to 1,000,000"),
+    (["run", "--until-text", "x", "--max-frames", "1000001"],
+     "--max-frames must be 0 to 1,000,000 (about 5.5 hours of Spectrum time), not 1000001"),
 ])
 def test_options_out_of_range(argv: list[str], message: str, capsys) -> None:  # noqa: ANN001
     assert cli.main(argv) == 2

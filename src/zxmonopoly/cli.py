@@ -77,6 +77,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 def _cmd_run(args: argparse.Namespace) -> int:
     """Run the Spectrum headless: frames, typing, waiting for text, screen and snapshot out."""
+    from zxmonopoly.harness.script import MAX_FRAMES
     from zxmonopoly.snapshot import SnapshotError
     from zxmonopoly.spectrum import Spectrum48, SpectrumError, keystrokes
     from zxmonopoly.spectrum.keyboard import KeyboardError
@@ -84,8 +85,10 @@ def _cmd_run(args: argparse.Namespace) -> int:
     from zxmonopoly.z80 import Z80Error
 
     for option, value in (("--frames", args.frames), ("--max-frames", args.max_frames)):
-        if value < 0:
-            raise CliError(f"{option} must be 0 or more, not {value}")
+        # The scripts' bound for one step: a count beyond it would run for days, not fail.
+        if not 0 <= value <= MAX_FRAMES:
+            raise CliError(f"{option} must be 0 to {MAX_FRAMES:,} (about 5.5 hours of "
+                           f"Spectrum time), not {value}")
     for option, given in (("--autoload", args.autoload), ("--real-load", args.real_load)):
         if given and not (args.tape or args.game):
             raise CliError(f"{option} loads a tape: give one with --tape FILE (or --game)")
