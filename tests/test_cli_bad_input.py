@@ -65,6 +65,10 @@ def test_an_oversized_tape_is_refused_before_reading(tmp_path: Path) -> None:
     (["run", "--real-load"], "--real-load loads a tape: give one with --tape FILE"),
     (["run", "--screenshot", "x.jpg"], "--screenshot x.jpg: screenshots are PNG"),
     (["play", "--screenshot", "x.bmp"], "--screenshot x.bmp: screenshots are PNG"),
+    (["play", "--scale", "0"], "--scale must be 1 to 16, not 0"),
+    # SDL said "Cannot set negative sized display mode".
+    (["play", "--scale", "99999999999"], "--scale must be 1 to 16, not 99999999999"),
+    (["play", "--exit-after-frames", "-1"], "--exit-after-frames must be 0 or more, not -1"),
     (["run", "--frames", "-5"], "--frames must be 0 to 1,000,000 (about 5.5 hours of Spectrum "
      "time), not -5"),
     # A huge count ran without end.
@@ -124,3 +128,24 @@ def test_autoload_reports_a_load_that_does_not_finish(tmp_path: Path, capsys) ->
                        "--max-frames", "5"])
     assert status == 1
     assert "the tape was still loading after 5 frames (--max-frames)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("name", "data", "problem"), [
+    # The tape's name was printed twice ("t.tap: t.tap: block 1 ...").
+    ("t.tap", b"\x13\x00" + bytes(5), "block 0 at offset 0: block length 19 runs past the end"),
+    # A bad snapshot printed a "cannot load" line, then "cannot load the snapshot".
+    ("s.szx", b"ZXST\x01\x04\x01\x00ZX", "truncated block header at offset 8"),
+    # A directory was "no such file".
+    ("d.tap", None, "is a directory, not a file"),
+])
+def test_play_refuses_a_bad_file_in_one_line(tmp_path: Path, capsys, name: str,  # noqa: ANN001
+                                             data: bytes | None, problem: str) -> None:
+    path = tmp_path / name
+    if data is None:
+        path.mkdir()
+    else:
+        path.write_bytes(data)
+    assert cli.main([str(path), "--engine", "python", "--mute"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("zxmonopoly: error: ")
+    assert err.count(str(path)) == 1 and problem in err, err

@@ -17,6 +17,10 @@ from zxmonopoly import images
 # numba; tests/test_cli.py checks that the two agree.
 ENGINE_CHOICES = ("jit", "python")
 
+#: The largest window: 16 × 320×256 = 5,120×4,096 pixels, more than any display shows.
+MAX_SCALE = 16
+
+
 class CliError(Exception):
     """An error to report as ``zxmonopoly: error: ...`` with exit status 2."""
 
@@ -216,16 +220,17 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from zxmonopoly.spectrum import SpectrumError
     from zxmonopoly.z80 import Z80Error
 
-    for option, value in (("--scale", args.scale), ("--exit-after-frames", args.exit_after_frames)):
-        if value is not None and value < (1 if option == "--scale" else 0):
-            raise CliError(f"{option} must be {'1' if option == '--scale' else '0'} or more, "
-                           f"not {value}")
+    if not 1 <= args.scale <= MAX_SCALE:  # SDL took a huge one for a negative size
+        raise CliError(f"--scale must be 1 to {MAX_SCALE}, not {args.scale}")
+    if args.exit_after_frames is not None and args.exit_after_frames < 0:
+        raise CliError(f"--exit-after-frames must be 0 or more, not {args.exit_after_frames}")
     if args.file is not None:
         _file_to_option(args)
     for option, path in (("--tape", args.tape), ("--snapshot", args.snapshot), ("--rom", args.rom)):
         if path is not None and not path.is_file():
-            raise CliError(f"{option} {path}: no such file")
+            raise CliError(f"{option} {path}: {_not_a_file(path)}")
     _check_png(args.screenshot)
+    _check_play_files(args)
     from zxmonopoly.ui.display import WindowError as DisplayError
     from zxmonopoly.ui.display import check_environment
 
@@ -271,6 +276,26 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _not_a_file(path: Path) -> str:
+    """Why ``path``, which is not a regular file, cannot be opened."""
+    if path.is_dir():
+        return "is a directory, not a file"
+    return "not a regular file (a device or a pipe?)" if path.exists() else "no such file"
+
+
+def _check_play_files(args: argparse.Namespace) -> None:
+    """Read the tape and the snapshot before the window opens: a bad one is one line, exit 2."""
+    from zxmonopoly import snapshot, tape
+
+    try:
+        if args.tape is not None:
+            tape.read(args.tape)
+        if args.snapshot is not None:
+            snapshot.load(args.snapshot)
+    except (tape.TapeError, snapshot.SnapshotError) as exc:
+        raise CliError(str(exc)) from None
+
+
 def _boot_wait(args: argparse.Namespace) -> dict[str, int]:
     """How long the window lets the ROM boot before typing LOAD "": less for our quick ROM."""
     from zxmonopoly.ui.window import OUR_ROM_BOOT_FRAMES
@@ -293,7 +318,7 @@ def _file_to_option(args: argparse.Namespace) -> None:
     if getattr(args, option) is not None:
         raise CliError(f"{args.file}: give either FILE or --{option}, not both")
     if not args.file.is_file():
-        raise CliError(f"{args.file}: no such file")
+        raise CliError(f"{args.file}: {_not_a_file(args.file)}")
     setattr(args, option, args.file)
 
 
