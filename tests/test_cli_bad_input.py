@@ -59,8 +59,11 @@ def test_an_oversized_tape_is_refused_before_reading(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["cpm", "x.com", "--max-tstates", "-1"], "--max-tstates must be 0 (no limit) or more"),
-    (["bench", "--seconds", "0"], "--seconds must be more than 0, not 0"),
-    (["bench", "--seconds", "-1"], "--seconds must be more than 0, not -1"),
+    (["bench", "--seconds", "0"], "--seconds must be more than 0 and at most 3,600, not 0"),
+    (["bench", "--seconds", "-1"], "--seconds must be more than 0 and at most 3,600, not -1"),
+    (["bench", "--seconds", "nan"], "--seconds must be more than 0 and at most 3,600, not nan"),
+    # inf ran without end.
+    (["bench", "--seconds", "inf"], "--seconds must be more than 0 and at most 3,600, not inf"),
     (["run", "--autoload"], "--autoload loads a tape: give one with --tape FILE"),
     (["run", "--real-load"], "--real-load loads a tape: give one with --tape FILE"),
     (["run", "--screenshot", "x.jpg"], "--screenshot x.jpg: screenshots are PNG"),

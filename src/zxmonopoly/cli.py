@@ -17,6 +17,8 @@ from zxmonopoly import images
 # numba; tests/test_cli.py checks that the two agree.
 ENGINE_CHOICES = ("jit", "python")
 
+#: The longest benchmark run per engine: an hour (the default is 3 s).
+MAX_BENCH_SECONDS = 3600
 #: The largest window: 16 × 320×256 = 5,120×4,096 pixels, more than any display shows.
 MAX_SCALE = 16
 
@@ -74,8 +76,9 @@ def _cmd_cpm(args: argparse.Namespace) -> int:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from zxmonopoly import benchmarks
 
-    if not args.seconds > 0:
-        raise CliError(f"--seconds must be more than 0, not {args.seconds:g}")
+    if not 0 < args.seconds <= MAX_BENCH_SECONDS:  # inf ran without end
+        raise CliError(f"--seconds must be more than 0 and at most {MAX_BENCH_SECONDS:,}, "
+                       f"not {args.seconds:g}")
     return benchmarks.run_from_args(args)
 
 
