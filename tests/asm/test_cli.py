@@ -73,3 +73,25 @@ def test_subcommand_registration() -> None:
     cli.add_asm_subcommand(sub)
     args = parser.parse_args(["asm", "x.asm", "-o", "x.bin", "--tap", "x.tap", "--name", "X"])
     assert args.handler is cli.run and args.name == "X"
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    # -o prog.asm overwrote the source with the binary.
+    (["-o", "{src}"], "-o {src}: that is a file the program is read from; give another name"),
+    (["-o", "{inc}"], "-o {inc}: that is a file the program is read from"),
+    (["--lst", "{src}"], "--lst {src}: that is a file the program is read from"),
+    (["-o", "{out}", "--sym", "{out}"], "--sym {out}: -o names the same file"),
+])
+def test_an_output_that_would_overwrite_an_input_is_refused(
+        tmp_path: Path, capsys, argv: list[str], message: str) -> None:  # noqa: ANN001
+    src, inc, out = tmp_path / "prog.asm", tmp_path / "inc.asm", tmp_path / "out.bin"
+    src.write_text(' include "inc.asm"\n nop\n')
+    inc.write_text(" ret\n")
+    names = {"src": src, "inc": inc, "out": out}
+    status = cli.main([str(src), *(a.format(**names) for a in argv)])
+    assert status == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"zxmonopoly asm: error: {message.format(**names)}") and \
+        err.count("\n") == 1, err
+    assert src.read_text() == ' include "inc.asm"\n nop\n' and inc.read_text() == " ret\n"
+    assert not out.exists()

@@ -109,6 +109,23 @@ def _report(diags: list[Diagnostic], err: TextIO, dropped: int = 0) -> None:
               file=err)
 
 
+def _outputs_problem(asm: Assembler, outputs: list[tuple[str, Path | None]]) -> str | None:
+    """Why the outputs cannot be written: one is a file the program was read from (it would be
+    overwritten: ``-o x.asm``), or two options name the same file; None when they can."""
+    read = {path.resolve() for path in (*asm.sources, *asm.binaries)}
+    given: dict[Path, str] = {}
+    for option, path in outputs:
+        if path is None:
+            continue
+        key = path.resolve()
+        if key in read:
+            return f"{option} {path}: that is a file the program is read from; give another name"
+        if key in given:
+            return f"{option} {path}: {given[key]} names the same file"
+        given[key] = option
+    return None
+
+
 def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
     """Assemble as the parsed arguments say; returns the exit status."""
     err = err if err is not None else sys.stderr
@@ -142,6 +159,11 @@ def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
         print(f"zxmonopoly asm: error: {exc}", file=err)
         return 1
     output = args.output if args.output is not None else args.source.with_suffix(".bin")
+    problem = _outputs_problem(asm, [("-o", output), ("--sym", args.sym), ("--lst", args.lst),
+                                     ("--tap", args.tap)])
+    if problem is not None:
+        print(f"zxmonopoly asm: error: {problem}", file=err)
+        return 2
     try:
         output.write_bytes(program.binary())
         if args.sym is not None:
