@@ -538,6 +538,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("zxmonopoly: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`zxmonopoly tape info F | head -1`): stop quietly. Python would
+        # hit the closed pipe again flushing stdout at exit, so stdout goes to /dev/null first
+        # (the recipe of the signal module's documentation, "Note on SIGPIPE").
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":
