@@ -41,12 +41,24 @@ def test_printable_keeps_text_and_escapes_c0_del_c1() -> None:
     ["run", "--engine", "python", "--tape", "/dev/zero", "--frames", "0"],
     ["cpm", "/dev/zero"],
     ["run", "--engine", "python", "--snapshot", "/dev/zero.szx", "--frames", "0"],
+    # --rom read /dev/zero until the process was killed for its memory.
+    ["run", "--engine", "python", "--rom", "/dev/zero", "--frames", "0"],
 ])
 def test_special_files_are_refused_in_one_line(argv: list[str], capsys) -> None:  # noqa: ANN001
     assert cli.main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("zxmonopoly: error: ")
     assert "/dev/zero" in err[0]
+
+
+def test_an_oversized_rom_is_refused_before_reading(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    path = tmp_path / "huge.rom"
+    with path.open("wb") as f:
+        f.truncate(1 << 40)  # sparse: no disk used; read whole, it would exhaust memory
+    assert cli.main(["run", "--engine", "python", "--rom", str(path), "--frames", "0"]) == 2
+    assert capsys.readouterr().err == (f"zxmonopoly: error: {path}: cannot read the ROM: "
+                                       "1,099,511,627,776 bytes is too large for a ROM image "
+                                       "(at most 1,048,576)\n")
 
 
 def test_an_oversized_tape_is_refused_before_reading(tmp_path: Path) -> None:
