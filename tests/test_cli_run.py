@@ -265,3 +265,20 @@ def test_readme_hello_tape(capsys, tmp_path, monkeypatch):
                            "--until-text", "HELLO", "--screen-text")
     assert status == 0, err
     assert any(line.startswith("HELLO") for line in screen_of(out)), out
+
+
+def test_tape_warnings_are_printed(capsys, tmp_path):
+    """An empty tape or a bad checksum: run warns as tape info does (it said nothing)."""
+    from zxmonopoly.tape.tap import TapBlock, write_tap
+
+    empty, bad = tmp_path / "empty.tap", tmp_path / "bad.tap"
+    empty.write_bytes(b"")
+    image = bytearray(write_tap([TapBlock(0xFF, bytes(4))]))
+    image[-1] ^= 1  # the checksum
+    bad.write_bytes(image)
+    status, _, err = run(capsys, "--engine", "python", "--tape", str(empty), "--autoload")
+    assert status == 0
+    assert err == f"zxmonopoly: warning: {empty}: offset 0: the tape has no blocks\n"
+    status, _, err = run(capsys, "--engine", "python", "--tape", str(bad), "--frames", "0")
+    assert status == 0
+    assert err.startswith(f"zxmonopoly: warning: {bad}: block 0 at offset 0: bad checksum")
