@@ -164,3 +164,13 @@ def test_play_refuses_a_bad_file_in_one_line(tmp_path: Path, capsys, name: str, 
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("zxmonopoly: error: ")
     assert err.count(str(path)) == 1 and problem in err, err
+
+
+def test_a_screenshot_that_cannot_be_written_names_the_file(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    # A full disk: "zxmonopoly: error: No space left on device", without the file.
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full")
+    shot = tmp_path / "full.png"
+    os.symlink("/dev/full", shot)
+    assert cli.main(["run", "--engine", "python", "--frames", "1", "--screenshot", str(shot)]) == 2
+    assert capsys.readouterr().err == f"zxmonopoly: error: {shot}: No space left on device\n"

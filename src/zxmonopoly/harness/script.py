@@ -855,7 +855,10 @@ def _run_seed(session: Session, step: Step) -> None:
 
 def _run_screenshot(session: Session, step: Step) -> None:
     """``screenshot``."""
-    session.screenshot(step.args[0])
+    try:
+        session.screenshot(step.args[0])
+    except OSError as exc:  # as a snapshot step says it (docs/harness.md, "Bad input")
+        raise HarnessError(f"{step.args[0]}: cannot write: {exc.strerror or exc}") from None
 
 
 def _run_snapshot(session: Session, step: Step) -> None:
