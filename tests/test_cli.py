@@ -157,3 +157,24 @@ def test_bad_engine_variable(tmp_path, capsys, monkeypatch) -> None:
     monkeypatch.setenv("ZXMONOPOLY_ENGINE", "turbo")
     assert cli.main(["cpm", str(_com(tmp_path, HELLO))]) == 2
     assert "ZXMONOPOLY_ENGINE='turbo'" in capsys.readouterr().err
+
+
+def test_a_closed_pipe_is_no_traceback(tmp_path) -> None:
+    """``zxmonopoly script F | head -1``: the reader leaves early; no BrokenPipeError traceback."""
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "s.zxs"
+    script.write_text("wait 1\nexpect \"never\"\n", encoding="utf-8")  # fails: prints a screen
+    src = str(Path(cli.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        p for p in (src, os.environ.get("PYTHONPATH")) if p)}
+    read, write = os.pipe()
+    os.close(read)  # nobody reads: the first write that reaches the pipe fails with EPIPE
+    with os.fdopen(write, "wb") as out:
+        done = subprocess.run([sys.executable, "-m", "zxmonopoly.cli", "script", "--engine",
+                               "python", str(script)], stdout=out, stderr=subprocess.PIPE,
+                              env=env, timeout=120)
+    assert done.returncode == 1
+    assert b"Traceback" not in done.stderr and b"BrokenPipe" not in done.stderr, done.stderr

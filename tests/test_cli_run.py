@@ -248,3 +248,37 @@ def test_a_program_saving_too_much_does_not_stop_run(capsys, tmp_path, monkeypat
     assert status == 0
     assert "zxmonopoly: SAVE of 65,535 bytes from 0x4000 (flag 0xff) not written" in err
     assert "Traceback" not in err and not list(tmp_path.glob("*.tap"))
+
+
+def test_readme_hello_tape(capsys, tmp_path, monkeypatch):
+    """README.md's "Load a tape": its hello.asm, assembled to a tape as shown, loads with
+    --autoload and prints HELLO."""
+    import re
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Load a tape"):]
+    source = re.search(r"```\n(.*?)```", section, re.S).group(1)
+    monkeypatch.chdir(tmp_path)
+    Path("hello.asm").write_text(source, encoding="utf-8")
+    assert cli.main(["asm", "hello.asm", "-o", "hello.bin", "--tap", "hello.tap"]) == 0
+    status, out, err = run(capsys, "--engine", "python", "--tape", "hello.tap", "--autoload",
+                           "--until-text", "HELLO", "--screen-text")
+    assert status == 0, err
+    assert any(line.startswith("HELLO") for line in screen_of(out)), out
+
+
+def test_tape_warnings_are_printed(capsys, tmp_path):
+    """An empty tape or a bad checksum: run warns as tape info does (it said nothing)."""
+    from zxmonopoly.tape.tap import TapBlock, write_tap
+
+    empty, bad = tmp_path / "empty.tap", tmp_path / "bad.tap"
+    empty.write_bytes(b"")
+    image = bytearray(write_tap([TapBlock(0xFF, bytes(4))]))
+    image[-1] ^= 1  # the checksum
+    bad.write_bytes(image)
+    status, _, err = run(capsys, "--engine", "python", "--tape", str(empty), "--autoload")
+    assert status == 0
+    assert err == f"zxmonopoly: warning: {empty}: offset 0: the tape has no blocks\n"
+    status, _, err = run(capsys, "--engine", "python", "--tape", str(bad), "--frames", "0")
+    assert status == 0
+    assert err.startswith(f"zxmonopoly: warning: {bad}: block 0 at offset 0: bad checksum")

@@ -77,7 +77,7 @@ def test_the_command_refuses_a_bad_spec(capsys):
     from zxmonopoly.cli import main
 
     assert main(["tournament", "--players", "Mean"]) == 2
-    assert "2 to 6" in capsys.readouterr().out
+    assert "zxmonopoly tournament: error: --players needs 2 to 6" in capsys.readouterr().err
 
 
 @pytest.mark.slow
@@ -135,3 +135,14 @@ def test_a_dask_cluster_plays_the_same_games(monkeypatch):
                                   host="127.0.0.1", dashboard_address=None) as cluster:
         remote = t.run_tournament(2, 11, players, minutes=1, scheduler=cluster.scheduler_address)
     assert _same(one) == _same(remote)
+
+
+def test_a_bad_scheduler_address_is_one_line(capsys):
+    # It printed Dask's traceback (ValueError: missing port number).
+    pytest.importorskip("distributed")
+    from zxmonopoly.cli import main
+
+    assert main(["tournament", "--games", "1", "--scheduler", "nonsense"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("zxmonopoly tournament: error: --scheduler nonsense: missing port number "
+                   "in address 'nonsense'\n")

@@ -17,6 +17,12 @@ from zxmonopoly import images
 # numba; tests/test_cli.py checks that the two agree.
 ENGINE_CHOICES = ("jit", "python")
 
+#: The longest benchmark run per engine: an hour (the default is 3 s).
+MAX_BENCH_SECONDS = 3600
+#: The largest window: 16 × 320×256 = 5,120×4,096 pixels, more than any display shows.
+MAX_SCALE = 16
+
+
 class CliError(Exception):
     """An error to report as ``zxmonopoly: error: ...`` with exit status 2."""
 
@@ -70,13 +76,15 @@ def _cmd_cpm(args: argparse.Namespace) -> int:
 def _cmd_bench(args: argparse.Namespace) -> int:
     from zxmonopoly import benchmarks
 
-    if not args.seconds > 0:
-        raise CliError(f"--seconds must be more than 0, not {args.seconds:g}")
+    if not 0 < args.seconds <= MAX_BENCH_SECONDS:  # inf ran without end
+        raise CliError(f"--seconds must be more than 0 and at most {MAX_BENCH_SECONDS:,}, "
+                       f"not {args.seconds:g}")
     return benchmarks.run_from_args(args)
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
     """Run the Spectrum headless: frames, typing, waiting for text, screen and snapshot out."""
+    from zxmonopoly.harness.script import MAX_FRAMES
     from zxmonopoly.snapshot import SnapshotError
     from zxmonopoly.spectrum import Spectrum48, SpectrumError, keystrokes
     from zxmonopoly.spectrum.keyboard import KeyboardError
@@ -84,8 +92,10 @@ def _cmd_run(args: argparse.Namespace) -> int:
     from zxmonopoly.z80 import Z80Error
 
     for option, value in (("--frames", args.frames), ("--max-frames", args.max_frames)):
-        if value < 0:
-            raise CliError(f"{option} must be 0 or more, not {value}")
+        # The scripts' bound for one step: a count beyond it would run for days, not fail.
+        if not 0 <= value <= MAX_FRAMES:
+            raise CliError(f"{option} must be 0 to {MAX_FRAMES:,} (about 5.5 hours of "
+                           f"Spectrum time), not {value}")
     for option, given in (("--autoload", args.autoload), ("--real-load", args.real_load)):
         if given and not (args.tape or args.game):
             raise CliError(f"{option} loads a tape: give one with --tape FILE (or --game)")
@@ -107,6 +117,12 @@ def _cmd_run(args: argparse.Namespace) -> int:
         if args.tape:
             machine.deck.set_fast(not args.real_load)
             machine.deck.insert(args.tape)
+            if not args.game:  # what tape info warns of (no blocks, a bad checksum, ...)
+                from zxmonopoly.tape import read as read_tape
+                from zxmonopoly.tape.image import printable
+
+                for warning in read_tape(args.tape).warnings:
+                    print(f"zxmonopoly: warning: {printable(str(warning))}", file=sys.stderr)
             if args.real_load and not args.autoload:
                 machine.deck.play()
         if args.game:  # boot, LOAD "" as a user types it, then --frames of the game
@@ -213,16 +229,17 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from zxmonopoly.spectrum import SpectrumError
     from zxmonopoly.z80 import Z80Error
 
-    for option, value in (("--scale", args.scale), ("--exit-after-frames", args.exit_after_frames)):
-        if value is not None and value < (1 if option == "--scale" else 0):
-            raise CliError(f"{option} must be {'1' if option == '--scale' else '0'} or more, "
-                           f"not {value}")
+    if not 1 <= args.scale <= MAX_SCALE:  # SDL took a huge one for a negative size
+        raise CliError(f"--scale must be 1 to {MAX_SCALE}, not {args.scale}")
+    if args.exit_after_frames is not None and args.exit_after_frames < 0:
+        raise CliError(f"--exit-after-frames must be 0 or more, not {args.exit_after_frames}")
     if args.file is not None:
         _file_to_option(args)
     for option, path in (("--tape", args.tape), ("--snapshot", args.snapshot), ("--rom", args.rom)):
         if path is not None and not path.is_file():
-            raise CliError(f"{option} {path}: no such file")
+            raise CliError(f"{option} {path}: {_not_a_file(path)}")
     _check_png(args.screenshot)
+    _check_play_files(args)
     from zxmonopoly.ui.display import WindowError as DisplayError
     from zxmonopoly.ui.display import check_environment
 
@@ -268,6 +285,26 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _not_a_file(path: Path) -> str:
+    """Why ``path``, which is not a regular file, cannot be opened."""
+    if path.is_dir():
+        return "is a directory, not a file"
+    return "not a regular file (a device or a pipe?)" if path.exists() else "no such file"
+
+
+def _check_play_files(args: argparse.Namespace) -> None:
+    """Read the tape and the snapshot before the window opens: a bad one is one line, exit 2."""
+    from zxmonopoly import snapshot, tape
+
+    try:
+        if args.tape is not None:
+            tape.read(args.tape)
+        if args.snapshot is not None:
+            snapshot.load(args.snapshot)
+    except (tape.TapeError, snapshot.SnapshotError) as exc:
+        raise CliError(str(exc)) from None
+
+
 def _boot_wait(args: argparse.Namespace) -> dict[str, int]:
     """How long the window lets the ROM boot before typing LOAD "": less for our quick ROM."""
     from zxmonopoly.ui.window import OUR_ROM_BOOT_FRAMES
@@ -290,7 +327,7 @@ def _file_to_option(args: argparse.Namespace) -> None:
     if getattr(args, option) is not None:
         raise CliError(f"{args.file}: give either FILE or --{option}, not both")
     if not args.file.is_file():
-        raise CliError(f"{args.file}: no such file")
+        raise CliError(f"{args.file}: {_not_a_file(args.file)}")
     setattr(args, option, args.file)
 
 
@@ -388,7 +425,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--until-text", metavar="T",
                      help="then run until T is on the screen (exit 1 if it never comes)")
     run.add_argument("--max-frames", type=int, default=500, metavar="N",
-                     help="frame budget for --until-text (default 500)")
+                     help="frame budget for --until-text, else for the load of "
+                     "--autoload (default 500)")
     run.add_argument("--screen-text", action="store_true", help="print the screen as text")
     run.add_argument("--screenshot", type=Path, metavar="F", help="save the screen as PNG")
     run.add_argument("--save-snapshot", type=Path, metavar="F",
@@ -506,6 +544,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("zxmonopoly: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`zxmonopoly tape info F | head -1`): stop quietly. Python would
+        # hit the closed pipe again flushing stdout at exit, so stdout goes to /dev/null first
+        # (the recipe of the signal module's documentation, "Note on SIGPIPE").
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -73,3 +73,46 @@ def test_subcommand_registration() -> None:
     cli.add_asm_subcommand(sub)
     args = parser.parse_args(["asm", "x.asm", "-o", "x.bin", "--tap", "x.tap", "--name", "X"])
     assert args.handler is cli.run and args.name == "X"
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    # -o prog.asm overwrote the source with the binary.
+    (["-o", "{src}"], "-o {src}: that is a file the program is read from; give another name"),
+    (["-o", "{inc}"], "-o {inc}: that is a file the program is read from"),
+    (["--lst", "{src}"], "--lst {src}: that is a file the program is read from"),
+    (["-o", "{out}", "--sym", "{out}"], "--sym {out}: -o names the same file"),
+])
+def test_an_output_that_would_overwrite_an_input_is_refused(
+        tmp_path: Path, capsys, argv: list[str], message: str) -> None:  # noqa: ANN001
+    src, inc, out = tmp_path / "prog.asm", tmp_path / "inc.asm", tmp_path / "out.bin"
+    src.write_text(' include "inc.asm"\n nop\n')
+    inc.write_text(" ret\n")
+    names = {"src": src, "inc": inc, "out": out}
+    status = cli.main([str(src), *(a.format(**names) for a in argv)])
+    assert status == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"zxmonopoly asm: error: {message.format(**names)}") and \
+        err.count("\n") == 1, err
+    assert src.read_text() == ' include "inc.asm"\n nop\n' and inc.read_text() == " ret\n"
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("define", ["1abc", "ld", "x y", "", "=3", "HL=2"])
+def test_a_define_that_no_source_could_use_is_refused(source: Path, tmp_path: Path, capsys,
+                                                      define: str) -> None:  # noqa: ANN001
+    # -D 1abc and -D ld=3 were taken in silence: constants no line can name.
+    out = tmp_path / "out.bin"
+    assert cli.main([str(source), "-o", str(out), "-D", define]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("zxmonopoly asm: error: -D '") and "cannot name a symbol" in err
+    assert not out.exists()
+
+
+def test_a_failed_write_names_the_file(source: Path, tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    # A write that fails on an open file has no filename: it said "None: No space left".
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full")
+    status = cli.main([str(source), "-D", "LEVEL", "-o", str(tmp_path / "p.bin"),
+                       "--tap", "/dev/full"])
+    assert status == 1
+    assert capsys.readouterr().err == "zxmonopoly asm: error: /dev/full: No space left on device\n"

@@ -124,8 +124,9 @@ def test_bad_line_error_names_file_line_and_expectation(tmp_path, line, message)
         parse_script(path)
     text = str(info.value)
     assert message in text
+    assert f"{path}:3: " in text  # an include that cannot be read names its line too
     if "cannot read" not in message:
-        assert f"{path}:3: " in text and line in text
+        assert line in text
 
 
 def test_header_after_command_and_in_include(tmp_path) -> None:
@@ -221,3 +222,24 @@ def test_cli_script_pass_and_fail(tmp_path, capsys) -> None:
     assert f"PASS {good}" in out
     assert f"FAIL {bad}:9: expected 'Free Parking' on the screen" in out
     assert "1 passed, 1 failed" in out
+
+
+def test_the_worked_example_reports_what_the_docs_show(tmp_path, monkeypatch) -> None:
+    """docs/harness.md's worked example: boot_print.zxs passes with the frames shown, and
+    with row 0 expected as "4" fails with the line the page shows."""
+    import re
+
+    from zxmonopoly.harness import run_script
+
+    root = Path(__file__).resolve().parents[2]
+    page = (root / "docs" / "harness.md").read_text(encoding="utf-8")
+    passed = re.search(r"^PASS tests/game/scripts/boot_print\.zxs .*$", page, re.M).group(0)
+    failed = re.search(r"^FAIL tests/game/scripts/boot_print\.zxs:7: .*$", page, re.M).group(0)
+    monkeypatch.chdir(root)
+    name = "tests/game/scripts/boot_print.zxs"
+    assert run_script(name, engine="python").report() == passed
+    wrong = tmp_path / "boot_print.zxs"
+    wrong.write_text((root / name).read_text().replace('expect "3" at row 0',
+                                                         'expect "4" at row 0'))
+    first = run_script(wrong, engine="python").report().splitlines()[0]
+    assert first == failed.replace(name, str(wrong))

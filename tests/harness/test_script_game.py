@@ -311,3 +311,26 @@ def test_game_header_with_a_snapshot(tmp_path) -> None:
                   "wait input\n")
     result = run_script(path, engine="python")
     assert result.passed, result.report()
+
+
+def test_readme_example_script_passes(tmp_path) -> None:
+    """README.md's "Write a test" script, saved beside the scripts' includes as the README
+    says, passes and prints what the README shows."""
+    import re
+    import shutil
+
+    from zxmonopoly.harness.script import run_script
+
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Write a test"):]
+    script, shown = re.findall(r"```\n(.*?)```", section, re.S)[:2]
+    scripts = root / "tests" / "game" / "scripts"
+    for include in re.findall(r"^include (\S+)$", script, re.M):
+        shutil.copy(scripts / include, tmp_path / include)
+    name = re.search(r"zxmonopoly script (\S+)", shown).group(1)
+    path = _write(tmp_path, script, Path(name).name)
+    result = run_script(path, engine="python")
+    assert result.passed, result.report()
+    frames = re.search(r"\((\d+) frames\)", shown).group(1)
+    assert result.report() == f"PASS {path} ({frames} frames)"

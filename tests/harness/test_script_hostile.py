@@ -109,6 +109,19 @@ def test_a_snapshot_step_into_a_missing_directory(tmp_path: Path) -> None:
     assert "cannot write" in report
 
 
+def test_a_screenshot_step_that_cannot_write_names_the_file(tmp_path: Path) -> None:
+    # It said "[Errno 28] No space left on device", without the file.
+    (tmp_path / "counter.rom").write_bytes(rom(COUNTER_ROM))
+    report = failure(write(tmp_path, "rom counter.rom\nwait 1\nscreenshot nodir/x.png\n"))
+    assert report.startswith(f"FAIL {tmp_path / 's.zxs'}:3: {tmp_path / 'nodir' / 'x.png'}: "
+                             "cannot write: No such file or directory\n")
+    if Path("/dev/full").exists():
+        os.symlink("/dev/full", tmp_path / "full.png")
+        report = failure(write(tmp_path, "rom counter.rom\nwait 1\nscreenshot full.png\n"))
+        assert report.startswith(f"FAIL {tmp_path / 's.zxs'}:3: {tmp_path / 'full.png'}: "
+                                 "cannot write: No space left on device\n")
+
+
 def test_the_command_exits_1_with_the_report(tmp_path: Path, capsys) -> None:  # noqa: ANN001
     path = write(tmp_path, b"game\nwait \xff\n")
     assert cli.main(["script", "--engine", "python", str(path)]) == 1

@@ -69,7 +69,7 @@ def test_the_game_loads_to_its_title_fast() -> None:
 
 
 def test_the_game_loads_to_its_title_at_the_real_speed() -> None:
-    """About 9,000 frames of tape: some 15 s with the jit engine."""
+    """About 11,900 frames of tape: the jit engine plays them in seconds."""
     session = Session.game(engine=_jit(), rom=OPENSE, real_load=True)
     assert session.find("M O N O P O L Y") is not None
     assert session.frame > 5000  # it did play the tape

@@ -21,6 +21,7 @@ from .output import (
     tape_image,
     tape_name_problem,
 )
+from .source import RESERVED
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -60,8 +61,21 @@ def _defines(items: list[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for item in items:
         name, _, text = item.partition("=")
+        if not _is_symbol_name(name):  # it could never be used: say so rather than ignore it
+            raise ValueError(f"'{name}' cannot name a symbol: a letter, _ . or @ first, then "
+                             "letters, digits, _ . ? @; not a reserved word")
         out[name] = _number(text) if text else 1
     return out
+
+
+def _is_symbol_name(name: str) -> bool:
+    """Whether ``name`` is one name the assembler's sources can use (not a reserved word)."""
+    try:
+        tokens = lex(name)
+    except LexError:
+        return False
+    return (len(tokens) == 1 and tokens[0].kind == "id" and tokens[0].value == name
+            and name.upper() not in RESERVED)
 
 
 def _number(text: str) -> int:
@@ -109,6 +123,23 @@ def _report(diags: list[Diagnostic], err: TextIO, dropped: int = 0) -> None:
               file=err)
 
 
+def _outputs_problem(asm: Assembler, outputs: list[tuple[str, Path | None]]) -> str | None:
+    """Why the outputs cannot be written: one is a file the program was read from (it would be
+    overwritten: ``-o x.asm``), or two options name the same file; None when they can."""
+    read = {path.resolve() for path in (*asm.sources, *asm.binaries)}
+    given: dict[Path, str] = {}
+    for option, path in outputs:
+        if path is None:
+            continue
+        key = path.resolve()
+        if key in read:
+            return f"{option} {path}: that is a file the program is read from; give another name"
+        if key in given:
+            return f"{option} {path}: {given[key]} names the same file"
+        given[key] = option
+    return None
+
+
 def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
     """Assemble as the parsed arguments say; returns the exit status."""
     err = err if err is not None else sys.stderr
@@ -142,17 +173,27 @@ def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
         print(f"zxmonopoly asm: error: {exc}", file=err)
         return 1
     output = args.output if args.output is not None else args.source.with_suffix(".bin")
-    try:
-        output.write_bytes(program.binary())
-        if args.sym is not None:
-            args.sym.write_text(symbols_json(program), encoding="utf-8")
-        if args.lst is not None:
-            args.lst.write_text(listing_text(program), encoding="utf-8")
-        if tape is not None:
-            args.tap.write_bytes(tape)
-    except OSError as exc:
-        print(f"zxmonopoly asm: error: {exc.filename}: {exc.strerror}", file=err)
-        return 1
+    problem = _outputs_problem(asm, [("-o", output), ("--sym", args.sym), ("--lst", args.lst),
+                                     ("--tap", args.tap)])
+    if problem is not None:
+        print(f"zxmonopoly asm: error: {problem}", file=err)
+        return 2
+    writes: list[tuple[Path, bytes | str]] = [(output, program.binary())]
+    if args.sym is not None:
+        writes.append((args.sym, symbols_json(program)))
+    if args.lst is not None:
+        writes.append((args.lst, listing_text(program)))
+    if tape is not None:
+        writes.append((args.tap, tape))
+    for path, data in writes:
+        try:
+            if isinstance(data, str):
+                path.write_text(data, encoding="utf-8")
+            else:
+                path.write_bytes(data)
+        except OSError as exc:  # named here: a failed write (a full disk) has no filename
+            print(f"zxmonopoly asm: error: {path}: {exc.strerror or exc}", file=err)
+            return 1
     return 0
 
 

@@ -599,9 +599,10 @@ def parse_script(path: str | os.PathLike[str]) -> Script:
 
 
 def _parse_into(path: Path, script: Script, problems: list[str], stack: list[Path],
-                top: bool) -> None:
-    """Parse ``path`` into ``script``, following includes (``stack`` catches loops)."""
-    shown = repr(str(path))[1:-1]  # a NUL or a control character shows as an escape
+                top: bool, included_at: str = "") -> None:
+    """Parse ``path`` into ``script``, following includes (``stack`` catches loops);
+    ``included_at`` is the ``file:line: `` of the include line, named when it cannot be read."""
+    shown = included_at + repr(str(path))[1:-1]  # a NUL or a control character as an escape
     try:
         resolved = path.resolve()
         if resolved in stack:
@@ -654,7 +655,7 @@ def _parse_into(path: Path, script: Script, problems: list[str], stack: list[Pat
                 continue
             if op == "include":
                 _parse_into(path.parent / args[0], script, problems, [*stack, resolved],
-                            top=False)
+                            top=False, included_at=f"{where}: include ")
                 continue
             if op in ("screenshot", "snapshot_save"):
                 args = (str(path.parent / args[0]),)
@@ -854,7 +855,10 @@ def _run_seed(session: Session, step: Step) -> None:
 
 def _run_screenshot(session: Session, step: Step) -> None:
     """``screenshot``."""
-    session.screenshot(step.args[0])
+    try:
+        session.screenshot(step.args[0])
+    except OSError as exc:  # as a snapshot step says it (docs/harness.md, "Bad input")
+        raise HarnessError(f"{step.args[0]}: cannot write: {exc.strerror or exc}") from None
 
 
 def _run_snapshot(session: Session, step: Step) -> None:

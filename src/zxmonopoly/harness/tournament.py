@@ -445,7 +445,11 @@ def _results(units: Sequence[WorkUnit], jobs: int,
         except ImportError:
             raise RuntimeError("--scheduler needs Dask distributed: pip install "
                                "'zxmonopoly[cluster]'") from None
-        with Client(scheduler) as client:
+        try:
+            client = Client(scheduler)
+        except (OSError, ValueError, TypeError) as exc:  # no scheduler there, a bad address
+            raise RuntimeError(f"--scheduler {scheduler}: {exc}") from None
+        with client:
             futures = client.map(play_unit, list(units), pure=False)
             for future in futures:
                 yield future.result()
@@ -459,7 +463,7 @@ def _results(units: Sequence[WorkUnit], jobs: int,
 
     # spawn: each worker is a fresh interpreter with our sys.path (no engine state forked).
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=min(jobs, len(units)), mp_context=context) as pool:
         yield from pool.map(play_unit, units)
 
 
@@ -510,13 +514,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 #: The longest short game the game accepts: 23 hours 59 minutes (MAX_HOURS in setup.asm).
 MAX_SHORT_MINUTES = 23 * 60 + 59
+#: The most games: one for each of the 65,536 seeds (game g's seed is S + g mod 65536).
+MAX_GAMES = 65536
+#: The most processes for --jobs: a bound far above any machine's cores (the pool's own
+#: semaphores overflow near 2**31; a huge count must be refused, not crash).
+MAX_JOBS = 256
 
 
 def main(args: argparse.Namespace) -> int:
     """Run the tournament, print the table; 1 on an invariant violation, 2 on bad options."""
     problem = None
-    if args.games < 1:
-        problem = f"--games must be 1 or more, not {args.games}"
+    if not 1 <= args.games <= MAX_GAMES:
+        problem = (f"--games must be 1 to {MAX_GAMES:,} (one game for each seed), "
+                   f"not {args.games}")
+    elif not 1 <= args.jobs <= MAX_JOBS:
+        problem = f"--jobs must be 1 to {MAX_JOBS}, not {args.jobs}"
     elif not 0 <= args.short <= MAX_SHORT_MINUTES:
         problem = (f"--short must be 0 (a normal game) to {MAX_SHORT_MINUTES} minutes (the "
                    f"game's longest short game, 23:59), not {args.short}")
@@ -528,10 +540,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         players = parse_players(args.players)
     except ValueError as exc:
-        print(f"zxmonopoly tournament: {exc}")
-        return 2
-    if args.jobs < 1:
-        print(f"zxmonopoly tournament: --jobs must be 1 or more, got {args.jobs}")
+        print(f"zxmonopoly tournament: error: {exc}", file=sys.stderr)
         return 2
     try:
         results = run_tournament(args.games, args.seed, players, minutes=args.short or None,
@@ -542,7 +551,7 @@ def main(args: argparse.Namespace) -> int:
         print(f"INVARIANT VIOLATED: {exc}")
         return 1
     except RuntimeError as exc:
-        print(f"zxmonopoly tournament: {exc}")
+        print(f"zxmonopoly tournament: error: {exc}", file=sys.stderr)
         return 2
     print(format_table(results))
     return 0

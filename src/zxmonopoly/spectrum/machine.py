@@ -19,6 +19,7 @@ import numpy as np
 
 from zxmonopoly import images
 from zxmonopoly import snapshot as snapshots
+from zxmonopoly.files import read_regular
 from zxmonopoly.z80 import Z80, state
 from zxmonopoly.z80.cpu import default_engine, engine_tables, load_engine
 
@@ -31,6 +32,8 @@ from .ula import ENGINES as SPECTRUM_ENGINES
 
 OUT_LOG_ENTRIES = 4096
 ROM_SIZE = 16_384
+#: A ROM file larger than this is refused before it is read (a wrong size up to it is named).
+MAX_ROM_FILE = 1 << 20
 
 #: Audio (``audio=True``): 44,100 Hz mono int16. The beeper counts 69,888 × 50 T-states to the
 #: second (:data:`~.beeper.FIFTY_HZ_CPU`), so every frame gives exactly 882 samples and a host
@@ -66,10 +69,11 @@ def load_rom(rom: bytes | bytearray | str | os.PathLike[str] | None) -> bytes:
         data, name = bytes(rom), "ROM image"
     else:
         path = Path(rom)
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise SpectrumError(f"{path}: cannot read the ROM: {exc.strerror}") from None
+        try:  # bounded: /dev/zero or a huge file would be read until memory ran out
+            data = read_regular(path, MAX_ROM_FILE, "ROM image")
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+            raise SpectrumError(f"{path}: cannot read the ROM: "
+                                f"{getattr(exc, 'strerror', None) or exc}") from None
         name = str(path)
     if len(data) != ROM_SIZE:
         raise SpectrumError(f"{name}: a 48K ROM is {ROM_SIZE:,} bytes, this is {len(data):,}")

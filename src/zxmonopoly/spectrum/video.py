@@ -270,8 +270,13 @@ def png_bytes(rgb: np.ndarray) -> bytes:
 
 def write_png(path: str | os.PathLike[str], rgb: np.ndarray) -> None:
     """Write an (height, width, 3) uint8 array as an 8-bit RGB PNG file."""
-    with open(path, "wb") as f:
-        f.write(png_bytes(rgb))
+    try:
+        with open(path, "wb") as f:
+            f.write(png_bytes(rgb))
+    except OSError as exc:
+        if exc.filename is None:  # a failed write (a full disk) names no file by itself
+            exc.filename = os.fspath(path)
+        raise
 
 
 def _unfilter(raw: np.ndarray, height: int, stride: int, bpp: int, name: str) -> np.ndarray:

@@ -528,7 +528,9 @@ class Window:
         try:
             self.machine.deck.set_fast(not real_load)
             self.machine.deck.insert(path)
-        except (TapeError, OSError) as exc:
+        except TapeError as exc:  # its message names the file
+            raise WindowError(str(exc)) from None
+        except OSError as exc:
             raise WindowError(f"{path}: {exc}") from None
 
     def open_file(self, path: str | os.PathLike[str]) -> None:
