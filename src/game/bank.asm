@@ -541,7 +541,8 @@ group_built:
 
 ; ---------------------------------------------------------------------------------------------
 ; mortgage_take - mortgage a square: its owner receives the mortgage value (half the price)
-; Input: A = square (owned, unmortgaged, group bare).  Output: done, shown.
+; Input: A = square (owned, unmortgaged, bare: the rest of its group may keep buildings,
+;        booklet A52).  Output: done, shown.
 ; Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 mortgage_take:

@@ -92,7 +92,7 @@ def test_position_keeps_the_books(playing):
     (lambda p: p.own("Mayfair", 1, hotel=True).own("Park Lane", 1, houses=2), "uneven building"),
     (lambda p: p.own("Mayfair", 1, houses=1), "not owned wholly by one player"),
     (lambda p: p.own("Mayfair", 1, houses=1).own("Park Lane", 1, houses=1, mortgaged=True),
-     "with a site mortgaged"),
+     "on Park Lane, which is mortgaged"),
     (lambda p: p.own("Kings Cross", 1, houses=1), "only sites take houses"),
     (lambda p: p.own("Mayfair", 3), "player 3 is not in the game"),
     (lambda p: p.next_card("chance", "CH16").jail_cards(1, ["chance"]), None),
@@ -189,3 +189,13 @@ def test_states_compare_without_the_frame_counter(playing):
     assert a == b and a.diff(b) == []
     s.poke16(s.symbols["v_players"] + s.symbols["P_CASH"], 1499)
     assert s.state() != b and b.diff(s.state()) == ["player 1 cash: 1500 -> 1499"]
+
+
+def test_a_bare_mortgaged_site_beside_a_built_one_is_a_position(playing):
+    """Booklet A52: only the mortgaged site itself must be bare (reachable: build one house on
+    each, sell Park Lane's back, mortgage Park Lane)."""
+    s = _session(playing)
+    with s.position() as pos:
+        pos.own("Mayfair", 1, houses=1).own("Park Lane", 1, mortgaged=True)
+    assert check_invariants(s) == []
+    assert s.state().square("Park Lane").mortgaged

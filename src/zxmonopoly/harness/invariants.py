@@ -12,8 +12,8 @@ The rules (docs/harness.md, *Invariants*):
   ``v_bank`` (the Bank's takings less its payments) = ``STARTING_CASH`` x the players;
 * the building stock: ``v_houses_left`` + houses on the board = ``HOUSES_IN_BANK`` (a hotel
   counts no house), ``v_hotels_left`` + hotels = ``HOTELS_IN_BANK``, each within its range;
-* buildings only on sites, on a colour group owned wholly by one player, none of it
-  mortgaged, built evenly (levels in a group differ by at most 1, a hotel being level 5);
+* buildings only on sites, on a colour group owned wholly by one player, never on a
+  mortgaged site, built evenly (levels in a group differ by at most 1, a hotel being level 5);
 * in a game, only entered players own squares (back at the title the squares keep the last
   game's owners until the next setup);
 * a player in jail stands on the Jail square; no more than the game's jail turns;
@@ -134,9 +134,15 @@ def state_problems(memory: Any, symbols: Mapping[str, int], *, money: bool = Tru
         if max(built) - min(built) > 1:
             problems.append(f"uneven building on the {group} group: levels {built} differ by "
                             "more than one (a hotel is level 5)")
-        if any(levels[i][2] for i in members):
-            problems.append(f"buildings on the {group} group with a site mortgaged: no "
-                            "building on a group with a mortgaged site")
+        # A mortgaged site holds no buildings (booklet, Mortgages: "All buildings on the
+        # Site must be sold back ... before any property can be mortgaged"). Its neighbours
+        # may keep theirs: the booklet asks only the site to be bare (rule A52; S001-EB's
+        # whole group disagrees, and the booklet wins), while no *new* building goes up on
+        # a group with a mortgaged site (A39, the game's H refuses it).
+        for i in members:
+            if levels[i][2] and levels[i][1]:
+                problems.append(f"buildings on {SQUARES[i].name}, which is mortgaged: a site "
+                                "is mortgaged only when bare")
     for p in state.players:
         if p.in_jail and p.square != JAIL_SQUARE:
             problems.append(f"player {p.number} is in jail but stands on square {p.square} "
