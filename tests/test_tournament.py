@@ -11,7 +11,8 @@ def test_parse_players():
     assert t.parse_players(None) == [0, 1, 2, 3, 4, 5]
     assert t.parse_players("mean, Greedy,ent") == [0, 2, 5]
     assert t.parse_players("Steady,Steady") == [3, 3]
-    for bad in ("Mean", "Mean,Nobody", "X,Mean", ",".join(["Mean"] * 7)):
+    for bad in ("Mean", "Mean,Nobody", "X,Mean", ",".join(["Mean"] * 7), "Mean,,Greedy",
+                "Mean,Greedy,"):
         with pytest.raises(ValueError):
             t.parse_players(bad)
 

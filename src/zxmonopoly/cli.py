@@ -212,8 +212,15 @@ def _report_saves(machine: Spectrum48) -> None:
 
 def _check_png(path: Path | None) -> None:
     """A screenshot name must say PNG: that is the only format written."""
-    if path is not None and path.suffix.lower() != ".png":
+    if path is None:
+        return
+    if path.suffix.lower() != ".png":
         raise CliError(f"--screenshot {path}: screenshots are PNG; give a name ending .png")
+    # Checked now, not when the file is written: the window's screenshot is taken as it
+    # closes, after the whole session.
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise CliError(f"--screenshot {path}: no folder {folder} to write it in")
 
 
 def _bundled_game_tape() -> Path:

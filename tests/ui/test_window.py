@@ -191,6 +191,17 @@ def test_play_command_writes_a_screenshot_of_the_window(tmp_path: Path, capsys) 
     assert video.read_png(shot).shape == (256, 320, 3)
 
 
+def test_play_refuses_a_screenshot_it_could_not_write_before_the_window_opens(tmp_path: Path,
+                                                                              capsys) -> None:
+    """The window's screenshot is written as it closes: a missing folder is refused first."""
+    shot = tmp_path / "nodir" / "window.png"
+    status = cli.main(["play", "--exit-after-frames", "60", "--screenshot", str(shot),
+                       "--engine", "python", "--mute", "--scale", "1"])
+    err = capsys.readouterr().err
+    assert status == 2 and "no folder" in err and str(shot) in err
+    assert not shot.parent.exists()
+
+
 def test_the_window_loads_the_bundled_game_by_default(tmp_path: Path) -> None:
     from zxmonopoly import images
 

@@ -73,7 +73,10 @@ def parse_players(spec: str | None) -> list[int]:
     None: all six."""
     if not spec:
         return list(range(len(GAME_PERSONALITIES)))
-    chosen = [personality_of(word) for word in spec.split(",") if word.strip()]
+    words = spec.split(",")
+    if any(not word.strip() for word in words):
+        raise ValueError(f"--players {spec!r}: an empty name (between two commas, or at an end)")
+    chosen = [personality_of(word) for word in words]
     if not 2 <= len(chosen) <= 6:
         raise ValueError(f"--players needs 2 to 6 personalities, got {len(chosen)}")
     return chosen
