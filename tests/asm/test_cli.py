@@ -116,3 +116,6 @@ def test_a_failed_write_names_the_file(source: Path, tmp_path: Path, capsys) -> 
                        "--tap", "/dev/full"])
     assert status == 1
     assert capsys.readouterr().err == "zxmonopoly asm: error: /dev/full: No space left on device\n"
+    # All or nothing: the outputs before the one that failed are not left behind either.
+    assert list(tmp_path.iterdir()) == [source]
+    assert Path("/dev/full").is_char_device()

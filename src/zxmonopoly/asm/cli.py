@@ -4,6 +4,7 @@ and a tape with a BASIC loader. ``main(argv)`` is the testable entry; tools/asm.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -185,15 +186,30 @@ def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
         writes.append((args.lst, listing_text(program)))
     if tape is not None:
         writes.append((args.tap, tape))
+    # All or nothing: each output goes to a file beside it first, and only when every one is
+    # written are they renamed into place (a full disk on the last must not leave the first
+    # outputs new and the others old).
+    # (A device or a pipe named as an output is written as it is, never replaced.)
+    done: list[tuple[Path, Path]] = []
     for path, data in writes:
+        special = path.exists() and not path.is_file()
+        temp = path if special else path.with_name(f".{path.name}.{os.getpid()}.part")
         try:
             if isinstance(data, str):
-                path.write_text(data, encoding="utf-8")
+                temp.write_text(data, encoding="utf-8")
             else:
-                path.write_bytes(data)
+                temp.write_bytes(data)
+            if not special:
+                done.append((temp, path))
         except OSError as exc:  # named here: a failed write (a full disk) has no filename
+            if not special:
+                temp.unlink(missing_ok=True)
+            for written, _ in done:
+                written.unlink(missing_ok=True)
             print(f"zxmonopoly asm: error: {path}: {exc.strerror or exc}", file=err)
             return 1
+    for temp, path in done:
+        os.replace(temp, path)
     return 0
 
 
