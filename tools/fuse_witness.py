@@ -1,0 +1,450 @@
+"""A witness that is neither our emulator nor our ROM: FUSE loads the game tape under OpenSE BASIC.
+
+FUSE (the Free Unix Spectrum Emulator, Debian package fuse-emulator-sdl) runs as a 48K with the
+third-party ROM OpenSE BASIC and our tape, in a virtual X display (Xvfb). ``load ""`` is typed
+into its window as X key events (xdotool), as a user's keys: FUSE's own auto-load types the
+Sinclair ROM's keyword, which OpenSE (no K mode) does not have. Tape traps and FUSE's loader
+acceleration are off, so OpenSE's own loader reads every edge of FUSE's tape signal; FUSE only
+runs at top speed while the tape plays.
+
+FUSE's debugger (commands given in its settings file, ``debuggercommand``) stops at the game's
+entry ``start`` and at the title's wait for a key (``keys_wait.wait`` with ``v_phase`` =
+``PHASE_TITLE``) and prints the machine's memory there (the screen, the state block, the font)
+as 32-bit words on its standard output; then it exits. The same points are reached on our
+emulator (same ROM, same tape, fast load) and the two are compared byte by byte, and FUSE's
+loading screen with the SCREEN$ on the tape.
+
+Usage: ``PYTHONPATH=$PWD/src python tools/fuse_witness.py [--engine python|jit] [--out DIR]``.
+Exit status 0: FUSE reached the title and everything matched; 1: a difference or FUSE did not
+get there (the figures and FUSE's screen as text say where); 2: a tool is missing or failed.
+Needs ``fuse`` (fuse-emulator-sdl), ``Xvfb`` (xvfb), ``xdotool`` and ``stdbuf`` (coreutils).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from zxmonopoly import images  # noqa: E402
+from zxmonopoly.harness.session import Session, load_budget  # noqa: E402
+from zxmonopoly.spectrum import keystrokes, video  # noqa: E402
+from zxmonopoly.spectrum.keyboard import CAPS_SHIFT, SYMBOL_SHIFT  # noqa: E402
+from zxmonopoly.tape import read_tap  # noqa: E402
+
+OPENSE = Path("/usr/share/spectrum-roms/opense.rom")
+
+SCREEN, SCREEN_SIZE = 0x4000, 6912          # display file and attributes
+ATTRS = 6144                                # attribute offset in the screen
+MESSAGE_ROWS = 4                            # character rows 0-3: where the ROM prints "Bytes:"
+CHARS = 23606                               # system variable: the font's address - 256
+FONT_SIZE = 768                             # glyphs 32..127
+#: Tags FUSE prints before each dump (0xF05E0000 + point), so the output parses unambiguously.
+TAG = 0xF05E0000
+BOOTED, ENTRY, TITLE, TIMEOUT = 1, 2, 3, 4
+#: Frames FUSE runs before ``load ""`` is typed: OpenSE is at its prompt well before.
+BOOT_FRAMES = 150
+#: Each key held, and each gap, in frames of 20 ms (FUSE runs at the real speed while typing):
+#: more than the 3 of our own typing, as X events reach FUSE once a frame at best.
+HOLD_FRAMES, GAP_FRAMES = 5, 6
+#: X key names of the Spectrum keys typed.
+X_KEYS = {CAPS_SHIFT: "Shift_L", SYMBOL_SHIFT: "Control_L", "ENTER": "Return", "SPACE": "space"}
+#: Seconds of wall time allowed, for the window to appear and for the whole run.
+WINDOW_WAIT, RUN_WAIT = 20.0, 180.0
+#: Tries at starting FUSE in a fresh display.
+START_ATTEMPTS = 3
+
+
+class WitnessError(Exception):
+    """A tool is missing or did not behave; the message says which and what to do."""
+
+
+@dataclass
+class Dump:
+    """What FUSE printed at one stop: the frame and memory ranges (address -> bytes)."""
+
+    frame: int
+    pc: int
+    ranges: dict[int, bytes] = field(default_factory=dict)
+
+    def read(self, address: int, size: int) -> bytes:
+        """``size`` bytes from ``address``: from one dumped range."""
+        for start, data in self.ranges.items():
+            if start <= address and address + size <= start + len(data):
+                return data[address - start:address - start + size]
+        raise KeyError(f"0x{address:04X}+{size} was not dumped")
+
+
+def need(program: str, package: str) -> str:
+    """The path of ``program``, or a WitnessError naming the package to install."""
+    path = shutil.which(program)
+    if path is None:
+        raise WitnessError(f"{program} not found: apt-get install {package}")
+    return path
+
+
+def dump_commands(tag: int, ranges: list[tuple[int, int]]) -> list[str]:
+    """Debugger commands printing ``tag``, the frame, PC, then each range as big-endian words."""
+    lines = [f"print {tag}", "print spectrum:frames", "print z80:pc"]
+    for start, size in ranges:
+        if size % 4:
+            raise ValueError(f"range 0x{start:04X}+{size}: not whole 32-bit words")
+        lines += [f"print [{a}]*16777216+[{a + 1}]*65536+[{a + 2}]*256+[{a + 3}]"
+                  for a in range(start, start + size, 4)]
+    return lines
+
+
+def padded(start: int, size: int) -> tuple[int, int]:
+    """A range widened to whole 32-bit words."""
+    end = start + size
+    start &= ~3
+    return start, (end - start + 3) & ~3
+
+
+def debugger_script(symbols: dict[str, int], budget: int) -> tuple[str, dict[int, list]]:
+    """FUSE's debugger commands and, for each tag, the ranges it dumps."""
+    state = padded(symbols["v_state"], symbols["v_state_end"] - symbols["v_state"])
+    font = padded(symbols["font"], FONT_SIZE)
+    screen = (SCREEN, SCREEN_SIZE)
+    sysvars = padded(CHARS, 2)
+    layout: dict[int, list] = {BOOTED: [], ENTRY: [screen, sysvars], TITLE: [screen, sysvars,
+                                                                           state, font],
+                               TIMEOUT: [screen, sysvars]}
+    stops = [  # (tag, breakpoint, what then)
+        (BOOTED, f"break time 100 if spectrum:frames == {BOOT_FRAMES}", "continue"),
+        (ENTRY, f"break {symbols['start']}", "continue"),
+        (TITLE, f"break {symbols['keys_wait.wait']} if [{symbols['v_phase']}] == "
+                f"{symbols['PHASE_TITLE']}", "exit 0"),
+        (TIMEOUT, f"break time 100 if spectrum:frames > {budget}", "exit 3"),
+    ]
+    lines = []
+    for number, (tag, breakpoint, then) in enumerate(stops, start=1):
+        lines += [breakpoint, f"commands {number}",
+                  *dump_commands(TAG + tag, layout[tag]), then, "end"]
+    return "\n".join(lines), layout
+
+
+def parse_dumps(out: str, layout: dict[int, list]) -> dict[int, Dump]:
+    """The dumps in FUSE's standard output, by tag."""
+    values = [int(word, 16) for word in out.split() if word.startswith("0x")]
+    dumps: dict[int, Dump] = {}
+    i = 0
+    while i < len(values):
+        tag = values[i] - TAG
+        if tag not in layout or i + 2 >= len(values):
+            i += 1
+            continue
+        dump = Dump(frame=values[i + 1], pc=values[i + 2])
+        i += 3
+        for start, size in layout[tag]:
+            words = values[i:i + size // 4]
+            if len(words) < size // 4:
+                raise WitnessError(f"FUSE's output stops inside the dump of 0x{start:04X}")
+            dump.ranges[start] = b"".join(w.to_bytes(4, "big") for w in words)
+            i += size // 4
+        dumps[tag] = dump
+    return dumps
+
+
+def x_keys(combo: tuple[str, ...]) -> list[str]:
+    """The X key names of a Spectrum key combination."""
+    return [X_KEYS.get(key, key.lower()) for key in combo]
+
+
+def start_xvfb() -> tuple[subprocess.Popen, str]:
+    """A virtual X display on a free number; the process and its DISPLAY."""
+    need("Xvfb", "xvfb")
+    read, write = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "640x480x24",
+                             "-nolisten", "tcp"], pass_fds=(write,),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    got = b""
+    while not got.endswith(b"\n"):  # read all of it: Xvfb dies if the pipe closes early
+        chunk = os.read(read, 64)
+        if not chunk:
+            break
+        got += chunk
+    os.close(read)
+    if not got.strip().isdigit():
+        xvfb.kill()
+        raise WitnessError("Xvfb did not start (no display number on -displayfd)")
+    return xvfb, ":" + got.decode().strip()
+
+
+class Fuse:
+    """FUSE running the tape under ``rom`` in a virtual display, its output read line by line."""
+
+    def __init__(self, rom: Path, tape: Path, script: str, home: Path, display: str):
+        fuse = need("fuse", "fuse-emulator-sdl")
+        stdbuf = need("stdbuf", "coreutils")
+        # The debugger commands are too long for one argument (128 KiB): the settings file
+        # takes them. HOME is a scratch directory, so the user's own settings play no part.
+        (home / ".fuserc").write_text('<?xml version="1.0"?>\n<settings>\n  <debuggercommand>'
+                                      + escape(script) + "</debuggercommand>\n</settings>\n")
+        self.env = dict(os.environ, HOME=str(home), DISPLAY=display, SDL_AUDIODRIVER="dummy")
+        command = [stdbuf, "-oL", fuse, "--machine", "48", "--rom-48", str(rom),
+                   "--no-sound", "--no-auto-load", "--no-traps", "--no-accelerate-loader",
+                   "--fastload", "--detect-loader", "--speed", "100",
+                   "--no-confirm-actions", "--no-autosave-settings", "--tape", str(tape)]
+        self.command = command
+        self.process = subprocess.Popen(command, env=self.env, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True)
+        self.lines: list[str] = []
+        self.booted = threading.Event()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.append(line)
+            if line.strip() == f"0x{TAG + BOOTED:x}":
+                self.booted.set()
+
+    def xdotool(self, *args: str) -> str:
+        """Run xdotool on FUSE's display; its output."""
+        done = subprocess.run([need("xdotool", "xdotool"), *args], env=self.env,
+                              capture_output=True, text=True, timeout=WINDOW_WAIT)
+        if done.returncode:
+            raise WitnessError(f"xdotool {' '.join(args)}: {done.stderr.strip()}")
+        return done.stdout
+
+    def window(self) -> str:
+        """FUSE's window id, once it is shown."""
+        deadline = time.monotonic() + WINDOW_WAIT
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                break  # it gave up
+            found = subprocess.run([need("xdotool", "xdotool"), "search", "--onlyvisible",
+                                    "--name", "Fuse"], env=self.env, capture_output=True,
+                                   text=True)
+            if found.stdout.split():
+                return found.stdout.split()[0]
+            time.sleep(0.2)
+        raise WitnessError(f"FUSE's window did not appear: {self.stderr()}")
+
+    def type(self, text: str) -> None:
+        """Type ``text`` as X key events, timed as keystrokes.plan_text says (20 ms a frame)."""
+        window = self.window()
+        self.xdotool("mousemove", "--window", window, "100", "100")  # focus follows the pointer
+        self.xdotool("windowfocus", "--sync", window)
+        if not self.booted.wait(WINDOW_WAIT):
+            raise WitnessError(f"FUSE did not reach frame {BOOT_FRAMES}: {self.stderr()}")
+        for step in keystrokes.plan_text(text, HOLD_FRAMES, GAP_FRAMES):
+            keys = x_keys(step.keys)
+            self.xdotool("keydown", *keys)
+            time.sleep(step.hold / 50)
+            self.xdotool("keyup", *reversed(keys))
+            time.sleep(step.gap / 50)
+
+    def wait(self, timeout: float) -> int:
+        """FUSE's exit status (killed after ``timeout`` seconds: WitnessError)."""
+        try:
+            status = self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise WitnessError(f"FUSE still running after {timeout:.0f} s; killed") from None
+        self.reader.join(5)
+        return status
+
+    def stderr(self) -> str:
+        """FUSE's error output, once it has ended (else empty)."""
+        if self.process.poll() is None or self.process.stderr is None:
+            return ""
+        return self.process.stderr.read().strip()[-500:]
+
+    def kill(self) -> None:
+        """Stop FUSE if it still runs."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+def run_fuse(rom: Path, tape: Path, symbols: dict[str, int], budget: int,
+             log=print) -> tuple[int, dict[int, Dump], float]:
+    """Run FUSE to the title (or the budget); its exit status, dumps and wall seconds."""
+    script, layout = debugger_script(symbols, budget)
+    for attempt in range(1, START_ATTEMPTS + 1):
+        xvfb, display = start_xvfb()
+        home = Path(tempfile.mkdtemp(prefix="fuse-witness-"))
+        began = time.monotonic()
+        fuse = None
+        try:
+            fuse = Fuse(rom, tape, script, home, display)
+            if attempt == 1:
+                log("fuse: " + " ".join(fuse.command[2:]))
+            try:
+                fuse.window()
+            except WitnessError as exc:
+                # SDL now and then fails to open a display that has just started
+                # ("error initialising"): a fresh display and FUSE do.
+                if attempt == START_ATTEMPTS:
+                    raise
+                log(f"fuse: attempt {attempt}: {exc}; again")
+                continue
+            fuse.type(keystrokes.LOAD_QUOTED_SPELLED)
+            status = fuse.wait(RUN_WAIT)
+            return status, parse_dumps("".join(fuse.lines), layout), time.monotonic() - began
+        finally:
+            if fuse is not None:
+                fuse.kill()
+            xvfb.terminate()  # not kill: Xvfb then removes its lock and socket
+            xvfb.wait()
+            shutil.rmtree(home, ignore_errors=True)
+    raise AssertionError("unreachable")
+
+
+def memory_of(dump: Dump, rom: bytes) -> bytearray:
+    """A 64K image: the ROM and the dumped ranges (zeros elsewhere)."""
+    mem = bytearray(65536)
+    mem[:len(rom)] = rom
+    for start, data in dump.ranges.items():
+        mem[start:start + len(data)] = data
+    return mem
+
+
+def differing(a: bytes, b: bytes) -> list[int]:
+    """The offsets where two equal-length byte strings differ."""
+    return [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+
+
+def screen_lines(mem: bytearray) -> list[str]:
+    """The screen as text, read with the font CHARS points at."""
+    return video.screen_text(mem, video.charset_from_memory(mem))
+
+
+def ours(rom: Path, tape: Path, engine: str | None) -> tuple[bytes, int, Session]:
+    """Our emulator, same ROM and tape, fast load: the screen and frame at ``start`` (a fast
+    load gets there while LOAD "" is still being typed: caught by a breakpoint), then the
+    session at the title's wait for a key."""
+    session = Session(rom, engine=engine, symbols=images.game_symbols_path())
+    machine, start = session.machine, session.address("start")
+    seen: list[tuple[bytes, int]] = []
+
+    def at_start(m) -> None:
+        if m.cpu.pc == start and not seen:
+            seen.append((bytes(m.memory[SCREEN:SCREEN + SCREEN_SIZE]), m.frame))
+    machine.break_handlers.append(at_start)
+    machine.cpu.breakpoints[start] = 1
+    try:
+        session.load_tape(tape, fast=True)
+        session.wait_input(load_budget(tape))
+    finally:
+        machine.cpu.breakpoints[start] = 0
+        machine.break_handlers.remove(at_start)
+    if not seen:
+        raise WitnessError("our emulator reached the title without passing start")
+    return seen[0][0], seen[0][1], session
+
+
+def message_rows_excluded(screen: bytes) -> list[int]:
+    """Offsets of the screen outside character rows 0-3 (pixels and attributes)."""
+    keep = []
+    for y in range(192):
+        if y < 64 and (y & 0x38) >> 3 < MESSAGE_ROWS:
+            continue
+        base = ((y & 0xC0) << 5) | ((y & 7) << 8) | ((y & 0x38) << 2)
+        keep += range(base, base + 32)
+    keep += range(ATTRS + 32 * MESSAGE_ROWS, SCREEN_SIZE)
+    return keep
+
+
+def witness(rom: Path, tape: Path, engine: str | None, out: Path | None, log=print) -> bool:
+    """Run FUSE and our emulator and compare; True when everything matched."""
+    symbols = dict(images.game_symbols())
+    budget = load_budget(tape, fast=False) + BOOT_FRAMES + 500
+    status, dumps, seconds = run_fuse(rom, tape, symbols, budget, log)
+    rom_bytes = rom.read_bytes()
+    log(f"fuse: exit status {status} after {seconds:.1f} s")
+    ok = True
+    if ENTRY in dumps:
+        log(f"fuse: reached start (0x{symbols['start']:04X}) at frame {dumps[ENTRY].frame}")
+    else:
+        log("fuse: FAIL: the game's entry was never reached (the tape did not load)")
+        ok = False
+    if TITLE not in dumps or status != 0:
+        last = dumps.get(TIMEOUT) or dumps.get(ENTRY)
+        log(f"fuse: FAIL: no title (status {status}); FUSE's screen "
+            + (f"at frame {last.frame}:" if last else "was never dumped"))
+        if last:
+            for line in screen_lines(memory_of(last, rom_bytes)):
+                log("  |" + line + "|")
+        return False
+    title = dumps[TITLE]
+    log(f"fuse: title waits for a key (PC 0x{title.pc:04X}) at frame {title.frame}")
+    fuse_title_mem = memory_of(title, rom_bytes)
+    for line in screen_lines(fuse_title_mem):
+        log("  |" + line + "|")
+
+    tape_screen = read_tap(tape.read_bytes())[3].data
+    our_entry, our_start, session = ours(rom, tape, engine)
+    our_title = bytes(session.machine.memory[SCREEN:SCREEN + SCREEN_SIZE])
+    log(f"ours ({session.machine.engine} engine, fast load): start at frame {our_start}, "
+        f"title at frame {session.frame}")
+    if ENTRY in dumps:
+        fuse_entry = dumps[ENTRY].read(SCREEN, SCREEN_SIZE)
+        keep = message_rows_excluded(fuse_entry)
+        vs_tape = [i for i in keep if fuse_entry[i] != tape_screen[i]]
+        vs_ours = differing(fuse_entry, our_entry)
+        log(f"loading screen at start: FUSE vs the tape's SCREEN$ (rows {MESSAGE_ROWS}-23): "
+            f"{len(vs_tape)} of {len(keep)} bytes differ; FUSE vs ours (whole screen): "
+            f"{len(vs_ours)} of {SCREEN_SIZE} differ")
+        ok &= not vs_tape and not vs_ours
+    fuse_title = title.read(SCREEN, SCREEN_SIZE)
+    vs_ours = differing(fuse_title, our_title)
+    log(f"title screen: FUSE vs ours: {len(vs_ours)} of {SCREEN_SIZE} bytes differ")
+    ok &= not vs_ours
+    start, end = symbols["v_state"], symbols["v_state_end"]
+    fuse_state = title.read(start, end - start)
+    our_state = bytes(session.machine.memory[start:end])
+    clock = range(symbols["v_frames"] - start, symbols["v_frames"] - start + 2)
+    state_diff = [i for i in differing(fuse_state, our_state) if i not in clock]
+    names = sorted({name for name, value in symbols.items()
+                    if name.startswith("v_") and value - start in state_diff})
+    log(f"state block v_state..v_state_end ({end - start} bytes, v_frames aside): "
+        f"{len(state_diff)} differ {names or ''}; v_phase = {fuse_state[symbols['v_phase'] - start]}"
+        f" (PHASE_TITLE = {symbols['PHASE_TITLE']})")
+    ok &= not state_diff and fuse_state[symbols["v_phase"] - start] == symbols["PHASE_TITLE"]
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        for name, dump in (("fuse-entry.png", dumps.get(ENTRY)), ("fuse-title.png", title)):
+            if dump is not None:
+                video.write_png(out / name, video.render(memory_of(dump, rom_bytes), 0))
+        log(f"wrote FUSE's screens as PNGs in {out}")
+    log("VERDICT: " + ("PASS: FUSE loads the tape under OpenSE and shows what ours shows"
+                       if ok else "FAIL"))
+    return ok
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: run the witness; 0 pass, 1 fail, 2 a tool missing or failing."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rom", type=Path, default=OPENSE, help="48K ROM for both emulators")
+    parser.add_argument("--tape", type=Path, default=None, help="tape (default: the game's)")
+    parser.add_argument("--engine", default=None, help="our engine: python or jit")
+    parser.add_argument("--out", type=Path, default=None, help="write FUSE's screens as PNGs")
+    args = parser.parse_args(argv)
+    try:
+        if not args.rom.is_file():
+            raise WitnessError(f"{args.rom}: no such ROM (apt-get install opense-basic)")
+        tape = args.tape or images.game_tape_path()
+        return 0 if witness(args.rom, tape, args.engine, args.out) else 1
+    except WitnessError as exc:
+        print(f"fuse_witness: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
