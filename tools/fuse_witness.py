@@ -14,7 +14,9 @@ as 32-bit words on its standard output; then it exits. The same points are reach
 emulator (same ROM, same tape, fast load) and the two are compared byte by byte, and FUSE's
 loading screen with the SCREEN$ on the tape.
 
-Usage: ``PYTHONPATH=$PWD/src python tools/fuse_witness.py [--engine python|jit] [--out DIR]``.
+Usage: ``PYTHONPATH=$PWD/src python tools/fuse_witness.py [--engine python|jit] [--out DIR]
+[--rom FILE] [--tape FILE]``. With our own ROM (``--rom src/zxmonopoly/data/rom.bin``)
+``LOAD ""`` is typed in K mode (J, SYMBOL SHIFT+P twice, ENTER): our ROM on FUSE.
 Exit status 0: FUSE reached the title and everything matched; 1: a difference or FUSE did not
 get there (the figures and FUSE's screen as text say where); 2: a tool is missing or failed.
 Needs ``fuse`` (fuse-emulator-sdl), ``Xvfb`` (xvfb), ``xdotool`` and ``stdbuf`` (coreutils).
@@ -52,7 +54,10 @@ CHARS = 23606                               # system variable: the font's addres
 FONT_SIZE = 768                             # glyphs 32..127
 #: Tags FUSE prints before each dump (0xF05E0000 + point), so the output parses unambiguously.
 TAG = 0xF05E0000
-BOOTED, ENTRY, TITLE, TIMEOUT = 1, 2, 3, 4
+BOOTED, PLAYING, NOT_PLAYING, ENTRY, TITLE, TIMEOUT = 1, 2, 3, 4, 5, 6
+#: Frames after the typing by which the ROM must have started the tape (FUSE's loader
+#: detection), else ``load ""`` did not take: FUSE runs at the real speed until the tape plays.
+TAPE_START_FRAMES = 250
 #: Frames FUSE runs before ``load ""`` is typed: OpenSE is at its prompt well before.
 BOOT_FRAMES = 150
 #: Each key held, and each gap, in frames of 20 ms (FUSE runs at the real speed while typing):
@@ -112,26 +117,39 @@ def padded(start: int, size: int) -> tuple[int, int]:
     return start, (end - start + 3) & ~3
 
 
-def debugger_script(symbols: dict[str, int], budget: int) -> tuple[str, dict[int, list]]:
+def load_schedule(k_mode: bool) -> list[keystrokes.Press]:
+    """LOAD "" and ENTER: keyword J in K mode (a Sinclair-style ROM such as ours), else spelled
+    letter by letter (OpenSE BASIC)."""
+    if k_mode:
+        return keystrokes.plan(keystrokes.LOAD_QUOTED_K_MODE, HOLD_FRAMES, GAP_FRAMES)
+    return keystrokes.plan_text(keystrokes.LOAD_QUOTED_SPELLED, HOLD_FRAMES, GAP_FRAMES)
+
+
+def debugger_script(symbols: dict[str, int], budget: int,
+                    schedule: list[keystrokes.Press]) -> tuple[str, dict[int, list]]:
     """FUSE's debugger commands and, for each tag, the ranges it dumps."""
     state = padded(symbols["v_state"], symbols["v_state_end"] - symbols["v_state"])
     font = padded(symbols["font"], FONT_SIZE)
     screen = (SCREEN, SCREEN_SIZE)
     sysvars = padded(CHARS, 2)
-    layout: dict[int, list] = {BOOTED: [], ENTRY: [screen, sysvars], TITLE: [screen, sysvars,
-                                                                           state, font],
+    layout: dict[int, list] = {BOOTED: [], PLAYING: [], NOT_PLAYING: [screen, sysvars],
+                               ENTRY: [screen, sysvars], TITLE: [screen, sysvars, state, font],
                                TIMEOUT: [screen, sysvars]}
+    typing = BOOT_FRAMES + 2 * keystrokes.frames_of(schedule)
     stops = [  # (tag, breakpoint, what then)
-        (BOOTED, f"break time 100 if spectrum:frames == {BOOT_FRAMES}", "continue"),
-        (ENTRY, f"break {symbols['start']}", "continue"),
+        (BOOTED, f"break time 100 if spectrum:frames == {BOOT_FRAMES}", ["continue"]),
+        (PLAYING, "break event tape:play if $playing == 0", ["set $playing 1", "continue"]),
+        (NOT_PLAYING, f"break time 100 if spectrum:frames > {typing + TAPE_START_FRAMES}"
+                      " && $playing == 0", ["exit 4"]),
+        (ENTRY, f"break {symbols['start']}", ["continue"]),
         (TITLE, f"break {symbols['keys_wait.wait']} if [{symbols['v_phase']}] == "
-                f"{symbols['PHASE_TITLE']}", "exit 0"),
-        (TIMEOUT, f"break time 100 if spectrum:frames > {budget}", "exit 3"),
+                f"{symbols['PHASE_TITLE']}", ["exit 0"]),
+        (TIMEOUT, f"break time 100 if spectrum:frames > {budget}", ["exit 3"]),
     ]
-    lines = []
+    lines = ["set $playing 0"]  # a debugger variable: has the tape started?
     for number, (tag, breakpoint, then) in enumerate(stops, start=1):
         lines += [breakpoint, f"commands {number}",
-                  *dump_commands(TAG + tag, layout[tag]), then, "end"]
+                  *dump_commands(TAG + tag, layout[tag]), *then, "end"]
     return "\n".join(lines), layout
 
 
@@ -235,14 +253,14 @@ class Fuse:
             time.sleep(0.2)
         raise WitnessError(f"FUSE's window did not appear: {self.stderr()}")
 
-    def type(self, text: str) -> None:
-        """Type ``text`` as X key events, timed as keystrokes.plan_text says (20 ms a frame)."""
+    def type(self, schedule: list[keystrokes.Press]) -> None:
+        """Type a keystrokes schedule as X key events (a frame is 20 ms)."""
         window = self.window()
         self.xdotool("mousemove", "--window", window, "100", "100")  # focus follows the pointer
         self.xdotool("windowfocus", "--sync", window)
         if not self.booted.wait(WINDOW_WAIT):
             raise WitnessError(f"FUSE did not reach frame {BOOT_FRAMES}: {self.stderr()}")
-        for step in keystrokes.plan_text(text, HOLD_FRAMES, GAP_FRAMES):
+        for step in schedule:
             keys = x_keys(step.keys)
             self.xdotool("keydown", *keys)
             time.sleep(step.hold / 50)
@@ -272,10 +290,11 @@ class Fuse:
             self.process.wait()
 
 
-def run_fuse(rom: Path, tape: Path, symbols: dict[str, int], budget: int,
+def run_fuse(rom: Path, tape: Path, symbols: dict[str, int], budget: int, k_mode: bool,
              log=print) -> tuple[int, dict[int, Dump], float]:
     """Run FUSE to the title (or the budget); its exit status, dumps and wall seconds."""
-    script, layout = debugger_script(symbols, budget)
+    schedule = load_schedule(k_mode)
+    script, layout = debugger_script(symbols, budget, schedule)
     for attempt in range(1, START_ATTEMPTS + 1):
         xvfb, display = start_xvfb()
         home = Path(tempfile.mkdtemp(prefix="fuse-witness-"))
@@ -294,7 +313,7 @@ def run_fuse(rom: Path, tape: Path, symbols: dict[str, int], budget: int,
                     raise
                 log(f"fuse: attempt {attempt}: {exc}; again")
                 continue
-            fuse.type(keystrokes.LOAD_QUOTED_SPELLED)
+            fuse.type(schedule)
             status = fuse.wait(RUN_WAIT)
             return status, parse_dumps("".join(fuse.lines), layout), time.monotonic() - began
         finally:
@@ -365,17 +384,22 @@ def witness(rom: Path, tape: Path, engine: str | None, out: Path | None, log=pri
     """Run FUSE and our emulator and compare; True when everything matched."""
     symbols = dict(images.game_symbols())
     budget = load_budget(tape, fast=False) + BOOT_FRAMES + 500
-    status, dumps, seconds = run_fuse(rom, tape, symbols, budget, log)
     rom_bytes = rom.read_bytes()
+    k_mode = rom_bytes == images.rom()  # our ROM has K mode; OpenSE spells keywords
+    status, dumps, seconds = run_fuse(rom, tape, symbols, budget, k_mode, log)
     log(f"fuse: exit status {status} after {seconds:.1f} s")
     ok = True
+    if PLAYING in dumps:
+        log(f"fuse: the ROM started the tape at frame {dumps[PLAYING].frame}")
     if ENTRY in dumps:
         log(f"fuse: reached start (0x{symbols['start']:04X}) at frame {dumps[ENTRY].frame}")
     else:
         log("fuse: FAIL: the game's entry was never reached (the tape did not load)")
         ok = False
     if TITLE not in dumps or status != 0:
-        last = dumps.get(TIMEOUT) or dumps.get(ENTRY)
+        last = dumps.get(TIMEOUT) or dumps.get(NOT_PLAYING) or dumps.get(ENTRY)
+        if NOT_PLAYING in dumps:
+            log("fuse: FAIL: the tape never started: load \"\" was not taken")
         log(f"fuse: FAIL: no title (status {status}); FUSE's screen "
             + (f"at frame {last.frame}:" if last else "was never dumped"))
         if last:
@@ -423,7 +447,7 @@ def witness(rom: Path, tape: Path, engine: str | None, out: Path | None, log=pri
             if dump is not None:
                 video.write_png(out / name, video.render(memory_of(dump, rom_bytes), 0))
         log(f"wrote FUSE's screens as PNGs in {out}")
-    log("VERDICT: " + ("PASS: FUSE loads the tape under OpenSE and shows what ours shows"
+    log("VERDICT: " + (f"PASS: FUSE loads the tape under {rom.name} to the title, as ours"
                        if ok else "FAIL"))
     return ok
 
