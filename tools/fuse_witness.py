@@ -368,16 +368,53 @@ def ours(rom: Path, tape: Path, engine: str | None) -> tuple[bytes, int, Session
     return seen[0][0], seen[0][1], session
 
 
-def message_rows_excluded(screen: bytes) -> list[int]:
+def outside_message_rows() -> list[int]:
     """Offsets of the screen outside character rows 0-3 (pixels and attributes)."""
     keep = []
     for y in range(192):
         if y < 64 and (y & 0x38) >> 3 < MESSAGE_ROWS:
             continue
-        base = ((y & 0xC0) << 5) | ((y & 7) << 8) | ((y & 0x38) << 2)
-        keep += range(base, base + 32)
+        keep += range(row_offset(y), row_offset(y) + 32)
     keep += range(ATTRS + 32 * MESSAGE_ROWS, SCREEN_SIZE)
     return keep
+
+
+def row_offset(y: int) -> int:
+    """Offset in the screen of pixel row ``y``'s first byte."""
+    return ((y & 0xC0) << 5) | ((y & 7) << 8) | ((y & 0x38) << 2)
+
+
+def character_rows(offsets: list[int]) -> list[int]:
+    """The character rows (0-23) that screen offsets fall in."""
+    rows = set()
+    for offset in offsets:
+        if offset >= ATTRS:
+            rows.add((offset - ATTRS) // 32)
+        else:
+            rows.add((offset >> 11) * 8 + ((offset >> 5) & 7))
+    return sorted(rows)
+
+
+def tape_screen(tape: Path) -> bytes | None:
+    """The SCREEN$ on a tape: the data after a CODE header of 6912 bytes at 16384, if any."""
+    blocks = read_tap(tape.read_bytes())
+    for header, data in zip(blocks, blocks[1:], strict=False):
+        h = header.data  # a 17-byte header: type, name, length, start
+        if (len(h) == 17 and h[0] == 3 and int.from_bytes(h[11:13], "little") == SCREEN_SIZE
+                and int.from_bytes(h[13:15], "little") == SCREEN
+                and len(data.data) == SCREEN_SIZE):
+            return bytes(data.data)
+    return None
+
+
+def field_names(symbols: dict[str, int], start: int, offsets: list[int]) -> list[str]:
+    """The state block's fields (``v_`` symbols) that offsets from ``start`` fall in."""
+    fields = sorted((v, n) for n, v in symbols.items() if n.startswith("v_") and "." not in n)
+    names = set()
+    for offset in offsets:
+        below = [n for v, n in fields if v <= start + offset]
+        names.add(below[-1] if below else f"+{offset}")
+    return sorted(names)
 
 
 def witness(rom: Path, tape: Path, engine: str | None, out: Path | None, log=print) -> bool:
@@ -391,6 +428,8 @@ def witness(rom: Path, tape: Path, engine: str | None, out: Path | None, log=pri
     ok = True
     if PLAYING in dumps:
         log(f"fuse: the ROM started the tape at frame {dumps[PLAYING].frame}")
+    elif NOT_PLAYING in dumps:
+        log("fuse: FAIL: the tape never started: LOAD \"\" was not taken")
     if ENTRY in dumps:
         log(f"fuse: reached start (0x{symbols['start']:04X}) at frame {dumps[ENTRY].frame}")
     else:
@@ -398,8 +437,6 @@ def witness(rom: Path, tape: Path, engine: str | None, out: Path | None, log=pri
         ok = False
     if TITLE not in dumps or status != 0:
         last = dumps.get(TIMEOUT) or dumps.get(NOT_PLAYING) or dumps.get(ENTRY)
-        if NOT_PLAYING in dumps:
-            log("fuse: FAIL: the tape never started: load \"\" was not taken")
         log(f"fuse: FAIL: no title (status {status}); FUSE's screen "
             + (f"at frame {last.frame}:" if last else "was never dumped"))
         if last:
@@ -412,35 +449,40 @@ def witness(rom: Path, tape: Path, engine: str | None, out: Path | None, log=pri
     for line in screen_lines(fuse_title_mem):
         log("  |" + line + "|")
 
-    tape_screen = read_tap(tape.read_bytes())[3].data
+    scr = tape_screen(tape)
     our_entry, our_start, session = ours(rom, tape, engine)
     our_title = bytes(session.machine.memory[SCREEN:SCREEN + SCREEN_SIZE])
     log(f"ours ({session.machine.engine} engine, fast load): start at frame {our_start}, "
         f"title at frame {session.frame}")
     if ENTRY in dumps:
         fuse_entry = dumps[ENTRY].read(SCREEN, SCREEN_SIZE)
-        keep = message_rows_excluded(fuse_entry)
-        vs_tape = [i for i in keep if fuse_entry[i] != tape_screen[i]]
+        if scr is not None:
+            keep = outside_message_rows()
+            vs_tape = [i for i in keep if fuse_entry[i] != scr[i]]
+            log(f"loading screen at start: FUSE vs the tape's SCREEN$ (character rows "
+                f"{MESSAGE_ROWS}-23): {len(vs_tape)} of {len(keep)} bytes differ"
+                + (f", in rows {character_rows(vs_tape)}" if vs_tape else ""))
+            ok &= not vs_tape
         vs_ours = differing(fuse_entry, our_entry)
-        log(f"loading screen at start: FUSE vs the tape's SCREEN$ (rows {MESSAGE_ROWS}-23): "
-            f"{len(vs_tape)} of {len(keep)} bytes differ; FUSE vs ours (whole screen): "
-            f"{len(vs_ours)} of {SCREEN_SIZE} differ")
-        ok &= not vs_tape and not vs_ours
+        log(f"screen at start: FUSE vs ours: {len(vs_ours)} of {SCREEN_SIZE} bytes differ"
+            + (f", in rows {character_rows(vs_ours)}" if vs_ours else ""))
+        ok &= not vs_ours
     fuse_title = title.read(SCREEN, SCREEN_SIZE)
     vs_ours = differing(fuse_title, our_title)
-    log(f"title screen: FUSE vs ours: {len(vs_ours)} of {SCREEN_SIZE} bytes differ")
+    log(f"title screen: FUSE vs ours: {len(vs_ours)} of {SCREEN_SIZE} bytes differ"
+        + (f", in rows {character_rows(vs_ours)}" if vs_ours else ""))
     ok &= not vs_ours
     start, end = symbols["v_state"], symbols["v_state_end"]
     fuse_state = title.read(start, end - start)
     our_state = bytes(session.machine.memory[start:end])
     clock = range(symbols["v_frames"] - start, symbols["v_frames"] - start + 2)
     state_diff = [i for i in differing(fuse_state, our_state) if i not in clock]
-    names = sorted({name for name, value in symbols.items()
-                    if name.startswith("v_") and value - start in state_diff})
+    phase = fuse_state[symbols["v_phase"] - start]
     log(f"state block v_state..v_state_end ({end - start} bytes, v_frames aside): "
-        f"{len(state_diff)} differ {names or ''}; v_phase = {fuse_state[symbols['v_phase'] - start]}"
-        f" (PHASE_TITLE = {symbols['PHASE_TITLE']})")
-    ok &= not state_diff and fuse_state[symbols["v_phase"] - start] == symbols["PHASE_TITLE"]
+        f"{len(state_diff)} differ" + (f" in {field_names(symbols, start, state_diff)}"
+                                       if state_diff else "")
+        + f"; FUSE's v_phase = {phase} (PHASE_TITLE = {symbols['PHASE_TITLE']})")
+    ok &= not state_diff and phase == symbols["PHASE_TITLE"]
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         for name, dump in (("fuse-entry.png", dumps.get(ENTRY)), ("fuse-title.png", title)):
