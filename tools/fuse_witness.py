@@ -12,10 +12,12 @@ entry ``start`` and at the title's wait for a key (``keys_wait.wait`` with ``v_p
 ``PHASE_TITLE``) and prints the machine's memory there (the screen, the state block, the font)
 as 32-bit words on its standard output; then it exits. The same points are reached on our
 emulator (same ROM, same tape, fast load) and the two are compared byte by byte, and FUSE's
-loading screen with the SCREEN$ on the tape.
+loading screen with the SCREEN$ on the tape. With ``--real-load`` ours plays the tape at the
+real speed too, and the frames from the tape's start to ``start`` are compared (our tape signal
+and loading against FUSE's).
 
-Usage: ``PYTHONPATH=$PWD/src python tools/fuse_witness.py [--engine python|jit] [--out DIR]
-[--rom FILE] [--tape FILE]``. With our own ROM (``--rom src/zxmonopoly/data/rom.bin``)
+Usage: ``PYTHONPATH=$PWD/src python tools/fuse_witness.py [--engine python|jit] [--real-load]
+[--out DIR] [--rom FILE] [--tape FILE]``. With our own ROM (``--rom src/zxmonopoly/data/rom.bin``)
 ``LOAD ""`` is typed in K mode (J, SYMBOL SHIFT+P twice, ENTER): our ROM on FUSE.
 Exit status 0: FUSE reached the title and everything matched; 1: a difference or FUSE did not
 get there (the figures and FUSE's screen as text say where); 2: a tool is missing or failed.
@@ -60,6 +62,10 @@ BOOTED, PLAYING, NOT_PLAYING, ENTRY, TITLE, TIMEOUT = 1, 2, 3, 4, 5, 6
 TAPE_START_FRAMES = 250
 #: Frames FUSE runs before ``load ""`` is typed: OpenSE is at its prompt well before.
 BOOT_FRAMES = 150
+#: Frames the two loads (from the tape's start to ``start``) may be apart: FUSE starts the tape
+#: when the ROM's loader first reads it (--detect-loader), ours at the end of the typing, a few
+#: frames earlier; a tape signal off by 0.2 % would be 23 frames longer or shorter.
+TAPE_FRAMES_APART = 20
 #: Each key held, and each gap, in frames of 20 ms (FUSE runs at the real speed while typing):
 #: more than the 3 of our own typing, as X events reach FUSE once a frame at best.
 HOLD_FRAMES, GAP_FRAMES = 5, 6
@@ -344,10 +350,20 @@ def screen_lines(mem: bytearray) -> list[str]:
     return video.screen_text(mem, video.charset_from_memory(mem))
 
 
-def ours(rom: Path, tape: Path, engine: str | None) -> tuple[bytes, int, Session]:
-    """Our emulator, same ROM and tape, fast load: the screen and frame at ``start`` (a fast
-    load gets there while LOAD "" is still being typed: caught by a breakpoint), then the
-    session at the title's wait for a key."""
+@dataclass
+class Ours:
+    """Our emulator's run: the screen and frame at ``start``, the frame the tape began to
+    play (real load only) and the session, left at the title's wait for a key."""
+
+    entry_screen: bytes
+    entry_frame: int
+    play_frame: int | None
+    session: Session
+
+
+def ours(rom: Path, tape: Path, engine: str | None, real_load: bool) -> Ours:
+    """Our emulator, same ROM and tape, loaded fast or at the real speed, to the title. A
+    fast load gets to ``start`` while LOAD "" is still being typed: a breakpoint catches it."""
     session = Session(rom, engine=engine, symbols=images.game_symbols_path())
     machine, start = session.machine, session.address("start")
     seen: list[tuple[bytes, int]] = []
@@ -358,14 +374,15 @@ def ours(rom: Path, tape: Path, engine: str | None) -> tuple[bytes, int, Session
     machine.break_handlers.append(at_start)
     machine.cpu.breakpoints[start] = 1
     try:
-        session.load_tape(tape, fast=True)
-        session.wait_input(load_budget(tape))
+        session.load_tape(tape, fast=not real_load)  # a real load presses PLAY after ENTER
+        play_frame = session.frame if real_load else None
+        session.wait_input(load_budget(tape, fast=not real_load))
     finally:
         machine.cpu.breakpoints[start] = 0
         machine.break_handlers.remove(at_start)
     if not seen:
         raise WitnessError("our emulator reached the title without passing start")
-    return seen[0][0], seen[0][1], session
+    return Ours(seen[0][0], seen[0][1], play_frame, session)
 
 
 def outside_message_rows() -> list[int]:
@@ -417,7 +434,8 @@ def field_names(symbols: dict[str, int], start: int, offsets: list[int]) -> list
     return sorted(names)
 
 
-def witness(rom: Path, tape: Path, engine: str | None, out: Path | None, log=print) -> bool:
+def witness(rom: Path, tape: Path, engine: str | None, out: Path | None,
+            real_load: bool = False, log=print) -> bool:
     """Run FUSE and our emulator and compare; True when everything matched."""
     symbols = dict(images.game_symbols())
     budget = load_budget(tape, fast=False) + BOOT_FRAMES + 500
@@ -450,10 +468,17 @@ def witness(rom: Path, tape: Path, engine: str | None, out: Path | None, log=pri
         log("  |" + line + "|")
 
     scr = tape_screen(tape)
-    our_entry, our_start, session = ours(rom, tape, engine)
+    run = ours(rom, tape, engine, real_load)
+    session, our_entry = run.session, run.entry_screen
     our_title = bytes(session.machine.memory[SCREEN:SCREEN + SCREEN_SIZE])
-    log(f"ours ({session.machine.engine} engine, fast load): start at frame {our_start}, "
-        f"title at frame {session.frame}")
+    log(f"ours ({session.machine.engine} engine, {'real' if real_load else 'fast'} load): "
+        f"start at frame {run.entry_frame}, title at frame {session.frame}")
+    if run.play_frame is not None and PLAYING in dumps and ENTRY in dumps:
+        fuse_tape = dumps[ENTRY].frame - dumps[PLAYING].frame
+        our_tape = run.entry_frame - run.play_frame
+        log(f"frames from the tape starting to start: FUSE {fuse_tape}, ours {our_tape} "
+            f"(apart {abs(fuse_tape - our_tape)}, at most {TAPE_FRAMES_APART} allowed)")
+        ok &= abs(fuse_tape - our_tape) <= TAPE_FRAMES_APART
     if ENTRY in dumps:
         fuse_entry = dumps[ENTRY].read(SCREEN, SCREEN_SIZE)
         if scr is not None:
@@ -501,12 +526,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tape", type=Path, default=None, help="tape (default: the game's)")
     parser.add_argument("--engine", default=None, help="our engine: python or jit")
     parser.add_argument("--out", type=Path, default=None, help="write FUSE's screens as PNGs")
+    parser.add_argument("--real-load", action="store_true",
+                        help="ours loads at the real speed too; compare the tape's frames")
     args = parser.parse_args(argv)
     try:
         if not args.rom.is_file():
             raise WitnessError(f"{args.rom}: no such ROM (apt-get install opense-basic)")
         tape = args.tape or images.game_tape_path()
-        return 0 if witness(args.rom, tape, args.engine, args.out) else 1
+        return 0 if witness(args.rom, tape, args.engine, args.out, args.real_load) else 1
     except WitnessError as exc:
         print(f"fuse_witness: {exc}", file=sys.stderr)
         return 2

@@ -1,6 +1,7 @@
 """tools/fuse_witness.py: FUSE, the reference emulator, loads our tape under OpenSE BASIC and
-shows the title as ours does. The witness itself is slow-marked (FUSE under Xvfb, some 10 s)
-and skipped when FUSE is not installed; its parts that need no FUSE are checked here always."""
+shows the title as ours does. The witness itself is slow-marked (FUSE under Xvfb and our real
+load on the python engine: some 45 s) and skipped when FUSE is not installed; its parts that
+need no FUSE are checked here always."""
 
 from __future__ import annotations
 
@@ -89,15 +90,16 @@ def test_the_tape_screen_and_screen_rows():
 
 
 @pytest.mark.slow
-def test_fuse_loads_the_tape_under_opense_to_the_title_as_ours():
+def test_fuse_loads_the_tape_under_opense_to_the_title_as_ours_at_the_real_speed():
     if shutil.which("fuse") is None:
         pytest.skip("fuse is not installed (apt-get install fuse-emulator-sdl xdotool)")
     if not OPENSE.is_file():
         pytest.skip(f"{OPENSE} is not installed (apt-get install opense-basic)")
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "fuse_witness.py"),
-                           "--engine", "python"], capture_output=True, text=True, env=env,
-                          timeout=600)
+                           "--engine", "python", "--real-load"], capture_output=True,
+                          text=True, env=env, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "VERDICT: PASS" in done.stdout
+    assert "frames from the tape starting to start: FUSE " in done.stdout
     assert "title screen: FUSE vs ours: 0 of 6912 bytes differ" in done.stdout
