@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -37,6 +38,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import escape
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
@@ -56,7 +59,7 @@ CHARS = 23606                               # system variable: the font's addres
 FONT_SIZE = 768                             # glyphs 32..127
 #: Tags FUSE prints before each dump (0xF05E0000 + point), so the output parses unambiguously.
 TAG = 0xF05E0000
-BOOTED, PLAYING, NOT_PLAYING, ENTRY, TITLE, TIMEOUT = 1, 2, 3, 4, 5, 6
+BOOTED, PLAYING, NOT_PLAYING, ENTRY, TITLE, TIMEOUT, SHOWN = 1, 2, 3, 4, 5, 6, 7
 #: Frames after the typing by which the ROM must have started the tape (FUSE's loader
 #: detection), else ``load ""`` did not take: FUSE runs at the real speed until the tape plays.
 TAPE_START_FRAMES = 250
@@ -75,6 +78,12 @@ X_KEYS = {CAPS_SHIFT: "Shift_L", SYMBOL_SHIFT: "Control_L", "ENTER": "Return", "
 WINDOW_WAIT, RUN_WAIT = 20.0, 180.0
 #: Tries at starting FUSE in a fresh display.
 START_ATTEMPTS = 3
+#: Screenshots of FUSE's window at the title, and the seconds before each: FLASH swaps every
+#: 16 frames (0.32 s), so 0.72 s of them see both phases, each more than once (one may be torn
+#: by a window update).
+SHOTS, SHOT_GAP = 6, 0.12
+#: The bits of each colour level a 16-bit (5-6-5) display keeps.
+RGB565 = np.array([0xF8, 0xFC, 0xF8], dtype=np.uint8)
 
 
 class WitnessError(Exception):
@@ -148,8 +157,9 @@ def debugger_script(symbols: dict[str, int], budget: int,
         (NOT_PLAYING, f"break time 100 if spectrum:frames > {typing + TAPE_START_FRAMES}"
                       " && $playing == 0", ["exit 4"]),
         (ENTRY, f"break {symbols['start']}", ["continue"]),
-        (TITLE, f"break {symbols['keys_wait.wait']} if [{symbols['v_phase']}] == "
-                f"{symbols['PHASE_TITLE']}", ["exit 0"]),
+        # once only (tbreak): the wait's HALT loop passes there every frame
+        (TITLE, f"tbreak {symbols['keys_wait.wait']} if [{symbols['v_phase']}] == "
+                f"{symbols['PHASE_TITLE']}", [f"print {TAG + SHOWN}", "continue"]),
         (TIMEOUT, f"break time 100 if spectrum:frames > {budget}", ["exit 3"]),
     ]
     lines = ["set $playing 0"]  # a debugger variable: has the tape started?
@@ -186,12 +196,13 @@ def x_keys(combo: tuple[str, ...]) -> list[str]:
     return [X_KEYS.get(key, key.lower()) for key in combo]
 
 
-def start_xvfb() -> tuple[subprocess.Popen, str]:
-    """A virtual X display on a free number; the process and its DISPLAY."""
+def start_xvfb(fbdir: Path) -> tuple[subprocess.Popen, str]:
+    """A virtual X display on a free number, its screen kept as an XWD file in ``fbdir``
+    (``Xvfb_screen0``); the process and its DISPLAY."""
     need("Xvfb", "xvfb")
     read, write = os.pipe()
     xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "640x480x24",
-                             "-nolisten", "tcp"], pass_fds=(write,),
+                             "-fbdir", str(fbdir), "-nolisten", "tcp"], pass_fds=(write,),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write)
     got = b""
@@ -227,6 +238,7 @@ class Fuse:
                                         stderr=subprocess.PIPE, text=True)
         self.lines: list[str] = []
         self.booted = threading.Event()
+        self.shown = threading.Event()  # the title's dump is all read
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
 
@@ -236,6 +248,8 @@ class Fuse:
             self.lines.append(line)
             if line.strip() == f"0x{TAG + BOOTED:x}":
                 self.booted.set()
+            elif line.strip() == f"0x{TAG + SHOWN:x}":
+                self.shown.set()
 
     def xdotool(self, *args: str) -> str:
         """Run xdotool on FUSE's display; its output."""
@@ -273,15 +287,26 @@ class Fuse:
             self.xdotool("keyup", *reversed(keys))
             time.sleep(step.gap / 50)
 
-    def wait(self, timeout: float) -> int:
-        """FUSE's exit status (killed after ``timeout`` seconds: WitnessError)."""
-        try:
-            status = self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.kill()
-            raise WitnessError(f"FUSE still running after {timeout:.0f} s; killed") from None
-        self.reader.join(5)
-        return status
+    def wait(self, timeout: float) -> int | None:
+        """Wait for the title's dump (None: FUSE runs on, at the title) or for FUSE's exit
+        (its status); killed after ``timeout`` seconds: WitnessError."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.shown.is_set():
+                return None
+            status = self.process.poll()
+            if status is not None:
+                self.reader.join(5)
+                return status
+            time.sleep(0.05)
+        self.kill()
+        raise WitnessError(f"FUSE still running after {timeout:.0f} s; killed")
+
+    def geometry(self, window: str) -> tuple[int, int, int, int]:
+        """A window's x, y, width and height on the display."""
+        values = dict(line.split("=", 1) for line in
+                      self.xdotool("getwindowgeometry", "--shell", window).split())
+        return tuple(int(values[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))  # type: ignore
 
     def stderr(self) -> str:
         """FUSE's error output, once it has ended (else empty)."""
@@ -296,14 +321,25 @@ class Fuse:
             self.process.wait()
 
 
+@dataclass
+class FuseRun:
+    """What FUSE did: exit status (None: stopped by us at the title), dumps, screenshots of
+    its window's display at the title, wall seconds."""
+
+    status: int | None
+    dumps: dict[int, Dump]
+    shots: list[np.ndarray]
+    seconds: float
+
+
 def run_fuse(rom: Path, tape: Path, symbols: dict[str, int], budget: int, k_mode: bool,
-             log=print) -> tuple[int, dict[int, Dump], float]:
-    """Run FUSE to the title (or the budget); its exit status, dumps and wall seconds."""
+             log=print) -> FuseRun:
+    """Run FUSE to the title (or a watchdog); at the title, take screenshots of its window."""
     schedule = load_schedule(k_mode)
     script, layout = debugger_script(symbols, budget, schedule)
     for attempt in range(1, START_ATTEMPTS + 1):
-        xvfb, display = start_xvfb()
         home = Path(tempfile.mkdtemp(prefix="fuse-witness-"))
+        xvfb, display = start_xvfb(home)
         began = time.monotonic()
         fuse = None
         try:
@@ -311,7 +347,7 @@ def run_fuse(rom: Path, tape: Path, symbols: dict[str, int], budget: int, k_mode
             if attempt == 1:
                 log("fuse: " + " ".join(fuse.command[2:]))
             try:
-                fuse.window()
+                window = fuse.window()
             except WitnessError as exc:
                 # SDL now and then fails to open a display that has just started
                 # ("error initialising"): a fresh display and FUSE do.
@@ -321,7 +357,16 @@ def run_fuse(rom: Path, tape: Path, symbols: dict[str, int], budget: int, k_mode
                 continue
             fuse.type(schedule)
             status = fuse.wait(RUN_WAIT)
-            return status, parse_dumps("".join(fuse.lines), layout), time.monotonic() - began
+            shots = []
+            if status is None:  # at the title, running on: FLASH changes every 16 frames
+                x, y, width, height = fuse.geometry(window)
+                # Xvfb draws the pointer into its screen: out of the window with it
+                fuse.xdotool("mousemove", str(x + width + 8), str(y + height + 8))
+                for _ in range(SHOTS):
+                    time.sleep(SHOT_GAP)
+                    shots.append(window_display(home / "Xvfb_screen0", x, y, width, height))
+            dumps = parse_dumps("".join(fuse.lines), layout)
+            return FuseRun(status, dumps, shots, time.monotonic() - began)
         finally:
             if fuse is not None:
                 fuse.kill()
@@ -329,6 +374,41 @@ def run_fuse(rom: Path, tape: Path, symbols: dict[str, int], budget: int, k_mode
             xvfb.wait()
             shutil.rmtree(home, ignore_errors=True)
     raise AssertionError("unreachable")
+
+
+def read_xwd(path: Path) -> np.ndarray:
+    """An XWD file of 24-bit TrueColor (Xvfb's -fbdir screen) as a (height, width, 3) array."""
+    data = path.read_bytes()
+    fields = struct.unpack(">25I", data[:100])
+    size, _, _, depth, width, height = fields[:6]
+    order, bits, per_line = fields[7], fields[11], fields[12]
+    ncolors = fields[19]
+    if depth != 24 or bits != 32:
+        raise WitnessError(f"{path}: depth {depth}, {bits} bits a pixel; expected 24 in 32")
+    start = size + 12 * ncolors
+    pixels = np.frombuffer(data, dtype="<u4" if order == 0 else ">u4", count=per_line // 4 *
+                           height, offset=start).reshape(height, per_line // 4)[:, :width]
+    masks = fields[14:17]
+    return np.stack([(pixels & m) >> (int(m).bit_length() - 8) for m in masks],
+                    axis=-1).astype(np.uint8)
+
+
+def window_display(fb: Path, x: int, y: int, width: int, height: int) -> np.ndarray:
+    """The Spectrum's 256x192 display in FUSE's window (its border the same all round, 32
+    pixels at the normal filter's 320x240), read from Xvfb's screen file."""
+    screen = read_xwd(fb)
+    if width < 256 or height < 192:
+        raise WitnessError(f"FUSE's window is {width}x{height}: smaller than the display")
+    left, top = x + (width - 256) // 2, y + (height - 192) // 2
+    return screen[top:top + 192, left:left + 256].copy()
+
+
+def colour_indices(rgb: np.ndarray) -> np.ndarray:
+    """Each pixel's nearest colour of our palette (0-15; bright black counted as black)."""
+    palette = video.PALETTE.astype(np.int32)
+    distance = ((rgb[..., None, :].astype(np.int32) - palette) ** 2).sum(axis=-1)
+    index = distance.argmin(axis=-1)
+    return np.where(index == 8, 0, index)
 
 
 def memory_of(dump: Dump, rom: bytes) -> bytearray:
@@ -434,6 +514,27 @@ def field_names(symbols: dict[str, int], start: int, offsets: list[int]) -> list
     return sorted(names)
 
 
+def compare_shots(shots: list[np.ndarray], session: Session, log=print) -> bool:
+    """FUSE's window at the title against our picture of our title, FLASH off and on, pixel
+    by pixel by colour: True when each phase is matched by one screenshot at least."""
+    edge = video.BORDER
+    ok = True
+    for flash in (False, True):
+        mine_rgb = video.render(session.machine.memory, 0, flash)[edge:edge + 192,
+                                                                  edge:edge + 256]
+        mine = colour_indices(mine_rgb)
+        wrong = [int((colour_indices(shot) != mine).sum()) for shot in shots]
+        matched = [shot for shot, w in zip(shots, wrong, strict=True) if w == 0]
+        # FUSE's SDL surface is 16-bit: its levels are ours cut to 5, 6 and 5 bits
+        same_rgb = any(((mine_rgb & RGB565) == shot).all() for shot in matched)
+        log(f"FUSE's window at the title, FLASH {'on ' if flash else 'off'}: "
+            f"{len(matched)} of {len(shots)} screenshots show ours exactly (colour of each of "
+            f"the 49,152 display pixels; fewest differing: {min(wrong, default='-')})"
+            + ("; RGB equal to 5-6-5 bits" if same_rgb else ""))
+        ok &= bool(matched)
+    return ok
+
+
 def witness(rom: Path, tape: Path, engine: str | None, out: Path | None,
             real_load: bool = False, log=print) -> bool:
     """Run FUSE and our emulator and compare; True when everything matched."""
@@ -441,8 +542,10 @@ def witness(rom: Path, tape: Path, engine: str | None, out: Path | None,
     budget = load_budget(tape, fast=False) + BOOT_FRAMES + 500
     rom_bytes = rom.read_bytes()
     k_mode = rom_bytes == images.rom()  # our ROM has K mode; OpenSE spells keywords
-    status, dumps, seconds = run_fuse(rom, tape, symbols, budget, k_mode, log)
-    log(f"fuse: exit status {status} after {seconds:.1f} s")
+    fuse = run_fuse(rom, tape, symbols, budget, k_mode, log)
+    status, dumps = fuse.status, fuse.dumps
+    log(f"fuse: {'at the title' if status is None else f'exit status {status}'} after "
+        f"{fuse.seconds:.1f} s")
     ok = True
     if PLAYING in dumps:
         log(f"fuse: the ROM started the tape at frame {dumps[PLAYING].frame}")
@@ -453,7 +556,7 @@ def witness(rom: Path, tape: Path, engine: str | None, out: Path | None,
     else:
         log("fuse: FAIL: the game's entry was never reached (the tape did not load)")
         ok = False
-    if TITLE not in dumps or status != 0:
+    if TITLE not in dumps or status is not None:
         last = dumps.get(TIMEOUT) or dumps.get(NOT_PLAYING) or dumps.get(ENTRY)
         log(f"fuse: FAIL: no title (status {status}); FUSE's screen "
             + (f"at frame {last.frame}:" if last else "was never dumped"))
@@ -497,6 +600,7 @@ def witness(rom: Path, tape: Path, engine: str | None, out: Path | None,
     log(f"title screen: FUSE vs ours: {len(vs_ours)} of {SCREEN_SIZE} bytes differ"
         + (f", in rows {character_rows(vs_ours)}" if vs_ours else ""))
     ok &= not vs_ours
+    ok &= compare_shots(fuse.shots, session, log)
     start, end = symbols["v_state"], symbols["v_state_end"]
     fuse_state = title.read(start, end - start)
     our_state = bytes(session.machine.memory[start:end])
@@ -513,6 +617,8 @@ def witness(rom: Path, tape: Path, engine: str | None, out: Path | None,
         for name, dump in (("fuse-entry.png", dumps.get(ENTRY)), ("fuse-title.png", title)):
             if dump is not None:
                 video.write_png(out / name, video.render(memory_of(dump, rom_bytes), 0))
+        for number, shot in enumerate(fuse.shots, start=1):
+            video.write_png(out / f"fuse-window-{number}.png", shot)
         log(f"wrote FUSE's screens as PNGs in {out}")
     log("VERDICT: " + (f"PASS: FUSE loads the tape under {rom.name} to the title, as ours"
                        if ok else "FAIL"))

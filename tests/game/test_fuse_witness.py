@@ -8,10 +8,12 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import struct
 import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from zxmonopoly import images
@@ -38,10 +40,12 @@ def test_the_debugger_script_stops_at_the_entry_and_the_title_wait():
     script, layout = tool.debugger_script(symbols, 12345, tool.load_schedule(False))
     lines = script.splitlines()
     assert f"break {symbols['start']}" in lines
-    title = (f"break {symbols['keys_wait.wait']} if [{symbols['v_phase']}] == "
-             f"{symbols['PHASE_TITLE']}")
+    title = (f"tbreak {symbols['keys_wait.wait']} if [{symbols['v_phase']}] == "
+             f"{symbols['PHASE_TITLE']}")  # once: the HALT loop passes there every frame
     assert title in lines
-    assert lines[lines.index(title) + 1:].index("exit 0") > 0
+    after = lines[lines.index(title) + 1:]
+    assert after[after.index("end") - 2:after.index("end")] == [
+        f"print {tool.TAG + tool.SHOWN}", "continue"]  # FUSE runs on for the screenshots
     assert "break time 100 if spectrum:frames > 12345" in lines
     assert lines.count("end") == sum(line.startswith("commands ") for line in lines)
     # the title's dump holds the screen, the state block and the font
@@ -89,6 +93,22 @@ def test_the_tape_screen_and_screen_rows():
     assert len(keep) == 6912 - 4 * 32 * 9 and 0 not in keep and 6144 + 4 * 32 in keep
 
 
+def test_xvfb_screen_files_are_read_and_colours_matched(tmp_path: Path):
+    tool = _tool()
+    width, height, per_line = 3, 2, 16  # 4 pixels a line: one of padding
+    header = struct.pack(">25I", 100, 7, 2, 24, width, height, 0, 0, 32, 0, 32, 32, per_line,
+                         4, 0xFF0000, 0xFF00, 0xFF, 8, 2, 2, width, height, 0, 0, 0)
+    pixels = np.array([[0xF8FCF8, 0x0000C0, 0xC0C000, 0], [0, 0xF80000, 0x00FCF8, 0]],
+                      dtype="<u4")
+    path = tmp_path / "screen.xwd"
+    path.write_bytes(header + bytes(24) + pixels.tobytes())  # 2 colormap entries of 12 bytes
+    rgb = tool.read_xwd(path)
+    assert rgb.shape == (2, 3, 3)
+    assert rgb[0, 0].tolist() == [0xF8, 0xFC, 0xF8] and rgb[1, 2].tolist() == [0, 0xFC, 0xF8]
+    # 5-6-5 levels of BRIGHT white, blue, yellow, black, BRIGHT red and cyan
+    assert tool.colour_indices(rgb).tolist() == [[15, 1, 6], [0, 10, 13]]
+
+
 @pytest.mark.slow
 def test_fuse_loads_the_tape_under_opense_to_the_title_as_ours_at_the_real_speed():
     if shutil.which("fuse") is None:
@@ -102,4 +122,5 @@ def test_fuse_loads_the_tape_under_opense_to_the_title_as_ours_at_the_real_speed
     assert done.returncode == 0, done.stdout + done.stderr
     assert "VERDICT: PASS" in done.stdout
     assert "frames from the tape starting to start: FUSE " in done.stdout
+    assert "screenshots show ours exactly" in done.stdout  # FUSE's own window
     assert "title screen: FUSE vs ours: 0 of 6912 bytes differ" in done.stdout
