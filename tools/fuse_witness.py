@@ -10,11 +10,13 @@ runs at top speed while the tape plays.
 FUSE's debugger (commands given in its settings file, ``debuggercommand``) stops at the game's
 entry ``start`` and at the title's wait for a key (``keys_wait.wait`` with ``v_phase`` =
 ``PHASE_TITLE``) and prints the machine's memory there (the screen, the state block, the font)
-as 32-bit words on its standard output; then it exits. The same points are reached on our
-emulator (same ROM, same tape, fast load) and the two are compared byte by byte, and FUSE's
-loading screen with the SCREEN$ on the tape. With ``--real-load`` ours plays the tape at the
-real speed too, and the frames from the tape's start to ``start`` are compared (our tape signal
-and loading against FUSE's).
+as 32-bit words on its standard output. At the title FUSE then runs on while the tool takes
+screenshots of its window (Xvfb keeps its screen in a file, ``-fbdir``), and ends it. The same
+points are reached on our emulator (same ROM, same tape, fast load) and compared byte by byte,
+FUSE's loading screen with the SCREEN$ on the tape, and FUSE's window pixel by pixel with our
+picture of the title (FLASH off and on). With ``--real-load`` ours plays the tape at the real
+speed too, and the frames from the tape's start to ``start`` are compared (our tape signal and
+loading against FUSE's).
 
 Usage: ``PYTHONPATH=$PWD/src python tools/fuse_witness.py [--engine python|jit] [--real-load]
 [--out DIR] [--rom FILE] [--tape FILE]``. With our own ROM (``--rom src/zxmonopoly/data/rom.bin``)
@@ -59,7 +61,11 @@ CHARS = 23606                               # system variable: the font's addres
 FONT_SIZE = 768                             # glyphs 32..127
 #: Tags FUSE prints before each dump (0xF05E0000 + point), so the output parses unambiguously.
 TAG = 0xF05E0000
-BOOTED, PLAYING, NOT_PLAYING, ENTRY, TITLE, TIMEOUT, SHOWN = 1, 2, 3, 4, 5, 6, 7
+BOOTED, PLAYING, NOT_PLAYING, ENTRY, TITLE, TIMEOUT, SHOWN, STOPPED, STALLED = range(1, 10)
+#: Frames after the tape stops (the ROM's loader no longer reading it: the end, or a loading
+#: error) by which the title must be there, else FUSE gives up (exit 5): from then on it would
+#: run at the real speed only.
+STALL_FRAMES = 500
 #: Frames after the typing by which the ROM must have started the tape (FUSE's loader
 #: detection), else ``load ""`` did not take: FUSE runs at the real speed until the tape plays.
 TAPE_START_FRAMES = 250
@@ -76,6 +82,8 @@ HOLD_FRAMES, GAP_FRAMES = 5, 6
 X_KEYS = {CAPS_SHIFT: "Shift_L", SYMBOL_SHIFT: "Control_L", "ENTER": "Return", "SPACE": "space"}
 #: Seconds of wall time allowed, for the window to appear and for the whole run.
 WINDOW_WAIT, RUN_WAIT = 20.0, 180.0
+#: The status of a FUSE killed after RUN_WAIT (it exits 0 to 4 on its own).
+KILLED = -9
 #: Tries at starting FUSE in a fresh display.
 START_ATTEMPTS = 3
 #: Screenshots of FUSE's window at the title, and the seconds before each: FLASH swaps every
@@ -147,13 +155,17 @@ def debugger_script(symbols: dict[str, int], budget: int,
     font = padded(symbols["font"], FONT_SIZE)
     screen = (SCREEN, SCREEN_SIZE)
     sysvars = padded(CHARS, 2)
-    layout: dict[int, list] = {BOOTED: [], PLAYING: [], NOT_PLAYING: [screen, sysvars],
+    layout: dict[int, list] = {BOOTED: [], PLAYING: [], STOPPED: [],
+                               STALLED: [screen, sysvars], NOT_PLAYING: [screen, sysvars],
                                ENTRY: [screen, sysvars], TITLE: [screen, sysvars, state, font],
                                TIMEOUT: [screen, sysvars]}
     typing = BOOT_FRAMES + 2 * keystrokes.frames_of(schedule)
     stops = [  # (tag, breakpoint, what then)
         (BOOTED, f"break time 100 if spectrum:frames == {BOOT_FRAMES}", ["continue"]),
-        (PLAYING, "break event tape:play if $playing == 0", ["set $playing 1", "continue"]),
+        (PLAYING, "break event tape:play", ["set $playing 1", "set $stopped 0", "continue"]),
+        (STOPPED, "break event tape:stop", ["set $stopped spectrum:frames", "continue"]),
+        (STALLED, f"break time 100 if $stopped > 0 && spectrum:frames > $stopped + "
+                  f"{STALL_FRAMES}", ["exit 5"]),
         (NOT_PLAYING, f"break time 100 if spectrum:frames > {typing + TAPE_START_FRAMES}"
                       " && $playing == 0", ["exit 4"]),
         (ENTRY, f"break {symbols['start']}", ["continue"]),
@@ -162,7 +174,8 @@ def debugger_script(symbols: dict[str, int], budget: int,
                 f"{symbols['PHASE_TITLE']}", [f"print {TAG + SHOWN}", "continue"]),
         (TIMEOUT, f"break time 100 if spectrum:frames > {budget}", ["exit 3"]),
     ]
-    lines = ["set $playing 0"]  # a debugger variable: has the tape started?
+    # debugger variables: has the tape started; the frame it last stopped (0: playing)
+    lines = ["set $playing 0", "set $stopped 0"]
     for number, (tag, breakpoint, then) in enumerate(stops, start=1):
         lines += [breakpoint, f"commands {number}",
                   *dump_commands(TAG + tag, layout[tag]), *then, "end"]
@@ -170,7 +183,7 @@ def debugger_script(symbols: dict[str, int], budget: int,
 
 
 def parse_dumps(out: str, layout: dict[int, list]) -> dict[int, Dump]:
-    """The dumps in FUSE's standard output, by tag."""
+    """The dumps in FUSE's standard output, by tag (the first of each)."""
     values = [int(word, 16) for word in out.split() if word.startswith("0x")]
     dumps: dict[int, Dump] = {}
     i = 0
@@ -187,7 +200,7 @@ def parse_dumps(out: str, layout: dict[int, list]) -> dict[int, Dump]:
                 raise WitnessError(f"FUSE's output stops inside the dump of 0x{start:04X}")
             dump.ranges[start] = b"".join(w.to_bytes(4, "big") for w in words)
             i += size // 4
-        dumps[tag] = dump
+        dumps.setdefault(tag, dump)  # the first: the tape starts more than once
     return dumps
 
 
@@ -289,7 +302,7 @@ class Fuse:
 
     def wait(self, timeout: float) -> int | None:
         """Wait for the title's dump (None: FUSE runs on, at the title) or for FUSE's exit
-        (its status); killed after ``timeout`` seconds: WitnessError."""
+        (its status); after ``timeout`` seconds FUSE is killed (KILLED)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.shown.is_set():
@@ -299,14 +312,15 @@ class Fuse:
                 self.reader.join(5)
                 return status
             time.sleep(0.05)
-        self.kill()
-        raise WitnessError(f"FUSE still running after {timeout:.0f} s; killed")
+        self.kill()  # stuck where the tape no longer plays: FUSE at the real speed
+        return KILLED
 
     def geometry(self, window: str) -> tuple[int, int, int, int]:
         """A window's x, y, width and height on the display."""
         values = dict(line.split("=", 1) for line in
                       self.xdotool("getwindowgeometry", "--shell", window).split())
-        return tuple(int(values[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))  # type: ignore
+        x, y, width, height = (int(values[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
+        return x, y, width, height
 
     def stderr(self) -> str:
         """FUSE's error output, once it has ended (else empty)."""
@@ -544,8 +558,8 @@ def witness(rom: Path, tape: Path, engine: str | None, out: Path | None,
     k_mode = rom_bytes == images.rom()  # our ROM has K mode; OpenSE spells keywords
     fuse = run_fuse(rom, tape, symbols, budget, k_mode, log)
     status, dumps = fuse.status, fuse.dumps
-    log(f"fuse: {'at the title' if status is None else f'exit status {status}'} after "
-        f"{fuse.seconds:.1f} s")
+    what = {None: "at the title", KILLED: f"FAIL: no title after {RUN_WAIT:.0f} s; killed"}
+    log(f"fuse: {what.get(status, f'exit status {status}')} after {fuse.seconds:.1f} s")
     ok = True
     if PLAYING in dumps:
         log(f"fuse: the ROM started the tape at frame {dumps[PLAYING].frame}")
@@ -557,12 +571,17 @@ def witness(rom: Path, tape: Path, engine: str | None, out: Path | None,
         log("fuse: FAIL: the game's entry was never reached (the tape did not load)")
         ok = False
     if TITLE not in dumps or status is not None:
-        last = dumps.get(TIMEOUT) or dumps.get(NOT_PLAYING) or dumps.get(ENTRY)
+        last = (dumps.get(TIMEOUT) or dumps.get(STALLED) or dumps.get(NOT_PLAYING)
+                or dumps.get(ENTRY))
+        if STALLED in dumps:
+            log(f"fuse: FAIL: the tape stopped, and {STALL_FRAMES} frames later (frame "
+                f"{dumps[STALLED].frame}) no title")
         log(f"fuse: FAIL: no title (status {status}); FUSE's screen "
             + (f"at frame {last.frame}:" if last else "was never dumped"))
         if last:
             for line in screen_lines(memory_of(last, rom_bytes)):
                 log("  |" + line + "|")
+        log("VERDICT: FAIL: FUSE did not reach the title")
         return False
     title = dumps[TITLE]
     log(f"fuse: title waits for a key (PC 0x{title.pc:04X}) at frame {title.frame}")

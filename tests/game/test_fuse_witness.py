@@ -109,18 +109,34 @@ def test_xvfb_screen_files_are_read_and_colours_matched(tmp_path: Path):
     assert tool.colour_indices(rgb).tolist() == [[15, 1, 6], [0, 10, 13]]
 
 
-@pytest.mark.slow
-def test_fuse_loads_the_tape_under_opense_to_the_title_as_ours_at_the_real_speed():
+def _witness(*args: str) -> subprocess.CompletedProcess[str]:
     if shutil.which("fuse") is None:
         pytest.skip("fuse is not installed (apt-get install fuse-emulator-sdl xdotool)")
     if not OPENSE.is_file():
         pytest.skip(f"{OPENSE} is not installed (apt-get install opense-basic)")
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    done = subprocess.run([sys.executable, str(ROOT / "tools" / "fuse_witness.py"),
-                           "--engine", "python", "--real-load"], capture_output=True,
-                          text=True, env=env, timeout=600)
+    return subprocess.run([sys.executable, str(ROOT / "tools" / "fuse_witness.py"), *args],
+                          capture_output=True, text=True, env=env, timeout=600)
+
+
+@pytest.mark.slow
+def test_fuse_loads_the_tape_under_opense_to_the_title_as_ours_at_the_real_speed():
+    done = _witness("--engine", "python", "--real-load")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "VERDICT: PASS" in done.stdout
     assert "frames from the tape starting to start: FUSE " in done.stdout
     assert "screenshots show ours exactly" in done.stdout  # FUSE's own window
-    assert "title screen: FUSE vs ours: 0 of 6912 bytes differ" in done.stdout
+
+
+@pytest.mark.slow
+def test_a_tape_that_does_not_load_is_a_failure_with_fuses_screen(tmp_path: Path):
+    """The witness can fail: one byte of the code changed, OpenSE reports a loading error."""
+    tape = bytearray(images.game_tape_path().read_bytes())
+    tape[-5000] ^= 0xFF  # inside the last block, the code: its checksum no longer holds
+    broken = tmp_path / "broken.tap"
+    broken.write_bytes(tape)
+    done = _witness("--engine", "python", "--tape", str(broken))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "the game's entry was never reached" in done.stdout
+    assert "Loading error" in done.stdout  # OpenSE's report, read off FUSE's screen
+    assert "VERDICT: FAIL: FUSE did not reach the title" in done.stdout
