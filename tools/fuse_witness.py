@@ -408,8 +408,8 @@ def read_xwd(path: Path) -> np.ndarray:
 
 
 def window_display(fb: Path, x: int, y: int, width: int, height: int) -> np.ndarray:
-    """The Spectrum's 256x192 display in FUSE's window (its border the same all round, 32
-    pixels at the normal filter's 320x240), read from Xvfb's screen file."""
+    """The Spectrum's 256x192 display, centred in FUSE's window (320x240 at the normal
+    filter: borders of 32 and 24 pixels), read from Xvfb's screen file."""
     screen = read_xwd(fb)
     if width < 256 or height < 192:
         raise WitnessError(f"FUSE's window is {width}x{height}: smaller than the display")
