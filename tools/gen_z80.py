@@ -798,8 +798,7 @@ def exit_lines() -> list[str]:
 
 def interrupt_lines(v: Variant) -> list[str]:
     """Accept the maskable interrupt (IM 0 runs an RST from the bus, IM 1 RST 38h, IM 2)."""
-    im2 = ["none:7", "sp-1:3", "sp-2:3", "vec:3", "vec+1:3"]
-    im1 = ["none:7", "sp-1:3", "sp-2:3"]
+    im2, im1 = templates.interrupt_cycles(2), templates.interrupt_cycles(1)
     if v.table_walk:
         CYCLE_TABLE.dispatch(1024, im1)
         CYCLE_TABLE.dispatch(1025, im2)

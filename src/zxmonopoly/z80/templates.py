@@ -943,6 +943,15 @@ def cycles(op: isa.Op, table: str) -> Cycles:
     return []
 
 
+def interrupt_cycles(im: int) -> Cycles:
+    """The cycles of accepting the maskable interrupt: the 7-T acknowledge (no address the ULA
+    contends), PC pushed, and in IM 2 the vector read from (I << 8 | data): IM 1 13 T
+    (7+3+3), IM 2 19 T (7+3+3+3+3); IM 0 with 0xFF (RST 38h) on the bus times as IM 1
+    (spectrum_facts §1)."""
+    push_pc = ["sp-1:3", "sp-2:3"]
+    return ["none:7", *push_pc, *(["vec:3", "vec+1:3"] if im == 2 else [])]
+
+
 def ddcb_cycles(is_bit: str) -> Cycles:
     """DDCB/FDCB after the two opcode fetches: d, op, 2 internal, read, 1, write (not BIT)."""
     return ["pc+1:3", "pc+2:3", "pc+2:1*2", "xd1:3", "xd1:1", ("?", is_bit, ["xd1:3"])]
