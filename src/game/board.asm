@@ -1361,10 +1361,7 @@ closeup_box:
         ld b, CU_PRICE_ROW
         call print_at
         ld a, (v_current)
-        call player_record
-        inc hl
-        ld a, (hl)
-        add a, CH_TOKEN
+        call player_glyph
         jp print_char
 
 str_mortgaged:  db "MORTGAGED", 0

@@ -328,16 +328,7 @@ turn_rent_window:
         ld hl, str_game_rent_window ; a new line: "<token> 2 ANNE may press R for rent"
         call msg_print
         ld a, (v_rent_owner)
-        call player_record
-        inc hl
-        ld a, (hl)                  ; P_TOKEN
-        assert P_TOKEN == 1
-        add a, CH_TOKEN
-        call msg_char
-        ld a, ' '
-        call msg_char
-        ld a, (v_rent_owner)
-        call msg_player
+        call msg_player_piece
         ld hl, str_game_may_press_r
         call msg_print
         ld b, COMPUTER_PAUSE        ; the whole window, fast setting or not

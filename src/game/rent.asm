@@ -29,16 +29,7 @@ rent_due:
         ld hl, str_rent_due         ; "Rent due to <token> 2 ANNE"
         call msg_show
         ld a, (v_rent_owner)
-        call player_record
-        ld de, P_TOKEN
-        add hl, de
-        ld a, (hl)
-        add a, CH_TOKEN
-        call msg_char
-        ld a, ' '
-        call msg_char
-        ld a, (v_rent_owner)
-        call msg_player
+        call msg_player_piece
         ld a, (v_rent_owner)
         call player_record
         ld de, P_FLAGS

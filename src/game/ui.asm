@@ -177,6 +177,32 @@ msg_player:
         jp msg_print
 
 ; ---------------------------------------------------------------------------------------------
+; msg_player_piece - print a player's piece, number and name ("<piece> 2 ANNE") at the
+; message position
+; Input: A = player 0..5.  Output: printed.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+msg_player_piece:
+        push af
+        call player_glyph
+        call msg_char
+        ld a, ' '
+        call msg_char
+        pop af
+        jr msg_player
+
+; ---------------------------------------------------------------------------------------------
+; player_glyph - the character of a player's piece (its token's glyph)
+; Input: A = player 0..5.  Output: A = CH_TOKEN + the player's P_TOKEN.  Corrupts: DE, HL.
+; ---------------------------------------------------------------------------------------------
+player_glyph:
+        call player_record
+        ld de, P_TOKEN
+        add hl, de
+        ld a, (hl)
+        add a, CH_TOKEN
+        ret
+
+; ---------------------------------------------------------------------------------------------
 ; player_record - the address of a player's record in v_players
 ; Input: A = player 0..5.  Output: HL.  Corrupts: AF, DE.
 ; ---------------------------------------------------------------------------------------------
