@@ -118,10 +118,9 @@ def _cmd_run(args: argparse.Namespace) -> int:
             machine.deck.set_fast(not args.real_load)
             machine.deck.insert(args.tape)
             if not args.game:  # what tape info warns of (no blocks, a bad checksum, ...)
-                from zxmonopoly.tape import read as read_tape
                 from zxmonopoly.tape.image import printable
 
-                for warning in read_tape(args.tape).warnings:
+                for warning in machine.deck.warnings:
                     print(f"zxmonopoly: warning: {printable(str(warning))}", file=sys.stderr)
             if args.real_load and not args.autoload:
                 machine.deck.play()

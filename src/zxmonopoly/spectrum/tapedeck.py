@@ -66,6 +66,8 @@ class TapeDeck:
         self.machine = machine
         self.edges = np.zeros(1, dtype=np.int64)  # the compiled loop always gets an array
         self.name: str | None = None
+        #: What ``tape info`` warns of in the tape inserted (no blocks, a bad checksum, ...).
+        self.warnings: list[Any] = []
         self.fast = True
         self.trap_saves = True  # SAVE goes straight to a TAP file (else MIC only, as real)
         self.save_path: Path | None = None
@@ -94,6 +96,7 @@ class TapeDeck:
         if self.edges.size == 0:
             self.edges = np.zeros(1, dtype=np.int64)
         self._level0 = int(signal.initial_level) & 1
+        self.warnings = list(signal.warnings)
         self._stops = [(int(i), int(t)) for i, t in tapes.stop_points(signal)]
         # In playing order (a block's index in the file repeats inside a TZX loop).
         self._blocks = [DataBlock(k, bytes(b.raw), int(b.first_edge), int(b.end_edge),
