@@ -54,10 +54,11 @@ from zxmonopoly.tape import read_tap  # noqa: E402
 
 OPENSE = Path("/usr/share/spectrum-roms/opense.rom")
 
-SCREEN, SCREEN_SIZE = 0x4000, 6912          # display file and attributes
-ATTRS = 6144                                # attribute offset in the screen
+SCREEN = video.DISPLAY_FILE                 # display file and attributes
+ATTRS = video.ATTR_FILE - SCREEN            # attribute offset in the screen
+SCREEN_SIZE = ATTRS + 768
 MESSAGE_ROWS = 4                            # character rows 0-3: where the ROM prints "Bytes:"
-CHARS = 23606                               # system variable: the font's address - 256
+CHARS = video.CHARS                         # system variable: the font's address - 256
 FONT_SIZE = 768                             # glyphs 32..127
 #: Tags FUSE prints before each dump (0xF05E0000 + point), so the output parses unambiguously.
 TAG = 0xF05E0000
@@ -485,14 +486,10 @@ def outside_message_rows() -> list[int]:
     for y in range(192):
         if y < 64 and (y & 0x38) >> 3 < MESSAGE_ROWS:
             continue
-        keep += range(row_offset(y), row_offset(y) + 32)
+        offset = video.row_address(y) - SCREEN
+        keep += range(offset, offset + 32)
     keep += range(ATTRS + 32 * MESSAGE_ROWS, SCREEN_SIZE)
     return keep
-
-
-def row_offset(y: int) -> int:
-    """Offset in the screen of pixel row ``y``'s first byte."""
-    return ((y & 0xC0) << 5) | ((y & 7) << 8) | ((y & 0x38) << 2)
 
 
 def character_rows(offsets: list[int]) -> list[int]:
