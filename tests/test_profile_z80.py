@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections import Counter
 from pathlib import Path
+
+from tests import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _tool():
-    if "profile_z80" in sys.modules:
-        return sys.modules["profile_z80"]
-    spec = importlib.util.spec_from_file_location("profile_z80", ROOT / "tools" / "profile_z80.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["profile_z80"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("profile_z80")
 
 
 def test_count_op_sorts_bytes_into_tables():

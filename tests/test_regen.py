@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests import REPO_ROOT
+from tests import REPO_ROOT, load_tool
 
 
 def load_regen():
     """tools/regen.py as a module."""
     sys.path.insert(0, str(REPO_ROOT / "tools"))
-    spec = importlib.util.spec_from_file_location("regen", REPO_ROOT / "tools" / "regen.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["regen"] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("regen")
 
 
 def test_the_chain_holds_every_generator_and_the_build() -> None:

@@ -5,7 +5,6 @@ need no FUSE are checked here always."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import struct
@@ -16,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests import load_tool
 from zxmonopoly import images
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,15 +23,7 @@ OPENSE = Path("/usr/share/spectrum-roms/opense.rom")
 
 
 def _tool():
-    if "fuse_witness" in sys.modules:
-        return sys.modules["fuse_witness"]
-    spec = importlib.util.spec_from_file_location("fuse_witness",
-                                                  ROOT / "tools" / "fuse_witness.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["fuse_witness"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("fuse_witness")
 
 
 def test_the_debugger_script_stops_at_the_entry_and_the_title_wait():

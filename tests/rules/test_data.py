@@ -2,26 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 
 import pytest
 
-from tests import REFERENCE_DIR, REPO_ROOT
+from tests import REFERENCE_DIR, REPO_ROOT, load_tool
 from zxmonopoly.rules import data
 from zxmonopoly.rules.data import CARDS, CHANCE, COMMUNITY_CHEST, GROUPS, SQUARES
 from zxmonopoly.rules.records import Effect, Kind
 
 
 def _generator():
-    spec = importlib.util.spec_from_file_location(
-        "gen_rules_data", REPO_ROOT / "tools" / "gen_rules_data.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("gen_rules_data", mod)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("gen_rules_data")
 
 
 def test_regenerating_data_changes_nothing():
