@@ -563,9 +563,9 @@ def finish(v: Variant, leaf: Leaf, specs: list, xy: str = "ix") -> list[str]:
     out: list[str] = []
     lines = t_markers(leaf.lines, specs, walked=bool(v.machine))
     if v.machine:
-        self_walking = any(x.strip() == "@CYCLES" for x in lines)
-        w = walk(v, specs, xy) if (self_walking or not v.table_walk) else []
-        if any(x.strip() == "@CYCLES" for x in lines):
+        walks_itself = self_walking(leaf)
+        w = walk(v, specs, xy) if (walks_itself or not v.table_walk) else []
+        if walks_itself:
             for x in lines:
                 if x.strip() == "@CYCLES":
                     pad = x[: len(x) - len(x.lstrip())]
@@ -643,11 +643,6 @@ def expand_devices(v: Variant, lines: list[str]) -> list[str]:
         else:
             out.append(x)
     return out
-
-
-def with_walk(v: Variant, specs: list, lines: list[str], xy: str = "ix") -> list[str]:
-    """Lines that place their T-states by markers (prefix pieces): walk first if machine."""
-    return finish(v, Leaf(lines), specs, xy)
 
 
 # ---------------------------------------------------------------------------------------
@@ -735,11 +730,8 @@ def index_body(v: Variant, prefix: str) -> list[str]:
                 *templates.ddcb_generic(xy),
             ]
             specs = ["pc-1:4", "pc:4", *templates.ddcb_cycles("NOTBIT")]
-            CYCLE_TABLE.dispatch(768 + code, specs)
-            if v.table_walk:
-                cases.append((code, finish(v, Leaf(body), [], xy)))
-            else:
-                cases.append((code, with_walk(v, specs, body, xy)))
+            CYCLE_TABLE.dispatch(768 + code, specs)  # (the table-walking JIT walks them there)
+            cases.append((code, finish(v, Leaf(body), specs, xy)))
         else:
             specs = FETCH2 + templates.cycles(op, "dd")
             # Walked before PC moves past the second opcode byte: one byte on.
