@@ -11,6 +11,9 @@ from collections.abc import Callable
 
 from . import protocol as p
 
+#: Seconds a connection we have ended waits for the other side to close before it is closed.
+LINGER = 2.0
+
 
 def no_delay(writer: asyncio.StreamWriter) -> None:
     """Turn Nagle's delay off (asyncio does for TCP; said here so it stays so)."""
@@ -66,7 +69,37 @@ class Conn:
             pass
 
     def _close(self) -> None:
+        """Write what is queued, then end our side: a FIN after the data, not a close, which
+        with the other side's messages unread would reset the connection and lose the data
+        (a BYE among it). The reader's end, or LINGER seconds, closes the socket."""
         self._flush()
+        transport = self.writer.transport
+        if transport.is_closing():
+            return
+        if self.writer.can_write_eof():
+            try:
+                self.writer.write_eof()
+            except OSError:
+                transport.abort()
+                return
+            self.loop.call_later(LINGER, transport.close)
+        else:
+            self.writer.close()
+
+    async def drain(self) -> None:
+        """After our BYE: discard what the other side still sends until it closes (or
+        LINGER seconds), so that closing does not reset the connection before it reads."""
+        deadline = self.loop.time() + LINGER
+        try:
+            while (left := deadline - self.loop.time()) > 0:
+                if not await asyncio.wait_for(self.reader.read(65536), left):
+                    return
+        except (TimeoutError, ConnectionError, OSError):
+            return
+
+    def finish(self) -> None:
+        """The reader is done (the other side closed, or we gave up): close the socket."""
+        self.closed = True
         self.writer.close()
 
     def abort(self) -> None:

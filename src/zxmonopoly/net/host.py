@@ -14,7 +14,7 @@ from zxmonopoly.snapshot import Snapshot, read_szx, write_szx
 from zxmonopoly.spectrum import Spectrum48
 
 from . import protocol as p
-from .conn import Conn, no_delay
+from .conn import LINGER, Conn, no_delay
 from .lockstep import (
     FPS,
     DesyncError,
@@ -91,6 +91,7 @@ class Host(Node):
         self.server: asyncio.Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task] = set()
+        self._pinger: asyncio.Task | None = None
         self._rom = rom_hash(machine)
 
     # -- listening --------------------------------------------------------------------------
@@ -104,23 +105,26 @@ class Host(Node):
             raise NetError(f"cannot listen on {self.bind}:{self.port}: "
                            f"{exc.strerror or exc}") from None
         self.port = self.server.sockets[0].getsockname()[1]
-        self._spawn(self._ping_loop())
+        self._pinger = self._spawn(self._ping_loop())
         self.note(f"hosting on {self.bind}:{self.port}; join code {self.code}")
 
-    def _spawn(self, coro) -> None:  # noqa: ANN001 - a coroutine
+    def _spawn(self, coro) -> asyncio.Task:  # noqa: ANN001 - a coroutine
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     async def close(self, reason: str = "the host ended the game") -> None:
         """End the game for everyone (each is told ``reason``) and stop listening."""
         self.end(reason)
         if self.server is not None:
             self.server.close()
+        readers = [t for t in self._tasks if t is not self._pinger]
+        if readers:  # the peers read their BYE and close; then the readers end
+            await asyncio.wait(readers, timeout=LINGER)
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        await asyncio.sleep(0)  # the BYEs are written
 
     def end(self, reason: str) -> None:
         """The game is over: every peer is told why and let go (any thread)."""
@@ -165,13 +169,16 @@ class Host(Node):
                 self.wake()
         except p.ProtocolError as exc:
             self.drop(conn, str(exc))
+            await conn.drain()
         except TimeoutError:
             self.drop(conn, f"silent for {self.timeouts.silence:.0f} s")
+            await conn.drain()
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
             self.drop(conn, "disconnected")
         except asyncio.CancelledError:
             self.drop(conn, self.ended or "the host stopped")
         finally:
+            conn.finish()
             if task is not None:
                 self._tasks.discard(task)
 

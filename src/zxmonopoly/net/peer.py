@@ -11,7 +11,7 @@ from zxmonopoly.snapshot import SnapshotError, read_szx
 from zxmonopoly.spectrum import Spectrum48
 
 from . import protocol as p
-from .conn import Conn, no_delay
+from .conn import LINGER, Conn, no_delay
 from .lockstep import (
     KEEP,
     MAX_BEHIND,
@@ -173,6 +173,8 @@ class Peer(Node):
             while True:
                 message = await p.read_message(conn.reader, self.timeouts.silence,
                                                self.timeouts.message)
+                if self.ended is not None:
+                    continue  # read to the host's end, so that nothing is reset
                 with self.lock:
                     self._on_message(message)
                 self.wake()
@@ -188,6 +190,8 @@ class Peer(Node):
             self._leave("the host left: the game is over")
         except asyncio.CancelledError:
             pass
+        finally:
+            conn.finish()
 
     def _leave(self, reason: str, tell: str | None = None) -> None:
         with self.lock:
@@ -305,9 +309,9 @@ class Peer(Node):
         """Leave the game (the host is told)."""
         self._leave(reason, tell=reason)
         if self._reader_task is not None:
+            await asyncio.wait([self._reader_task], timeout=LINGER)  # the host closes
             self._reader_task.cancel()
             await asyncio.gather(self._reader_task, return_exceptions=True)
-        await asyncio.sleep(0)
 
     def kill(self) -> None:
         """Drop the connection at once with no goodbye, as a crash would (tests)."""
