@@ -75,6 +75,8 @@ class Keys:
 
 
 RELEASED = Keys()
+#: A node's own keys for its next frame to send (``node.next_local``).
+LocalKeys = Callable[["Node"], Keys]
 
 
 @dataclass(frozen=True)
@@ -284,9 +286,11 @@ class Node:
         """Whether the next frame can be emulated now."""
         return self.ended is None and not self.paused and not self.missing()
 
-    def advance(self, local: Keys = RELEASED) -> bool:
+    def advance(self, local: Keys | LocalKeys = RELEASED) -> bool:
         """Send this node's keys as far ahead as the delay says, then emulate one frame if
-        every player's keys for it are in; True when a frame was emulated."""
+        every player's keys for it are in; True when a frame was emulated. ``local`` is the
+        keys, or a function of the node giving them, called once for each frame scheduled
+        (its ``next_local`` is that frame), so a key feed moves on a frame at a time."""
         with self.lock:
             if self.ended is not None:
                 return False
@@ -297,7 +301,7 @@ class Node:
             self._step()
             return True
 
-    def _schedule_local(self, keys: Keys) -> None:
+    def _schedule_local(self, local: Keys | LocalKeys) -> None:
         """This node's keys for every frame up to ``frame + delay`` not yet sent."""
         player = self.players[self.slot]  # type: ignore[index]
         if not player.playing:
@@ -305,6 +309,7 @@ class Node:
         self.next_local = max(self.next_local, player.join)
         last = self.frame + self.delay
         while self.next_local <= last:
+            keys = local if isinstance(local, Keys) else local(self)
             player.keys[self.next_local] = keys
             self._send_keys(self.next_local, keys)
             self.next_local += 1
@@ -373,11 +378,11 @@ class Node:
     # -- running without a window -----------------------------------------------------------
 
     async def run(self, frames: int | None = None, *, paced: bool = True,
-                  local: Callable[[Node], Keys] | None = None,
+                  local: Keys | LocalKeys = RELEASED,
                   until: Callable[[Node], bool] | None = None) -> None:
         """Emulate ``frames`` frames (None: until the game ends or ``until(node)`` holds),
         50 a second when ``paced`` (at the host's speed), else as fast as the keys come.
-        ``local(node)`` gives this node's own keys (released when None)."""
+        ``local`` is this node's own keys (see :meth:`advance`)."""
         self._wake_async = asyncio.Event()
         self._wake_async_loop = asyncio.get_running_loop()
         done = 0
@@ -390,8 +395,7 @@ class Node:
                 wait = deadline - time.perf_counter()
                 if wait > 0:
                     await asyncio.sleep(wait)
-            keys = local(self) if local is not None else RELEASED
-            if self.advance(keys):
+            if self.advance(local):
                 done += 1
                 if paced and speed:
                     deadline += 1 / (FPS * speed)
@@ -424,10 +428,27 @@ class Node:
             self.stats.stall_seconds += waited
         return waited
 
-    def wait_for_keys(self, timeout: float) -> None:
-        """Block (a window's thread) until something arrives or ``timeout`` seconds pass."""
-        self._wake_thread.clear()
-        if not self.ready():
-            self._wake_thread.wait(timeout)
+    def advance_within(self, local: Keys | LocalKeys, timeout: float) -> bool:
+        """:meth:`advance`, waiting up to ``timeout`` seconds for the keys it needs (a
+        window's thread, between two of its ticks); True when a frame was emulated."""
+        end = time.perf_counter() + timeout
+        start = None
+        try:
+            while True:
+                self._wake_thread.clear()
+                if self.advance(local):
+                    return True
+                left = end - time.perf_counter()
+                if left <= 0 or self.ended is not None or self.paused:
+                    return False
+                if start is None:
+                    start = time.perf_counter()
+                    if self._stall_frame != self.frame:
+                        self._stall_frame = self.frame
+                        self.stats.stalls += 1
+                self._wake_thread.wait(left)
+        finally:
+            if start is not None:
+                self.stats.stall_seconds += time.perf_counter() - start
 
     _wake_async_loop: asyncio.AbstractEventLoop | None = None

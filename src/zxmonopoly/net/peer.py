@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import socket
 
 from zxmonopoly import __version__
 from zxmonopoly.snapshot import SnapshotError, read_szx
@@ -84,6 +85,11 @@ class Peer(Node):
         except TimeoutError:
             raise JoinError(f"cannot reach {where}: no answer in "
                             f"{self.timeouts.handshake:.0f} s") from None
+        except ConnectionRefusedError:
+            raise JoinError(f"cannot reach {where}: nobody is listening there (is the game "
+                            "hosted, on that port?)") from None
+        except socket.gaierror as exc:
+            raise JoinError(f"cannot reach {where}: unknown host ({exc.strerror})") from None
         except OSError as exc:
             raise JoinError(f"cannot reach {where}: {exc.strerror or exc}") from None
         no_delay(writer)

@@ -37,8 +37,8 @@ def text_combos(text: str) -> list[tuple[str, ...]]:
 
 @dataclass
 class Typist:
-    """A player's keys for :meth:`Node.run`: call it with the node, it gives the keys for
-    the next frame the node sends (``node.next_local``), reading the node's own machine."""
+    """A player's keys for :meth:`Node.advance`: called with the node for each frame the
+    node sends keys for (``node.next_local``), it reads the node's own machine and answers."""
 
     symbols: Mapping[str, int]
     rules: list[Rule]
