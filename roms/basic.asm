@@ -25,6 +25,9 @@ CLEAR_MARGIN    equ 0x80            ; CLEAR n: at least this much between STKEND
 ; ---------------------------------------------------------------------------------------------
 ; main_loop - edit a line, then store or run it; for ever
 ; The stack is reset to the error return at ERR_SP each time round.
+; Input:   none
+; Output:  never returns
+; Corrupts: everything (SP from ERR_SP)
 ; ---------------------------------------------------------------------------------------------
 main_loop:
         ld hl, (ERR_SP)
@@ -36,8 +39,10 @@ main_loop:
 
 ; ---------------------------------------------------------------------------------------------
 ; line_enter - ENTER was pressed: store the edit line in the program, or run it
+; Input:   the edit line at E_LINE
 ; Output:  back to main_loop after storing (the edit line emptied); running ends in a report.
 ;          It is jumped to, so that a running line finds only the error return on the stack.
+; Corrupts: everything (it never returns)
 ; ---------------------------------------------------------------------------------------------
 line_enter:
         ld hl, PPC_DIRECT           ; (a report from here on is about the line typed: 0:1)
@@ -86,7 +91,12 @@ line_enter:
         ld (ERR_NR), a
         jp run_first
 
-; skip_spaces - HL forward past spaces: A = the first other character.
+; ---------------------------------------------------------------------------------------------
+; skip_spaces - HL forward past spaces
+; Input:   HL = text
+; Output:  HL = the first character that is not a space, A = it
+; Corrupts: F
+; ---------------------------------------------------------------------------------------------
 skip_spaces:
         ld a, (hl)
         cp CH_SPACE
@@ -99,7 +109,8 @@ skip_spaces:
 ; A number starts with a digit that does not follow a letter or digit (a1 is a name) outside
 ; strings and REM text; 0x0E and its value go in after its digits.
 ; Input:   HL = where to start (after any line number)
-; Corrupts: AF, BC, DE, HL.  Reports C (a fraction), 6 (too big), 4 (memory).
+; Output:  the numbers marked; reports C (a fraction), 6 (too big), 4 (memory)
+; Corrupts: AF, C, DE, HL
 ; ---------------------------------------------------------------------------------------------
 LHN_QUOTE       equ 0               ; state bits: in a string
 LHN_REM         equ 1               ; after REM
@@ -256,7 +267,7 @@ prog_store_line:
 ; prog_find_line - where line DE is, or would go
 ; Input:   DE = line number
 ; Output:  HL = the line with that number (Z), or the first one after it, or VARS (NZ)
-; Corrupts: AF, BC
+; Corrupts: A, BC
 ; ---------------------------------------------------------------------------------------------
 prog_find_line:
         ld hl, (PROG)
@@ -279,13 +290,23 @@ prog_find_line:
 .end:   or 1                        ; NZ
         ret
 
-; prog_next_line - HL from a line to the next one.  Corrupts BC.
+; ---------------------------------------------------------------------------------------------
+; prog_next_line - from a program line to the next one
+; Input:   HL = a line
+; Output:  HL = the next line (or VARS after the last)
+; Corrupts: F, BC
+; ---------------------------------------------------------------------------------------------
 prog_next_line:
         call prog_line_size
         add hl, bc
         ret
 
-; prog_line_size - BC = the size of the line at HL, its 4 header bytes included.  HL kept.
+; ---------------------------------------------------------------------------------------------
+; prog_line_size - the size of a program line, its 4 header bytes included
+; Input:   HL = the line
+; Output:  BC = its size
+; Corrupts: nothing else (HL and the flags kept)
+; ---------------------------------------------------------------------------------------------
 prog_line_size:
         push hl
         inc hl
@@ -301,26 +322,42 @@ prog_line_size:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; run_line - run the program from the line at HL (VARS: the end)
-; run_first / run_stmt - run from the statement at CH_ADD
-; run_next - where every statement handler returns
-; None of these return: a program ends in a report.
+; run_line - run the program from a line
+; None of the run_ routines return: a program ends in a report.
+; Input:   HL = the line (VARS: the end: report 0 OK)
+; Output:  never returns
+; Corrupts: everything
 ; ---------------------------------------------------------------------------------------------
 run_line:
         call run_line_setup
         ; continues into run_first
+
+; ---------------------------------------------------------------------------------------------
+; run_first - run from the first statement at CH_ADD (SUBPPC = 1, FLAGS: running)
+; Input:   CH_ADD = the statement
+; Output:  never returns
+; Corrupts: everything
+; ---------------------------------------------------------------------------------------------
 run_first:
         ld a, 1
         ld (SUBPPC), a
         ld hl, FLAGS
         set FLAG_RUNNING, (hl)
+        ; continues into run_stmt
+
+; ---------------------------------------------------------------------------------------------
+; run_stmt - run the statement at CH_ADD, then the ones after it (BREAK stops: report L)
+; Input:   CH_ADD = the statement's keyword
+; Output:  never returns
+; Corrupts: everything
+; ---------------------------------------------------------------------------------------------
 run_stmt:
         call break_key
-        jr c, .go
+        jr c, .go                   ; Is BREAK pressed?  (no carry: yes)
         raise REPORT_BREAK_PROGRAM
 .go:    rst ENTRY_GET_CHAR
         sub TK_FIRST_STATEMENT
-        jr c, stmt_nonsense
+        jr c, stmt_nonsense         ; Is it a statement keyword at all?
         ld l, a
         ld h, 0
         add hl, hl
@@ -333,37 +370,72 @@ run_stmt:
         rst ENTRY_NEXT_CHAR         ; past the keyword
         pop hl
         call jp_hl
+        ; continues into run_next
+
+; ---------------------------------------------------------------------------------------------
+; run_next - where every statement handler returns: a jump asked for (NSPPC), or the next
+; statement after ":", or the next line after ENTER
+; Input:   CH_ADD = the end of the statement just run
+; Output:  never returns
+; Corrupts: everything
+; ---------------------------------------------------------------------------------------------
 run_next:
         ld a, (NSPPC)
         bit 7, a
-        jr z, run_jump
+        jr z, run_jump              ; Did the statement ask for a jump (GO TO, NEXT...)?
         rst ENTRY_GET_CHAR
         cp ":"
-        jr nz, .not_colon
+        jr nz, .not_colon           ; Another statement on this line?
         rst ENTRY_NEXT_CHAR         ; the next statement
         ld hl, SUBPPC
         inc (hl)
         jr run_stmt
 .not_colon:
         cp CC_ENTER
-        jr z, run_line_end
+        jr z, run_line_end          ; The line's end?  (anything else is nonsense)
+        ; continues into stmt_nonsense
+
+; ---------------------------------------------------------------------------------------------
+; stmt_nonsense - report C Nonsense in BASIC (the handler of every keyword not supported)
+; Input:   none
+; Output:  never returns
+; Corrupts: everything
+; ---------------------------------------------------------------------------------------------
 stmt_nonsense:
         raise REPORT_NONSENSE
 
+; ---------------------------------------------------------------------------------------------
 ; run_line_end - the line is done: the next one (the edit line ends the run)
+; Input:   PPC, NXTLIN
+; Output:  never returns
+; Corrupts: everything
+; ---------------------------------------------------------------------------------------------
 run_line_end:
         ld hl, (PPC)
         ld de, PPC_DIRECT
         and a
         sbc hl, de
-        jr z, run_end
+        jr z, run_end               ; Was it the line typed in?  Then the run is over.
         ld hl, (NXTLIN)
         jr run_line
+        ; (run_end follows)
+
+; ---------------------------------------------------------------------------------------------
+; run_end - the run is over: report 0 OK
+; Input:   none
+; Output:  never returns
+; Corrupts: everything
+; ---------------------------------------------------------------------------------------------
 run_end:
         raise REPORT_OK
 
+; ---------------------------------------------------------------------------------------------
 ; run_jump - to statement NSPPC of line NEWPPC (the first line from it), as GO TO, NEXT,
 ; RETURN asked; line PPC_DIRECT is the edit line
+; Input:   NEWPPC, NSPPC
+; Output:  never returns
+; Corrupts: everything
+; ---------------------------------------------------------------------------------------------
 run_jump:
         ld hl, NSPPC
         ld a, (hl)
@@ -373,8 +445,8 @@ run_jump:
         ld de, PPC_DIRECT
         and a
         sbc hl, de
-        jr nz, .program
-        ld (PPC), de                ; back into the line typed in
+        jr nz, .program             ; Back into the line typed in?
+        ld (PPC), de                ; (yes)
         ld hl, (E_LINE)
         ld (CH_ADD), hl
         jr .statement
@@ -385,14 +457,15 @@ run_jump:
 .statement:
         pop af
         call stmt_skip
-        jp c, run_line_end          ; the line has fewer statements: on to the next one
+        jp c, run_line_end          ; Has the line fewer statements?  On to the next one.
         ld hl, FLAGS
         set FLAG_RUNNING, (hl)
         jp run_stmt
 
 ; ---------------------------------------------------------------------------------------------
 ; run_line_setup - start the program line at HL: PPC, NXTLIN, CH_ADD at its text
-; Does not return if HL is past the program (report 0 OK).
+; Input:   HL = the line
+; Output:  PPC, NXTLIN, CH_ADD; does not return if HL is past the program (report 0 OK)
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 run_line_setup:
@@ -400,10 +473,10 @@ run_line_setup:
         and a
         sbc hl, de
         add hl, de
-        jr nc, run_end
+        jr nc, run_end              ; At the variables?  The program has ended.
         ld a, (hl)
         and LINE_NUMBER_MASK
-        jr nz, run_end
+        jr nz, run_end              ; Not a line number (the variables' marks)?  Ended too.
         ld d, (hl)
         inc hl
         ld e, (hl)
@@ -421,8 +494,9 @@ run_line_setup:
 ; ---------------------------------------------------------------------------------------------
 ; stmt_skip - from the start of a line (CH_ADD) to its statement A (0 or 1: the first)
 ; Statements end at ":" or THEN outside strings; REM ends the line.
+; Input:   A = the statement, CH_ADD = the line's text
 ; Output:  carry clear: CH_ADD there, SUBPPC = A; carry set: the line has fewer
-; Corrupts: AF, BC, DE, HL
+; Corrupts: A, BC, E, HL
 ; ---------------------------------------------------------------------------------------------
 stmt_skip:
         or a
@@ -436,13 +510,13 @@ stmt_skip:
         ld hl, (CH_ADD)
 .here:  ld a, b
         cp c
-        jr z, .found
+        jr z, .found                ; Is this the statement wanted?
 .char:  ld a, (hl)
         inc hl
         cp CC_ENTER
-        jr z, .short
+        jr z, .short                ; The line's end before it?
         cp CC_NUMBER
-        jr nz, .not_number
+        jr nz, .not_number          ; A hidden number (skipped whole)?
         push bc
         ld bc, NUMBER_SIZE
         add hl, bc
@@ -455,9 +529,9 @@ stmt_skip:
         jr .char
 .not_quote:
         bit 0, e
-        jr nz, .char
+        jr nz, .char                ; Inside a string?  Nothing counts there.
         cp TK_REM
-        jr z, .short
+        jr z, .short                ; REM: the rest of the line is no statements
         cp ":"
         jr z, .next
         cp TK_THEN
@@ -470,8 +544,12 @@ stmt_skip:
 .short: scf
         ret
 
-; at_end - Z if CH_ADD is at the end of a statement (":" or ENTER).  A = that character.
-; Corrupts: HL
+; ---------------------------------------------------------------------------------------------
+; at_end - is CH_ADD at the end of a statement (":" or ENTER)?
+; Input:   CH_ADD
+; Output:  Z if so; A = the character there, HL = CH_ADD (spaces skipped)
+; Corrupts: F
+; ---------------------------------------------------------------------------------------------
 at_end:
         rst ENTRY_GET_CHAR
         cp ":"
@@ -481,8 +559,8 @@ at_end:
 
 ; ---------------------------------------------------------------------------------------------
 ; stmt_table - statement keywords DEF FN (0xCE) .. COPY (0xFF) to their handlers
-; Each handler starts with CH_ADD after its keyword and returns with CH_ADD at the end of the
-; statement.
+; Each handler starts with CH_ADD after its keyword and returns (to run_next) with CH_ADD at
+; the end of the statement; the handlers' headers say what else they do.
 ; ---------------------------------------------------------------------------------------------
 stmt_table:
         dw stmt_nonsense            ; DEF FN
@@ -541,29 +619,60 @@ stmt_table:
 ; The statements
 ; ---------------------------------------------------------------------------------------------
 
-; STOP - report 9
+; ---------------------------------------------------------------------------------------------
+; st_stop - STOP: report 9
+; Input:   none
+; Output:  never returns
+; Corrupts: everything
+; ---------------------------------------------------------------------------------------------
 st_stop:
         raise REPORT_STOP
 
-; REM - the rest of the line is ignored
+; ---------------------------------------------------------------------------------------------
+; st_rem - REM: the rest of the line is ignored
+; Input:   the return address to run_next on the stack (dropped)
+; Output:  never returns: on to the next line (run_line_end)
+; Corrupts: everything
+; ---------------------------------------------------------------------------------------------
 st_rem: pop hl                      ; (no return to run_next: straight to the next line)
         jp run_line_end
 
-; CLS - clear the screen
+; ---------------------------------------------------------------------------------------------
+; st_cls - CLS: clear the screen
+; Input:   none
+; Output:  the screen cleared (cls)
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 st_cls: jp cls
 
-; GO TO n
+; ---------------------------------------------------------------------------------------------
+; st_go_to - GO TO n
+; Input:   CH_ADD = the expression
+; Output:  NEWPPC = n, NSPPC = 0 (run_next jumps)
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 st_go_to:
         call ev_u16
         ; continues into go_to
 
-; go_to - make the program continue at line BC (from its first statement)
+; ---------------------------------------------------------------------------------------------
+; go_to - make the program continue at a line (from its first statement)
+; Input:   BC = the line number
+; Output:  NEWPPC = BC, NSPPC = 0
+; Corrupts: AF
+; ---------------------------------------------------------------------------------------------
 go_to:  ld (NEWPPC), bc
         xor a
         ld (NSPPC), a
         ret
 
-; CONTINUE - carry on where the last report stopped a program (OLDPPC, statement OSPPC)
+; ---------------------------------------------------------------------------------------------
+; st_continue - CONTINUE: carry on where the last report stopped a program (OLDPPC,
+; statement OSPPC)
+; Input:   none
+; Output:  NEWPPC, NSPPC
+; Corrupts: A, HL
+; ---------------------------------------------------------------------------------------------
 st_continue:
         ld hl, (OLDPPC)
         ld (NEWPPC), hl
@@ -571,20 +680,30 @@ st_continue:
         ld (NSPPC), a
         ret
 
-; IF condition THEN statements - the rest of the line only if the condition is not 0
+; ---------------------------------------------------------------------------------------------
+; st_if - IF condition THEN statements: the rest of the line only if the condition is not 0
+; Input:   CH_ADD = the condition; the return address to run_next on the stack (dropped)
+; Output:  never returns: the statement after THEN (run_stmt) or the next line
+; Corrupts: everything
+; ---------------------------------------------------------------------------------------------
 st_if:  call ev_expr
         ld a, TK_THEN
         call expect_char
         call num_is_zero
         pop hl                      ; (no return to run_next)
-        jp z, run_line_end
+        jp z, run_line_end          ; Is the condition false?  The rest of the line goes.
         ld hl, SUBPPC               ; what follows THEN is the next statement
         inc (hl)
         jp run_stmt
 
-; GO SUB n - GO TO n, keeping where to come back on the GO SUB stack: a line word and a
-; statement word (A in its high byte) between the error return (at ERR_SP) and the end
+; ---------------------------------------------------------------------------------------------
+; st_go_sub - GO SUB n: GO TO n, keeping where to come back on the GO SUB stack: a line word
+; and a statement word (A in its high byte) between the error return (at ERR_SP) and the end
 ; marker under RAMTOP (its high byte STACK_MARK)
+; Input:   CH_ADD = the expression; the return address and the error return on the stack
+; Output:  the GO SUB stack one entry deeper under them, ERR_SP moved down; NEWPPC, NSPPC
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 st_go_sub:
         call ev_u16                 ; BC = the line to go to
         pop hl                      ; our return address
@@ -600,14 +719,19 @@ st_go_sub:
         push hl
         jp go_to
 
-; RETURN - back to where the last GO SUB came from.  Report 7 if there was none.
+; ---------------------------------------------------------------------------------------------
+; st_return - RETURN: back to where the last GO SUB came from.  Report 7 if there was none.
+; Input:   the return address, the error return and the GO SUB stack on the stack
+; Output:  NEWPPC, NSPPC from the GO SUB stack's top entry, which goes; ERR_SP moved up
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 st_return:
         pop hl                      ; our return address
         pop de                      ; the error return
         pop bc                      ; the line
         ld a, b
-        cp STACK_MARK               ; the end marker: nothing to return to
-        jr nz, .back
+        cp STACK_MARK
+        jr nz, .back                ; Is it the end marker?  Then nothing to return to.
         raise REPORT_RETURN
 .back:  pop af                      ; the statement
         push de
@@ -617,29 +741,40 @@ st_return:
         ld (NSPPC), a
         ret
 
-; RUN [n] - CLEAR, then GO TO n (the first line if no n)
+; ---------------------------------------------------------------------------------------------
+; st_run - RUN [n]: CLEAR, then GO TO n (the first line if no n)
+; Input:   CH_ADD = the statement's end or the expression
+; Output:  never returns: a new machine stack, then run_next
+; Corrupts: everything
+; ---------------------------------------------------------------------------------------------
 st_run: ld bc, 0
         call at_end
-        call nz, ev_u16
+        call nz, ev_u16             ; Is there an n?
         call go_to
         ld bc, (RAMTOP)
         jr st_clear.set
 
-; CLEAR [n] - clear the screen, reset the machine stack under a new RAMTOP n
+; ---------------------------------------------------------------------------------------------
+; st_clear - CLEAR [n]: clear the variables and the screen, reset the machine stack under a
+; new RAMTOP n
+; Input:   CH_ADD = the statement's end or the expression
+; Output:  never returns: a new machine stack, then run_next.  Report M for a bad n.
+; Corrupts: everything
+; ---------------------------------------------------------------------------------------------
 st_clear:
         ld bc, (RAMTOP)
         call at_end
-        call nz, ev_u16
-.set:   ld hl, (P_RAMT)             ; n may not pass the top of RAM ...
+        call nz, ev_u16             ; Is there an n?
+.set:   ld hl, (P_RAMT)
         and a
         sbc hl, bc
-        jr c, .bad
-        ld hl, (STKEND)             ; ... nor come down to the BASIC areas
+        jr c, .bad                  ; Does n pass the top of RAM?
+        ld hl, (STKEND)
         ld de, CLEAR_MARGIN
         add hl, de
         and a
         sbc hl, bc
-        jr nc, .bad
+        jr nc, .bad                 ; Does it come down to the BASIC areas?
         push bc
         call var_clear
         call cls
@@ -656,43 +791,64 @@ st_clear:
         jp run_next
 .bad:   raise REPORT_RAMTOP
 
-; RANDOMIZE [n] - SEED = n, or the frame count if n is 0 or missing
+; ---------------------------------------------------------------------------------------------
+; st_randomize - RANDOMIZE [n]: SEED = n, or the frame count if n is 0 or missing
+; Input:   CH_ADD = the statement's end or the expression
+; Output:  SEED
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 st_randomize:
         ld bc, 0
         call at_end
-        call nz, ev_u16
+        call nz, ev_u16             ; Is there an n?
         ld a, b
         or c
-        jr nz, .seed
+        jr nz, .seed                ; Is it other than 0?
         ld bc, (FRAMES)
 .seed:  ld (SEED), bc
         ret
 
-; BORDER n - the border colour (and the lower screen's colours: ink to contrast with it)
+; ---------------------------------------------------------------------------------------------
+; st_border - BORDER n: the border colour (and the lower screen's colours: ink to contrast
+; with it)
+; Input:   CH_ADD = the expression
+; Output:  the border, BORDCR
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 st_border:
         call ev_colour
         out (ULA_PORT), a
         rlca
         rlca
         rlca
-        bit 5, a                    ; a light border: black ink below; a dark one: white
+        bit 5, a                    ; Is the border light (black ink below)?  Else white ink.
         jr nz, .light
         or WHITE
 .light: ld (BORDCR), a
         ret
 
-; ev_colour - an expression 0-7: A = it.  Report K otherwise.
+; ---------------------------------------------------------------------------------------------
+; ev_colour - an expression 0-7.  Report K otherwise.
+; Input:   CH_ADD = the expression
+; Output:  A = it, BC = it, CH_ADD after it
+; Corrupts: F, DE, HL
+; ---------------------------------------------------------------------------------------------
 ev_colour:
         call ev_u16
         ld a, b
         or a
-        jr nz, .bad
+        jr nz, .bad                 ; Over 255?
         ld a, c
         cp 8
-        ret c
+        ret c                       ; Under 8?  A colour.
 .bad:   raise REPORT_COLOUR
 
-; POKE address, value
+; ---------------------------------------------------------------------------------------------
+; st_poke - POKE address, value
+; Input:   CH_ADD = the expressions
+; Output:  the byte written
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 st_poke:
         call ev_u16
         push bc
@@ -703,16 +859,20 @@ st_poke:
         ld (hl), a
         ret
 
+; ---------------------------------------------------------------------------------------------
 ; num_to_byte - DE:BC as a byte for POKE and OUT: 0-255, or -255..-1 (taken as 256 + n)
-; Output:  A.  Report B otherwise.
+; Input:   DE:BC = the number
+; Output:  A = the byte.  Report B otherwise.
+; Corrupts: F
+; ---------------------------------------------------------------------------------------------
 num_to_byte:
         ld a, d
         or e
-        jr nz, .negative
+        jr nz, .negative            ; Is the high word other than 0 (a negative number)?
         ld a, b
         or a
         ld a, c
-        ret z
+        ret z                       ; 0-255?
         jr .bad
 .negative:
         ld a, d
@@ -727,7 +887,12 @@ num_to_byte:
         ret nz
 .bad:   raise REPORT_RANGE
 
-; OUT port, value
+; ---------------------------------------------------------------------------------------------
+; st_out - OUT port, value
+; Input:   CH_ADD = the expressions
+; Output:  the byte sent
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 st_out: call ev_u16
         push bc
         call expect_comma
@@ -737,7 +902,12 @@ st_out: call ev_u16
         out (c), a
         ret
 
-; PAUSE n - wait n frames, or until a key is pressed (PAUSE 0: only the key)
+; ---------------------------------------------------------------------------------------------
+; st_pause - PAUSE n: wait n frames, or until a key is pressed (PAUSE 0: only the key)
+; Input:   CH_ADD = the expression
+; Output:  FLAGS: the key taken
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 st_pause:
         call ev_u16
         ld hl, FLAGS
@@ -746,7 +916,7 @@ st_pause:
         halt
         ld a, (FLAGS)
         bit FLAG_NEW_KEY, a
-        jr nz, .key
+        jr nz, .key                 ; Was a key pressed?
         ld a, b
         or c
         jr z, .wait                 ; PAUSE 0: for ever
@@ -759,26 +929,72 @@ st_pause:
         res FLAG_NEW_KEY, (hl)
         ret
 
-; INK, PAPER, FLASH, BRIGHT, INVERSE, OVER n - the permanent colours
+; ---------------------------------------------------------------------------------------------
+; st_ink, st_paper, st_flash, st_bright, st_inverse, st_over - INK, PAPER, FLASH, BRIGHT,
+; INVERSE, OVER n: the permanent colours (each is st_colour with its control code)
+; Input:   CH_ADD = the expression
+; Output:  ATTR_P, MASK_P, P_FLAG (and the temporary ones)
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 st_ink: ld a, CC_INK
         jr st_colour
+
+; ---------------------------------------------------------------------------------------------
+; st_paper - PAPER n (st_colour)
+; Input:   CH_ADD = the expression
+; Output:  as st_ink
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 st_paper:
         ld a, CC_PAPER
         jr st_colour
+
+; ---------------------------------------------------------------------------------------------
+; st_flash - FLASH n (st_colour)
+; Input:   CH_ADD = the expression
+; Output:  as st_ink
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 st_flash:
         ld a, CC_FLASH
         jr st_colour
+
+; ---------------------------------------------------------------------------------------------
+; st_bright - BRIGHT n (st_colour)
+; Input:   CH_ADD = the expression
+; Output:  as st_ink
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 st_bright:
         ld a, CC_BRIGHT
         jr st_colour
+
+; ---------------------------------------------------------------------------------------------
+; st_inverse - INVERSE n (st_colour)
+; Input:   CH_ADD = the expression
+; Output:  as st_ink
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 st_inverse:
         ld a, CC_INVERSE
         jr st_colour
+
+; ---------------------------------------------------------------------------------------------
+; st_over - OVER n (st_colour)
+; Input:   CH_ADD = the expression
+; Output:  as st_ink
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 st_over:
         ld a, CC_OVER
         ; continues into st_colour
 
-; st_colour - A = the control code: set the temporary colour, then make it permanent
+; ---------------------------------------------------------------------------------------------
+; st_colour - set the temporary colour, then make it permanent
+; Input:   A = the control code (CC_INK..CC_OVER), CH_ADD = the expression
+; Output:  ATTR_P, MASK_P, P_FLAG's permanent bits = the temporary ones
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 st_colour:
         push af
         call ev_u8
@@ -799,7 +1015,10 @@ st_colour:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; PRINT items - strings, numbers, AT y,x, TAB n, colours; separated by ; , or '
+; st_print - PRINT items: strings, numbers, AT y,x, TAB n, colours; separated by ; , or '
+; Input:   CH_ADD = the first item
+; Output:  printed on the upper screen; the temporary colours reset
+; Corrupts: AF, BC, DE, HL, BC', DE'
 ; ---------------------------------------------------------------------------------------------
 st_print:
         ld a, STREAM_S
@@ -807,7 +1026,7 @@ st_print:
         ld a, 1 << PRS_NEWLINE
         ld (v_pr_state), a
 .item:  call at_end
-        jr z, .end
+        jr z, .end                  ; The statement's end?
         ld hl, v_pr_state
         cp ";"
         jr z, .separator
@@ -816,7 +1035,7 @@ st_print:
         cp "'"
         jr z, .newline
         bit PRS_ITEM, (hl)
-        jp nz, stmt_nonsense        ; two items need something between them
+        jp nz, stmt_nonsense        ; An item right after an item?  They need a separator.
         ld (hl), (1 << PRS_ITEM) | (1 << PRS_NEWLINE)
         call pr_item
         jr .item
@@ -834,10 +1053,15 @@ st_print:
 .end:   ld a, (v_pr_state)
         bit PRS_NEWLINE, a
         ld a, CC_ENTER
-        call nz, print_a
+        call nz, print_a            ; No separator at the end?  Then a new line.
         jp temps_reset
 
-; pr_item - one PRINT item.  Input: A = its first character.
+; ---------------------------------------------------------------------------------------------
+; pr_item - one PRINT item: a string, AT y,x, TAB n, a colour or a number
+; Input:   A = its first character, CH_ADD = its address
+; Output:  printed; CH_ADD after it
+; Corrupts: AF, BC, DE, HL, BC', DE'
+; ---------------------------------------------------------------------------------------------
 pr_item:
         cp CH_QUOTE
         jr z, .string
@@ -857,13 +1081,13 @@ pr_item:
 .char:  inc hl
         ld a, (hl)
         cp CC_ENTER
-        jp z, stmt_nonsense
+        jp z, stmt_nonsense         ; The line's end inside the string?
         cp CH_QUOTE
         jr nz, .print
         inc hl
         ld a, (hl)
-        cp CH_QUOTE                 ; "" prints one quote
-        jr nz, .done
+        cp CH_QUOTE
+        jr nz, .done                ; A quote alone ends it; "" prints one quote
 .print: rst ENTRY_PRINT_A
         jr .char
 .done:  ld (CH_ADD), hl
@@ -902,12 +1126,15 @@ pr_item:
         jp pr_colour
 
 ; ---------------------------------------------------------------------------------------------
-; LIST [n] - the program on the upper screen, from line n
+; st_list - LIST [n]: the program on the upper screen, from line n
+; Input:   CH_ADD = the statement's end or the expression
+; Output:  the lines printed
+; Corrupts: AF, BC, DE, HL, BC', DE'
 ; ---------------------------------------------------------------------------------------------
 st_list:
         ld bc, 0
         call at_end
-        call nz, ev_u16
+        call nz, ev_u16             ; Is there an n?
         push bc
         ld a, STREAM_S
         call chan_open
@@ -917,15 +1144,20 @@ st_list:
         and a
         sbc hl, de
         add hl, de
-        ret nc
+        ret nc                      ; At the variables?  The listing is done.
         push hl
         call list_line
         pop hl
         call prog_next_line
         jr .line
 
-; list_line - print the program line at HL: its number right-aligned in 4 columns, its text
-; (the hidden numbers left out), then ENTER.  Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
+; list_line - print a program line: its number right-aligned in 4 columns, its text (the
+; hidden numbers left out), then ENTER
+; Input:   HL = the line
+; Output:  printed; FLAGS: leading space
+; Corrupts: AF, BC, DE, HL, BC', DE'
+; ---------------------------------------------------------------------------------------------
 list_line:
         ld b, (hl)
         inc hl
@@ -948,12 +1180,12 @@ list_line:
 .text:  ld a, (hl)
         inc hl
         cp CC_NUMBER
-        jr z, .hidden
+        jr z, .hidden               ; A hidden number (not shown)?
         push af
         rst ENTRY_PRINT_A           ; (the ENTER too)
         pop af
         cp CC_ENTER
-        jr nz, .text
+        jr nz, .text                ; The line's end?
         ret
 .hidden:
         ld de, NUMBER_SIZE
@@ -963,7 +1195,7 @@ list_line:
         ld l, c
         and a
         sbc hl, de
-        ret nc
+        ret nc                      ; Is the number at least DE?  Then no space.
         ld a, CH_SPACE
         rst ENTRY_PRINT_A
         ret

@@ -52,7 +52,11 @@ beep_table:
         db 0x01                     ; 11: 113385 T
 
 ; ---------------------------------------------------------------------------------------------
-; BEEP duration, pitch
+; st_beep - BEEP duration, pitch: the note for the time, timed to the T-state (the wait's
+; turns and NOPs from beep_table); BREAK stops it (report L)
+; Input:   CH_ADD = the expressions
+; Output:  the note played, interrupts enabled.  Report B for a duration or pitch out of range.
+; Corrupts: AF, BC, DE, HL, IX, BC', DE', HL'
 ; ---------------------------------------------------------------------------------------------
 st_beep:
         call beep_duration          ; BC = milliseconds
@@ -66,10 +70,10 @@ st_beep:
 .sum:   ld a, d
         or e
         or h
-        jp nz, beep_range
+        jp nz, .range
         ld a, l
         cp BEEP_PITCHES
-        jp nc, beep_range
+        jp nc, .range
         push af
         call at_end
         jp nz, stmt_nonsense
@@ -163,7 +167,7 @@ st_beep:
         add a, 5
         ld c, a
         ld b, 0
-        ld ix, beep_nops
+        ld ix, .nops
         add ix, bc                  ; where the wait starts
         pop hl
         ex (sp), hl                 ; HL = milliseconds (the half period kept)
@@ -185,7 +189,7 @@ st_beep:
         pop de                      ; DE = the half period / 4
         exx                         ; (the main set: turns and the wait's start)
         di
-beep_half:
+.half_cycle:
         exx                         ; 4
         ld a, c                     ; 4
         xor BEEP_EAR                ; 7
@@ -197,16 +201,16 @@ beep_half:
         sbc a, 0                    ; 7
         ld b, a                     ; 4
         exx                         ; 4
-        jr c, beep_done             ; 7
+        jr c, .done             ; 7
         ld a, HALF_ROW_SPACE_B      ; 7
         in a, (ULA_PORT)            ; 11
         rra                         ; 4   SPACE?
-        jr nc, beep_space           ; 7
-beep_wait:
+        jr nc, .space           ; 7
+.wait_turns:
         ld b, d                     ; 4
         ld c, e                     ; 4
         jp (ix)                     ; 8   (132 T with the JR at the end)
-beep_nops:
+.nops:
         nop
         nop
         nop
@@ -216,23 +220,24 @@ beep_nops:
         ld a, b                     ; 4
         or c                        ; 4
         jp nz, .turn                ; 10
-        jr beep_half                ; 12
-beep_space:
+        jr .half_cycle                ; 12
+.space:
         ld a, HALF_ROW_CAPS_V
         in a, (ULA_PORT)
         rra                         ; CAPS SHIFT too: BREAK
-        jr c, beep_wait
+        jr c, .wait_turns
         ei
         raise REPORT_BREAK_CONT
-beep_done:
+.done:
         ei
         ret
 
-beep_range:
+.range:
         raise REPORT_RANGE
 
 ; ---------------------------------------------------------------------------------------------
 ; beep_duration - BEEP's first number, in milliseconds
+; Input:   CH_ADD = the number
 ; Output:  BC = 0 - 10000; CH_ADD after it.  Report B if it is more than 10 seconds.
 ; Corrupts: AF, DE, HL
 ; ---------------------------------------------------------------------------------------------
@@ -332,7 +337,7 @@ beep_duration:
 ; are off while it sounds and on again after; the border keeps BORDCR's colour.
 ; Input:   HL = the tone, DE = the cycles less one (DE + 1 whole cycles are played)
 ; Output:  interrupts enabled
-; Corrupts: AF, BC, DE, IX.  HL kept.
+; Corrupts: AF, BC, DE, IX (HL kept)
 ; ---------------------------------------------------------------------------------------------
 BEEPER_HALF_FIXED equ 120           ; the 48K's half cycle: 4 * HL + 120.5 T
 beeper:

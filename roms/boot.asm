@@ -27,7 +27,10 @@ boot_clear      macro
 ; ---------------------------------------------------------------------------------------------
 ; boot_cold - power-on (from 0x0000, interrupts off)
 ; Finds the top of RAM (16K or 48K), clears it all, puts the UDGs just under the top and
-; continues into boot_system.  Never returns.
+; continues into boot_system.
+; Input:   none (interrupts off)
+; Output:  never returns
+; Corrupts: everything
 ; ---------------------------------------------------------------------------------------------
 boot_cold:
         ld a, WHITE
@@ -36,7 +39,7 @@ boot_cold:
         ld a, 0x5A
         ld (hl), a
         cp (hl)
-        jr z, .top_found
+        jr z, .top_found            ; Does RAM hold a byte at 0xFFFF?  A 48K machine.
         ld hl, RAM_END_16K
 .top_found:
         ld a, h                     ; the top's high byte waits in A' (its low byte is 0xFF)
@@ -59,7 +62,9 @@ boot_cold:
 
 ; ---------------------------------------------------------------------------------------------
 ; boot_new - the NEW statement: as power-on, but RAMTOP, P_RAMT and the UDGs are kept
-; Never returns.
+; Input:   RAMTOP, P_RAMT, UDG
+; Output:  never returns
+; Corrupts: everything
 ; ---------------------------------------------------------------------------------------------
 boot_new:
         di
@@ -78,7 +83,8 @@ boot_new:
 ; ---------------------------------------------------------------------------------------------
 ; boot_system - the system variables, channels, stack, interrupts and the first screen
 ; Input:   RAMTOP, P_RAMT, UDG already set; the rest of RAM is zero
-; Never returns: it ends in the editor with the copyright message shown.
+; Output:  never returns: it ends in the editor with the copyright message shown
+; Corrupts: everything
 ; ---------------------------------------------------------------------------------------------
 boot_system:
         ld hl, boot_values          ; the table of initial values
@@ -88,7 +94,7 @@ boot_system:
         inc hl
         ld a, d
         or e
-        jr z, .channels
+        jr z, .channels             ; The table's end?
         ld c, (hl)                  ; how many bytes
         ld b, 0
         inc hl

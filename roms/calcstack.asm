@@ -34,8 +34,8 @@ stack_bc:
 ; print_fp (PRINT-FP, 0x2DE3) - print the top of the calculator stack, and drop it
 ; Input:   the value at STKEND - 5
 ; Output:  its digits (a "-" first if negative) through RST 10h; STKEND 5 bytes back
-; Corrupts: AF, BC, DE, HL and the alternate AF', BC', DE' (RST 10h).  Report C for a
-;           fraction, 6 above 2,147,483,647.
+; Corrupts: AF, BC, DE, HL, BC', DE' (RST 10h).  Report C for a fraction, 6 above
+;           2,147,483,647.
 ; ---------------------------------------------------------------------------------------------
 print_fp:
         ld hl, (STKEND)
@@ -44,12 +44,12 @@ print_fp:
         ld (STKEND), hl
         ld a, (hl)
         or a
-        jr z, .whole                ; the integer form
+        jr z, .whole                ; The integer form?
         sub FP_BIAS
-        jr c, .fraction             ; below 1/2 (not 0: that is the integer form)
-        jr z, .fraction             ; 1/2 to 1
+        jr c, .fraction             ; Below 1/2?  (not 0: that is the integer form)
+        jr z, .fraction             ; 1/2 to 1?
         cp FP_INT_TOP - FP_BIAS
-        jr nc, .whole               ; no bits below the point (num_read5 judges the size)
+        jr nc, .whole               ; No bits below the point?  (num_read5 judges the size)
         push hl                     ; the bits of the mantissa below the point must be 0
         inc hl
         ld d, (hl)
@@ -70,7 +70,7 @@ print_fp:
         or b
         or c
         pop hl
-        jr nz, .fraction
+        jr nz, .fraction            ; Any bit below the point?
 .whole: call num_read5
         jp pr_number
 .fraction:

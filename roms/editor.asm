@@ -28,7 +28,7 @@ ESM_REM         equ 3               ; after REM: the rest is text
 ; ed_edit_line - let the user type a line; returns when ENTER is pressed
 ; Input:   the edit line at E_LINE, the cursor at K_CUR
 ; Output:  the line as typed (no hidden numbers yet)
-; Corrupts: AF, BC, DE, HL
+; Corrupts: AF, BC, DE, HL, BC', DE'
 ; ---------------------------------------------------------------------------------------------
 ed_edit_line:
         call ed_redraw
@@ -36,16 +36,16 @@ ed_edit_line:
         halt                        ; keys come from the frame interrupt
         ld hl, FLAGS
         bit FLAG_NEW_KEY, (hl)
-        jr z, .wait
+        jr z, .wait                 ; Has a key come?
         res FLAG_NEW_KEY, (hl)
         ld hl, TV_FLAG
         bit TV_MESSAGE, (hl)
-        jr z, .key
-        res TV_MESSAGE, (hl)        ; a report or the copyright: the first key clears it
+        jr z, .key                  ; Is a report or the copyright shown?  The key clears it.
+        res TV_MESSAGE, (hl)
         call cls_lower
 .key:   ld a, (LAST_K)
         call ed_key
-        ret z
+        ret z                       ; ENTER?
         call ed_redraw
         jr .wait
 
@@ -53,7 +53,7 @@ ed_edit_line:
 ; ed_key - act on one key
 ; Input:   A = key code
 ; Output:  Z if it was ENTER
-; Corrupts: AF, BC, DE, HL
+; Corrupts: AF, BC, DE, HL, BC', DE'
 ; ---------------------------------------------------------------------------------------------
 ed_key:
         cp CC_ENTER
@@ -69,7 +69,7 @@ ed_key:
         ld b, a
         ld a, (hl)
         cp MODE_EXTEND
-        jr nz, .not_e
+        jr nz, .not_e               ; In E mode?  It lasts one key.
         ld (hl), MODE_NORMAL        ; E mode lasts one key
 .not_e: ld a, b
         cp CC_CAPS_LOCK
@@ -83,7 +83,7 @@ ed_key:
         cp CC_EDIT
         jp z, ed_bring_down
         cp CH_SPACE
-        ret c                       ; other controls: nothing
+        ret c                       ; Another control?  Nothing.
         jr ed_insert
 .extend:
         ld b, MODE_EXTEND
@@ -91,10 +91,10 @@ ed_key:
 .graphics:
         ld b, MODE_GRAPHICS
 .toggle:
-        ld a, (hl)                  ; the same key again leaves the mode
+        ld a, (hl)
         cp b
         ld a, b
-        jr nz, .set
+        jr nz, .set                 ; Already in the mode?  The key leaves it.
         xor a                       ; MODE_NORMAL
 .set:   ld (hl), a
         ret
@@ -108,7 +108,8 @@ ed_key:
 ; ---------------------------------------------------------------------------------------------
 ; ed_insert - put a character (or token) into the line at the cursor
 ; Input:   A = the code
-; Corrupts: AF, BC, DE, HL.  A line of ED_MAX_BYTES takes no more.
+; Output:  inserted (a line of ED_MAX_BYTES takes no more); K_CUR after it
+; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 ed_insert:
         push af
@@ -117,7 +118,7 @@ ed_insert:
         and a
         sbc hl, de
         pop bc
-        ret nc
+        ret nc                      ; Is the line full?
         ld a, b
         ; continues into ed_add_char
 
@@ -125,7 +126,8 @@ ed_insert:
 ; ed_add_char (ADD-CHAR, 0x0F81) - the output routine of channel R: A goes into the edit line
 ; at the cursor, and the cursor after it
 ; Input:   A = the code
-; Corrupts: AF, BC, DE, HL.  Report 4 if memory is full.
+; Output:  inserted, K_CUR after it.  Report 4 if memory is full.
+; Corrupts: BC, DE, HL (AF kept)
 ; ---------------------------------------------------------------------------------------------
 ed_add_char:
         ld hl, (K_CUR)
@@ -140,16 +142,23 @@ ed_add_char:
 
 ; ---------------------------------------------------------------------------------------------
 ; ed_delete - remove the character before the cursor
+; Input:   K_CUR
+; Output:  the character gone, K_CUR on its place
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 ed_delete:
         call ed_at_start
-        ret z
+        ret z                       ; At the line's start?  Nothing to delete.
         dec hl
         ld bc, 1
         jp mem_reclaim
 
-; ed_at_start - HL = K_CUR; Z if it is at the start of the line.  Corrupts AF, DE.
+; ---------------------------------------------------------------------------------------------
+; ed_at_start - is the cursor at the start of the line?
+; Input:   K_CUR, E_LINE
+; Output:  HL = K_CUR; Z if so
+; Corrupts: AF, DE
+; ---------------------------------------------------------------------------------------------
 ed_at_start:
         ld de, (E_LINE)
         ld hl, (K_CUR)
@@ -158,7 +167,12 @@ ed_at_start:
         add hl, de
         ret
 
-; ed_length - HL = the edit line's length in bytes (without its ENTER).  Corrupts AF, DE.
+; ---------------------------------------------------------------------------------------------
+; ed_length - the edit line's length in bytes (without its ENTER)
+; Input:   E_LINE, WORKSP
+; Output:  HL = the length
+; Corrupts: AF, DE
+; ---------------------------------------------------------------------------------------------
 ed_length:
         ld hl, (WORKSP)
         dec hl
@@ -168,20 +182,30 @@ ed_length:
         sbc hl, de
         ret
 
+; ---------------------------------------------------------------------------------------------
 ; ed_left - the cursor one character left
+; Input:   K_CUR
+; Output:  K_CUR
+; Corrupts: AF, DE, HL
+; ---------------------------------------------------------------------------------------------
 ed_left:
         call ed_at_start
-        ret z
+        ret z                       ; At the line's start?  It stays.
         dec hl
         ld (K_CUR), hl
         ret
 
+; ---------------------------------------------------------------------------------------------
 ; ed_right - the cursor one character right (not past the ENTER)
+; Input:   K_CUR
+; Output:  K_CUR
+; Corrupts: AF, HL
+; ---------------------------------------------------------------------------------------------
 ed_right:
         ld hl, (K_CUR)
         ld a, (hl)
         cp CC_ENTER
-        ret z
+        ret z                       ; At the ENTER?  It stays.
         inc hl
         ld (K_CUR), hl
         ret
@@ -190,7 +214,9 @@ ed_right:
 ; ed_bring_down (EDIT) - replace the edit line by a copy of the program line E_PPC (the last
 ; one entered, or the next one after it), printed into it through channel R, without its
 ; hidden numbers (ENTER makes them again); the cursor at its end
-; Corrupts: AF, BC, DE, HL
+; Input:   E_PPC
+; Output:  the edit line, K_CUR
+; Corrupts: AF, BC, DE, HL, BC', DE'
 ; ---------------------------------------------------------------------------------------------
 ed_bring_down:
         ld de, (E_PPC)
@@ -198,7 +224,7 @@ ed_bring_down:
         ld de, (VARS)
         and a
         sbc hl, de
-        ret nc                      ; no such line: nothing
+        ret nc                      ; Is there such a line?  (else nothing)
         add hl, de
         push hl
         call ed_clear_line
@@ -217,24 +243,26 @@ ed_bring_down:
         pop hl
 .copy:  ld a, (hl)
         cp CC_ENTER
-        jr z, .check
+        jr z, .check                ; The line's end?
         inc hl
         cp CC_NUMBER
-        jr nz, .char
+        jr nz, .char                ; A hidden number?  It stays behind.
         ld de, NUMBER_SIZE          ; the hidden number stays behind
         add hl, de
         jr .copy
 .char:  rst ENTRY_PRINT_A
         jr .copy
-.check: call ed_length              ; too long to edit: not brought down after all
+.check: call ed_length
         ld de, ED_MAX_BYTES
         and a
         sbc hl, de
-        ret c
+        ret c                       ; Short enough to edit?  (else not brought down after all)
         ; continues into ed_clear_line
 
 ; ---------------------------------------------------------------------------------------------
 ; ed_clear_line - empty the edit line and the workspace (E_LINE holds ENTER, 0x80 again)
+; Input:   none
+; Output:  K_CUR, WORKSP, STKBOT, STKEND; ECHO_E
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 ed_clear_line:
@@ -262,6 +290,8 @@ ed_clear_line:
 
 ; ---------------------------------------------------------------------------------------------
 ; ed_set_mode - K or L: is a keyword due at the cursor?  (FLAGS bit 3: clear for K)
+; Input:   the edit line, K_CUR
+; Output:  FLAGS bit 3
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 ed_set_mode:
@@ -271,11 +301,11 @@ ed_set_mode:
 .next:  and a
         sbc hl, de
         add hl, de
-        jr z, .done                 ; at the cursor
+        jr z, .done                 ; At the cursor?
         ld a, (hl)
         inc hl
         bit ESM_REM, c
-        jr nz, .next
+        jr nz, .next                ; After REM?  Text only.
         bit ESM_QUOTE, c
         jr z, .outside
         cp CH_QUOTE                 ; in a string only its end matters
@@ -297,8 +327,8 @@ ed_set_mode:
         ld b, 1 << ESM_REM
         jr z, .state
         ld b, 0
-        bit ESM_NUMBER, c           ; digits of the line number keep K mode
-        jr z, .state
+        bit ESM_NUMBER, c
+        jr z, .state                ; Still in the line number?  Its digits keep K mode.
         cp "0"
         jr c, .state
         cp "9" + 1
@@ -308,7 +338,7 @@ ed_set_mode:
 .done:  ld hl, FLAGS
         res FLAG_L_MODE, (hl)
         bit ESM_KEYWORD, c
-        ret nz
+        ret nz                      ; Is a keyword due?  K mode.
         set FLAG_L_MODE, (hl)
         ret
 
@@ -318,7 +348,9 @@ ed_set_mode:
 ; first row), and it is printed from there.  A longer line makes the lower screen grow as it
 ; is printed (pr_fix_row); a shorter one is printed again one row lower.  The lower screen is
 ; at least 2 rows; a message (TV_MESSAGE) in its first row stays while the line leaves it.
-; Corrupts: AF, BC, DE, HL
+; Input:   the edit line, K_CUR, ECHO_E
+; Output:  printed; DF_SZ, ECHO_E
+; Corrupts: AF, BC, DE, HL, BC', DE'
 ; ---------------------------------------------------------------------------------------------
 ed_redraw:
         call ed_set_mode
@@ -336,8 +368,8 @@ ed_redraw:
         ld a, (DF_SZ)
         sub d
         jr c, .sized
-        jr z, .sized
-        ld c, a                     ; it shrinks: the rows it leaves go back to the upper screen
+        jr z, .sized                ; Does it shrink?  Its rows go back to the upper screen.
+        ld c, a
         ld a, (DF_SZ)
         neg
         add a, ROWS
@@ -351,8 +383,8 @@ ed_redraw:
         ld c, d                     ; clear the lower screen ...
         ld hl, TV_FLAG
         bit TV_MESSAGE, (hl)
-        jr z, .clear
-        ld c, e                     ; ... or, under a message, just the line's rows
+        jr z, .clear                ; Under a message?  Just the line's rows.
+        ld c, e
 .clear: ld a, ROWS
         sub c
         ld b, a
@@ -370,7 +402,7 @@ ed_redraw:
         pop de
         ld a, (DF_SZ)               ; rows used: as many more as the lower screen grew ...
         sub d
-        jr z, .same
+        jr z, .same                 ; Did it grow?
         add a, e
         ld (ECHO_E + 1), a
         ret
@@ -379,13 +411,15 @@ ed_redraw:
         add a, e
         sub ROWS - 1
         cp e
-        ret nc
-        ld (ECHO_E + 1), a          ; fewer than before: again, lower down
+        ret nc                      ; Fewer rows than before?  Again, lower down.
+        ld (ECHO_E + 1), a
         jr .again
 
 ; ---------------------------------------------------------------------------------------------
 ; ed_print_line - print the edit line through RST 10h, the cursor where K_CUR is
-; Corrupts: AF, BC, DE, HL
+; Input:   the edit line, K_CUR
+; Output:  printed
+; Corrupts: AF, BC, DE, HL, BC', DE'
 ; ---------------------------------------------------------------------------------------------
 ed_print_line:
         ld hl, FLAGS
@@ -395,13 +429,13 @@ ed_print_line:
         and a
         sbc hl, de
         add hl, de
-        call z, ed_print_cursor
+        call z, ed_print_cursor     ; At the cursor?
         ld a, (hl)
         cp CC_ENTER
-        ret z
+        ret z                       ; The line's end?
         inc hl
         cp CC_NUMBER
-        jr z, .hidden
+        jr z, .hidden               ; A hidden number (not shown)?
         rst ENTRY_PRINT_A
         jr .next
 .hidden:
@@ -409,25 +443,29 @@ ed_print_line:
         add hl, de
         jr .next
 
+; ---------------------------------------------------------------------------------------------
 ; ed_print_cursor - the mode letter, flashing; the keyword spacing is not disturbed
-; Corrupts: AF, BC, DE (HL kept)
+; Input:   MODE, FLAGS, FLAGS2
+; Output:  printed
+; Corrupts: AF, BC, BC', DE' (HL kept)
+; ---------------------------------------------------------------------------------------------
 ed_print_cursor:
         push hl
         ld a, (MODE)
         ld b, "E"
         cp MODE_EXTEND
-        jr z, .letter
+        jr z, .letter               ; E mode?
         ld b, "G"
         cp MODE_GRAPHICS
-        jr z, .letter
+        jr z, .letter               ; G mode?
         ld hl, FLAGS
         ld b, "K"
         bit FLAG_L_MODE, (hl)
-        jr z, .letter
+        jr z, .letter               ; K mode?
         ld hl, FLAGS2
         ld b, "L"
         bit F2_CAPS_LOCK, (hl)
-        jr z, .letter
+        jr z, .letter               ; L mode, or C (CAPS LOCK)?
         ld b, "C"
 .letter:
         ld hl, v_pr_flags
@@ -439,7 +477,7 @@ ed_print_cursor:
         ld hl, FLAGS
         res FLAG_NO_SPACE, (hl)
         bit FLAG_NO_SPACE, c
-        jr z, .done
+        jr z, .done                 ; Was a space last before it?  Then as it was.
         set FLAG_NO_SPACE, (hl)
 .done:  pop hl
         ret

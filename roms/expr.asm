@@ -24,35 +24,43 @@ SIGN_BIT        equ 7
 
 ; ---------------------------------------------------------------------------------------------
 ; ev_u16 - a numeric expression that must be 0-65535
-; Output:  BC = the value, DE = 0; CH_ADD after it
-; Corrupts: AF, HL.  Report B if it is out of range.
+; Input:   CH_ADD = the expression
+; Output:  BC = the value, DE = 0; CH_ADD after it.  Report B if it is out of range.
+; Corrupts: AF, HL (and whatever USR code changes)
 ; ---------------------------------------------------------------------------------------------
 ev_u16:
         call ev_expr
         ld a, d
         or e
-        ret z
+        ret z                       ; Is the high word 0?
         raise REPORT_RANGE
 
-; ev_u8 - a numeric expression that must be 0-255: A = C = it (B = 0).  Report B otherwise.
+; ---------------------------------------------------------------------------------------------
+; ev_u8 - a numeric expression that must be 0-255
+; Input:   CH_ADD = the expression
+; Output:  A = C = the value, B = 0, DE = 0; CH_ADD after it.  Report B otherwise.
+; Corrupts: F, HL (and whatever USR code changes)
+; ---------------------------------------------------------------------------------------------
 ev_u8:
         call ev_u16
         ld a, b
         or a
         ld a, c
-        ret z
+        ret z                       ; Is it under 256?
         raise REPORT_RANGE
 
 ; ---------------------------------------------------------------------------------------------
 ; ev_expr - a numeric expression, comparisons and AND / OR / NOT included
-; Output:  DE:BC = its value; CH_ADD after it
-; Corrupts: AF, HL.  Reports C (nonsense), 6 (too big), B, 2, and whatever USR code does.
+; Input:   CH_ADD = the expression
+; Output:  DE:BC = its value; CH_ADD after it.  Reports C (nonsense), 6 (too big), B, 2, and
+;          whatever USR code does.
+; Corrupts: AF, HL (and whatever USR code changes)
 ; ---------------------------------------------------------------------------------------------
 ev_expr:
         call ev_and
 .next:  rst ENTRY_GET_CHAR
         cp TK_OR
-        ret nz
+        ret nz                      ; Another OR?
         push de                     ; left
         push bc
         rst ENTRY_NEXT_CHAR
@@ -60,15 +68,20 @@ ev_expr:
         call num_is_zero
         pop bc                      ; left (POP keeps the flags)
         pop de
-        jr z, .next                 ; b = 0: a
+        jr z, .next                 ; Is b 0?  Then a.
         call num_one                ; else 1
         jr .next
 
+; ---------------------------------------------------------------------------------------------
 ; ev_and - NOT-terms joined by AND
+; Input:   CH_ADD = the expression
+; Output:  DE:BC = its value; CH_ADD after it
+; Corrupts: AF, HL (and whatever USR code changes)
+; ---------------------------------------------------------------------------------------------
 ev_and: call ev_not
 .next:  rst ENTRY_GET_CHAR
         cp TK_AND
-        ret nz
+        ret nz                      ; Another AND?
         push de
         push bc
         rst ENTRY_NEXT_CHAR
@@ -76,21 +89,31 @@ ev_and: call ev_not
         call num_is_zero
         pop bc
         pop de
-        jr nz, .next                ; b not 0: a
+        jr nz, .next                ; Is b other than 0?  Then a.
         call num_zero               ; else 0
         jr .next
 
+; ---------------------------------------------------------------------------------------------
 ; ev_not - [NOT] a comparison
+; Input:   CH_ADD = the expression
+; Output:  DE:BC = its value; CH_ADD after it
+; Corrupts: AF, HL (and whatever USR code changes)
+; ---------------------------------------------------------------------------------------------
 ev_not: rst ENTRY_GET_CHAR
         cp TK_NOT
-        jr nz, ev_compare
+        jr nz, ev_compare           ; NOT?
         rst ENTRY_NEXT_CHAR
         call ev_not
         call num_is_zero
-        jp z, num_one
+        jp z, num_one               ; Was it 0?  Then 1, else 0.
         jp num_zero
 
+; ---------------------------------------------------------------------------------------------
 ; ev_compare - a sum, or two compared: 1 if the relation holds, else 0
+; Input:   CH_ADD = the expression
+; Output:  DE:BC = its value; CH_ADD after it
+; Corrupts: AF, HL (and whatever USR code changes)
+; ---------------------------------------------------------------------------------------------
 REL_LESS        equ 1
 REL_EQUAL       equ 2
 REL_MORE        equ 4
@@ -114,7 +137,7 @@ ev_compare:
         jr z, .relation
         ld h, REL_LESS | REL_MORE
         cp TK_NE
-        ret nz
+        ret nz                      ; No relation?  The sum alone.
 .relation:
         push hl                     ; H = the relations that make it true
         push de
@@ -129,24 +152,29 @@ ev_compare:
         pop hl
         sbc hl, de                  ; HL:BC = the difference; S and V say its sign
         ld a, h
-        jp po, .sign
-        xor 0x80                    ; overflow: the sign bit is the wrong way round
+        jp po, .sign                ; Did it overflow?  Then the sign bit is the wrong way.
+        xor 0x80
 .sign:  rla
         ld a, REL_LESS
-        jr c, .found
+        jr c, .found                ; Is the difference negative?
         ld a, h
         or l
         or b
         or c
         ld a, REL_EQUAL
-        jr z, .found
+        jr z, .found                ; Is it 0?
         ld a, REL_MORE
 .found: pop hl
         and h
-        jp z, num_zero
+        jp z, num_zero              ; Does the relation hold?
         jp num_one
 
-; num_is_zero - Z if DE:BC is 0.  Corrupts A.
+; ---------------------------------------------------------------------------------------------
+; num_is_zero - is DE:BC 0?
+; Input:   DE:BC
+; Output:  Z if so
+; Corrupts: A
+; ---------------------------------------------------------------------------------------------
 num_is_zero:
         ld a, d
         or e
@@ -154,21 +182,37 @@ num_is_zero:
         or c
         ret
 
-; num_zero, num_one - DE:BC = 0, 1
+; ---------------------------------------------------------------------------------------------
+; num_zero - DE:BC = 0
+; Input:   none
+; Output:  DE:BC = 0
+; Corrupts: nothing else
+; ---------------------------------------------------------------------------------------------
 num_zero:
         ld bc, 0
         ld d, b
         ld e, c
         ret
+
+; ---------------------------------------------------------------------------------------------
+; num_one - DE:BC = 1
+; Input:   none
+; Output:  DE:BC = 1
+; Corrupts: nothing else
+; ---------------------------------------------------------------------------------------------
 num_one:
         ld bc, 1
         ld de, 0
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; ev_sum - a numeric expression
-; Output:  DE:BC = its value; CH_ADD after it
-; Corrupts: AF, HL.  Reports C (nonsense), 6 (too big), B, and whatever USR code does.
+; ev_sum - terms added and subtracted
+; .right takes the return address off the stack to leave the left operand under it, so the
+; analysis cannot follow it: this header is read.
+; Input:   CH_ADD = the expression
+; Output:  DE:BC = its value; CH_ADD after it.  Reports C (nonsense), 6 (too big), B, and
+;          whatever USR code does.
+; Corrupts: AF, HL (and whatever USR code changes)
 ; ---------------------------------------------------------------------------------------------
 ev_sum:
         call ev_term
@@ -176,7 +220,7 @@ ev_sum:
         cp "+"
         jr z, .add
         cp "-"
-        ret nz
+        ret nz                      ; Another + or -?
         call .right                 ; left - right
         pop hl
         and a
@@ -195,7 +239,7 @@ ev_sum:
         adc hl, de
 .result:
         ex de, hl
-        jp pe, num_too_big          ; signed overflow of the high word
+        jp pe, num_too_big          ; Did the high word overflow (signed)?
         jr .next
 .right: pop hl                      ; (our return address) - left goes under it
         push de
@@ -206,7 +250,9 @@ ev_sum:
 
 ; ---------------------------------------------------------------------------------------------
 ; ev_term - factors multiplied and divided
-; Output:  DE:BC = value
+; Input:   CH_ADD = the expression
+; Output:  DE:BC = value; CH_ADD after it
+; Corrupts: AF, HL (and whatever USR code changes)
 ; ---------------------------------------------------------------------------------------------
 ev_term:
         call ev_factor
@@ -214,7 +260,7 @@ ev_term:
         cp "*"
         jr z, .op
         cp "/"
-        ret nz
+        ret nz                      ; Another * or /?
 .op:    push af                     ; the operator
         push de                     ; the left operand
         push bc
@@ -242,43 +288,51 @@ ev_term:
         call num_mul16              ; DE:HL = BC * DE
         ld b, h
         ld c, l
-        bit SIGN_BIT, d             ; must stay a positive 32-bit number
-        jp nz, num_too_big
+        bit SIGN_BIT, d
+        jp nz, num_too_big          ; Is the product past a positive 32-bit number?
         jr .sign
 .divide:
         ld a, d
         or e
-        jp z, num_too_big           ; division by zero
+        jp z, num_too_big           ; A division by zero?
         call num_div16              ; BC = BC / DE
         ld de, 0
 .sign:  pop af
         rla
-        call c, num_negate
+        call c, num_negate          ; Is the result negative?
         jr .next
 
 ; ---------------------------------------------------------------------------------------------
 ; num_sign_split - the magnitude and sign of DE:BC, if the magnitude fits 16 bits
 ; Input:   DE:BC
-; Output:  BC = |value|, H bit 7 = sign (1 negative)
-; Corrupts: AF, DE.  Report 6 if |value| > 65535.
+; Output:  BC = |value|, H bit 7 = sign (1 negative).  Report 6 if |value| > 65535.
+; Corrupts: AF, DE, L
 ; ---------------------------------------------------------------------------------------------
 num_sign_split:
         ld a, d
         push af                     ; A bit 7: the sign
         bit SIGN_BIT, d
-        call nz, num_negate
+        call nz, num_negate         ; Negative?
         pop hl                      ; H = that A
         ld a, d
         or e
-        ret z
+        ret z                       ; Does the magnitude fit 16 bits?
         ; continues into num_too_big
 
+; ---------------------------------------------------------------------------------------------
+; num_too_big - report 6 Number too big
+; Input:   none
+; Output:  never returns
+; Corrupts: everything
+; ---------------------------------------------------------------------------------------------
 num_too_big:
         raise REPORT_TOO_BIG
 
 ; ---------------------------------------------------------------------------------------------
 ; ev_factor - a number, a bracket, a sign or a function
+; Input:   CH_ADD = the factor
 ; Output:  DE:BC = value; CH_ADD after it
+; Corrupts: AF, HL (and whatever USR code changes)
 ; ---------------------------------------------------------------------------------------------
 ev_factor:
         rst ENTRY_GET_CHAR
@@ -297,10 +351,10 @@ ev_factor:
         cp "."
         jr z, .number
         call is_letter
-        jp c, var_value
+        jp c, var_value             ; A letter: a variable
         sub "0"
         cp 10
-        jr c, .number
+        jr c, .number               ; A digit?  Anything else is nonsense.
         jp stmt_nonsense
 .minus: rst ENTRY_NEXT_CHAR
         call ev_factor
@@ -321,7 +375,7 @@ ev_factor:
         ret
 .usr:   rst ENTRY_NEXT_CHAR
         cp CH_QUOTE
-        jr z, .usr_udg
+        jr z, .usr_udg              ; USR "a" (a graphic), or USR address?
         call ev_factor
         call .u16
         call usr_call               ; BC = what the code leaves in BC
@@ -331,12 +385,12 @@ ev_factor:
         call ev_string
         ld a, c
         dec a
-        jr nz, .range               ; exactly one letter
+        jr nz, .range               ; Is it exactly one letter ...
         ld a, (hl)
         or 0x20                     ; either case
         sub "a"
         cp CH_UDGS_COUNT
-        jr nc, .range
+        jr nc, .range               ; ... of a graphic?
         ld l, a
         ld h, 0
         add hl, hl
@@ -350,7 +404,7 @@ ev_factor:
         ret
 .val:   rst ENTRY_NEXT_CHAR         ; VAL "digits" (an optional - first)
         cp CH_QUOTE
-        jp nz, stmt_nonsense
+        jp nz, stmt_nonsense        ; A string must follow
         call ev_string
         jp num_from_text
 .number:
@@ -358,11 +412,11 @@ ev_factor:
 .digit: ld a, (hl)
         inc hl
         cp CC_NUMBER
-        jr z, .hidden
+        jr z, .hidden               ; The hidden form after the digits?
         cp CC_ENTER
         jp z, stmt_nonsense
         cp "."
-        jp z, stmt_nonsense         ; a fraction (only BEEP reads them, from its digits)
+        jp z, stmt_nonsense         ; A fraction?  (only BEEP reads them, from its digits)
         jr .digit
 .hidden:
         call num_read5
@@ -370,7 +424,7 @@ ev_factor:
         ret
 .u16:   ld a, d                     ; DE:BC must be 0-65535
         or e
-        ret z
+        ret z                       ; Is the high word 0?
 .range: raise REPORT_RANGE
 
 CH_UDGS_COUNT   equ TK_FIRST - CH_UDGS
@@ -379,8 +433,9 @@ CH_UDGS_COUNT   equ TK_FIRST - CH_UDGS
 ; ev_string - a string literal
 ; Input:   CH_ADD at its opening quote
 ; Output:  HL = its first character, BC = its length (a doubled quote inside counts twice);
-;          CH_ADD after the closing quote
-; Corrupts: F; A = the character after it.  Report C if the line ends first.
+;          CH_ADD after the closing quote; A = the character after it.  Report C if the line
+;          ends first.
+; Corrupts: F
 ; ---------------------------------------------------------------------------------------------
 ev_string:
         ld hl, (CH_ADD)
@@ -390,14 +445,14 @@ ev_string:
 .next:  ld a, (hl)
         inc hl
         cp CC_ENTER
-        jp z, stmt_nonsense
+        jp z, stmt_nonsense         ; The line's end inside the string?
         cp CH_QUOTE
         jr z, .quote
 .count: inc bc
         jr .next
 .quote: ld a, (hl)
         cp CH_QUOTE
-        jr nz, .end
+        jr nz, .end                 ; A quote alone ends it; "" is one inside
         inc bc                      ; "" is a quote inside the string
         inc hl
         jr .count
@@ -415,19 +470,19 @@ ev_string:
 num_from_text:
         ld a, b
         or c
-        jp z, stmt_nonsense
+        jp z, stmt_nonsense         ; An empty string?
         ld a, (hl)
         cp "-"
         jr z, .sign
         cp "+"
-        jr nz, .digits
+        jr nz, .digits              ; A sign first?
 .sign:  push af
         inc hl
         dec bc
         call num_from_text
         pop af
         cp "-"
-        ret nz
+        ret nz                      ; Was it a minus?
         jp num_negate
 .digits:
         push bc                     ; characters left
@@ -436,7 +491,7 @@ num_from_text:
 .digit: ld a, (hl)
         sub "0"
         cp 10
-        jp nc, stmt_nonsense        ; every character must be a digit
+        jp nc, stmt_nonsense        ; Is it a digit?  (every character must be)
         push hl
         call num_times10_plus
         pop hl
@@ -446,28 +501,34 @@ num_from_text:
         ld a, h
         or l
         ex (sp), hl
-        jr nz, .digit
+        jr nz, .digit               ; More characters?
         pop af                      ; (the count, now 0)
         ret
 
 ; ---------------------------------------------------------------------------------------------
 ; num_parse_decimal - read decimal digits
 ; Input:   HL = the first digit
-; Output:  DE:BC = value (0 - 2,147,483,647), HL after the digits
-; Corrupts: AF.  Report 6 if too big, C if a decimal point follows (no fractions here).
+; Output:  DE:BC = value (0 - 2,147,483,647), HL after the digits.  Report 6 if too big, C if
+;          a decimal point follows (no fractions here).
+; Corrupts: AF
 ; ---------------------------------------------------------------------------------------------
 num_parse_decimal:
         call num_parse_int
         cp "."
-        ret nz
+        ret nz                      ; A decimal point after the digits?
         jp stmt_nonsense
 
+; ---------------------------------------------------------------------------------------------
 ; num_parse_literal - as num_parse_decimal, but a decimal point and digits after it are
 ; stepped over (the value is the whole part: BEEP reads the digits themselves)
+; Input:   HL = the first digit
+; Output:  DE:BC = value, HL after the digits (and the fraction's).  Report 6 if too big.
+; Corrupts: AF
+; ---------------------------------------------------------------------------------------------
 num_parse_literal:
         call num_parse_int
         cp "."
-        ret nz
+        ret nz                      ; A decimal point?  Its digits are stepped over.
 .fraction:
         inc hl
         ld a, (hl)
@@ -476,14 +537,19 @@ num_parse_literal:
         jr c, .fraction
         ret
 
-; num_parse_int - the digits at HL: DE:BC, HL after them, A = the character there
+; ---------------------------------------------------------------------------------------------
+; num_parse_int - read decimal digits
+; Input:   HL = the first digit
+; Output:  DE:BC = value, HL after the digits, A = the character there.  Report 6 if too big.
+; Corrupts: F
+; ---------------------------------------------------------------------------------------------
 num_parse_int:
         ld bc, 0
         ld de, 0
 .digit: ld a, (hl)
         sub "0"
         cp 10
-        jr nc, .end
+        jr nc, .end                 ; Not a digit?  The end.
         push hl
         call num_times10_plus
         pop hl
@@ -494,7 +560,9 @@ num_parse_int:
 
 ; ---------------------------------------------------------------------------------------------
 ; num_times10_plus - DE:BC = DE:BC * 10 + A
-; Corrupts: AF, HL.  Report 6 if the result passes 2,147,483,647.
+; Input:   DE:BC, A = the digit
+; Output:  DE:BC.  Report 6 if the result passes 2,147,483,647.
+; Corrupts: F, HL
 ; ---------------------------------------------------------------------------------------------
 num_times10_plus:
         push af
@@ -509,7 +577,7 @@ num_times10_plus:
         ld c, l
         pop hl
         adc hl, de
-        jp c, num_too_big
+        jp c, num_too_big           ; Past 32 bits?
         ex de, hl
         pop af
         ld l, a
@@ -517,30 +585,31 @@ num_times10_plus:
         add hl, bc
         ld b, h
         ld c, l
-        jr nc, .check
+        jr nc, .check               ; A carry into the high word?
         inc de
 .check: bit SIGN_BIT, d
-        jp nz, num_too_big
+        jp nz, num_too_big          ; Past 2,147,483,647?
         ret
 .double:
         sla c
         rl b
         rl e
         rl d
-        jp c, num_too_big
+        jp c, num_too_big           ; Past 32 bits?
         ret
 
 ; ---------------------------------------------------------------------------------------------
 ; num_read5 - the value of a hidden 5-byte number
 ; Input:   HL = its first byte
-; Output:  DE:BC = value (fractions dropped), HL after the 5 bytes
-; Corrupts: AF.  Report 6 if it does not fit 32 signed bits.
+; Output:  DE:BC = value (fractions dropped), HL after the 5 bytes.  Report 6 if it does not
+;          fit 32 signed bits.
+; Corrupts: AF
 ; ---------------------------------------------------------------------------------------------
 num_read5:
         ld a, (hl)
         inc hl
         or a
-        jr nz, .float
+        jr nz, .float               ; The floating form (an exponent byte)?
         ld a, (hl)                  ; the integer form: 0, sign, low, high, 0
         inc hl
         ld c, (hl)
@@ -550,7 +619,7 @@ num_read5:
         inc hl
         ld de, 0
         or a
-        ret z
+        ret z                       ; Is the sign byte 0 (positive)?
         dec de                      ; negative: the word is the two's complement
         ret
 .float: push hl
@@ -570,9 +639,9 @@ num_read5:
         ld h, d                     ; H bit 7 = sign
         set SIGN_BIT, d
         sub FP_BIAS + 1
-        jr c, .zero                 ; below 1: no integer part
+        jr c, .zero                 ; Below 1?  No integer part.
         cp MAX_SHIFT
-        jp nc, num_too_big
+        jp nc, num_too_big          ; Does it fit 31 bits?
         ld l, a                     ; shift right by 160 - e = 31 - (e - 129)
         ld a, MAX_SHIFT
         sub l
@@ -585,7 +654,7 @@ num_read5:
         jr nz, .shift
         bit SIGN_BIT, h
         pop hl
-        ret z
+        ret z                       ; Positive?
         jr num_negate
 .zero:  pop hl
         ld de, 0
@@ -602,7 +671,7 @@ num_read5:
 num_store5:
         ld a, d
         or e
-        jr nz, .float
+        jr nz, .float               ; Over 65535?  The floating form.
         ld (hl), a                  ; up to 65535: the integer form 0, 0 (+), low, high, 0
         inc hl
         ld (hl), a
@@ -646,7 +715,7 @@ num_store5:
 ; ---------------------------------------------------------------------------------------------
 num_store5_signed:
         bit SIGN_BIT, d
-        jp z, num_store5
+        jp z, num_store5            ; Not negative?
         ld a, d
         and e
         inc a
@@ -679,6 +748,8 @@ num_store5_signed:
 
 ; ---------------------------------------------------------------------------------------------
 ; num_negate - DE:BC = -DE:BC
+; Input:   DE:BC
+; Output:  DE:BC negated
 ; Corrupts: AF, HL
 ; ---------------------------------------------------------------------------------------------
 num_negate:
@@ -696,6 +767,8 @@ num_negate:
 
 ; ---------------------------------------------------------------------------------------------
 ; num_div10 - DE:BC = DE:BC / 10 (unsigned), A = the remainder
+; Input:   DE:BC
+; Output:  DE:BC = the quotient, A = the remainder
 ; Corrupts: F, H
 ; ---------------------------------------------------------------------------------------------
 num_div10:
@@ -707,7 +780,7 @@ num_div10:
         rl d
         rla
         cp 10
-        jr c, .next
+        jr c, .next                 ; Does 10 fit?
         sub 10                      ; ... and a quotient bit in its place when 10 fits
         inc c
 .next:  dec h
@@ -716,6 +789,8 @@ num_div10:
 
 ; ---------------------------------------------------------------------------------------------
 ; num_mul16 - DE:HL = BC * DE (unsigned)
+; Input:   BC, DE
+; Output:  DE:HL = the product
 ; Corrupts: AF
 ; ---------------------------------------------------------------------------------------------
 num_mul16:
@@ -724,7 +799,7 @@ num_mul16:
 .bit:   add hl, hl                  ; the product moves up through HL into DE as the
         rl e                        ; multiplier's bits leave DE at the top
         rl d
-        jr nc, .next
+        jr nc, .next                ; Is the multiplier's bit set?
         add hl, bc
         jr nc, .next
         inc de
@@ -734,7 +809,8 @@ num_mul16:
 
 ; ---------------------------------------------------------------------------------------------
 ; num_div16 - BC = BC / DE (unsigned), HL = the remainder
-; Input:   DE not 0
+; Input:   BC, DE not 0
+; Output:  BC = the quotient, HL = the remainder
 ; Corrupts: AF
 ; ---------------------------------------------------------------------------------------------
 num_div16:
@@ -743,9 +819,9 @@ num_div16:
 .bit:   sla c
         rl b
         adc hl, hl                  ; the dividend's top bit into the remainder
-        jr c, .fits                 ; (17 bits: certainly more than the divisor)
+        jr c, .fits                 ; 17 bits?  Certainly more than the divisor.
         sbc hl, de                  ; (carry is clear)
-        jr nc, .one
+        jr nc, .one                 ; Does the divisor fit?
         add hl, de
         jr .next
 .fits:  and a
@@ -770,7 +846,9 @@ usr_call:
 
 ; ---------------------------------------------------------------------------------------------
 ; expect_char - the character at CH_ADD must be A: step past it
-; Corrupts: AF, HL.  Report C otherwise.
+; Input:   A = the character, CH_ADD
+; Output:  A = the next character, HL = CH_ADD = its address.  Report C otherwise.
+; Corrupts: F
 ; ---------------------------------------------------------------------------------------------
 expect_char:
         push bc
@@ -778,11 +856,16 @@ expect_char:
         rst ENTRY_GET_CHAR
         cp b
         pop bc
-        jp nz, stmt_nonsense
+        jp nz, stmt_nonsense        ; Is it there?
         rst ENTRY_NEXT_CHAR
         ret
 
-; expect_comma - as expect_char with ","
+; ---------------------------------------------------------------------------------------------
+; expect_comma - a "," must be at CH_ADD: step past it
+; Input:   CH_ADD
+; Output:  A = the next character, HL = CH_ADD = its address.  Report C otherwise.
+; Corrupts: F
+; ---------------------------------------------------------------------------------------------
 expect_comma:
         ld a, ","
         jr expect_char

@@ -186,6 +186,7 @@ key_decode:
 
 ; ---------------------------------------------------------------------------------------------
 ; key_scan_48 (KEY-SCAN, 0x028E) - the matrix as the 48K's KEY-SCAN gives it to machine code
+; Input:   the keyboard
 ; Key values: (4 - bit) * 8 + (7 - half-row), half-row 0 being port 0xFE: so B is 0x00, V 0x07,
 ; SYMBOL SHIFT KV_SYMBOL, CAPS SHIFT KV_CAPS (spectrum_facts 3.1 has the matrix).
 ; Output:  E = the key (KV_NONE if none), D = the shift held with it (KV_NONE if none).  A
@@ -198,21 +199,21 @@ KV_CAPS         equ 0x27
 KV_SYMBOL       equ 0x18
 key_scan_48:
         call key_scan
-        ret nz                      ; two keys besides the shifts
+        ret nz                      ; Two keys besides the shifts?
         ld a, e
         cp KEY_NONE
-        jr z, .shifts
+        jr z, .shifts               ; No key but the shifts?
         call kv_of_key
         ld e, a
         ld a, d
         and (1 << SHIFT_CAPS) | (1 << SHIFT_SYMBOL)
         ld d, KV_NONE
-        ret z                       ; a key alone
+        ret z                       ; A key alone?
         cp (1 << SHIFT_CAPS) | (1 << SHIFT_SYMBOL)
-        jr z, .three
+        jr z, .three                ; With both shifts?
         ld d, KV_CAPS
         bit SHIFT_CAPS, a
-        jr nz, .one
+        jr nz, .one                 ; With CAPS SHIFT?  (else SYMBOL SHIFT)
         ld d, KV_SYMBOL
 .one:   cp a                        ; Z: a key and one shift
         ret
@@ -222,19 +223,23 @@ key_scan_48:
         ld a, d
         and (1 << SHIFT_CAPS) | (1 << SHIFT_SYMBOL)
         ld de, (KV_NONE << 8) | KV_NONE
-        ret z                       ; nothing down
+        ret z                       ; Nothing down?
         cp (1 << SHIFT_CAPS) | (1 << SHIFT_SYMBOL)
         ld de, (KV_CAPS << 8) | KV_SYMBOL
-        ret z                       ; both shifts
+        ret z                       ; Both shifts?
         ld d, KV_NONE
         ld e, KV_CAPS
         bit SHIFT_CAPS, a
-        jr nz, .one
+        jr nz, .one                 ; CAPS SHIFT alone?  (else SYMBOL SHIFT)
         ld e, KV_SYMBOL
         jr .one
 
+; ---------------------------------------------------------------------------------------------
 ; kv_of_key - the 48K key value of our key number (half-row * 5 + bit)
-; Input:   A = key number (0-39).  Output: A = key value.  Corrupts: F, C
+; Input:   A = key number (0-39)
+; Output:  A = key value
+; Corrupts: F, C
+; ---------------------------------------------------------------------------------------------
 kv_of_key:
         ld c, 0xFF
 .row:   inc c
@@ -252,7 +257,12 @@ kv_of_key:
 
         assert $ <= ENTRY_KEY_SCAN
         ds ENTRY_KEY_SCAN - $, TRAP_FILL
-; key_scan_entry (KEY-SCAN, 0x028E) - the matrix in the 48K's key values (key_scan_48 below)
+; ---------------------------------------------------------------------------------------------
+; key_scan_entry (KEY-SCAN, 0x028E) - the matrix in the 48K's key values (key_scan_48 above)
+; Input:   the keyboard
+; Output:  E = the key, D = the shift held with it; Z for a whole reading (key_scan_48)
+; Corrupts: AF, BC, HL
+; ---------------------------------------------------------------------------------------------
 key_scan_entry:
         jp key_scan_48
 
@@ -266,34 +276,36 @@ key_scan_entry:
 ; frames and then every REPPER), and a third key while two sets are taken is ignored.  A new
 ; key is decoded for the current mode into KS_CODE and LAST_K, and FLAGS bit 5 is set; a
 ; repeat gives KS_CODE again.  Two keys at once (shifts apart) leave everything as it was.
+; Input:   the keyboard, KSTATE, REPDEL, REPPER
+; Output:  KSTATE; LAST_K and FLAGS bit 5 for a new key or a repeat
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 keyboard_scan_frame:
         call key_scan
-        ret nz                      ; ambiguous: wait for a clean reading
+        ret nz                      ; Ambiguous?  Wait for a clean reading.
         ld hl, KSTATE
         call ks_count_down
         ld hl, KS_SET_1
         call ks_count_down
         ld a, e
         cp KEY_NONE
-        jr nz, .key
+        jr nz, .key                 ; A key down?
         ld a, d
         and (1 << SHIFT_CAPS) | (1 << SHIFT_SYMBOL)
         cp (1 << SHIFT_CAPS) | (1 << SHIFT_SYMBOL)
-        ret nz                      ; no key down
-        ld a, KEY_EXTEND_PAIR       ; both shifts alone count as a key of their own
+        ret nz                      ; Both shifts alone?  They count as a key of their own.
+        ld a, KEY_EXTEND_PAIR
 .key:   ld hl, KSTATE
         cp (hl)
-        jr z, .repeat
+        jr z, .repeat               ; Is the key held in the first set ...
         ld hl, KS_SET_1
         cp (hl)
-        jr z, .repeat
+        jr z, .repeat               ; ... or the second?  A repeat.
         bit KS_FREE, (hl)           ; a new key: into a free set
-        jr nz, .new
+        jr nz, .new                 ; Is the second set free ...
         ld hl, KSTATE
         bit KS_FREE, (hl)
-        ret z                       ; both taken: ignored until one is freed
+        ret z                       ; ... or the first?  Both taken: ignored till one is freed.
 .new:   ld (hl), a                  ; KS_KEY
         ld e, a
         inc hl
@@ -305,7 +317,7 @@ keyboard_scan_frame:
         push hl
         call key_decode
         pop hl
-        jr c, .code
+        jr c, .code                 ; Does the key give something in this mode?
         xor a                       ; the key gives nothing in this mode: nor do its repeats
 .code:  ld (hl), a                  ; KS_CODE
         jr .emit
@@ -314,32 +326,37 @@ keyboard_scan_frame:
         ld (hl), KS_HOLD_FRAMES
         inc hl
         dec (hl)                    ; KS_REPEAT
-        ret nz
+        ret nz                      ; Is a repeat due?
         ld a, (REPPER)
         ld (hl), a
         inc hl
         ld a, (hl)                  ; KS_CODE
 .emit:  or a
-        ret z                       ; nothing to give (no code is 0)
+        ret z                       ; Nothing to give?  (no code is 0)
         ld (LAST_K), a
         ld hl, FLAGS
         set FLAG_NEW_KEY, (hl)
         ret
 
+; ---------------------------------------------------------------------------------------------
 ; ks_count_down - one interrupt of a KSTATE set: KS_HOLD - 1 if taken; freed at 0
-; Input:   HL = the set.  Corrupts: F
+; Input:   HL = the set
+; Output:  the set
+; Corrupts: F
+; ---------------------------------------------------------------------------------------------
 ks_count_down:
         bit KS_FREE, (hl)
-        ret nz
+        ret nz                      ; Is the set free?
         inc hl
         dec (hl)
         dec hl
-        ret nz
+        ret nz                      ; Has its hold run out?
         ld (hl), KEY_NONE
         ret
 
 ; ---------------------------------------------------------------------------------------------
 ; key_scan - read the whole matrix
+; Input:   the keyboard
 ; Output:  E = the key down other than the shifts (KEY_NONE if none)
 ;          D = shift state: bit SHIFT_CAPS, bit SHIFT_SYMBOL, bit SHIFT_TWO_KEYS (more than one
 ;          other key: E is then not to be trusted)
@@ -353,18 +370,18 @@ key_scan:
 .row:   in a, (c)
         cpl
         and ULA_KEYS                ; keys down as 1 bits
-        jr z, .next_row
+        jr z, .next_row             ; None in this half-row?
         bit 0, b                    ; half-row 0: CAPS SHIFT is bit 0
         jr nz, .not_caps_row
         bit 0, a
-        jr z, .not_caps_row
+        jr z, .not_caps_row         ; Is CAPS SHIFT down?
         set SHIFT_CAPS, d
         res 0, a
 .not_caps_row:
         bit 7, b                    ; half-row 7: SYMBOL SHIFT is bit 1
         jr nz, .not_sym_row
         bit 1, a
-        jr z, .not_sym_row
+        jr z, .not_sym_row          ; Is SYMBOL SHIFT down?
         set SHIFT_SYMBOL, d
         res 1, a
 .not_sym_row:
@@ -372,9 +389,9 @@ key_scan:
 .bits:  or a
         jr z, .next_row             ; no more keys down in this half-row
         srl a
-        jr nc, .next_bit
+        jr nc, .next_bit            ; Is this key down?
         inc e                       ; E was KEY_NONE: this is the first key
-        jr z, .first
+        jr z, .first                ; The first one?  (else two keys)
         set SHIFT_TWO_KEYS, d
         jr .next_bit
 .first: ld e, h
@@ -392,6 +409,7 @@ key_scan:
 
 ; ---------------------------------------------------------------------------------------------
 ; break_key (vector at 0x1F54) - is BREAK (CAPS SHIFT + SPACE) pressed?
+; Input:   the keyboard
 ; Output:  carry clear if it is
 ; Corrupts: AF
 ; ---------------------------------------------------------------------------------------------
@@ -399,7 +417,7 @@ break_key:
         ld a, HALF_ROW_SPACE_B
         in a, (ULA_PORT)
         rra                         ; SPACE (bit 0) into carry: set = up
-        ret c
+        ret c                       ; Is SPACE up?  Then no BREAK.
         ld a, HALF_ROW_CAPS_V
         in a, (ULA_PORT)
         rra                         ; CAPS SHIFT

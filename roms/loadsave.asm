@@ -18,18 +18,38 @@ SAVE_GAP_FRAMES equ 50              ; about a second between a header and its da
 SCREEN_START    equ SCREEN
 
 ; ---------------------------------------------------------------------------------------------
-; st_load / st_verify - LOAD and VERIFY
+; st_verify - VERIFY (load_verify with LDO_VERIFY)
+; Input:   CH_ADD = the name and what follows it
+; Output:  as load_verify
+; Corrupts: AF, BC, DE, HL, IX, AF', BC', DE'
 ; ---------------------------------------------------------------------------------------------
 st_verify:
         ld a, 1 << LDO_VERIFY
         jr load_verify
+
+; ---------------------------------------------------------------------------------------------
+; st_load - LOAD (load_verify)
+; Input:   CH_ADD = the name and what follows it
+; Output:  as load_verify
+; Corrupts: AF, BC, DE, HL, IX, AF', BC', DE'
+; ---------------------------------------------------------------------------------------------
 st_load:
         xor a
+        ; continues into load_verify
+
+; ---------------------------------------------------------------------------------------------
+; load_verify - LOAD or VERIFY "name" [CODE [start [,length]] | SCREEN$]: the requests into
+; v_ld_*, then load_go
+; Input:   A = v_ld_opts (LDO_VERIFY or 0), CH_ADD = the name
+; Output:  the file loaded or verified (a program with a LINE runs: NEWPPC, NSPPC); reports C,
+;          F (the name), R (a tape error), 0 (a program without LINE, a VERIFY done)
+; Corrupts: AF, BC, DE, HL, IX, AF', BC', DE'
+; ---------------------------------------------------------------------------------------------
 load_verify:
         ld (v_ld_opts), a
         rst ENTRY_GET_CHAR
         cp CH_QUOTE
-        jp nz, stmt_nonsense
+        jp nz, stmt_nonsense        ; A name must come
         call ev_string              ; HL = the name, BC = its length
         ld (v_ld_name), hl
         ld a, b
@@ -37,28 +57,28 @@ load_verify:
         jp nz, load_bad_name
         ld a, c
         cp NAME_SIZE + 1
-        jp nc, load_bad_name
+        jp nc, load_bad_name        ; Is it 10 characters at most?
         ld (v_ld_namelen), a
         ld a, TYPE_PROGRAM
         ld (v_ld_type), a
         call at_end
-        jr z, load_go
+        jr z, load_go               ; A program (nothing after the name)?
         ld hl, v_ld_type
         ld (hl), TYPE_CODE
         cp TK_SCREEN_S
         jr z, .screen
         cp TK_CODE
-        jp nz, stmt_nonsense
+        jp nz, stmt_nonsense        ; SCREEN$ or CODE; nothing else
         rst ENTRY_NEXT_CHAR         ; CODE [start [,length]]
         call at_end
-        jr z, load_go
+        jr z, load_go               ; A start?
         call ev_u16
         ld (v_ld_start), bc
         ld hl, v_ld_opts
         set LDO_START, (hl)
         rst ENTRY_GET_CHAR
         cp ","
-        jr nz, load_go
+        jr nz, load_go              ; A length?
         rst ENTRY_NEXT_CHAR
         call ev_u16
         ld (v_ld_length), bc
@@ -77,36 +97,46 @@ load_verify:
         ld (hl), a
         ; continues into load_go
 
+; ---------------------------------------------------------------------------------------------
 ; load_go - find the header, then the data
+; Input:   v_ld_* (the statement's requests), CH_ADD at the statement's end
+; Output:  as load_verify
+; Corrupts: AF, BC, DE, HL, IX, AF', BC', DE'
+; ---------------------------------------------------------------------------------------------
 load_go:
         call at_end
-        jp nz, stmt_nonsense
+        jp nz, stmt_nonsense        ; Anything more is nonsense
 .header:
         ld ix, v_header
         ld de, HEADER_SIZE
         ld a, FLAG_HEADER
         scf
         call ENTRY_LD_BYTES
-        jr nc, .header              ; not a header, or a bad one: the next
+        jr nc, .header              ; Not a header, or a bad one?  The next.
         call load_show_header
         ld a, (v_ld_type)
         ld hl, v_header + HDR_TYPE
         cp (hl)
-        jr nz, .header
+        jr nz, .header              ; The type asked for?
         call load_name_matches
-        jr nz, .header
+        jr nz, .header              ; The name asked for?
         ld a, (v_ld_type)
         cp TYPE_PROGRAM
         jr z, load_program
         ; continues into load_code
 
+; ---------------------------------------------------------------------------------------------
 ; load_code - the data of a CODE file: to the start asked for, or the header's
+; Input:   v_header, v_ld_*
+; Output:  loaded or verified; report R if it fails or is longer than the length asked for
+; Corrupts: AF, BC, DE, HL, IX, AF'
+; ---------------------------------------------------------------------------------------------
 load_code:
         ld hl, v_ld_opts
         ld de, (v_header + HDR_LENGTH)
         bit LDO_LENGTH, (hl)
-        jr z, .start
-        push hl                     ; a length was asked for: the block may not be longer
+        jr z, .start                ; Was a length asked for?  The block may not be longer.
+        push hl
         ld hl, (v_ld_length)
         and a
         sbc hl, de
@@ -114,33 +144,56 @@ load_code:
         jr c, load_error
 .start: ld ix, (v_header + HDR_PARAM1)
         bit LDO_START, (hl)
-        jr z, .data
+        jr z, .data                 ; Was a start asked for?
         ld ix, (v_ld_start)
 .data:  call load_data
-        ret c
+        ret c                       ; Did it load?
         ; continues into load_error
 
+; ---------------------------------------------------------------------------------------------
+; load_error - report R Tape loading error
+; Input:   none
+; Output:  never returns
+; Corrupts: everything
+; ---------------------------------------------------------------------------------------------
 load_error:
         raise REPORT_TAPE
+
+; ---------------------------------------------------------------------------------------------
+; load_bad_name - report F Invalid file name
+; Input:   none
+; Output:  never returns
+; Corrupts: everything
+; ---------------------------------------------------------------------------------------------
 load_bad_name:
         raise REPORT_FILE_NAME
 
-; load_data - LD-BYTES for the data block: IX, DE as given; LOAD or VERIFY as the statement
-; Output: carry set on success
+; ---------------------------------------------------------------------------------------------
+; load_data - LD-BYTES for the data block; LOAD or VERIFY as the statement asked
+; Input:   IX = where, DE = how many, v_ld_opts
+; Output:  carry set on success; IX, DE as LD-BYTES leaves them
+; Corrupts: AF, BC, HL, AF'
+; ---------------------------------------------------------------------------------------------
 load_data:
         ld a, (v_ld_opts)
         and 1 << LDO_VERIFY         ; (clears carry: VERIFY)
-        jr nz, .go
-        scf                         ; LOAD
+        jr nz, .go                  ; VERIFY?  (else LOAD: carry set)
+        scf
 .go:    ld a, FLAG_DATA
         jp ENTRY_LD_BYTES
 
+; ---------------------------------------------------------------------------------------------
 ; load_program - the data of a program: it replaces the program and variables in memory
+; Input:   v_header, v_ld_opts
+; Output:  the program loaded, and run from its LINE (NEWPPC, NSPPC: go_to); report 0 when it
+;          has none or after a VERIFY, R if the block fails (an empty program is left)
+; Corrupts: AF, BC, DE, HL, IX, AF'
+; ---------------------------------------------------------------------------------------------
 load_program:
         ld a, (v_ld_opts)
         bit LDO_VERIFY, a
-        jr z, .replace
-        ld ix, (PROG)               ; VERIFY: against the program as it is
+        jr z, .replace              ; VERIFY?  Against the program as it is.
+        ld ix, (PROG)
         ld de, (v_header + HDR_LENGTH)
         call load_data
         jr nc, load_error
@@ -155,11 +208,11 @@ load_program:
         ex de, hl
         ld a, b
         or c
-        call nz, mem_reclaim
+        call nz, mem_reclaim        ; Any old program to remove?
         ld bc, (v_header + HDR_LENGTH)
         ld a, b
         or c
-        jr z, load_error            ; (a program block is never empty)
+        jr z, load_error            ; An empty block?  (a program block never is)
         call mem_make_room          ; room for the new ones at PROG
         push hl
         add hl, bc
@@ -169,7 +222,7 @@ load_program:
         ld de, (v_header + HDR_LENGTH)
         ld (VARS), ix               ; (until the load is done: an empty program)
         call load_data
-        jr nc, .failed
+        jr nc, .failed              ; Did it load?
         ld hl, (PROG)
         ld de, (v_header + HDR_PARAM2)
         add hl, de
@@ -177,7 +230,7 @@ load_program:
         ld hl, (v_header + HDR_PARAM1)  ; LINE n: run it from there
         ld a, h
         and HIGH (0x10000 - AUTORUN_LIMIT)
-        jr nz, .no_run
+        jr nz, .no_run              ; Was it saved with a LINE?
         ld b, h
         ld c, l
         jp go_to
@@ -196,14 +249,16 @@ load_program:
 
 ; ---------------------------------------------------------------------------------------------
 ; load_show_header - "Program: name" etc. on the upper screen
-; Corrupts: AF, BC, DE, HL
+; Input:   v_header
+; Output:  printed
+; Corrupts: AF, B, DE, HL, BC', DE'
 ; ---------------------------------------------------------------------------------------------
 load_show_header:
         ld a, STREAM_S
         call chan_open
         ld a, (v_header + HDR_TYPE)
         cp TYPE_CODE + 1
-        jr c, .known
+        jr c, .known                ; A type this ROM names?  (else shown as bytes)
         ld a, TYPE_CODE             ; (another type: shown as bytes)
 .known: ld hl, msg_file_types
         call str_nth
@@ -214,8 +269,8 @@ load_show_header:
 .name:  ld a, (de)
         inc de
         cp CH_SPACE
-        jr nc, .show
-        ld a, "?"                   ; a control code in a name: not obeyed
+        jr nc, .show                ; A control code in a name?  Not obeyed: "?".
+        ld a, "?"
 .show:  rst ENTRY_PRINT_A
         djnz .name
         ld a, CC_ENTER
@@ -230,49 +285,55 @@ msg_file_types:
 
 ; ---------------------------------------------------------------------------------------------
 ; load_name_matches - Z if the header's name is the one asked for (any name for "")
+; Input:   v_header, v_ld_name, v_ld_namelen
+; Output:  Z if it matches
 ; Corrupts: AF, B, DE, HL
 ; ---------------------------------------------------------------------------------------------
 load_name_matches:
         ld a, (v_ld_namelen)
         or a
-        ret z
+        ret z                       ; LOAD ""?  Any name.
         ld b, a
         ld hl, (v_ld_name)
         ld de, v_header + HDR_NAME
 .same:  ld a, (de)
         cp (hl)
-        ret nz
+        ret nz                      ; A character differs?
         inc hl
         inc de
         djnz .same
         ld a, (v_ld_namelen)        ; the rest of the header's name must be spaces
         sub NAME_SIZE
-        ret z
+        ret z                       ; A name of 10 characters?  Nothing more to see.
         neg
         ld b, a
 .space: ld a, (de)
         cp CH_SPACE
-        ret nz
+        ret nz                      ; Not a space?
         inc de
         djnz .space
         ret
 
 ; ---------------------------------------------------------------------------------------------
 ; st_save - SAVE "name" [LINE n | CODE start,length | SCREEN$]
+; Input:   CH_ADD = the name and what follows it
+; Output:  the header and the data block saved (after a key).  Reports C, F (the name), D
+;          (BREAK).
+; Corrupts: AF, BC, DE, HL, IX, AF', BC', DE'
 ; ---------------------------------------------------------------------------------------------
 st_save:
         rst ENTRY_GET_CHAR
         cp CH_QUOTE
-        jp nz, stmt_nonsense
+        jp nz, stmt_nonsense        ; A name must come
         call ev_string              ; a name of 1 - 10 characters
         ld a, b
         or a
         jp nz, load_bad_name
         ld a, c
         or a
-        jp z, load_bad_name
+        jp z, load_bad_name         ; Empty?
         cp NAME_SIZE + 1
-        jp nc, load_bad_name
+        jp nc, load_bad_name        ; More than 10?
         push hl
         ld hl, v_header + HDR_NAME  ; padded with spaces
         ld b, NAME_SIZE
@@ -284,13 +345,13 @@ st_save:
         ldir
         call at_end
         ld bc, NO_AUTORUN
-        jr z, .program
+        jr z, .program              ; A program without LINE?
         cp TK_LINE
         jr z, .line
         cp TK_SCREEN_S
         jr z, .screen
         cp TK_CODE
-        jp nz, stmt_nonsense
+        jp nz, stmt_nonsense        ; LINE, SCREEN$ or CODE; nothing else
         rst ENTRY_NEXT_CHAR         ; CODE start,length
         call ev_u16
         push bc
@@ -326,7 +387,7 @@ st_save:
         ld a, TYPE_PROGRAM
 .save:  ld (v_header + HDR_TYPE), a
         call at_end
-        jp nz, stmt_nonsense
+        jp nz, stmt_nonsense        ; Anything more is nonsense
         call save_prompt
         ld ix, v_header
         ld de, HEADER_SIZE
@@ -341,8 +402,12 @@ st_save:
         ld a, FLAG_DATA
         jp ENTRY_SA_BYTES
 
+; ---------------------------------------------------------------------------------------------
 ; save_prompt - "Start tape, then press any key." in the lower screen until a key comes
-; Corrupts: AF, BC, DE, HL
+; Input:   none
+; Output:  the key taken (FLAGS), the lower screen cleared
+; Corrupts: AF, BC, DE, HL, BC', DE'
+; ---------------------------------------------------------------------------------------------
 save_prompt:
         call cls_lower
         ld a, STREAM_K

@@ -23,7 +23,12 @@
 
         assert $ <= ENTRY_BEEPER
         ds ENTRY_BEEPER - $, TRAP_FILL
-; beeper_entry (BEEPER, 0x03B5) - HL = tone, DE = cycles - 1 (beep.asm)
+; ---------------------------------------------------------------------------------------------
+; beeper_entry (BEEPER, 0x03B5) - a square wave on the speaker (beep.asm: beeper)
+; Input:   HL = tone, DE = cycles - 1
+; Output:  the note played; interrupts enabled
+; Corrupts: AF, BC, DE, IX (HL kept)
+; ---------------------------------------------------------------------------------------------
 beeper_entry:
         jp beeper
 
@@ -35,14 +40,24 @@ beeper_entry:
 
         assert $ <= ENTRY_PO_NONE
         ds ENTRY_PO_NONE - $, TRAP_FILL
+; ---------------------------------------------------------------------------------------------
 ; po_none (0x096F) - an output routine that prints nothing: "POKE 23739,111" points channel
 ; S here (the low byte of its output address) to hide LOAD's "Bytes:" messages.
+; Input:   A = the code (ignored)
+; Output:  nothing printed
+; Corrupts: nothing
+; ---------------------------------------------------------------------------------------------
 po_none:
         ret
 
         assert $ <= ENTRY_PRINT_OUT
         ds ENTRY_PRINT_OUT - $, TRAP_FILL
-; print_out (PRINT-OUT, 0x09F4) - the output routine of channels K, S and P (screen.asm)
+; ---------------------------------------------------------------------------------------------
+; print_out (PRINT-OUT, 0x09F4) - the output routine of channels K, S, P (screen.asm: pr_out)
+; Input:   A = code
+; Output:  printed at the current screen's print position
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 print_out:
         jp pr_out
 
@@ -50,31 +65,57 @@ print_out:
 
         assert $ <= ENTRY_CLS
         ds ENTRY_CLS - $, TRAP_FILL
+; ---------------------------------------------------------------------------------------------
 ; cls_entry (CLS, 0x0D6B) - clear the whole screen (screen.asm: cls)
+; Input:   none
+; Output:  both screens cleared, the print positions at their top-left
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 cls_entry:
         jp cls
 
         assert $ <= ENTRY_CL_ALL
         ds ENTRY_CL_ALL - $, TRAP_FILL
-; cl_all_entry (CL-ALL, 0x0DAF) - clear the whole screen, COORDS to 0 (screen.asm)
+; ---------------------------------------------------------------------------------------------
+; cl_all_entry (CL-ALL, 0x0DAF) - clear the whole screen, COORDS to 0 (screen.asm: cl_all)
+; Input:   none
+; Output:  as CLS; COORDS = 0
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 cl_all_entry:
         jp cl_all
 
         assert $ <= ENTRY_CL_SET
         ds ENTRY_CL_SET - $, TRAP_FILL
-; cl_set_entry (CL-SET, 0x0DD9) - B = 24 - line, C = 33 - column: the print position (screen.asm)
+; ---------------------------------------------------------------------------------------------
+; cl_set_entry (CL-SET, 0x0DD9) - the print position from a line number (screen.asm: cl_set)
+; Input:   B = 24 - line, C = 33 - column
+; Output:  S_POSN / DF_CC or SPOSNL / DF_CCL
+; Corrupts: AF, HL (BC and DE kept)
+; ---------------------------------------------------------------------------------------------
 cl_set_entry:
         jp cl_set
 
         assert $ <= ENTRY_CL_LINE
         ds ENTRY_CL_LINE - $, TRAP_FILL
-; cl_line_entry (CL-LINE, 0x0E44) - B = lines to clear at the bottom (screen.asm)
+; ---------------------------------------------------------------------------------------------
+; cl_line_entry (CL-LINE, 0x0E44) - clear the bottom rows of the display (screen.asm: cl_line)
+; Input:   B = rows to clear
+; Output:  the rows cleared
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 cl_line_entry:
         jp cl_line
 
         assert $ <= ENTRY_ADD_CHAR
         ds ENTRY_ADD_CHAR - $, TRAP_FILL
+; ---------------------------------------------------------------------------------------------
 ; add_char (ADD-CHAR, 0x0F81) - the output routine of channel R: into the edit line
+; (editor.asm: ed_add_char)
+; Input:   A = the code
+; Output:  inserted at K_CUR, which moves on
+; Corrupts: BC, DE, HL (AF kept)
+; ---------------------------------------------------------------------------------------------
 add_char:
         jp ed_add_char
 
@@ -82,6 +123,7 @@ add_char:
         ds ENTRY_KEY_INPUT - $, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; key_input (KEY-INPUT, 0x10A8) - the input routine of channel K
+; Input:   FLAGS bit 5, LAST_K
 ; Output:  carry set and A = the key if a new one was pressed (FLAGS bit 5, which is reset);
 ;          carry clear if none
 ; Corrupts: AF, HL
@@ -90,7 +132,7 @@ key_input:
         and a
         ld hl, FLAGS
         bit FLAG_NEW_KEY, (hl)
-        ret z
+        ret z                       ; Has a key come?
         res FLAG_NEW_KEY, (hl)
         ld a, (LAST_K)
         scf
@@ -116,13 +158,23 @@ chan_data:
         db VARS_END
         assert $ - chan_data == CHANNEL_DATA_SIZE
         assert $ == ENTRY_REPORT_J
+; ---------------------------------------------------------------------------------------------
 ; report_j (0x15C4) - the input routine of S, R and P: they have none (report J)
+; Input:   none
+; Output:  never returns
+; Corrupts: everything
+; ---------------------------------------------------------------------------------------------
 report_j:
         raise REPORT_DEVICE
 
         assert $ <= ENTRY_CHAN_OPEN
         ds ENTRY_CHAN_OPEN - $, TRAP_FILL
-; chan_open_entry (CHAN-OPEN, 0x1601) - A = stream: make its channel current (screen.asm)
+; ---------------------------------------------------------------------------------------------
+; chan_open_entry (CHAN-OPEN, 0x1601) - make a stream's channel current (screen.asm: chan_open)
+; Input:   A = stream
+; Output:  CURCHL; the screen for K and S.  Report O for a closed stream.
+; Corrupts: AF, B, DE, HL
+; ---------------------------------------------------------------------------------------------
 chan_open_entry:
         jp chan_open
 
@@ -130,7 +182,12 @@ chan_open_entry:
 
         assert $ <= ENTRY_OUT_NUM_1
         ds ENTRY_OUT_NUM_1 - $, TRAP_FILL
-; out_num_1_entry (OUT-NUM-1, 0x1A1B) - BC printed with no leading zeros (screen.asm)
+; ---------------------------------------------------------------------------------------------
+; out_num_1_entry (OUT-NUM-1, 0x1A1B) - BC printed, no leading zeros (screen.asm: out_num_1)
+; Input:   BC = the number
+; Output:  printed; BC = 0xFFF6 (or as given for bit 15 set)
+; Corrupts: AF, BC', DE' (DE, HL, HL' kept)
+; ---------------------------------------------------------------------------------------------
 out_num_1_entry:
         jp out_num_1
 
@@ -139,13 +196,23 @@ out_num_1_entry:
 
         assert $ <= ENTRY_BREAK_KEY
         ds ENTRY_BREAK_KEY - $, TRAP_FILL
-; break_key_entry (BREAK-KEY, 0x1F54) - carry clear if BREAK is pressed (keyboard.asm)
+; ---------------------------------------------------------------------------------------------
+; break_key_entry (BREAK-KEY, 0x1F54) - is BREAK pressed? (keyboard.asm: break_key)
+; Input:   the keyboard
+; Output:  carry clear if it is
+; Corrupts: A
+; ---------------------------------------------------------------------------------------------
 break_key_entry:
         jp break_key
 
         assert $ <= ENTRY_PR_STRING
         ds ENTRY_PR_STRING - $, TRAP_FILL
-; pr_string_entry (PR-STRING, 0x203C) - print BC characters from DE (screen.asm)
+; ---------------------------------------------------------------------------------------------
+; pr_string_entry (PR-STRING, 0x203C) - print BC characters from DE (screen.asm: pr_string)
+; Input:   DE = the text, BC = its length
+; Output:  BC = 0, DE after the last character
+; Corrupts: AF, BC', DE' (HL, HL' kept)
+; ---------------------------------------------------------------------------------------------
 pr_string_entry:
         jp pr_string
 
@@ -153,13 +220,23 @@ pr_string_entry:
 
         assert $ <= ENTRY_PIXEL_ADD
         ds ENTRY_PIXEL_ADD - $, TRAP_FILL
-; pixel_add_entry (PIXEL-ADD, 0x22AA) - B = y, C = x: HL = the screen byte, A = the bit (plot.asm)
+; ---------------------------------------------------------------------------------------------
+; pixel_add_entry (PIXEL-ADD, 0x22AA) - where a pixel is (plot.asm: pixel_add)
+; Input:   B = y, C = x
+; Output:  HL = the display byte, A = the pixel's place in it.  Report B for y > 175.
+; Corrupts: F (BC kept)
+; ---------------------------------------------------------------------------------------------
 pixel_add_entry:
         jp pixel_add
 
         assert $ <= ENTRY_PLOT_SUB
         ds ENTRY_PLOT_SUB - $, TRAP_FILL
-; plot_sub_entry (PLOT-SUB, 0x22E5) - B = y, C = x: plot a pixel (plot.asm)
+; ---------------------------------------------------------------------------------------------
+; plot_sub_entry (PLOT-SUB, 0x22E5) - plot a pixel (plot.asm: plot_sub)
+; Input:   B = y, C = x
+; Output:  the pixel plotted; COORDS = x, y
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 plot_sub_entry:
         jp plot_sub
 
@@ -169,16 +246,28 @@ plot_sub_entry:
 
         assert $ <= ENTRY_STACK_A
         ds ENTRY_STACK_A - $, TRAP_FILL
-; stack_a_entry (STACK-A, 0x2D28) - A onto the calculator stack: stack_a, 3 bytes on
+; ---------------------------------------------------------------------------------------------
+; stack_a_entry (STACK-A, 0x2D28) - A onto the calculator stack (stack_a, 3 bytes on)
+; Input:   A = the value
+; Output:  STKEND 5 bytes on; IY = 0x5C3A
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 stack_a_entry:
         jr stack_a
         ds ENTRY_STACK_BC - $, TRAP_FILL
-; stack_bc_entry (STACK-BC, 0x2D2B) - BC onto the calculator stack (calcstack.asm)
+; ---------------------------------------------------------------------------------------------
+; stack_bc_entry (STACK-BC, 0x2D2B) - BC onto the calculator stack (calcstack.asm: stack_bc)
+; Input:   BC = the value
+; Output:  STKEND 5 bytes on; IY = 0x5C3A.  Report 4 if there is no room.
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 stack_bc_entry:
         jp stack_bc
 ; ---------------------------------------------------------------------------------------------
 ; stack_a - A onto the calculator stack, as a number 0-255
-; Input:   A.  Output, Corrupts: as stack_bc (calcstack.asm)
+; Input:   A = the value
+; Output:  STKEND 5 bytes on; IY = 0x5C3A (ERR_NR).  Report 4 if there is no room.
+; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 stack_a:
         ld c, a
@@ -191,7 +280,13 @@ fp_to_bc_missing:
         db TRAP_FILL
 
         ds ENTRY_PRINT_FP - $, TRAP_FILL
+; ---------------------------------------------------------------------------------------------
 ; print_fp_entry (PRINT-FP, 0x2DE3) - print and drop the top of the calculator stack
+; (calcstack.asm: print_fp)
+; Input:   the value at STKEND - 5
+; Output:  printed; STKEND 5 bytes back
+; Corrupts: AF, BC, DE, HL, BC', DE'
+; ---------------------------------------------------------------------------------------------
 print_fp_entry:
         jp print_fp
 

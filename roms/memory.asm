@@ -19,12 +19,12 @@ mem_pointers:
 ; mem_check_room - is there room for BC more bytes between STKEND and the machine stack?
 ; Input:   BC = bytes
 ; Output:  returns only if there is (else report 4 Out of memory)
-; Corrupts: AF, DE, HL
+; Corrupts: F, DE, HL
 ; ---------------------------------------------------------------------------------------------
 mem_check_room:
         ld hl, (STKEND)
         add hl, bc
-        jr c, .full
+        jr c, .full                 ; Past the top of memory?
         ld de, FREE_MARGIN          ; the stack's own room, for interrupts and calls
         add hl, de
         jr c, .full
@@ -32,7 +32,7 @@ mem_check_room:
         ld hl, 0
         add hl, sp
         sbc hl, de                  ; (carry is clear)
-        ret nc
+        ret nc                      ; Is the stack still above it?
 .full:  raise REPORT_MEMORY
 
 ; ---------------------------------------------------------------------------------------------
@@ -57,7 +57,7 @@ mem_make_room:
         pop hl                      ; count
         ld a, h
         or l
-        jr z, .moved                ; nothing above the gap
+        jr z, .moved                ; Is anything above the gap?
         pop bc                      ; size
         push bc
         push hl                     ; count
@@ -90,7 +90,7 @@ mem_reclaim:
         push bc
         and a
         sbc hl, de
-        jr z, .moved                ; nothing was above the removed bytes
+        jr z, .moved                ; Was anything above the removed bytes?
         ex de, hl                   ; HL = place, DE = count
         push hl
         add hl, bc                  ; HL = first byte kept
@@ -107,6 +107,7 @@ mem_reclaim:
 ; ---------------------------------------------------------------------------------------------
 ; mem_pointers_up - every pointer in mem_pointers above HL goes up by BC
 ; Input:   HL = place, BC = size
+; Output:  the pointers moved
 ; Corrupts: AF, DE (HL, BC kept)
 ; ---------------------------------------------------------------------------------------------
 mem_pointers_up:
@@ -119,7 +120,7 @@ mem_pointers_up:
         inc hl
         ld a, d
         or e
-        jr z, .done
+        jr z, .done                 ; The table's end?
         ex (sp), hl                 ; HL = place; the table position waits on the stack
         push hl
         ex de, hl                   ; HL = variable, DE = place
@@ -148,6 +149,7 @@ mem_pointers_up:
 ; ---------------------------------------------------------------------------------------------
 ; mem_pointers_down - every pointer above HL goes down by BC, but not below HL
 ; Input:   HL = place, BC = size
+; Output:  the pointers moved
 ; Corrupts: AF, DE (HL, BC kept)
 ; ---------------------------------------------------------------------------------------------
 mem_pointers_down:
@@ -160,7 +162,7 @@ mem_pointers_down:
         inc hl
         ld a, d
         or e
-        jr z, .done
+        jr z, .done                 ; The table's end?
         ex (sp), hl
         push hl
         ex de, hl                   ; HL = variable, DE = place
@@ -174,7 +176,7 @@ mem_pointers_down:
         and a
         sbc hl, de                  ; carry: the value is above the place
         pop hl
-        jr nc, .keep
+        jr nc, .keep                ; Is it above the place?  Then it moves.
         ex de, hl
         and a
         sbc hl, bc                  ; value - size ...
@@ -183,7 +185,7 @@ mem_pointers_down:
         and a
         sbc hl, de                  ; ... unless that is below the place (it pointed into the
         pop hl                      ;     removed bytes): then the place
-        jr c, .keep
+        jr c, .keep                 ; Is value - size still at or above the place?
         ld d, h
         ld e, l
 .keep:  pop hl
@@ -200,7 +202,7 @@ mem_pointers_down:
 ; bc_spaces (RST 30h) - BC bytes of room at the end of the workspace
 ; Input:   BC = bytes
 ; Output:  DE = first byte of the room, HL = its last byte; BC kept.  Report 4 if short.
-; Corrupts: AF
+; Corrupts: F
 ; ---------------------------------------------------------------------------------------------
 bc_spaces:
         call mem_check_room

@@ -12,12 +12,12 @@ PLOT_TOP        equ 175             ; the highest y: 22 rows of 8 pixel lines, l
 ; Input:   B = y (0-175, 0 at the bottom), C = x (0-255)
 ; Output:  HL = the display byte holding it, A = its place in that byte (0 = the leftmost,
 ;          bit 7)
-; Corrupts: F.  BC kept.  Report B if y is above 175.
+; Corrupts: F (BC kept).  Report B if y is above 175.
 ; ---------------------------------------------------------------------------------------------
 pixel_add:
         ld a, PLOT_TOP
         sub b
-        jr c, .range                ; A = the pixel line from the top, 0-175
+        jr c, .range                ; Is y above 175?  (else A = the line from the top)
         ld l, a
         and 0xC0                    ; the third of the screen: display address bits 11-12
         rrca
@@ -67,13 +67,13 @@ plot_sub:
         ld c, a
         ld a, b
         bit PF_OVER_T, c
-        jr nz, .over
+        jr nz, .over                ; OVER 1?
         cpl
         and (hl)                    ; not OVER: the pixel starts as paper
         jr .ink
 .over:  ld a, (hl)
 .ink:   bit PF_INVERSE_T, c
-        jr nz, .store               ; INVERSE: paper (nothing to add)
+        jr nz, .store               ; INVERSE 1?  Paper (nothing to add).
         xor b                       ; ink (OVER: whatever it was changed)
 .store: ld (hl), a
         ld bc, (COORDS)             ; the cell of the pixel: row (175 - y) / 8, column x / 8

@@ -45,7 +45,9 @@ msg_copyright:
 ; ---------------------------------------------------------------------------------------------
 ; main_report - the error handler at ERR_SP: RST 8 returns here
 ; Input:   ERR_NR = the report code - 1; PPC, SUBPPC where it happened
-; Output:  the report in the lower screen, the edit line emptied, back to main_loop
+; Output:  never returns: the report in the lower screen, the edit line emptied, then
+;          main_loop
+; Corrupts: everything
 ; ---------------------------------------------------------------------------------------------
 main_report:
         ld hl, (ERR_SP)             ; the stack: only the error return again
@@ -76,7 +78,7 @@ main_report:
         rst ENTRY_PRINT_A
         ld a, c
         cp REPORT_COUNT
-        jr nc, .where               ; a code of a program's own: no message
+        jr nc, .where               ; A code of a program's own?  No message.
         ld hl, report_messages
         call str_nth
         ex de, hl
@@ -89,8 +91,8 @@ main_report:
         ld hl, PPC_DIRECT
         and a
         sbc hl, bc
-        jr nz, .line
-        ld b, h                     ; a command typed in: line 0
+        jr nz, .line                ; A command typed in?  Line 0.
+        ld b, h
         ld c, l
 .line:  ld de, 0
         call pr_unsigned
@@ -114,35 +116,37 @@ main_report:
 ; ---------------------------------------------------------------------------------------------
 str_nth:
         or a
-        ret z
+        ret z                       ; The first?
         ld b, a
 .skip:  ld a, (hl)
         inc hl
         or a
-        jr nz, .skip
+        jr nz, .skip                ; A string's end?
         djnz .skip
         ret
 
 ; ---------------------------------------------------------------------------------------------
 ; report_continue_point - where CONTINUE goes after this report (OLDPPC, OSPPC): the statement
 ; that stopped, or the one after a STOP; nothing changes for 0 OK or a command typed in
+; Input:   ERR_NR, PPC, SUBPPC
+; Output:  OLDPPC, OSPPC
 ; Corrupts: AF, DE, HL
 ; ---------------------------------------------------------------------------------------------
 report_continue_point:
         ld a, (ERR_NR)
         cp REPORT_OK
-        ret z
+        ret z                       ; 0 OK?
         ld hl, (PPC)
         ld de, PPC_DIRECT
         and a
         sbc hl, de
-        ret z
+        ret z                       ; A command typed in?
         add hl, de
         ld (OLDPPC), hl
         ld a, (ERR_NR)
         cp REPORT_STOP
         ld a, (SUBPPC)
-        jr nz, .same
+        jr nz, .same                ; STOP?  Then the next statement.
         inc a                       ; after STOP: the next statement
 .same:  ld (OSPPC), a
         ret

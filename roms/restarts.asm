@@ -8,7 +8,10 @@
 
 ; ---------------------------------------------------------------------------------------------
 ; rst00_start (0x0000) - power-on, and RANDOMIZE USR 0
-; Interrupts off, then the cold start (boot.asm), which never returns.
+; Interrupts off, then the cold start (boot.asm).
+; Input:   none
+; Output:  never returns
+; Corrupts: everything
 ; ---------------------------------------------------------------------------------------------
 rst00_start:
         di
@@ -20,6 +23,7 @@ rst00_start:
 ; Input:   the byte after the RST: report number - 1 (REPORT_OK = 0xFF)
 ; Output:  does not return: CH_ADD is kept in X_PTR, the code in ERR_NR, the calculator stack
 ;          emptied, SP loaded from ERR_SP and the handler whose address is there RETurned to.
+; Corrupts: everything (it never returns)
 ; ---------------------------------------------------------------------------------------------
 rst08_error:
         ld hl, (CH_ADD)
@@ -30,7 +34,8 @@ rst08_error:
 ; ---------------------------------------------------------------------------------------------
 ; rst10_print_a (0x0010) - print A on the current channel (CURCHL)
 ; Input:   A = character code
-; Corrupts: AF and the alternate BC', DE', HL'; the main BC, DE, HL are kept.
+; Output:  printed (print_a)
+; Corrupts: AF, BC', DE' (the main BC, DE, HL and HL' are kept)
 ; ---------------------------------------------------------------------------------------------
 rst10_print_a:
         jp print_a
@@ -38,7 +43,9 @@ rst10_print_a:
         ds ENTRY_GET_CHAR - $, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; rst18_get_char (0x0018) - the character at CH_ADD, spaces skipped
+; Input:   CH_ADD
 ; Output:  A = character, HL = CH_ADD = its address
+; Corrupts: F
 ; ---------------------------------------------------------------------------------------------
 rst18_get_char:
         ld hl, (CH_ADD)
@@ -47,7 +54,9 @@ rst18_get_char:
         ds ENTRY_NEXT_CHAR - $, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; rst20_next_char (0x0020) - step CH_ADD on, then as GET-CHAR
+; Input:   CH_ADD
 ; Output:  A = the next character (spaces skipped), HL = CH_ADD = its address
+; Corrupts: F
 ; ---------------------------------------------------------------------------------------------
 rst20_next_char:
         ld hl, (CH_ADD)
@@ -58,6 +67,9 @@ rst20_next_char:
 ; ---------------------------------------------------------------------------------------------
 ; rst28_fp_calc (0x0028) - the floating-point calculator: not in this ROM
 ; Reports C, so a program that calls it stops cleanly instead of running its literals as code.
+; Input:   none
+; Output:  never returns (report C)
+; Corrupts: everything
 ; ---------------------------------------------------------------------------------------------
 rst28_fp_calc:
         raise REPORT_NONSENSE
@@ -66,8 +78,9 @@ rst28_fp_calc:
 ; ---------------------------------------------------------------------------------------------
 ; rst30_bc_spaces (0x0030) - make BC bytes of room at the end of the workspace
 ; Input:   BC = bytes
-; Output:  DE = first byte of the room, HL = its last byte; BC kept
-; Corrupts: AF.  Report 4 if memory is short.
+; Output:  DE = first byte of the room, HL = its last byte; BC kept.  Report 4 if memory is
+;          short.
+; Corrupts: F
 ; ---------------------------------------------------------------------------------------------
 rst30_bc_spaces:
         jp bc_spaces
@@ -77,7 +90,9 @@ rst30_bc_spaces:
 ; rst38_mask_int (0x0038) - the frame interrupt (IM 1), 50 times a second
 ; Counts FRAMES (3 bytes) and scans the keyboard (keyboard_scan_frame).  Uses no IY, unlike
 ; the 48K's, so a program that changes IY cannot make it write somewhere else.
-; Corrupts: nothing (interrupts are enabled on return)
+; Input:   none
+; Output:  FRAMES + 1; the keyboard scanned (KSTATE, LAST_K, FLAGS); interrupts enabled
+; Corrupts: nothing
 ; ---------------------------------------------------------------------------------------------
 rst38_mask_int:
         push af
@@ -104,12 +119,13 @@ rst38_mask_int:
 ; char_fetch - finish GET-CHAR / NEXT-CHAR: skip spaces from HL
 ; Input:   HL = address to look at
 ; Output:  A = first character that is not a space, HL = CH_ADD = its address
+; Corrupts: F
 ; ---------------------------------------------------------------------------------------------
 char_fetch:
         ld (CH_ADD), hl
         ld a, (hl)
         cp CH_SPACE
-        ret nz
+        ret nz                      ; Not a space?
         inc hl
         jr char_fetch
 
@@ -119,6 +135,9 @@ char_fetch:
 ; NMI returns, as the issue asks: with NMIADD zero (as after boot) it restores AF and HL and
 ; RETNs. A program that sets NMIADD gets its handler called, with AF and HL on the stack,
 ; which is what the 48K meant (its own test is the wrong way round and resets on NMIADD = 0).
+; Input:   NMIADD
+; Output:  back to the program (RETN), or to the handler at NMIADD with AF and HL pushed
+; Corrupts: nothing
 ; ---------------------------------------------------------------------------------------------
 nmi:
         push af
@@ -126,7 +145,7 @@ nmi:
         ld hl, (NMIADD)
         ld a, h
         or l
-        jr z, .back
+        jr z, .back                 ; Is there a handler?
         jp (hl)
 .back:  pop hl
         pop af
@@ -136,6 +155,7 @@ nmi:
 ; error_raise - the rest of RST 8
 ; Input:   (SP) = address of the report code byte
 ; Output:  never returns: RETs to the handler at (ERR_SP) with SP = ERR_SP + 2
+; Corrupts: everything
 ; ---------------------------------------------------------------------------------------------
 error_raise:
         pop hl

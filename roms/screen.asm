@@ -29,7 +29,8 @@ BLOCK_RIGHT     equ 0x0F
 ; The output routine runs on the alternate registers, as on the 48K, but HL' is kept: programs
 ; (and test suites) print with "exx / rst 10h / exx" and keep a pointer in HL' meanwhile.
 ; Input:   A = code
-; Corrupts: AF and the alternate BC', DE' (the main BC, DE, HL and HL' are kept)
+; Output:  the code printed (or put into the edit line: channel R)
+; Corrupts: AF, BC', DE' (the main BC, DE, HL and HL' are kept)
 ; ---------------------------------------------------------------------------------------------
 print_a:
         exx
@@ -44,7 +45,12 @@ print_a:
         exx
         ret
 
-; jp_hl - CALL this to call the routine at HL.
+; ---------------------------------------------------------------------------------------------
+; jp_hl - CALL this to call the routine at HL
+; Input:   HL = the routine, the other registers its input
+; Output:  the routine's
+; Corrupts: what that routine corrupts
+; ---------------------------------------------------------------------------------------------
 jp_hl:  jp (hl)
 
 ; ---------------------------------------------------------------------------------------------
@@ -52,12 +58,12 @@ jp_hl:  jp (hl)
 ; Input:   A = stream (-3 .. 15; 0xFD = -3 is K for the editor, 2 is the upper screen)
 ; Output:  CURCHL set; channel K selects the lower screen, S the upper one (with the
 ;          temporary colours reset), P the printer (output is dropped: there is none)
-; Corrupts: AF, BC, DE, HL.  Report O if the stream is closed or out of range.
+; Corrupts: AF, B, DE, HL.  Report O if the stream is closed or out of range.
 ; ---------------------------------------------------------------------------------------------
 chan_open:
         add a, 3                    ; streams start at -3
         cp 19
-        jr nc, .bad
+        jr nc, .bad                 ; Is it a stream at all?
         ld l, a
         ld h, 0
         add hl, hl
@@ -68,7 +74,7 @@ chan_open:
         ld d, (hl)                  ; DE = offset of the channel in CHANS, plus 1
         ld a, d
         or e
-        jr z, .bad
+        jr z, .bad                  ; Is the stream open?
         ld hl, (CHANS)
         add hl, de
         dec hl
@@ -96,6 +102,8 @@ chan_open:
 
 ; ---------------------------------------------------------------------------------------------
 ; temps_reset - the temporary colours become the permanent ones again (after each PRINT)
+; Input:   ATTR_P, MASK_P, P_FLAG's permanent bits
+; Output:  ATTR_T, MASK_T, P_FLAG's temporary bits
 ; Corrupts: AF, B, HL
 ; ---------------------------------------------------------------------------------------------
 temps_reset:
@@ -115,32 +123,38 @@ temps_reset:
 ; ---------------------------------------------------------------------------------------------
 ; pr_out (PRINT-OUT, 0x09F4) - the output routine of channels K, S and P
 ; Input:   A = code
+; Output:  printed at the current screen's print position, which moves on
 ; Corrupts: AF, BC, DE, HL.  Report 5 for AT off the screen, K for a bad colour.
 ; ---------------------------------------------------------------------------------------------
 pr_out:
         ld c, a
         ld hl, FLAGS
         bit FLAG_PRINTER, (hl)
-        ret nz                      ; no printer on this machine
+        ret nz                      ; To the printer?  There is none on this machine.
         ld a, (TVDATA)
         or a
-        jp nz, pr_param             ; a parameter of a control code
+        jp nz, pr_param             ; Is a control code waiting for this parameter?
         ld a, c
         cp CH_SPACE
-        jr c, pr_control
+        jr c, pr_control            ; A control code?
         cp CH_BLOCKS
-        jp c, pr_char
+        jp c, pr_char               ; A character of the font?
         cp CH_UDGS
-        jr c, pr_block
+        jr c, pr_block              ; A block graphic?
         cp TK_FIRST
-        jp nc, pr_token
+        jp nc, pr_token             ; A keyword?
         ; a UDG: its 8 bytes are at UDG + 8 * (code - 0x90)
         sub CH_UDGS
         ld hl, (UDG)
         jp pr_glyph_at
 
+; ---------------------------------------------------------------------------------------------
 ; pr_block - a block graphic 0x80-0x8F: bit 0 top right, 1 top left, 2 bottom right,
 ; 3 bottom left.  The 8 rows are built on the stack.
+; Input:   A = the code
+; Output:  printed, the position moved on
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 pr_block:
         ld c, a
         call .half                  ; top half from bits 0-1
@@ -166,18 +180,21 @@ pr_block:
         ret
 .half:  ld b, 0                     ; A bit 1: left half; bit 0: right half
         rra
-        jr nc, .no_right
+        jr nc, .no_right            ; Is the right half set?
         ld b, BLOCK_RIGHT
 .no_right:
         rra
         ld a, b
-        ret nc
+        ret nc                      ; Is the left half set?
         or BLOCK_LEFT
         ret
 
 ; ---------------------------------------------------------------------------------------------
 ; pr_control - a control code (below 0x20)
 ; Input:   A = C = code
+; Output:  done, or TVDATA = the code when its parameters are to come; "?" for a code that
+;          means nothing
+; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 pr_control:
         cp CC_ENTER
@@ -187,16 +204,21 @@ pr_control:
         cp CC_LEFT
         jr z, pr_left
         cp CC_INK
-        jr c, .unknown
+        jr c, .unknown              ; Below INK: not a control this ROM knows
         cp CC_TAB + 1
-        jr nc, .unknown
+        jr nc, .unknown             ; INK .. TAB?  (anything above means nothing)
         ld (TVDATA), a              ; its parameters come next
         ret
 .unknown:
         ld a, "?"
         jp pr_char
 
+; ---------------------------------------------------------------------------------------------
 ; pr_enter - to the start of the next line (scrolling first if already below the screen)
+; Input:   none
+; Output:  the print position
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 pr_enter:
         call pr_get_pos
         call pr_fix_row
@@ -204,39 +226,54 @@ pr_enter:
         ld c, 0
         jp pr_set_pos
 
+; ---------------------------------------------------------------------------------------------
 ; pr_comma - spaces to the middle of the line, or to its end
+; Input:   none
+; Output:  the print position
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 pr_comma:
         call pr_get_pos
         ld a, c
         cp HALF_LINE
         ld a, HALF_LINE
-        jr c, pr_spaces_to
+        jr c, pr_spaces_to          ; Is it in the left half?  Then to the middle.
         ld a, COLUMNS
         ; continues into pr_spaces_to
 
+; ---------------------------------------------------------------------------------------------
 ; pr_spaces_to - print spaces until the column is A (nothing if it is there or past it)
+; Input:   A = the column
+; Output:  the print position
+; Corrupts: F, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 pr_spaces_to:
         push af
         call pr_get_pos
         pop af
         cp c
-        ret z
-        ret c
+        ret z                       ; There?
+        ret c                       ; Past it?
         push af
         ld a, CH_SPACE
         call pr_char
         pop af
         jr pr_spaces_to
 
+; ---------------------------------------------------------------------------------------------
 ; pr_left - back one column (to the end of the line above from column 0)
+; Input:   none
+; Output:  the print position
+; Corrupts: AF, BC, HL
+; ---------------------------------------------------------------------------------------------
 pr_left:
         call pr_get_pos
         ld a, c
         or a
-        jr nz, .same_line
+        jr nz, .same_line           ; Is it at column 0?  Then to the line above.
         call pr_first_row
         cp b
-        ret z                       ; the top-left corner of the screen: stay
+        ret z                       ; The top-left corner of the screen?  Stay.
         dec b
         ld c, COLUMNS
 .same_line:
@@ -246,14 +283,16 @@ pr_left:
 ; ---------------------------------------------------------------------------------------------
 ; pr_param - a parameter byte for the control code waiting in TVDATA
 ; Input:   A = (TVDATA) (non-zero), C = the parameter
+; Output:  the control done, or its first parameter kept (TVDATA)
+; Corrupts: AF, BC, DE, HL.  Report 5 for AT off the screen, K for a bad colour.
 ; ---------------------------------------------------------------------------------------------
 pr_param:
         bit 7, a
-        jr nz, .second
+        jr nz, .second              ; Is it the second parameter of AT or TAB?
         cp CC_AT
         jr z, .first
         cp CC_TAB
-        jr z, .first
+        jr z, .first                ; AT and TAB wait for a second one
         ld b, a                     ; a colour control: one parameter, done
         xor a
         ld (TVDATA), a
@@ -272,18 +311,23 @@ pr_param:
         ld d, a                     ; D = first parameter, C = second
         ld a, b
         cp CC_AT | PARAM_PENDING
-        jr z, pr_at
+        jr z, pr_at                 ; AT?  (else TAB)
         ld a, d                     ; TAB: the column is the first byte (the second is the
         ; continues into pr_tab     ; high byte of a column number: columns wrap at 32)
 
+; ---------------------------------------------------------------------------------------------
 ; pr_tab - spaces to column A mod 32, on the next line if that column is already passed
+; Input:   A = the column
+; Output:  the print position
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 pr_tab:
         and COLUMNS - 1
         push af
         call pr_get_pos
         pop af
         cp c
-        jr nc, pr_spaces_to
+        jr nc, pr_spaces_to         ; Is the column still ahead on this line?
         push af
         ld a, COLUMNS
         call pr_spaces_to
@@ -291,23 +335,30 @@ pr_tab:
         pop af
         jr pr_spaces_to
 
-; pr_at - AT line,column: D = line (within the current screen), C = column
+; ---------------------------------------------------------------------------------------------
+; pr_at - AT line, column
+; Input:   D = line (within the current screen), C = column
+; Output:  the print position.  Report 5 if it is off the screen.
+; Corrupts: AF, B, HL
+; ---------------------------------------------------------------------------------------------
 pr_at:  ld a, c
         cp COLUMNS
-        jr nc, .off
+        jr nc, .off                 ; Is the column off the line?
         call pr_first_row
         add a, d
         jr c, .off
         ld b, a
         call pr_last_row
         cp b
-        jp nc, pr_set_pos
+        jp nc, pr_set_pos           ; Is the line on this screen?
 .off:   raise REPORT_SCREEN
 
 ; ---------------------------------------------------------------------------------------------
 ; pr_colour - INK, PAPER, FLASH, BRIGHT, INVERSE or OVER into the temporary colours
 ; Input:   A = control code (CC_INK .. CC_OVER), C = its parameter
-; Corrupts: AF, BC, DE, HL.  Report K if the parameter is not allowed.
+; Output:  ATTR_T, MASK_T, P_FLAG (its temporary bits).  Report K if the parameter is not
+;          allowed.
+; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 pr_colour:
         ld hl, P_FLAG
@@ -326,12 +377,12 @@ pr_colour:
 .p_flag:                            ; INVERSE / OVER: 0 or 1, a bit of P_FLAG
         ld a, c
         cp 2
-        jr nc, .bad
+        jr nc, .bad                 ; Is it 0 or 1?
         ld a, b
         cpl
         and (hl)
         dec c
-        jr nz, .p_set
+        jr nz, .p_set               ; 1: the bit set
         or b
 .p_set: ld (hl), a
         ret
@@ -349,10 +400,10 @@ pr_colour:
 .colour:
         ld a, c
         cp 8
-        jr z, .transparent
-        jr c, .value
+        jr z, .transparent          ; 8: transparent
+        jr c, .value                ; 0-7: a colour
         cp 9
-        jr nz, .bad
+        jr nz, .bad                 ; 9: contrast; anything else is wrong
         ld a, (hl)                  ; 9: contrast with the other colour, when drawn
         or b
         ld (hl), a
@@ -372,10 +423,10 @@ pr_colour:
         cp 8
         jr z, .transparent
         cp 2
-        jr nc, .bad
+        jr nc, .bad                 ; Is it 0 or 1?
         ld d, 0
         or a
-        jr z, .attr
+        jr z, .attr                 ; 0: the bit clear
         ld d, e
 .attr:  ld hl, ATTR_T               ; ATTR_T = (ATTR_T without the bits) + the value
         ld a, e
@@ -402,6 +453,7 @@ pr_colour:
 ; from OR on that start with a letter (unless a space was just printed), a space after those
 ; from FN on that end with a letter or "$".
 ; Input:   A = token
+; Output:  printed, the position moved on
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 pr_token:
@@ -409,13 +461,13 @@ pr_token:
         call tok_find               ; HL = its text
         ld a, c
         cp TK_FIRST_SPACED
-        jr c, .text
+        jr c, .text                 ; Is it a keyword that gets a space before it ...
         ld a, (hl)
         cp "A"
-        jr c, .text
+        jr c, .text                 ; ... one that starts with a letter ...
         ld a, (FLAGS)
         bit FLAG_NO_SPACE, a
-        jr nz, .text
+        jr nz, .text                ; ... after something other than a space?
         push bc
         push hl
         ld a, CH_SPACE
@@ -424,7 +476,7 @@ pr_token:
         pop bc
 .text:  ld a, (hl)
         or a
-        jr z, .after
+        jr z, .after                ; The text's end?
         ld b, a                     ; B = the last character printed
         push bc
         push hl
@@ -435,12 +487,12 @@ pr_token:
         jr .text
 .after: ld a, c
         cp TK_FIRST_TRAILING
-        ret c
+        ret c                       ; Does it get a space after it ...
         ld a, b
         cp "$"
         jr z, .space
         cp "A"
-        ret c
+        ret c                       ; ... ending with a letter or "$"?
 .space: ld a, CH_SPACE
         jr pr_char
 
@@ -468,18 +520,24 @@ tok_find:
 ; ---------------------------------------------------------------------------------------------
 ; pr_char - print a character of the font (0x20-0x7F)
 ; Input:   A = character
+; Output:  printed, the position moved on; FLAGS: whether it was a space
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 pr_char:
         ld hl, FLAGS                ; keywords look at whether a space came last
         res FLAG_NO_SPACE, (hl)
         cp CH_SPACE
-        jr nz, .glyph
+        jr nz, .glyph               ; A space?
         set FLAG_NO_SPACE, (hl)
 .glyph: ld hl, (CHARS)
         ; continues into pr_glyph_at
 
-; pr_glyph_at - print glyph number A of the 8-byte glyphs at HL
+; ---------------------------------------------------------------------------------------------
+; pr_glyph_at - print one glyph of a set of 8-byte glyphs
+; Input:   A = the glyph's number, HL = the set
+; Output:  printed, the position moved on
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 pr_glyph_at:
         ld e, a
         ld d, 0
@@ -490,7 +548,12 @@ pr_glyph_at:
         add hl, de
         jr pr_glyph
 
+; ---------------------------------------------------------------------------------------------
 ; pr_glyph_spaced - pr_glyph for something that is not a space (keywords may follow)
+; Input:   HL = the glyph's 8 bytes
+; Output:  printed, the position moved on; FLAGS: not a space
+; Corrupts: AF, BC, DE, HL
+; ---------------------------------------------------------------------------------------------
 pr_glyph_spaced:
         push hl
         ld hl, FLAGS
@@ -503,6 +566,7 @@ pr_glyph_spaced:
 ; INVERSE and OVER come from P_FLAG, the attribute from ATTR_T / MASK_T (upper screen) or
 ; BORDCR (lower screen).
 ; Input:   HL = the glyph's 8 bytes, top row first
+; Output:  drawn, the position moved on
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 pr_glyph:
@@ -510,7 +574,7 @@ pr_glyph:
         call pr_get_pos
         ld a, c
         cp COLUMNS
-        jr c, .in_line
+        jr c, .in_line              ; Is the line full?  Then the next one.
         ld c, 0                     ; the line is full: the next one
         inc b
 .in_line:
@@ -524,12 +588,12 @@ pr_glyph:
         ld a, (P_FLAG)
         ld c, 0                     ; C = 0xFF to invert
         bit PF_INVERSE_T, a
-        jr z, .no_inverse
+        jr z, .no_inverse           ; INVERSE 1?
         dec c
 .no_inverse:
         ld b, GLYPH_SIZE
         bit PF_OVER_T, a
-        jr nz, .over
+        jr nz, .over                ; OVER 1?
 .plain: ld a, (hl)
         xor c
         ld (de), a
@@ -554,6 +618,7 @@ pr_glyph:
 ; ---------------------------------------------------------------------------------------------
 ; pr_attr - set the attribute of a cell that was just printed
 ; Input:   B = row, C = column
+; Output:  its attribute from ATTR_T / MASK_T / P_FLAG (upper screen) or BORDCR (lower)
 ; Corrupts: AF, DE, HL (BC kept)
 ; ---------------------------------------------------------------------------------------------
 pr_attr:
@@ -561,7 +626,7 @@ pr_attr:
         ld a, (TV_FLAG)
         rrca                        ; TV_LOWER into carry
         ld a, (BORDCR)
-        jr c, .flash
+        jr c, .flash                ; The lower screen?  BORDCR as it is.
         ld a, (MASK_T)              ; the upper screen: ATTR_T, but the MASK_T bits as they are
         ld e, a
         and (hl)
@@ -576,21 +641,21 @@ pr_attr:
         ld a, (P_FLAG)              ; INK 9 / PAPER 9: contrast with the other colour
         ld d, a
         bit PF_INK9_T, d
-        jr z, .no_ink9
+        jr z, .no_ink9              ; INK 9?
         ld a, e
         and ~INK_MASK
-        bit 5, e                    ; a light paper (4-7) takes black ink, a dark one white
-        jr nz, .ink_set
+        bit 5, e
+        jr nz, .ink_set             ; Is the paper light (4-7)?  Black ink; a dark one white.
         or WHITE
 .ink_set:
         ld e, a
 .no_ink9:
         bit PF_PAPER9_T, d
-        jr z, .no_paper9
+        jr z, .no_paper9            ; PAPER 9?
         ld a, e
         and ~PAPER_MASK
-        bit 2, e                    ; a light ink takes black paper, a dark one white
-        jr nz, .paper_set
+        bit 2, e
+        jr nz, .paper_set           ; Is the ink light?  Black paper; a dark one white.
         or WHITE << 3
 .paper_set:
         ld e, a
@@ -601,7 +666,7 @@ pr_attr:
         bit PRF_FLASH, (hl)
         res PRF_FLASH, (hl)
         ex de, hl
-        jr z, .set
+        jr z, .set                  ; Is this the cursor?  It flashes.
         or FLASH
 .set:   ld (hl), a
         ret
@@ -617,16 +682,16 @@ pr_attr:
 pr_fix_row:
         call pr_last_row
         cp b
-        ret nc
+        ret nc                      ; Is the row on the screen?  Nothing to do.
         ld b, a
         push bc
         ld a, (TV_FLAG)
         rrca
-        jr nc, .scroll              ; (TV_LOWER is bit 0)
+        jr nc, .scroll              ; The upper screen?  (TV_LOWER is bit 0)
         ld hl, DF_SZ
         ld a, (hl)
         cp ROWS - 1
-        jr nc, .scroll
+        jr nc, .scroll              ; Has the lower screen all rows but one?  It scrolls.
         inc (hl)
 .scroll:
         call pr_first_row
@@ -643,39 +708,54 @@ pr_fix_row:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; pr_first_row / pr_last_row - the current screen's rows
-; Output:  A = the first (or last) row; HL = TV_FLAG
+; pr_first_row - the current screen's first row
+; Input:   TV_FLAG, DF_SZ
+; Output:  A = the row (from the top of the display); HL = TV_FLAG
+; Corrupts: F
 ; ---------------------------------------------------------------------------------------------
 pr_first_row:
         ld hl, TV_FLAG
         bit TV_LOWER, (hl)
         ld a, 0
-        ret z
+        ret z                       ; The upper screen?  Row 0.
         ld a, (DF_SZ)
         neg
         add a, ROWS
         ret
+
+; ---------------------------------------------------------------------------------------------
+; pr_last_row - the current screen's last row
+; Input:   TV_FLAG, DF_SZ
+; Output:  A = the row (from the top of the display); HL = TV_FLAG
+; Corrupts: F
+; ---------------------------------------------------------------------------------------------
 pr_last_row:
         ld hl, TV_FLAG
         bit TV_LOWER, (hl)
         ld a, ROWS - 1
-        ret nz
+        ret nz                      ; The lower screen?  The display's last row.
         ld a, (DF_SZ)
         neg
         add a, ROWS - 1
         ret
 
-; pr_screen_attr - A = the attribute of an empty cell of the current screen.  Corrupts HL.
+; ---------------------------------------------------------------------------------------------
+; pr_screen_attr - the attribute of an empty cell of the current screen
+; Input:   TV_FLAG
+; Output:  A = ATTR_P (upper screen) or BORDCR (lower)
+; Corrupts: F, HL
+; ---------------------------------------------------------------------------------------------
 pr_screen_attr:
         ld hl, TV_FLAG
         bit TV_LOWER, (hl)
         ld a, (ATTR_P)
-        ret z
+        ret z                       ; The upper screen?
         ld a, (BORDCR)
         ret
 
 ; ---------------------------------------------------------------------------------------------
 ; pr_get_pos - the print position of the current screen
+; Input:   S_POSN or SPOSNL (TV_FLAG)
 ; Output:  B = row (0-23 from the top of the display), C = column (0-32)
 ; Corrupts: AF, HL
 ; ---------------------------------------------------------------------------------------------
@@ -693,6 +773,7 @@ pr_get_pos:
 ; ---------------------------------------------------------------------------------------------
 ; pr_set_pos - set the print position of the current screen (S_POSN/DF_CC or SPOSNL/DF_CCL)
 ; Input:   B = row, C = column
+; Output:  S_POSN and DF_CC, or SPOSNL and DF_CCL
 ; Corrupts: AF, HL (BC, DE kept)
 ; ---------------------------------------------------------------------------------------------
 pr_set_pos:
@@ -703,9 +784,12 @@ pr_set_pos:
         pop de
         ret
 
+; ---------------------------------------------------------------------------------------------
 ; pr_pos_store - pr_set_pos with the display address already known
 ; Input:   B = row, C = column, DE = the display address of that cell
+; Output:  S_POSN and DF_CC, or SPOSNL and DF_CCL
 ; Corrupts: AF, HL
+; ---------------------------------------------------------------------------------------------
 pr_pos_store:
         call pr_pos_var
         ld a, COLUMNS + 1
@@ -723,12 +807,17 @@ pr_pos_store:
         ld (hl), d
         ret
 
-; pr_pos_var - HL = S_POSN, or SPOSNL for the lower screen.  Corrupts nothing else.
+; ---------------------------------------------------------------------------------------------
+; pr_pos_var - where the current screen's print position is kept
+; Input:   TV_FLAG
+; Output:  HL = S_POSN, or SPOSNL for the lower screen
+; Corrupts: F
+; ---------------------------------------------------------------------------------------------
 pr_pos_var:
         ld hl, TV_FLAG
         bit TV_LOWER, (hl)
         ld hl, S_POSN
-        ret z
+        ret z                       ; The upper screen?
         ld hl, SPOSNL
         ret
 
@@ -776,12 +865,13 @@ scr_attr_addr:
 ; ---------------------------------------------------------------------------------------------
 ; scr_scroll - move rows B+1 .. B+C-1 up one row; clear row B+C-1
 ; Input:   B = top row, C = rows in the region (1-24), E = attribute for the cleared row
-; Corrupts: AF, BC, DE, HL
+; Output:  scrolled; B = the row after the region
+; Corrupts: AF, C, D, HL (E kept)
 ; ---------------------------------------------------------------------------------------------
 scr_scroll:
         push de
 .next:  dec c
-        jr z, .clear
+        jr z, .clear                ; Is only the last row left?  It is cleared.
         push bc
         ld c, 0
         call scr_cell_addr          ; the row that receives ...
@@ -827,7 +917,7 @@ cl_rows:
         ld e, a
         ld a, c
         or a
-        ret z
+        ret z                       ; No rows?
 .row:   push bc
         ld c, 0
         call scr_cell_addr
@@ -858,6 +948,8 @@ cl_rows:
 ; ---------------------------------------------------------------------------------------------
 ; cls (CLS, 0x0D6B) - clear the whole screen; print positions to the top-left of each screen
 ; The upper screen takes ATTR_P, the lower one BORDCR (the lower screen is 2 rows again).
+; Input:   none
+; Output:  S_POSN, DF_CC, SPOSNL, DF_CCL, DF_SZ = 2
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 cls:
@@ -877,13 +969,15 @@ cls:
 ; ---------------------------------------------------------------------------------------------
 ; cls_lower - clear the lower screen and make it 2 rows again (rows it had beyond 2 go back to
 ; the upper screen, cleared); its print position to its top-left
+; Input:   none
+; Output:  DF_SZ = 2, SPOSNL, DF_CCL
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 cls_lower:
         ld a, (DF_SZ)
         sub INIT_DF_SZ
         jr c, .two
-        jr z, .two
+        jr z, .two                  ; Has it more than 2 rows?  They go back.
         ld c, a                     ; rows to give back ...
         ld a, (DF_SZ)
         neg
@@ -909,13 +1003,14 @@ cls_lower:
 
 ; ---------------------------------------------------------------------------------------------
 ; pr_string (PR-STRING, 0x203C) - print BC characters from DE (through RST 10h)
+; Input:   DE = the text, BC = its length
 ; Output:  BC = 0, DE after the last character
-; Corrupts: AF
+; Corrupts: AF, BC', DE' (HL, HL' kept)
 ; ---------------------------------------------------------------------------------------------
 pr_string:
         ld a, b
         or c
-        ret z
+        ret z                       ; All printed?
         ld a, (de)
         inc de
         rst ENTRY_PRINT_A
@@ -926,30 +1021,38 @@ pr_string:
 ; pr_message - print a zero-terminated string (through RST 10h)
 ; Input:   DE = the string
 ; Output:  DE after its zero
-; Corrupts: AF
+; Corrupts: AF, BC', DE'
 ; ---------------------------------------------------------------------------------------------
 pr_message:
         ld a, (de)
         inc de
         or a
-        ret z
+        ret z                       ; Its end?
         rst ENTRY_PRINT_A
         jr pr_message
 
 ; ---------------------------------------------------------------------------------------------
 ; pr_number - print a signed 32-bit integer in decimal (through RST 10h)
 ; Input:   DE:BC = the number (DE the high word)
-; Corrupts: AF, BC, DE, HL
+; Output:  printed; BC = DE = 0
+; Corrupts: AF, HL, BC', DE'
 ; ---------------------------------------------------------------------------------------------
 pr_number:
         bit 7, d
-        jr z, pr_unsigned
+        jr z, pr_unsigned           ; Negative?  A minus, then its size.
         ld a, "-"
         rst ENTRY_PRINT_A
         call num_negate
         ; continues into pr_unsigned
 
-; pr_unsigned - print DE:BC as an unsigned 32-bit number
+; ---------------------------------------------------------------------------------------------
+; pr_unsigned - print an unsigned 32-bit number in decimal (through RST 10h)
+; Its digits go onto the machine stack last first, over an end marker, and come off first
+; first (so the analysis in tools/asm_headers.py cannot follow it: this header is read).
+; Input:   DE:BC = the number
+; Output:  printed; BC = DE = 0
+; Corrupts: AF, HL, BC', DE'
+; ---------------------------------------------------------------------------------------------
 pr_unsigned:
         ld h, 0xFF                  ; the end marker under the digits on the stack
         push hl
@@ -960,16 +1063,17 @@ pr_unsigned:
         or e
         or b
         or c
-        jr nz, .divide
+        jr nz, .divide              ; Any digits left?
 .print: pop af                      ; ... and are printed first first
         cp 10
-        ret nc                      ; the marker
+        ret nc                      ; Is it the marker?  All printed.
         add a, "0"
         rst ENTRY_PRINT_A
         jr .print
 
 ; ---------------------------------------------------------------------------------------------
 ; cl_all (CL-ALL, 0x0DAF) - clear the whole screen and forget the last point plotted
+; Input:   none
 ; Output:  both screens cleared, the print positions at their top-left, COORDS = 0
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
@@ -987,14 +1091,14 @@ cl_all:
 ;          finds the display line, so the display row is 48 - DF_SZ - B.
 ; Output:  S_POSN / DF_CC (upper screen) or SPOSNL / DF_CCL (lower) set.  DF_CC / DF_CCL are
 ;          the 48K's; SPOSNL holds the row from the top of the display, as this ROM keeps it.
-; Corrupts: AF, DE, HL.  BC kept.
+; Corrupts: AF, HL (BC and DE kept)
 ; ---------------------------------------------------------------------------------------------
 cl_set:
         push bc
         ld a, (TV_FLAG)
         bit TV_LOWER, a
         ld a, b
-        jr z, .line                 ; the upper screen: B as it is
+        jr z, .line                 ; The upper screen?  B as it is.
         ld hl, DF_SZ                ; the lower screen: B + DF_SZ - 24 is the 48K's line
         add a, (hl)
         sub ROWS
@@ -1019,7 +1123,7 @@ cl_set:
 cl_line:
         ld a, b
         cp ROWS + 1
-        jr c, .count
+        jr c, .count                ; More than 24?  Then 24.
         ld a, ROWS
 .count: ld c, a                     ; C = rows
         neg
@@ -1035,14 +1139,14 @@ cl_line:
 ; number with bit 15 set (no line) prints "0"
 ; Input:   BC = the number
 ; Output:  BC = 0xFFF6 (the last place value), or as given for bit 15 set
-; Corrupts: AF, BC and the alternate AF', BC', DE' (RST 10h).  DE, HL, HL' kept.
+; Corrupts: AF, BC', DE' (RST 10h; DE, HL, HL' kept)
 ; ---------------------------------------------------------------------------------------------
 out_num_1:
         push de
         push hl
         xor a                       ; no line number: just the final 0
         bit 7, b
-        jr nz, .last
+        jr nz, .last                ; Is bit 15 set (no line)?
         ld h, b
         ld l, c
         ld e, NO_LEADING            ; leading 0s print nothing
@@ -1063,16 +1167,16 @@ out_num_1:
 .digit: xor a
 .count: add hl, bc
         inc a
-        jr c, .count
+        jr c, .count                ; Does the place value still go?
         sbc hl, bc                  ; one too many (carry is clear): add it back
         dec a
-        jr z, .zero
+        jr z, .zero                 ; Is the digit 0?
         ld e, "0"                   ; a digit: later 0s are printed
         add a, e
         rst ENTRY_PRINT_A
         ret
 .zero:  ld a, e
         and a
-        ret m                       ; a leading 0: nothing
+        ret m                       ; Is it a leading 0?  Nothing.
         rst ENTRY_PRINT_A
         ret

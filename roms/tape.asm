@@ -244,6 +244,9 @@ tape_save_pulse:                        ; T
 ; ---------------------------------------------------------------------------------------------
 ; tape_save_end (0x053E) - return through SA/LD-RET (its address is on the stack)
 ; Emulators' save traps resume here after writing the block themselves.
+; Input:   SA/LD-RET's address on the stack
+; Output:  as SA/LD-RET
+; Corrupts: nothing
 ; ---------------------------------------------------------------------------------------------
 tape_save_end:
         ret
@@ -415,7 +418,7 @@ tape_load_byte:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; tape_load_edge2 - wait for two edges (tape_load_edge twice); tape_load_edge - wait for one
+; tape_load_edge2 - wait for two edges (tape_load_edge twice)
 ; Input:   B = where the pass count starts (below 0xFF), C = EAR level seen last (bit 6) and
 ;          the border colour (bits 0-2)
 ; Output:  carry set: an edge came; B = B + the passes it took; C's level and colour flipped,
@@ -428,7 +431,17 @@ tape_load_byte:
 ; ---------------------------------------------------------------------------------------------
 tape_load_edge2:
         call tape_load_edge
-        ret nc
+        ret nc                          ; A timeout or BREAK at the first?
+        ; continues into tape_load_edge
+
+; ---------------------------------------------------------------------------------------------
+; tape_load_edge - wait for one edge
+; Input:   B = where the pass count starts (below 0xFF), C = EAR level seen last (bit 6) and
+;          the border colour (bits 0-2)
+; Output:  as tape_load_edge2, for one edge: carry set and B, C; carry clear and Z (timeout)
+;          or NZ (BREAK)
+; Corrupts: AF
+; ---------------------------------------------------------------------------------------------
 tape_load_edge:                         ; T
         call tape_break_test            ; 50    (17 of it the CALL; SPACE up)
         ret nc                          ; 5
@@ -454,6 +467,7 @@ tape_load_edge:                         ; T
 
 ; ---------------------------------------------------------------------------------------------
 ; tape_break_test - is BREAK (CAPS SHIFT and SPACE) held?
+; Input:   the keyboard
 ; Output:  carry clear and NZ if both keys are down; carry set otherwise
 ; Corrupts: A
 ; 33 T (50 with the CALL) when SPACE is up: the tape loops count on that.
@@ -477,7 +491,7 @@ tape_break_test:                        ; T
 ; Output:  continues at tape_save_bytes.send with L, H, B set for the new byte's first bit;
 ;          or returns (through SA/LD-RET) with carry set when the checksum is out, or clear
 ;          on BREAK
-; Corrupts: AF, B, DE, HL, IX, AF'
+; Corrupts: AF, BC, DE, HL, IX, AF'
 ; ---------------------------------------------------------------------------------------------
 tape_save_next:                         ; T     (42 already: JR, SLA, JR, JP)
         ld a, d                         ; 4

@@ -24,28 +24,35 @@ FOR_STATEMENT   equ FOR_LINE + 2
 
 ; ---------------------------------------------------------------------------------------------
 ; var_name - read a one-letter variable name at CH_ADD
-; Output:  C = the letter's number (1-26); CH_ADD after it
-; Corrupts: AF, HL.  Report C if there is no letter, or the name is longer (a1, ab, a$).
+; Input:   CH_ADD
+; Output:  C = the letter's number (1-26); CH_ADD after it.  Report C if there is no letter,
+;          or the name is longer (a1, ab, a$).
+; Corrupts: AF, HL
 ; ---------------------------------------------------------------------------------------------
 var_name:
         rst ENTRY_GET_CHAR
         call is_letter
-        jp nc, stmt_nonsense
+        jp nc, stmt_nonsense        ; Is it a letter?
         and VAR_LETTER
         ld c, a
         inc hl                      ; the next character may not continue the name
         ld a, (hl)
         call is_letter
-        jp c, stmt_nonsense
+        jp c, stmt_nonsense         ; Another letter?
         cp "$"
-        jp z, stmt_nonsense
+        jp z, stmt_nonsense         ; A string's name?
         sub "0"
         cp 10
-        jp c, stmt_nonsense
+        jp c, stmt_nonsense         ; A digit?
         rst ENTRY_NEXT_CHAR
         ret
 
-; is_letter - carry set if A is a letter.  A kept; corrupts F.
+; ---------------------------------------------------------------------------------------------
+; is_letter - is A a letter (either case)?
+; Input:   A
+; Output:  carry set if so; A kept
+; Corrupts: F
+; ---------------------------------------------------------------------------------------------
 is_letter:
         push bc
         ld b, a
@@ -66,16 +73,16 @@ var_find:
         ld hl, (VARS)
 .next:  ld a, (hl)
         cp VARS_END
-        jr z, .none
+        jr z, .none                 ; The area's end?
         and VAR_LETTER
         cp c
         ld a, (hl)
-        jr nz, .skip
+        jr nz, .skip                ; Is it this letter ...
         and VAR_KIND
         cp VAR_NUMBER
-        ret z
+        ret z                       ; ... a number ...
         cp VAR_FOR
-        ret z
+        ret z                       ; ... or a FOR variable?
         ld a, (hl)
 .skip:  call var_size               ; DE = its size
         add hl, de
@@ -83,17 +90,22 @@ var_find:
 .none:  or a                        ; NZ (A = 0x80)
         ret
 
-; var_size - DE = the size of the variable at HL whose first byte is A.  Corrupts AF.
+; ---------------------------------------------------------------------------------------------
+; var_size - the size of a variable
+; Input:   HL = the variable, A = its first byte
+; Output:  DE = its size
+; Corrupts: AF
+; ---------------------------------------------------------------------------------------------
 var_size:
         and VAR_KIND
         ld de, VAR_NUMBER_SIZE
         cp VAR_NUMBER
-        ret z
+        ret z                       ; A number?
         ld de, VAR_FOR_SIZE
         cp VAR_FOR
-        ret z
+        ret z                       ; A FOR variable?
         cp VAR_LONG
-        jr z, .long
+        jr z, .long                 ; A long name?  (else a string or an array)
         push hl                     ; strings and arrays: 3 bytes and the length after them
         inc hl
         ld e, (hl)
@@ -110,28 +122,36 @@ var_size:
         inc hl
         inc de
         bit 7, (hl)
-        jr z, .letter
+        jr z, .letter               ; The name's last letter?
         pop hl
         ret
 
 ; ---------------------------------------------------------------------------------------------
 ; var_value - the value of a variable (ev_factor, at a letter)
-; Output:  DE:BC; CH_ADD after the name
-; Corrupts: AF, HL.  Report 2 if it has none.
+; Input:   CH_ADD = its name
+; Output:  DE:BC; CH_ADD after the name.  Report 2 if it has none.
+; Corrupts: AF, HL
 ; ---------------------------------------------------------------------------------------------
 var_value:
         call var_name
         call var_find
-        jr nz, var_not_found
+        jr nz, var_not_found        ; Is there such a variable?
         inc hl
         jp num_read5
 
+; ---------------------------------------------------------------------------------------------
+; var_not_found - report 2 Variable not found
+; Input:   none
+; Output:  never returns
+; Corrupts: everything
+; ---------------------------------------------------------------------------------------------
 var_not_found:
         raise REPORT_VARIABLE
 
 ; ---------------------------------------------------------------------------------------------
 ; var_set - give a variable a value; a new one goes at the end of the area
 ; Input:   A = the letter's number, DE:BC = the value
+; Output:  the variable set.  Report 4 if there is no room for a new one.
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 var_set:
@@ -139,7 +159,7 @@ var_set:
         push de
         ld c, a
         call var_find
-        jr nz, .new
+        jr nz, .new                 ; Is it there already?
         inc hl                      ; a number or a FOR variable: its value is the next 5 bytes
         jr .store
 .new:   ld a, c
@@ -156,6 +176,8 @@ var_set:
 
 ; ---------------------------------------------------------------------------------------------
 ; var_clear - remove every variable (CLEAR, RUN)
+; Input:   none
+; Output:  the variables area empty (its 0x80 alone)
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 var_clear:
@@ -163,14 +185,17 @@ var_clear:
         ld de, (VARS)
         scf
         sbc hl, de                  ; everything but the 0x80
-        ret z
+        ret z                       ; None?
         ld b, h
         ld c, l
         ex de, hl
         jp mem_reclaim
 
 ; ---------------------------------------------------------------------------------------------
-; LET v = expression
+; st_let - LET v = expression
+; Input:   CH_ADD = the name
+; Output:  the variable set; CH_ADD after the expression
+; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 st_let: call var_name
         push bc
@@ -182,9 +207,13 @@ st_let: call var_name
         jr var_set
 
 ; ---------------------------------------------------------------------------------------------
-; FOR v = start TO limit [STEP step] - a control variable that NEXT v brings back to the
-; statement after this one.  If the start is past the limit already the body does not run:
-; the program goes on after the next NEXT v (report I FOR without NEXT if there is none).
+; st_for - FOR v = start TO limit [STEP step]: a control variable that NEXT v brings back to
+; the statement after this one.  If the start is past the limit already the body does not
+; run: the program goes on after the next NEXT v (report I FOR without NEXT if there is none).
+; .store takes the numbers from under its return address, so this header is read.
+; Input:   CH_ADD = the name
+; Output:  the FOR variable made; NEWPPC, NSPPC when the body is skipped
+; Corrupts: AF, BC, DE, HL, IX
 ; ---------------------------------------------------------------------------------------------
 st_for: call var_name
         ld a, c
@@ -203,17 +232,17 @@ st_for: call var_name
         ld bc, 1
         rst ENTRY_GET_CHAR
         cp TK_STEP
-        jr nz, .step
+        jr nz, .step                ; A STEP?  (else 1)
         rst ENTRY_NEXT_CHAR
         call ev_expr
 .step:  push de                     ; step
         push bc
         call at_end
-        jp nz, stmt_nonsense
+        jp nz, stmt_nonsense        ; Anything more is nonsense
         ld a, (v_scratch)           ; any old variable of this letter goes
         ld c, a
         call var_find
-        jr nz, .make
+        jr nz, .make                ; Is there one?
         push hl
         ld a, (hl)
         call var_size
@@ -243,8 +272,8 @@ st_for: call var_name
         ld a, (SUBPPC)
         inc a
         ld (ix+FOR_STATEMENT), a
-        call for_past               ; the limit passed already: on after the NEXT v
-        ret nc
+        call for_past
+        ret nc                      ; Is the limit passed already?  On after the NEXT v.
         ld a, (ix+0)
         and VAR_LETTER
         ld c, a
@@ -260,14 +289,17 @@ st_for: call var_name
         jp num_store5_signed
 
 ; ---------------------------------------------------------------------------------------------
-; NEXT v - step the control variable; go back while it has not passed the limit
+; st_next - NEXT v: step the control variable; go back while it has not passed the limit
+; Input:   CH_ADD = the name
+; Output:  the value stepped; NEWPPC, NSPPC to go back.  Report 1 if v is no FOR variable.
+; Corrupts: AF, BC, DE, HL, IX
 ; ---------------------------------------------------------------------------------------------
 st_next:
         call var_name
         call var_find
-        jr nz, .none
+        jr nz, .none                ; Is there a variable v ...
         cp VAR_FOR
-        jr nz, .none
+        jr nz, .none                ; ... made by FOR?
         push hl
         pop ix
         inc hl
@@ -286,13 +318,13 @@ st_next:
         pop hl
         adc hl, de
         ex de, hl
-        jp pe, num_too_big
+        jp pe, num_too_big          ; Did it overflow?
         push ix
         pop hl
         inc hl
         call num_store5_signed      ; the new value
         call for_past
-        ret c                       ; past the limit: done
+        ret c                       ; Past the limit?  Done.
 .again: ld l, (ix+FOR_LINE)
         ld h, (ix+FOR_LINE+1)
         ld (NEWPPC), hl
@@ -304,6 +336,7 @@ st_next:
 ; ---------------------------------------------------------------------------------------------
 ; for_past - has the FOR variable at IX passed its limit? (value > limit counting up, or
 ; with STEP 0; value < limit counting down)
+; Input:   IX = the variable
 ; Output:  carry set if so
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
@@ -329,14 +362,14 @@ for_past:
         ex de, hl
         ld a, (ix+FOR_STEP+1)       ; the step's sign: bit 7 of its second byte (either form)
         rla
-        call c, num_negate          ; counting down: limit - value
+        call c, num_negate          ; Counting down?  Then limit - value.
         bit 7, d
-        jr nz, .not                 ; negative: not past
+        jr nz, .not                 ; Negative?  Not past.
         ld a, d
         or e
         or b
         or c
-        ret z                       ; equal: not past (carry clear)
+        ret z                       ; Equal?  Not past (carry clear).
         scf
         ret
 .not:   and a
@@ -346,7 +379,7 @@ for_past:
 ; for_skip - go on after the next NEXT v (from CH_ADD on, through the lines that follow)
 ; Input:   C = the letter's number
 ; Output:  NEWPPC, NSPPC: the statement after that NEXT.  Report I if there is none.
-; Corrupts: AF, BC, DE, HL
+; Corrupts: AF, B, DE, HL
 ; ---------------------------------------------------------------------------------------------
 for_skip:
         ld hl, (PPC)
@@ -358,9 +391,9 @@ for_skip:
 .char:  ld a, (hl)
         inc hl
         cp CC_ENTER
-        jr z, .line
+        jr z, .line                 ; The line's end?
         cp CC_NUMBER
-        jr nz, .not_number
+        jr nz, .not_number          ; A hidden number (stepped over)?
         ld a, l
         add a, NUMBER_SIZE
         ld l, a
@@ -374,7 +407,7 @@ for_skip:
         jr .char
 .not_quote:
         bit 0, e
-        jr nz, .char
+        jr nz, .char                ; Inside a string?
         cp TK_REM
         jr z, .rem
         cp ":"
@@ -382,7 +415,7 @@ for_skip:
         cp TK_THEN
         jr z, .stmt
         cp TK_NEXT
-        jr nz, .char
+        jr nz, .char                ; A NEXT?
         push hl                     ; NEXT: its letter?
         dec hl
 .space: inc hl
@@ -393,14 +426,14 @@ for_skip:
         jr nc, .other
         and VAR_LETTER
         cp c
-        jr nz, .other
+        jr nz, .other               ; Is its letter ours ...
         inc hl
         ld a, (hl)                  ; (one letter only)
         call is_letter
         jr c, .other
         sub "0"
         cp 10
-        jr c, .other
+        jr c, .other                ; ... and only that letter?
         pop hl
         inc b                       ; found: on at the statement after it
         ld a, b
@@ -418,15 +451,15 @@ for_skip:
         and a
         sbc hl, de
         pop hl
-        jr z, .none
+        jr z, .none                 ; The edit line: no line after it
         ld de, (VARS)
         and a
         sbc hl, de
         add hl, de
-        jr nc, .none
+        jr nc, .none                ; The program's end?
         ld a, (hl)
         and LINE_NUMBER_MASK
-        jr nz, .none
+        jr nz, .none                ; (or the variables' marks)
         ld d, (hl)
         inc hl
         ld e, (hl)
