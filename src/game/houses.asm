@@ -50,13 +50,13 @@ houses_run:
         call msg_show
 .key:   call keys_wait_upper
         cp HOUSES_KEY_BUY
-        jr z, .buy
+        jr z, .buy                  ; B: buy?
         cp HOUSES_KEY_SELL
-        jr z, .sell
+        jr z, .sell                 ; S: sell?
         cp HOUSES_KEY_QUIT
-        jr z, .done
+        jr z, .done                 ; Q?  Nothing.
         cp KEY_BREAK
-        jr z, .done
+        jr z, .done                 ; BREAK?  Nothing.
         jr .key
 .buy:   call msg_char               ; echo the answer
         call houses_buy
@@ -67,7 +67,7 @@ houses_run:
 
 ; ---------------------------------------------------------------------------------------------
 ; houses_buy - every player's order first, the shortage auctions, then each player builds
-; Input: none.  Output: done.  Corrupts: all.
+; Input: none.  Output: done.  Corrupts: all but IX.
 ; ---------------------------------------------------------------------------------------------
 houses_buy:
         ld hl, houses_want_houses
@@ -78,11 +78,11 @@ houses_buy:
 .ask:   call msg_clear
         ld hl, str_houses_who_wants
         call ask_player
-        jr c, .in
+        jr c, .in                   ; ENTER: are all the orders in?
         ld (houses_player), a
         call player_record
         bit PF_COMPUTER, (hl)
-        jr z, .human
+        jr z, .human                ; A computer?  It orders for itself: refused.
         ld hl, str_houses_computer
         call houses_refuse
         call houses_pause
@@ -112,18 +112,18 @@ houses_buy:
         inc a
         ld hl, v_num_players
         cp (hl)
-        jr c, .store
+        jr c, .store                ; Past the last player?  Back to player 0.
         xor a
 .store: ld (houses_turn), a
         ld hl, houses_count
         dec (hl)
-        jr nz, .each
+        jr nz, .each                ; Has everyone had his turn?
         ret
 
 ; ---------------------------------------------------------------------------------------------
 ; houses_store_want - store an order: array[houses_player] = A
 ; Input: A = count, HL = houses_want_houses or houses_want_hotels.  Output: stored.
-; Corrupts: F, DE, HL.
+; Corrupts: DE, HL.
 ; ---------------------------------------------------------------------------------------------
 houses_store_want:
         push af
@@ -147,28 +147,28 @@ houses_want_address:
         ld a, c
         cp HOUSES_MODE_HOTEL
         ld a, e
-        ret nz
+        ret nz                      ; Houses?  (else the hotels, MAX_PLAYERS on)
         ld e, MAX_PLAYERS
         add hl, de
         ret
 
 ; ---------------------------------------------------------------------------------------------
 ; houses_ask_count - ask for a count; ENTER alone is none; more than a limit is the limit
-; Input: HL = question, C = the limit.  Output: A = count.  Corrupts: F, BC, DE, HL.
+; Input: HL = question, C = the limit.  Output: A = count.  Corrupts: F, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 houses_ask_count:
         push bc
         call ask_number
         pop bc
-        jr nc, .typed
+        jr nc, .typed               ; ENTER alone?  None.
         ld hl, 0
 .typed: ld a, h
         or a
-        jr nz, .limit
+        jr nz, .limit               ; Over 255?  The limit.
         ld a, l
         cp c
-        ret c
-        ret z
+        ret c                       ; Below the limit?
+        ret z                       ; The limit itself?
 .limit: ld a, c
         ret
 
@@ -181,7 +181,7 @@ houses_develop:
         call player_record          ; issue 11: a computer builds its order by itself
         bit PF_COMPUTER, (hl)
         ld a, (houses_dev_player)
-        jp nz, ai_houses_develop
+        jp nz, ai_houses_develop    ; A computer?  It builds its order by itself.
 .next:  ld a, (houses_dev_player)
         ld c, HOUSES_MODE_HOUSE
         call houses_want_address
@@ -192,7 +192,7 @@ houses_develop:
         ld c, (hl)                  ; C = hotels still wanted
         ld a, b
         or c
-        ret z                       ; the order is built
+        ret z                       ; Is the order all built?
         call houses_order_mode
         ld (houses_mode), a
         push bc
@@ -215,18 +215,18 @@ houses_develop:
         call msg_print
         ld hl, houses_details
         call cursor_select
-        ret c
+        ret c                       ; Q?  His turn ends.
         ld c, a
         ld a, (houses_mode)
         ld b, a
         ld a, (houses_dev_player)
         ld hl, 0
         call houses_build
-        jr c, .pause
+        jr c, .pause                ; Refused?  (the message says why)
         ld c, HOUSES_MODE_HOUSE     ; one fewer of what was built
         ld a, (houses_level)
         cp SQ_HOTEL
-        jr nz, .less
+        jr nz, .less                ; A hotel built?  One hotel fewer, else one house.
         ld c, HOUSES_MODE_HOTEL
 .less:  ld a, (houses_dev_player)
         call houses_want_address
@@ -256,7 +256,7 @@ houses_refuse:
 ; houses_group_scan - the state of a square's colour group
 ; Input: A = a square of a group.  Output: houses_min, houses_max (levels 0-5),
 ; houses_mortgaged (1: a site is mortgaged), houses_common_owner (owner + 1 of every site,
-; 0 if not all one player's).  Corrupts: AF, BC, DE, HL.
+; 0 if not all one player's).  Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 houses_group_scan:
         call group_record           ; HL = count, then the squares
@@ -275,16 +275,16 @@ houses_group_scan:
         call property_level         ; A = level, C = the square byte
         ld hl, houses_min
         cp (hl)
-        jr nc, .not_min
+        jr nc, .not_min             ; Less built-up than any so far?
         ld (hl), a
 .not_min:
         ld hl, houses_max
         cp (hl)
-        jr c, .not_max
+        jr c, .not_max              ; As built-up as any so far, or more?
         ld (hl), a
 .not_max:
         bit SQ_MORTGAGED, c
-        jr z, .owner
+        jr z, .owner                ; Is this site mortgaged?
         ld a, 1
         ld (houses_mortgaged), a
 .owner: ld a, c
@@ -292,10 +292,10 @@ houses_group_scan:
         ld hl, houses_common_owner
         ld c, (hl)
         inc c
-        jr z, .store                ; the first site sets it
+        jr z, .store                ; The first site (0xFF)?  It sets the owner.
         dec c
         cp c
-        jr z, .same
+        jr z, .same                 ; The same owner as the sites before?  (else 0: two owners)
         xor a                       ; two owners: not one player's group
 .store: ld (hl), a
 .same:  pop bc
@@ -324,7 +324,7 @@ houses_build:
         ld a, (hl)                  ; BOARD_KIND
         cp KIND_SITE
         ld hl, str_houses_not_site
-        jp nz, houses_refuse
+        jp nz, houses_refuse        ; Is it a site at all?
         ld a, (houses_square)
         call houses_group_scan
         ld a, (houses_player)
@@ -332,45 +332,45 @@ houses_build:
         ld hl, houses_common_owner
         cp (hl)
         ld hl, str_houses_not_group
-        jp nz, houses_refuse
+        jp nz, houses_refuse        ; Is the whole group the player's?
         ld a, (houses_mortgaged)
         or a
         ld hl, str_houses_mortgaged
-        jp nz, houses_refuse
+        jp nz, houses_refuse        ; Is any of the group mortgaged?
         ld a, (houses_square)
         call property_level
         cp SQ_HOTEL
         ld hl, str_houses_one_hotel
-        jp z, houses_refuse
+        jp z, houses_refuse         ; Has it a hotel already?
         ld hl, houses_min           ; evenly: only on a least built-up site
         cp (hl)
         ld hl, str_houses_evenly
-        jp nz, houses_refuse
+        jp nz, houses_refuse        ; Evenly: is it a least built-up site of the group?
         cp HOTEL_HOUSES
-        jr z, .hotel
+        jr z, .hotel                ; Four houses on every site?  A hotel next.
         ld a, (houses_mode)
         cp HOUSES_MODE_HOTEL
         ld hl, str_houses_house_next
-        jp z, houses_refuse
+        jp z, houses_refuse         ; Only a hotel may be built (a hotel won or ordered)?
         ld a, (v_houses_left)
         or a
         ld hl, str_houses_no_houses
-        jp z, houses_refuse
+        jp z, houses_refuse         ; Has the Bank a house left?
         ld de, BOARD_HOUSE_COST
         jr .cost
 .hotel: ld a, (houses_mode)         ; four on every site (min = 4): a hotel
         cp HOUSES_MODE_HOUSE
         ld hl, str_houses_hotel_next
-        jp z, houses_refuse
+        jp z, houses_refuse         ; Only a house may be built?
         ld a, (v_hotels_left)
         or a
         ld hl, str_houses_no_hotels
-        jp z, houses_refuse
+        jp z, houses_refuse         ; Has the Bank a hotel left?
         ld de, BOARD_HOTEL_COST
 .cost:  ld hl, (houses_price)
         ld a, h
         or l
-        jr nz, .priced              ; a shortage auction's bid
+        jr nz, .priced              ; A price given (an auction's bid)?
         ld a, (houses_square)
         push de
         call board_record
@@ -392,14 +392,14 @@ houses_build:
         ld de, (houses_price)
         or a
         sbc hl, de
-        jr c, .poor
+        jr c, .poor                 ; Can the player afford it?  (players may not borrow)
         ld hl, (houses_price)
         call bank_pay_ix_exact
         pop ix
         ld a, (houses_square)
         call property_level         ; A = level, C = byte, HL = its address
         cp HOTEL_HOUSES
-        jr z, .place_hotel
+        jr z, .place_hotel          ; Four houses there: is this the hotel?
         inc a
         ld (houses_level), a
         ld a, c
@@ -466,12 +466,12 @@ houses_sell_at:
         inc b
         cp b
         ld hl, str_houses_none_there
-        jp nz, houses_refuse
+        jp nz, houses_refuse        ; Is the site his?
         ld a, (houses_square)
         call property_level
         or a
         ld hl, str_houses_none_there
-        jp z, houses_refuse
+        jp z, houses_refuse         ; Has it a building to sell?
         ld (houses_level), a
         ld a, (houses_square)
         call houses_group_scan
@@ -479,9 +479,9 @@ houses_sell_at:
         ld hl, houses_max           ; evenly: only from a most built-up site
         cp (hl)
         ld hl, str_houses_sell_evenly
-        jp nz, houses_refuse
+        jp nz, houses_refuse        ; Evenly: is it a most built-up site of the group?
         cp SQ_HOTEL
-        jr z, .hotel
+        jr z, .hotel                ; A hotel?
         ld a, (houses_square)       ; a house
         call property_level
         ld a, c
@@ -494,7 +494,7 @@ houses_sell_at:
         jr .half
 .hotel: ld a, (v_houses_left)
         cp HOTEL_HOUSES
-        jr c, .short
+        jr c, .short                ; Has the Bank four houses to put back for the hotel?
         sub HOTEL_HOUSES            ; the hotel back, four houses out again
         ld (v_houses_left), a
         ld hl, v_hotels_left
@@ -521,7 +521,7 @@ houses_sell_at:
         ld hl, str_houses_group_question_b
         call ask_yn
         ccf
-        ret c                       ; declined
+        ret c                       ; Declined?
         ld a, (houses_square)
         call group_clear_buildings  ; DE = half their cost; the stock; drawn
         ld (houses_price), de
@@ -548,18 +548,18 @@ houses_sell_at:
 
 ; ---------------------------------------------------------------------------------------------
 ; houses_sell - S: a player sells buildings one at a time with the cursor until Q
-; Input: none.  Output: done.  Corrupts: all.
+; Input: none.  Output: done.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 houses_sell:
         call msg_clear
         ld hl, str_houses_who_sells
         call ask_player
-        ret c
+        ret c                       ; ENTER: no one sells?
         ld (houses_dev_player), a
         call player_record
         bit PF_COMPUTER, (hl)
         ld hl, str_houses_computer
-        jr z, .loop
+        jr z, .loop                 ; A computer?  It sells for itself: refused.
         call houses_refuse
         jp houses_pause
 .loop:  ld a, (houses_dev_player)
@@ -568,7 +568,7 @@ houses_sell:
         call msg_print
         ld hl, houses_details
         call cursor_select
-        ret c
+        ret c                       ; Q?  Done.
         ld c, a
         ld a, (houses_dev_player)
         call houses_sell_at
@@ -591,7 +591,7 @@ houses_details:
         call board_record
         ld a, (hl)
         cp KIND_SITE
-        ret nz
+        ret nz                      ; Not a site?  The deed alone.
         ld hl, str_houses_set
         call msg_show
         ld a, (houses_shown)
@@ -608,7 +608,7 @@ houses_details:
         pop af
         call property_level
         cp SQ_HOTEL
-        jr z, .hotel
+        jr z, .hotel                ; A hotel?  (else 0-4 houses)
         add a, '0'
         jr .level
 .hotel: ld a, HOUSES_CH_HOTEL
@@ -617,7 +617,7 @@ houses_details:
         pop bc
         ld a, b
         dec a
-        jr z, .last
+        jr z, .last                 ; The group's last site?  No comma after it.
         push bc
         push hl
         ld hl, str_houses_comma
@@ -639,10 +639,10 @@ houses_shortage:
         ld a, HOUSES_MODE_HOTEL
 .kind:  ld (houses_unit_mode), a
 .again: call houses_shortage_needed
-        ret nc
+        ret nc                      ; Is an auction needed (still short)?
         call houses_auction
-        jr nc, .again
-        ret                         ; no sale: the orders are served in turn
+        jr nc, .again               ; Sold?  Perhaps another auction.
+        ret                         ; (no sale: the orders are served in turn)
 
 ; ---------------------------------------------------------------------------------------------
 ; houses_shortage_needed - whether two or more players want more of a kind than the Bank has
@@ -655,11 +655,11 @@ houses_shortage_needed:
         cp HOUSES_MODE_HOTEL
         ld hl, houses_want_houses
         ld a, (v_houses_left)
-        jr nz, .stock
+        jr nz, .stock               ; Hotels?  (else houses)
         ld hl, houses_want_hotels
         ld a, (v_hotels_left)
 .stock: or a
-        ret z                       ; (carry clear)
+        ret z                       ; Has the Bank none at all?  They must wait (carry clear).
         ld c, a                     ; C = the stock
         ld a, (v_num_players)
         ld b, a
@@ -667,7 +667,7 @@ houses_shortage_needed:
 .player:
         ld a, (hl)
         or a
-        jr z, .none
+        jr z, .none                 ; Does this player want some?
         inc e
         add a, d
         ld d, a
@@ -675,9 +675,9 @@ houses_shortage_needed:
         djnz .player
         ld a, e
         cp 2
-        jr c, .no
+        jr c, .no                   ; Do two or more players want some?
         ld a, c
-        cp d                        ; carry: the stock is less than wanted
+        cp d                        ; Is the stock less than all wanted?  (carry)
         ret
 .no:    or a
         ret
@@ -702,24 +702,24 @@ houses_auction:
 .round: call ai_houses_bids         ; issue 11: the computers that ordered one bid first
         push af                     ; (carry: one raised); with no human bidding, the
         call ai_houses_humans_bidding   ; auction closes when no computer raises
-        jr nz, .humans
+        jr nz, .humans              ; Is a human bidding too?
         pop af
-        jr c, .round
+        jr c, .round                ; Did a computer raise?  Another round; else it closes.
         jp .close
 .humans:
         pop af
 .ask:   call houses_auction_status
         ld hl, str_auction_bidder
         call ask_player
-        jp c, .close
+        jp c, .close                ; ENTER?  The bidding closes.
         ld (houses_who), a
         call player_record          ; issue 11: a computer bids for itself
         bit PF_COMPUTER, (hl)
         ld hl, str_auction_computer_bids_itself
-        jr nz, .refused
+        jr nz, .refused             ; A computer?  It bids for itself: refused.
         ld a, (houses_who)
         call houses_wants_unit
-        jr nz, .amount
+        jr nz, .amount              ; Did he order one of these?
         ld hl, str_houses_not_bidder
 .refused:
         call houses_refuse
@@ -729,19 +729,19 @@ houses_auction:
 .amount:
         ld hl, str_auction_bid
         call ask_number
-        jr c, .ask
+        jr c, .ask                  ; ENTER alone?  No bid.
         ld (houses_offer), hl
         ld de, (houses_high)
         or a
         sbc hl, de
-        jr z, .too_low
-        jr c, .too_low
+        jr z, .too_low              ; Is it no more than the highest bid?
+        jr c, .too_low              ; (below it)
         ld a, (houses_who)          ; within the bidder's assets?
         call auction_assets
         ld de, (houses_offer)
         or a
         sbc hl, de
-        jr c, .void
+        jr c, .void                 ; Is it beyond his assets?  The auction is void.
         ld hl, (houses_offer)
         ld (houses_high), hl
         ld a, (houses_who)
@@ -760,7 +760,7 @@ houses_auction:
         jr .unsold
 .close: ld a, (houses_bidder)
         cp NO_PLAYER
-        jr nz, .sold
+        jr nz, .sold                ; Is there a bid?
         ld hl, str_houses_no_bids
 .unsold:
         call houses_refuse
@@ -782,16 +782,16 @@ houses_auction:
 .place: ld a, (houses_bidder)       ; issue 11: a computer places it by itself
         call player_record
         bit PF_COMPUTER, (hl)
-        jr z, .human_place
+        jr z, .human_place          ; A computer?  It places it by itself.
         call ai_place_unit          ; carry: nowhere to put it
-        jr c, .given_back
+        jr c, .given_back           ; Nowhere for it to go?
         ld c, a
         ld a, (houses_unit_mode)
         ld b, a
         ld a, (houses_bidder)
         ld hl, (houses_high)
         call houses_build
-        jr nc, .placed
+        jr nc, .placed              ; Built?
         jr .given_back
 .human_place:
         ld a, (houses_bidder)
@@ -803,14 +803,14 @@ houses_auction:
         call msg_print
         ld hl, houses_details
         call cursor_select
-        jr c, .given_back
+        jr c, .given_back           ; Q?  Given back.
         ld c, a
         ld a, (houses_unit_mode)
         ld b, a
         ld a, (houses_bidder)
         ld hl, (houses_high)
         call houses_build
-        jr nc, .placed
+        jr nc, .placed              ; Built?  (else the reason is shown: again)
         call houses_pause
         jr .place
 .given_back:
@@ -837,7 +837,7 @@ houses_auction_status:
         ld a, (houses_bidder)
         cp NO_PLAYER
         ld hl, str_auction_no_bid_yet
-        jr z, .print
+        jr z, .print                ; No bid yet?
         ld hl, str_auction_high
         call msg_print
         ld hl, (houses_high)
@@ -857,7 +857,7 @@ houses_print_unit:
         ld a, (houses_unit_mode)
         cp HOUSES_MODE_HOTEL
         ld hl, str_houses_a_house
-        jr nz, .print
+        jr nz, .print               ; A hotel?  (else a house)
         ld hl, str_houses_a_hotel
 .print: jp msg_print
 
@@ -886,11 +886,11 @@ houses_order_mode:
         ld a, b
         or a
         ld a, HOUSES_MODE_HOTEL
-        ret z
+        ret z                       ; No houses left in the order?  Only a hotel.
         ld a, c
         or a
         ld a, HOUSES_MODE_HOUSE
-        ret z
+        ret z                       ; No hotels left in it?  Only a house.
         ld a, HOUSES_MODE_ANY
         ret
 
@@ -918,20 +918,20 @@ houses_raise_human:
         ld de, (houses_raise_target)
         or a
         sbc hl, de
-        jp nc, .done                ; enough (carry clear)
+        jp nc, .done                ; Is the cash there (carry clear)?
         ld a, (houses_raise_player) ; anything left to sell or mortgage?
         call worth_mortgage_value
         ld a, h
         or l
         scf
-        jp z, .done
+        jp z, .done                 ; Is anything left to sell or mortgage?  (else carry set)
         ld a, (houses_raise_player)
         call msg_show_player
         ld hl, str_houses_raise_owes
         call msg_print
         ld a, (bank_creditor)       ; owed to a player: who
         cp NO_PLAYER
-        jr z, .sum
+        jr z, .sum                  ; Owed to a player?  His name.
         call msg_player
         ld a, ' '
         call msg_char
@@ -945,18 +945,18 @@ houses_raise_human:
         ld hl, str_houses_raise_help
         ld a, (bank_creditor)
         cp NO_PLAYER
-        jr z, .help
+        jr z, .help                 ; Owed to a player?  P offers him the property (A51).
         ld a, KEY_IN_KIND           ; owed to a player: P offers him the property (A51)
         ld (cursor_extra_key), a
         ld hl, str_houses_raise_help_kind
 .help:  call msg_print
         ld hl, houses_details
         call cursor_select
-        jr c, .auto
+        jr c, .auto                 ; Q?  The computer chooses the rest.
         ld c, a
         ld a, b
         cp KEY_IN_KIND
-        jr z, .in_kind
+        jr z, .in_kind              ; P: pay in property?  (else ENTER: sell or mortgage)
         ld a, (houses_raise_player)
         call houses_raise_at
         call houses_pause
@@ -966,7 +966,7 @@ houses_raise_human:
         push iy
         call trade_in_kind          ; HL = the value the creditor took
         pop iy
-        jp c, .loop
+        jp c, .loop                 ; Refused (or not taken)?
         ex de, hl
         ld hl, (houses_raise_target) ; it comes off what is wanted and what is owed
         or a
@@ -999,11 +999,11 @@ houses_raise_at:
         inc b
         cp b
         ld hl, str_houses_not_yours
-        jp nz, houses_refuse
+        jp nz, houses_refuse        ; Is it the payer's?
         ld a, (houses_square)
         call property_level
         or a
-        jr z, .mortgage
+        jr z, .mortgage             ; A building there?  Sell it; else mortgage the square.
         ld a, (houses_square)
         ld c, a
         ld a, (houses_player)
@@ -1011,7 +1011,7 @@ houses_raise_at:
 .mortgage:
         bit SQ_MORTGAGED, c         ; (a bare site may be mortgaged: A52, rules.estate)
         ld hl, str_houses_already_mortgaged
-        jp nz, houses_refuse
+        jp nz, houses_refuse        ; Is it mortgaged already?
         ld a, (houses_square)
         call mortgage_take
         or a
