@@ -59,67 +59,67 @@ st_beep:
         push bc
         call expect_comma
         call ev_expr                ; the pitch: + 60 must be 0 .. 129
-        ld hl,BEEP_LOW
-        add hl,bc
-        jr nc,.sum
+        ld hl, BEEP_LOW
+        add hl, bc
+        jr nc, .sum
         inc de
-.sum:   ld a,d
+.sum:   ld a, d
         or e
         or h
-        jp nz,beep_range
-        ld a,l
+        jp nz, beep_range
+        ld a, l
         cp BEEP_PITCHES
-        jp nc,beep_range
+        jp nc, beep_range
         push af
         call at_end
-        jp nz,stmt_nonsense
+        jp nz, stmt_nonsense
         pop af
-        ld b,0xFF                   ; B = octave, A = note in it
+        ld b, 0xFF                  ; B = octave, A = note in it
 .octave:
         inc b
         sub 12
-        jr nc,.octave
-        add a,12
-        ld l,a
-        ld h,0
-        ld e,l
-        ld d,h
-        add hl,hl
-        add hl,de
-        ld de,beep_table
-        add hl,de
-        ld a,(hl)
+        jr nc, .octave
+        add a, 12
+        ld l, a
+        ld h, 0
+        ld e, l
+        ld d, h
+        add hl, hl
+        add hl, de
+        ld de, beep_table
+        add hl, de
+        ld a, (hl)
         inc hl
-        ld c,(hl)
+        ld c, (hl)
         inc hl
-        ld e,(hl)
-        ld l,a
-        ld h,c                      ; E:HL = the half period in the lowest octave ...
+        ld e, (hl)
+        ld l, a
+        ld h, c                     ; E:HL = the half period in the lowest octave ...
         inc b
 .halve: dec b
-        jr z,.period
+        jr z, .period
         srl e
         rr h
         rr l
         jr .halve                   ; ... and in this one
 .period:
-        ld bc,BEEP_OVERHEAD         ; the wait: H - the overhead, at least one turn
+        ld bc, BEEP_OVERHEAD        ; the wait: H - the overhead, at least one turn
         and a
-        sbc hl,bc
-        jr nc,.wait
+        sbc hl, bc
+        jr nc, .wait
         dec e
-.wait:  bit 7,e
-        jr nz,.shortest
-        ld a,e
+.wait:  bit 7, e
+        jr nz, .shortest
+        ld a, e
         or h
-        jr nz,.split
-        ld a,l
+        jr nz, .split
+        ld a, l
         cp BEEP_LOOP
-        jr nc,.split
+        jr nc, .split
 .shortest:
-        ld hl,BEEP_LOOP
-        ld e,0
-.split: ld a,l                      ; turns = wait / 24 = (wait / 8) / 3
+        ld hl, BEEP_LOOP
+        ld e, 0
+.split: ld a, l                     ; turns = wait / 24 = (wait / 8) / 3
         and 7
         push af
         srl e
@@ -131,54 +131,54 @@ st_beep:
         srl e
         rr h
         rr l
-        ld b,h
-        ld c,l
-        ld de,3
+        ld b, h
+        ld c, l
+        ld de, 3
         call num_div16              ; BC = turns, HL = the rest / 8
         pop af
-        ld d,a
-        ld a,l
-        add a,a
-        add a,a
-        add a,a
-        add a,d                     ; the rest: 0 - 23 T
+        ld d, a
+        ld a, l
+        add a, a
+        add a, a
+        add a, a
+        add a, d                    ; the rest: 0 - 23 T
         srl a
         srl a                       ; NOPs: 0 - 5
         push bc
-        ld h,b                      ; the half period as made, in 4-T units:
-        ld l,c                      ; turns * 6 + NOPs + overhead / 4
-        add hl,bc
-        ld d,h
-        ld e,l
-        add hl,hl
-        add hl,de
-        ld e,a
-        ld d,0
-        add hl,de
-        ld e,BEEP_OVERHEAD / 4
-        add hl,de
+        ld h, b                     ; the half period as made, in 4-T units:
+        ld l, c                     ; turns * 6 + NOPs + overhead / 4
+        add hl, bc
+        ld d, h
+        ld e, l
+        add hl, hl
+        add hl, de
+        ld e, a
+        ld d, 0
+        add hl, de
+        ld e, BEEP_OVERHEAD / 4
+        add hl, de
         pop de                      ; DE = turns
         push hl
         neg
-        add a,5
-        ld c,a
-        ld b,0
-        ld ix,beep_nops
-        add ix,bc                   ; where the wait starts
+        add a, 5
+        ld c, a
+        ld b, 0
+        ld ix, beep_nops
+        add ix, bc                  ; where the wait starts
         pop hl
-        ex (sp),hl                  ; HL = milliseconds (the half period kept)
+        ex (sp), hl                 ; HL = milliseconds (the half period kept)
         push de
-        ld b,h
-        ld c,l
-        ld de,875
+        ld b, h
+        ld c, l
+        ld de, 875
         call num_mul16              ; E:HL = the duration in 4-T units
-        ld a,(BORDCR)
+        ld a, (BORDCR)
         rrca
         rrca
         rrca
         and 7
-        ld c,a                      ; C = port byte (speaker off), B:HL = what is left
-        ld b,e
+        ld c, a                     ; C = port byte (speaker off), B:HL = what is left
+        ld b, e
         exx
         pop de                      ; DE' (the main set while beeping) = turns
         exx
@@ -187,24 +187,24 @@ st_beep:
         di
 beep_half:
         exx                         ; 4
-        ld a,c                      ; 4
+        ld a, c                     ; 4
         xor BEEP_EAR                ; 7
-        ld c,a                      ; 4
-        out (ULA_PORT),a            ; 11  the speaker the other way
+        ld c, a                     ; 4
+        out (ULA_PORT), a           ; 11  the speaker the other way
         and a                       ; 4
-        sbc hl,de                   ; 15  a half period less to go
-        ld a,b                      ; 4
-        sbc a,0                     ; 7
-        ld b,a                      ; 4
+        sbc hl, de                  ; 15  a half period less to go
+        ld a, b                     ; 4
+        sbc a, 0                    ; 7
+        ld b, a                     ; 4
         exx                         ; 4
-        jr c,beep_done              ; 7
-        ld a,HALF_ROW_SPACE_B       ; 7
-        in a,(ULA_PORT)             ; 11
+        jr c, beep_done             ; 7
+        ld a, HALF_ROW_SPACE_B      ; 7
+        in a, (ULA_PORT)            ; 11
         rra                         ; 4   SPACE?
-        jr nc,beep_space            ; 7
+        jr nc, beep_space           ; 7
 beep_wait:
-        ld b,d                      ; 4
-        ld c,e                      ; 4
+        ld b, d                     ; 4
+        ld c, e                     ; 4
         jp (ix)                     ; 8   (132 T with the JR at the end)
 beep_nops:
         nop
@@ -213,15 +213,15 @@ beep_nops:
         nop
         nop
 .turn:  dec bc                      ; 6
-        ld a,b                      ; 4
+        ld a, b                     ; 4
         or c                        ; 4
-        jp nz,.turn                 ; 10
+        jp nz, .turn                ; 10
         jr beep_half                ; 12
 beep_space:
-        ld a,HALF_ROW_CAPS_V
-        in a,(ULA_PORT)
+        ld a, HALF_ROW_CAPS_V
+        in a, (ULA_PORT)
         rra                         ; CAPS SHIFT too: BREAK
-        jr c,beep_wait
+        jr c, beep_wait
         ei
         raise REPORT_BREAK_CONT
 beep_done:
@@ -239,88 +239,88 @@ beep_range:
 beep_duration:
         rst ENTRY_GET_CHAR
         cp "."
-        jr z,.literal
+        jr z, .literal
         sub "0"
         cp 10
-        jr nc,.expr
+        jr nc, .expr
 .literal:                           ; a number as written, if a comma follows it
         push hl
         call num_parse_int          ; whole seconds
-        ld a,d
+        ld a, d
         or e
         or b
-        jr nz,.range
-        ld a,c
+        jr nz, .range
+        ld a, c
         cp BEEP_MAX_MS / 1000 + 1
-        jr nc,.range
+        jr nc, .range
         push hl
-        ld de,1000
+        ld de, 1000
         call num_mul16
-        ld b,h
-        ld c,l
+        ld b, h
+        ld c, l
         pop hl
-        ld a,(hl)
+        ld a, (hl)
         cp "."
-        jr nz,.hidden
+        jr nz, .hidden
         inc hl
-        ld de,100                   ; tenths, hundredths, thousandths
+        ld de, 100                  ; tenths, hundredths, thousandths
         call .digit
-        ld de,10
+        ld de, 10
         call .digit
-        ld de,1
+        ld de, 1
         call .digit
-.rest:  ld a,(hl)
+.rest:  ld a, (hl)
         sub "0"
         cp 10
-        jr nc,.hidden
+        jr nc, .hidden
         inc hl
         jr .rest
 .hidden:
-        ld a,(hl)
+        ld a, (hl)
         cp CC_NUMBER
-        jr nz,.other
-        ld de,NUMBER_SIZE+1
-        add hl,de
-        ld (CH_ADD),hl
+        jr nz, .other
+        ld de, NUMBER_SIZE + 1
+        add hl, de
+        ld (CH_ADD), hl
         rst ENTRY_GET_CHAR
         cp ","
-        jr nz,.other
+        jr nz, .other
         pop af                      ; (the start)
         jr .check
 .other: pop hl                      ; not a number alone: an expression from the start
-        ld (CH_ADD),hl
+        ld (CH_ADD), hl
 .expr:  call ev_expr                ; whole seconds: 0 - 10
-        ld a,d
+        ld a, d
         or e
         or b
-        jr nz,.range
-        ld a,c
+        jr nz, .range
+        ld a, c
         cp BEEP_MAX_MS / 1000 + 1
-        jr nc,.range
-        ld de,1000
+        jr nc, .range
+        ld de, 1000
         call num_mul16
-        ld b,h
-        ld c,l
-.check: ld hl,BEEP_MAX_MS
+        ld b, h
+        ld c, l
+.check: ld hl, BEEP_MAX_MS
         and a
-        sbc hl,bc
+        sbc hl, bc
         ret nc
 .range: raise REPORT_RANGE
-.digit: ld a,(hl)                   ; BC += the digit at HL * DE, HL on (none: nothing)
+.digit: ld a, (hl)                  ; BC += the digit at HL * DE, HL on (none: nothing)
         sub "0"
         cp 10
         ret nc
         inc hl
         push hl
-        ld h,b
-        ld l,c
+        ld h, b
+        ld l, c
 .times: or a
-        jr z,.added
-        add hl,de
+        jr z, .added
+        add hl, de
         dec a
         jr .times
-.added: ld b,h
-        ld c,l
+.added: ld b, h
+        ld c, l
         pop hl
         ret
 
@@ -338,13 +338,13 @@ BEEPER_HALF_FIXED equ 120           ; the 48K's half cycle: 4 * HL + 120.5 T
 beeper:
         di
         push hl
-        ld a,l
+        ld a, l
         cpl
         and 3                       ; the sled's NOPs to skip: 3 - (HL mod 4)
-        ld c,a
-        ld b,0
-        ld ix,.sled
-        add ix,bc
+        ld c, a
+        ld b, 0
+        ld ix, .sled
+        add ix, bc
         srl h
         rr l
         srl h
@@ -352,40 +352,40 @@ beeper:
         inc h                       ; H = passes of the outer count
         inc l                       ; L = turns of the first pass (0 = 256)
         inc de                      ; DE = whole cycles
-        ld a,(BORDCR)
+        ld a, (BORDCR)
         rrca
         rrca
         rrca
         and 7                       ; A = the port byte, speaker off
-.half:  ld b,h                      ; 4     (the T-states of a half cycle, besides the
-        ld c,l                      ; 4      sled's NOPs and the wait)
+.half:  ld b, h                     ; 4     (the T-states of a half cycle, besides the
+        ld c, l                     ; 4      sled's NOPs and the wait)
         nop                         ; 4
         nop                         ; 4
         and 0xFF                    ; 7     (timing only)
         xor BEEP_EAR                ; 7
-        out (ULA_PORT),a            ; 11
+        out (ULA_PORT), a           ; 11
         jp (ix)                     ; 8
 .sled:  nop                         ; 4 each: HL mod 4 of them
         nop
         nop
 .wait:  dec c                       ; 4
-        jr nz,.wait                 ; 12 / 7
+        jr nz, .wait                ; 12 / 7
         dec b                       ; 4
-        jr nz,.wait                 ; 12 / 7
-        bit 4,a                     ; 8     (BEEP_EAR: the speaker is on)
-        jr nz,.first                ; 12 / 7
+        jr nz, .wait                ; 12 / 7
+        bit 4, a                    ; 8     (BEEP_EAR: the speaker is on)
+        jr nz, .first               ; 12 / 7
         dec de                      ; 6
-        ld c,a                      ; 4
-        ld a,d                      ; 4
+        ld c, a                     ; 4
+        ld a, d                     ; 4
         or e                        ; 4
-        ld a,c                      ; 4
-        jr nz,.half                 ; 12
+        ld a, c                     ; 4
+        jr nz, .half                ; 12
         pop hl
         ei
         ret
 .first: nop                         ; 4     as long as the count after the second half
         nop                         ; 4
         nop                         ; 4
-        ld b,0                      ; 7
+        ld b, 0                     ; 7
         jp .half                    ; 10
         assert BEEP_EAR == 1 << 4

@@ -13,14 +13,14 @@ BOOT_I          equ 0x3F            ; I as the 48K leaves it (IM 2 vectors would
 ; Input:   HL = last byte to clear (above RAM_START)
 ; Corrupts: AF, BC, DE, HL
 boot_clear      macro
-        ld de,RAM_START
+        ld de, RAM_START
         and a
-        sbc hl,de
-        ld b,h                      ; BC = bytes - 1: LDIR copies the first zero on
-        ld c,l
-        ld hl,RAM_START
-        ld de,RAM_START+1
-        ld (hl),0
+        sbc hl, de
+        ld b, h                     ; BC = bytes - 1: LDIR copies the first zero on
+        ld c, l
+        ld hl, RAM_START
+        ld de, RAM_START + 1
+        ld (hl), 0
         ldir
                 endm
 
@@ -30,30 +30,30 @@ boot_clear      macro
 ; continues into boot_system.  Never returns.
 ; ---------------------------------------------------------------------------------------------
 boot_cold:
-        ld a,WHITE
-        out (ULA_PORT),a
-        ld hl,RAM_END_48K           ; a 16K machine has nothing at 0x8000-0xFFFF
-        ld a,0x5A
-        ld (hl),a
+        ld a, WHITE
+        out (ULA_PORT), a
+        ld hl, RAM_END_48K          ; a 16K machine has nothing at 0x8000-0xFFFF
+        ld a, 0x5A
+        ld (hl), a
         cp (hl)
-        jr z,.top_found
-        ld hl,RAM_END_16K
+        jr z, .top_found
+        ld hl, RAM_END_16K
 .top_found:
-        ld a,h                      ; the top's high byte waits in A' (its low byte is 0xFF)
-        ex af,af'
+        ld a, h                     ; the top's high byte waits in A' (its low byte is 0xFF)
+        ex af, af'
         boot_clear                  ; (inline: there is no stack until RAM is clear)
-        ex af,af'
-        ld h,a
-        ld l,LOW RAM_END_48K        ; HL = top of RAM
-        ld (P_RAMT),hl
-        ld de,-UDG_SIZE
-        add hl,de                   ; RAMTOP = the byte under the UDGs
-        ld (RAMTOP),hl
+        ex af, af'
+        ld h, a
+        ld l, LOW RAM_END_48K       ; HL = top of RAM
+        ld (P_RAMT), hl
+        ld de, -UDG_SIZE
+        add hl, de                  ; RAMTOP = the byte under the UDGs
+        ld (RAMTOP), hl
         inc hl
-        ld (UDG),hl
-        ex de,hl                    ; the UDGs start as copies of the letters A-U
-        ld hl,FONT + ("A" - FONT_FIRST) * GLYPH_SIZE
-        ld bc,UDG_SIZE
+        ld (UDG), hl
+        ex de, hl                   ; the UDGs start as copies of the letters A-U
+        ld hl, FONT + ("A" - FONT_FIRST) * GLYPH_SIZE
+        ld bc, UDG_SIZE
         ldir
         jr boot_system
 
@@ -63,16 +63,16 @@ boot_cold:
 ; ---------------------------------------------------------------------------------------------
 boot_new:
         di
-        ld hl,(RAMTOP)              ; the three survive in the alternate registers
-        ld de,(P_RAMT)
-        ld bc,(UDG)
+        ld hl, (RAMTOP)             ; the three survive in the alternate registers
+        ld de, (P_RAMT)
+        ld bc, (UDG)
         exx
-        ld hl,(RAMTOP)
+        ld hl, (RAMTOP)
         boot_clear                  ; (inline: the stack is in the RAM being cleared)
         exx
-        ld (RAMTOP),hl
-        ld (P_RAMT),de
-        ld (UDG),bc
+        ld (RAMTOP), hl
+        ld (P_RAMT), de
+        ld (UDG), bc
         ; continues into boot_system
 
 ; ---------------------------------------------------------------------------------------------
@@ -81,52 +81,52 @@ boot_new:
 ; Never returns: it ends in the editor with the copyright message shown.
 ; ---------------------------------------------------------------------------------------------
 boot_system:
-        ld hl,boot_values           ; the table of initial values
-.block: ld e,(hl)
+        ld hl, boot_values          ; the table of initial values
+.block: ld e, (hl)
         inc hl
-        ld d,(hl)                   ; DE = where the values go
+        ld d, (hl)                  ; DE = where the values go
         inc hl
-        ld a,d
+        ld a, d
         or e
-        jr z,.channels
-        ld c,(hl)                   ; how many bytes
-        ld b,0
+        jr z, .channels
+        ld c, (hl)                  ; how many bytes
+        ld b, 0
         inc hl
         ldir
         jr .block
 .channels:
-        ld hl,chan_data             ; CHANS: K, S, R, P as on the 48K
-        ld de,CHANS_AREA
-        ld bc,CHANNEL_DATA_SIZE
+        ld hl, chan_data            ; CHANS: K, S, R, P as on the 48K
+        ld de, CHANS_AREA
+        ld bc, CHANNEL_DATA_SIZE
         ldir
-        ld hl,PROG_START            ; the empty program: only the variables' end marker,
-        ld (hl),VARS_END            ; then the empty edit line (ENTER) and its end marker
+        ld hl, PROG_START           ; the empty program: only the variables' end marker,
+        ld (hl), VARS_END           ; then the empty edit line (ENTER) and its end marker
         inc hl
-        ld (hl),CC_ENTER
+        ld (hl), CC_ENTER
         inc hl
-        ld (hl),VARS_END
+        ld (hl), VARS_END
         ; the machine stack: the GO SUB end marker at RAMTOP, the error return under it
-        ld hl,(RAMTOP)
-        ld (hl),STACK_MARK
+        ld hl, (RAMTOP)
+        ld (hl), STACK_MARK
         dec hl
-        ld sp,hl
+        ld sp, hl
         dec hl
         dec hl
-        ld (ERR_SP),hl
-        ld hl,main_report
+        ld (ERR_SP), hl
+        ld hl, main_report
         push hl
-        ld iy,ERR_NR                ; for programs that expect it (this ROM itself does not)
-        ld a,BOOT_I
-        ld i,a
+        ld iy, ERR_NR               ; for programs that expect it (this ROM itself does not)
+        ld a, BOOT_I
+        ld i, a
         im 1
         ei
         call cls
-        ld a,STREAM_K
+        ld a, STREAM_K
         call chan_open
-        ld de,msg_copyright
+        ld de, msg_copyright
         call pr_message
-        ld hl,TV_FLAG
-        set TV_MESSAGE,(hl)         ; the next key clears the message
+        ld hl, TV_FLAG
+        set TV_MESSAGE, (hl)        ; the next key clears the message
         jp main_loop
 
 

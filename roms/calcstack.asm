@@ -19,15 +19,15 @@ CALC_IY         equ ERR_NR          ; what STACK-BC leaves in IY, as the 48K doe
 ; Corrupts: AF, BC, DE, HL.  Report 4 if there is no room.
 ; ---------------------------------------------------------------------------------------------
 stack_bc:
-        ld iy,CALC_IY
+        ld iy, CALC_IY
         push bc
-        ld bc,CALC_VALUE
+        ld bc, CALC_VALUE
         call mem_check_room
         pop bc
-        ld hl,(STKEND)
-        ld de,0                     ; DE:BC below 65536: num_store5 writes the integer form
+        ld hl, (STKEND)
+        ld de, 0                    ; DE:BC below 65536: num_store5 writes the integer form
         call num_store5
-        ld (STKEND),hl
+        ld (STKEND), hl
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -38,39 +38,39 @@ stack_bc:
 ;           fraction, 6 above 2,147,483,647.
 ; ---------------------------------------------------------------------------------------------
 print_fp:
-        ld hl,(STKEND)
-        ld de,-CALC_VALUE
-        add hl,de
-        ld (STKEND),hl
-        ld a,(hl)
+        ld hl, (STKEND)
+        ld de, -CALC_VALUE
+        add hl, de
+        ld (STKEND), hl
+        ld a, (hl)
         or a
-        jr z,.whole                 ; the integer form
+        jr z, .whole                ; the integer form
         sub FP_BIAS
-        jr c,.fraction              ; below 1/2 (not 0: that is the integer form)
-        jr z,.fraction              ; 1/2 to 1
+        jr c, .fraction             ; below 1/2 (not 0: that is the integer form)
+        jr z, .fraction             ; 1/2 to 1
         cp FP_INT_TOP - FP_BIAS
-        jr nc,.whole                ; no bits below the point (num_read5 judges the size)
+        jr nc, .whole               ; no bits below the point (num_read5 judges the size)
         push hl                     ; the bits of the mantissa below the point must be 0
         inc hl
-        ld d,(hl)
+        ld d, (hl)
         inc hl
-        ld e,(hl)
+        ld e, (hl)
         inc hl
-        ld b,(hl)
+        ld b, (hl)
         inc hl
-        ld c,(hl)
+        ld c, (hl)
 .shift: sla c                       ; out go the whole number's bits (and the sign)
         rl b
         rl e
         rl d
         dec a
-        jr nz,.shift
-        ld a,d
+        jr nz, .shift
+        ld a, d
         or e
         or b
         or c
         pop hl
-        jr nz,.fraction
+        jr nz, .fraction
 .whole: call num_read5
         jp pr_number
 .fraction:

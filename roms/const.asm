@@ -100,18 +100,7 @@ SHIFT_SYMBOL    equ 1               ; SYMBOL SHIFT down
 SHIFT_TWO_KEYS  equ 7               ; two keys (other than shifts): the scan is not trusted
 
 ; --- Colours (section 2.3) -------------------------------------------------------------------
-BLACK           equ 0
-BLUE            equ 1
-RED             equ 2
-MAGENTA         equ 3
-GREEN           equ 4
-CYAN            equ 5
-YELLOW          equ 6
-WHITE           equ 7
-ATTR_FLASH      equ 0x80
-ATTR_BRIGHT     equ 0x40
-ATTR_PAPER      equ 0x38
-ATTR_INK        equ 0x07
+        include "colours.asm"       ; BLACK..WHITE, PAPER, INK_MASK, PAPER_MASK, BRIGHT, FLASH
 COLOUR_CLEAR    equ 8               ; INK 8 etc.: keep what is on the screen
 COLOUR_CONTRAST equ 9               ; INK 9 / PAPER 9: contrast with the other
 

@@ -34,16 +34,16 @@ ed_edit_line:
         call ed_redraw
 .wait:  ei
         halt                        ; keys come from the frame interrupt
-        ld hl,FLAGS
-        bit FLAG_NEW_KEY,(hl)
-        jr z,.wait
-        res FLAG_NEW_KEY,(hl)
-        ld hl,TV_FLAG
-        bit TV_MESSAGE,(hl)
-        jr z,.key
-        res TV_MESSAGE,(hl)         ; a report or the copyright: the first key clears it
+        ld hl, FLAGS
+        bit FLAG_NEW_KEY, (hl)
+        jr z, .wait
+        res FLAG_NEW_KEY, (hl)
+        ld hl, TV_FLAG
+        bit TV_MESSAGE, (hl)
+        jr z, .key
+        res TV_MESSAGE, (hl)        ; a report or the copyright: the first key clears it
         call cls_lower
-.key:   ld a,(LAST_K)
+.key:   ld a, (LAST_K)
         call ed_key
         ret z
         call ed_redraw
@@ -61,48 +61,48 @@ ed_key:
         call .act
         or 1                        ; NZ: not ENTER
         ret
-.act:   ld hl,MODE
+.act:   ld hl, MODE
         cp CC_EXTEND
-        jr z,.extend
+        jr z, .extend
         cp CC_GRAPHICS
-        jr z,.graphics
-        ld b,a
-        ld a,(hl)
+        jr z, .graphics
+        ld b, a
+        ld a, (hl)
         cp MODE_EXTEND
-        jr nz,.not_e
-        ld (hl),MODE_NORMAL         ; E mode lasts one key
-.not_e: ld a,b
+        jr nz, .not_e
+        ld (hl), MODE_NORMAL        ; E mode lasts one key
+.not_e: ld a, b
         cp CC_CAPS_LOCK
-        jr z,.caps_lock
+        jr z, .caps_lock
         cp CC_DELETE
-        jr z,ed_delete
+        jr z, ed_delete
         cp CC_LEFT
-        jr z,ed_left
+        jr z, ed_left
         cp CC_RIGHT
-        jr z,ed_right
+        jr z, ed_right
         cp CC_EDIT
-        jp z,ed_bring_down
+        jp z, ed_bring_down
         cp CH_SPACE
         ret c                       ; other controls: nothing
         jr ed_insert
 .extend:
-        ld b,MODE_EXTEND
+        ld b, MODE_EXTEND
         jr .toggle
 .graphics:
-        ld b,MODE_GRAPHICS
+        ld b, MODE_GRAPHICS
 .toggle:
-        ld a,(hl)                   ; the same key again leaves the mode
+        ld a, (hl)                  ; the same key again leaves the mode
         cp b
-        ld a,b
-        jr nz,.set
+        ld a, b
+        jr nz, .set
         xor a                       ; MODE_NORMAL
-.set:   ld (hl),a
+.set:   ld (hl), a
         ret
 .caps_lock:
-        ld hl,FLAGS2
-        ld a,1 << F2_CAPS_LOCK
+        ld hl, FLAGS2
+        ld a, 1 << F2_CAPS_LOCK
         xor (hl)
-        ld (hl),a
+        ld (hl), a
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -113,12 +113,12 @@ ed_key:
 ed_insert:
         push af
         call ed_length
-        ld de,ED_MAX_BYTES
+        ld de, ED_MAX_BYTES
         and a
-        sbc hl,de
+        sbc hl, de
         pop bc
         ret nc
-        ld a,b
+        ld a, b
         ; continues into ed_add_char
 
 ; ---------------------------------------------------------------------------------------------
@@ -128,14 +128,14 @@ ed_insert:
 ; Corrupts: AF, BC, DE, HL.  Report 4 if memory is full.
 ; ---------------------------------------------------------------------------------------------
 ed_add_char:
-        ld hl,(K_CUR)
-        ld bc,1
+        ld hl, (K_CUR)
+        ld bc, 1
         push af
         call mem_make_room
         pop af
-        ld (hl),a
+        ld (hl), a
         inc hl
-        ld (K_CUR),hl
+        ld (K_CUR), hl
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -146,26 +146,26 @@ ed_delete:
         call ed_at_start
         ret z
         dec hl
-        ld bc,1
+        ld bc, 1
         jp mem_reclaim
 
 ; ed_at_start - HL = K_CUR; Z if it is at the start of the line.  Corrupts AF, DE.
 ed_at_start:
-        ld de,(E_LINE)
-        ld hl,(K_CUR)
+        ld de, (E_LINE)
+        ld hl, (K_CUR)
         and a
-        sbc hl,de
-        add hl,de
+        sbc hl, de
+        add hl, de
         ret
 
 ; ed_length - HL = the edit line's length in bytes (without its ENTER).  Corrupts AF, DE.
 ed_length:
-        ld hl,(WORKSP)
+        ld hl, (WORKSP)
         dec hl
         dec hl
-        ld de,(E_LINE)
+        ld de, (E_LINE)
         and a
-        sbc hl,de
+        sbc hl, de
         ret
 
 ; ed_left - the cursor one character left
@@ -173,17 +173,17 @@ ed_left:
         call ed_at_start
         ret z
         dec hl
-        ld (K_CUR),hl
+        ld (K_CUR), hl
         ret
 
 ; ed_right - the cursor one character right (not past the ENTER)
 ed_right:
-        ld hl,(K_CUR)
-        ld a,(hl)
+        ld hl, (K_CUR)
+        ld a, (hl)
         cp CC_ENTER
         ret z
         inc hl
-        ld (K_CUR),hl
+        ld (K_CUR), hl
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -193,43 +193,43 @@ ed_right:
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 ed_bring_down:
-        ld de,(E_PPC)
+        ld de, (E_PPC)
         call prog_find_line         ; HL = the line, or the one after it
-        ld de,(VARS)
+        ld de, (VARS)
         and a
-        sbc hl,de
+        sbc hl, de
         ret nc                      ; no such line: nothing
-        add hl,de
+        add hl, de
         push hl
         call ed_clear_line
-        ld a,STREAM_R
+        ld a, STREAM_R
         call chan_open
         pop hl
-        ld b,(hl)                   ; the line number, in digits
+        ld b, (hl)                  ; the line number, in digits
         inc hl
-        ld c,(hl)
+        ld c, (hl)
         inc hl
         inc hl
         inc hl                      ; HL = its text
         push hl
-        ld de,0
+        ld de, 0
         call pr_unsigned
         pop hl
-.copy:  ld a,(hl)
+.copy:  ld a, (hl)
         cp CC_ENTER
-        jr z,.check
+        jr z, .check
         inc hl
         cp CC_NUMBER
-        jr nz,.char
-        ld de,NUMBER_SIZE           ; the hidden number stays behind
-        add hl,de
+        jr nz, .char
+        ld de, NUMBER_SIZE          ; the hidden number stays behind
+        add hl, de
         jr .copy
 .char:  rst ENTRY_PRINT_A
         jr .copy
 .check: call ed_length              ; too long to edit: not brought down after all
-        ld de,ED_MAX_BYTES
+        ld de, ED_MAX_BYTES
         and a
-        sbc hl,de
+        sbc hl, de
         ret c
         ; continues into ed_clear_line
 
@@ -238,26 +238,26 @@ ed_bring_down:
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 ed_clear_line:
-        ld hl,(STKEND)
-        ld de,(E_LINE)
+        ld hl, (STKEND)
+        ld de, (E_LINE)
         and a
-        sbc hl,de
-        ld b,h
-        ld c,l                      ; everything from E_LINE to STKEND ...
-        ex de,hl
-        ld a,b
+        sbc hl, de
+        ld b, h
+        ld c, l                     ; everything from E_LINE to STKEND ...
+        ex de, hl
+        ld a, b
         or c
-        call nz,mem_reclaim         ; ... goes,
-        ld (K_CUR),hl
-        ld (hl),CC_ENTER            ; and the empty line is written anew in the free memory
+        call nz, mem_reclaim        ; ... goes,
+        ld (K_CUR), hl
+        ld (hl), CC_ENTER           ; and the empty line is written anew in the free memory
         inc hl
-        ld (hl),VARS_END
+        ld (hl), VARS_END
         inc hl
-        ld (WORKSP),hl
-        ld (STKBOT),hl
-        ld (STKEND),hl
-        ld a,1                      ; it will take one row
-        ld (ECHO_E+1),a
+        ld (WORKSP), hl
+        ld (STKBOT), hl
+        ld (STKEND), hl
+        ld a, 1                     ; it will take one row
+        ld (ECHO_E + 1), a
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -265,51 +265,51 @@ ed_clear_line:
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 ed_set_mode:
-        ld hl,(E_LINE)
-        ld de,(K_CUR)
-        ld c,(1 << ESM_KEYWORD) | (1 << ESM_NUMBER)
+        ld hl, (E_LINE)
+        ld de, (K_CUR)
+        ld c, (1 << ESM_KEYWORD) | (1 << ESM_NUMBER)
 .next:  and a
-        sbc hl,de
-        add hl,de
-        jr z,.done                  ; at the cursor
-        ld a,(hl)
+        sbc hl, de
+        add hl, de
+        jr z, .done                 ; at the cursor
+        ld a, (hl)
         inc hl
-        bit ESM_REM,c
-        jr nz,.next
-        bit ESM_QUOTE,c
-        jr z,.outside
+        bit ESM_REM, c
+        jr nz, .next
+        bit ESM_QUOTE, c
+        jr z, .outside
         cp CH_QUOTE                 ; in a string only its end matters
-        jr nz,.next
-        ld c,0
+        jr nz, .next
+        ld c, 0
         jr .next
 .outside:
         cp CH_SPACE
-        jr z,.next
+        jr z, .next
         cp CH_QUOTE
-        ld b,1 << ESM_QUOTE
-        jr z,.state
+        ld b, 1 << ESM_QUOTE
+        jr z, .state
         cp ":"
-        ld b,1 << ESM_KEYWORD
-        jr z,.state
+        ld b, 1 << ESM_KEYWORD
+        jr z, .state
         cp TK_THEN
-        jr z,.state
+        jr z, .state
         cp TK_REM
-        ld b,1 << ESM_REM
-        jr z,.state
-        ld b,0
-        bit ESM_NUMBER,c            ; digits of the line number keep K mode
-        jr z,.state
+        ld b, 1 << ESM_REM
+        jr z, .state
+        ld b, 0
+        bit ESM_NUMBER, c           ; digits of the line number keep K mode
+        jr z, .state
         cp "0"
-        jr c,.state
-        cp "9"+1
-        jr c,.next
-.state: ld c,b
+        jr c, .state
+        cp "9" + 1
+        jr c, .next
+.state: ld c, b
         jr .next
-.done:  ld hl,FLAGS
-        res FLAG_L_MODE,(hl)
-        bit ESM_KEYWORD,c
+.done:  ld hl, FLAGS
+        res FLAG_L_MODE, (hl)
+        bit ESM_KEYWORD, c
         ret nz
-        set FLAG_L_MODE,(hl)
+        set FLAG_L_MODE, (hl)
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -322,65 +322,65 @@ ed_set_mode:
 ; ---------------------------------------------------------------------------------------------
 ed_redraw:
         call ed_set_mode
-        ld a,STREAM_K
+        ld a, STREAM_K
         call chan_open
-.again: ld a,(ECHO_E+1)             ; E = rows of the line last time (1 up)
+.again: ld a, (ECHO_E + 1)          ; E = rows of the line last time (1 up)
         or a
-        jr nz,.rows
+        jr nz, .rows
         inc a
-.rows:  ld e,a
+.rows:  ld e, a
         cp INIT_DF_SZ
-        jr nc,.size
-        ld a,INIT_DF_SZ
-.size:  ld d,a                      ; D = the lower screen's size for it
-        ld a,(DF_SZ)
+        jr nc, .size
+        ld a, INIT_DF_SZ
+.size:  ld d, a                     ; D = the lower screen's size for it
+        ld a, (DF_SZ)
         sub d
-        jr c,.sized
-        jr z,.sized
-        ld c,a                      ; it shrinks: the rows it leaves go back to the upper screen
-        ld a,(DF_SZ)
+        jr c, .sized
+        jr z, .sized
+        ld c, a                     ; it shrinks: the rows it leaves go back to the upper screen
+        ld a, (DF_SZ)
         neg
-        add a,ROWS
-        ld b,a
-        ld a,(ATTR_P)
+        add a, ROWS
+        ld b, a
+        ld a, (ATTR_P)
         push de
         call cl_rows
         pop de
-.sized: ld a,d
-        ld (DF_SZ),a
-        ld c,d                      ; clear the lower screen ...
-        ld hl,TV_FLAG
-        bit TV_MESSAGE,(hl)
-        jr z,.clear
-        ld c,e                      ; ... or, under a message, just the line's rows
-.clear: ld a,ROWS
+.sized: ld a, d
+        ld (DF_SZ), a
+        ld c, d                     ; clear the lower screen ...
+        ld hl, TV_FLAG
+        bit TV_MESSAGE, (hl)
+        jr z, .clear
+        ld c, e                     ; ... or, under a message, just the line's rows
+.clear: ld a, ROWS
         sub c
-        ld b,a
-        ld a,(BORDCR)
+        ld b, a
+        ld a, (BORDCR)
         push de
         call cl_rows
         pop de
-        ld a,ROWS                   ; the line starts E rows from the bottom
+        ld a, ROWS                  ; the line starts E rows from the bottom
         sub e
-        ld b,a
-        ld c,0
+        ld b, a
+        ld c, 0
         call pr_set_pos
         push de
         call ed_print_line
         pop de
-        ld a,(DF_SZ)                ; rows used: as many more as the lower screen grew ...
+        ld a, (DF_SZ)               ; rows used: as many more as the lower screen grew ...
         sub d
-        jr z,.same
-        add a,e
-        ld (ECHO_E+1),a
+        jr z, .same
+        add a, e
+        ld (ECHO_E + 1), a
         ret
 .same:  call pr_get_pos             ; ... or as far as the printing went: B - (24 - E) + 1
-        ld a,b
-        add a,e
-        sub ROWS-1
+        ld a, b
+        add a, e
+        sub ROWS - 1
         cp e
         ret nc
-        ld (ECHO_E+1),a             ; fewer than before: again, lower down
+        ld (ECHO_E + 1), a          ; fewer than before: again, lower down
         jr .again
 
 ; ---------------------------------------------------------------------------------------------
@@ -388,58 +388,58 @@ ed_redraw:
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 ed_print_line:
-        ld hl,FLAGS
-        set FLAG_NO_SPACE,(hl)      ; no space before a keyword at the start
-        ld hl,(E_LINE)
-.next:  ld de,(K_CUR)
+        ld hl, FLAGS
+        set FLAG_NO_SPACE, (hl)     ; no space before a keyword at the start
+        ld hl, (E_LINE)
+.next:  ld de, (K_CUR)
         and a
-        sbc hl,de
-        add hl,de
-        call z,ed_print_cursor
-        ld a,(hl)
+        sbc hl, de
+        add hl, de
+        call z, ed_print_cursor
+        ld a, (hl)
         cp CC_ENTER
         ret z
         inc hl
         cp CC_NUMBER
-        jr z,.hidden
+        jr z, .hidden
         rst ENTRY_PRINT_A
         jr .next
 .hidden:
-        ld de,NUMBER_SIZE
-        add hl,de
+        ld de, NUMBER_SIZE
+        add hl, de
         jr .next
 
 ; ed_print_cursor - the mode letter, flashing; the keyword spacing is not disturbed
 ; Corrupts: AF, BC, DE (HL kept)
 ed_print_cursor:
         push hl
-        ld a,(MODE)
-        ld b,"E"
+        ld a, (MODE)
+        ld b, "E"
         cp MODE_EXTEND
-        jr z,.letter
-        ld b,"G"
+        jr z, .letter
+        ld b, "G"
         cp MODE_GRAPHICS
-        jr z,.letter
-        ld hl,FLAGS
-        ld b,"K"
-        bit FLAG_L_MODE,(hl)
-        jr z,.letter
-        ld hl,FLAGS2
-        ld b,"L"
-        bit F2_CAPS_LOCK,(hl)
-        jr z,.letter
-        ld b,"C"
+        jr z, .letter
+        ld hl, FLAGS
+        ld b, "K"
+        bit FLAG_L_MODE, (hl)
+        jr z, .letter
+        ld hl, FLAGS2
+        ld b, "L"
+        bit F2_CAPS_LOCK, (hl)
+        jr z, .letter
+        ld b, "C"
 .letter:
-        ld hl,v_pr_flags
-        set PRF_FLASH,(hl)
-        ld hl,FLAGS
-        ld c,(hl)                   ; C bit FLAG_NO_SPACE: as it was
-        ld a,b
+        ld hl, v_pr_flags
+        set PRF_FLASH, (hl)
+        ld hl, FLAGS
+        ld c, (hl)                  ; C bit FLAG_NO_SPACE: as it was
+        ld a, b
         rst ENTRY_PRINT_A
-        ld hl,FLAGS
-        res FLAG_NO_SPACE,(hl)
-        bit FLAG_NO_SPACE,c
-        jr z,.done
-        set FLAG_NO_SPACE,(hl)
+        ld hl, FLAGS
+        res FLAG_NO_SPACE, (hl)
+        bit FLAG_NO_SPACE, c
+        jr z, .done
+        set FLAG_NO_SPACE, (hl)
 .done:  pop hl
         ret

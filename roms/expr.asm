@@ -29,7 +29,7 @@ SIGN_BIT        equ 7
 ; ---------------------------------------------------------------------------------------------
 ev_u16:
         call ev_expr
-        ld a,d
+        ld a, d
         or e
         ret z
         raise REPORT_RANGE
@@ -37,9 +37,9 @@ ev_u16:
 ; ev_u8 - a numeric expression that must be 0-255: A = C = it (B = 0).  Report B otherwise.
 ev_u8:
         call ev_u16
-        ld a,b
+        ld a, b
         or a
-        ld a,c
+        ld a, c
         ret z
         raise REPORT_RANGE
 
@@ -60,7 +60,7 @@ ev_expr:
         call num_is_zero
         pop bc                      ; left (POP keeps the flags)
         pop de
-        jr z,.next                  ; b = 0: a
+        jr z, .next                 ; b = 0: a
         call num_one                ; else 1
         jr .next
 
@@ -76,18 +76,18 @@ ev_and: call ev_not
         call num_is_zero
         pop bc
         pop de
-        jr nz,.next                 ; b not 0: a
+        jr nz, .next                ; b not 0: a
         call num_zero               ; else 0
         jr .next
 
 ; ev_not - [NOT] a comparison
 ev_not: rst ENTRY_GET_CHAR
         cp TK_NOT
-        jr nz,ev_compare
+        jr nz, ev_compare
         rst ENTRY_NEXT_CHAR
         call ev_not
         call num_is_zero
-        jp z,num_one
+        jp z, num_one
         jp num_zero
 
 ; ev_compare - a sum, or two compared: 1 if the relation holds, else 0
@@ -97,22 +97,22 @@ REL_MORE        equ 4
 ev_compare:
         call ev_sum
         rst ENTRY_GET_CHAR
-        ld h,REL_LESS
+        ld h, REL_LESS
         cp "<"
-        jr z,.relation
-        ld h,REL_EQUAL
+        jr z, .relation
+        ld h, REL_EQUAL
         cp "="
-        jr z,.relation
-        ld h,REL_MORE
+        jr z, .relation
+        ld h, REL_MORE
         cp ">"
-        jr z,.relation
-        ld h,REL_LESS | REL_EQUAL
+        jr z, .relation
+        ld h, REL_LESS | REL_EQUAL
         cp TK_LE
-        jr z,.relation
-        ld h,REL_MORE | REL_EQUAL
+        jr z, .relation
+        ld h, REL_MORE | REL_EQUAL
         cp TK_GE
-        jr z,.relation
-        ld h,REL_LESS | REL_MORE
+        jr z, .relation
+        ld h, REL_LESS | REL_MORE
         cp TK_NE
         ret nz
 .relation:
@@ -123,32 +123,32 @@ ev_compare:
         call ev_sum
         pop hl                      ; left - right
         and a
-        sbc hl,bc
-        ld b,h
-        ld c,l
+        sbc hl, bc
+        ld b, h
+        ld c, l
         pop hl
-        sbc hl,de                   ; HL:BC = the difference; S and V say its sign
-        ld a,h
-        jp po,.sign
+        sbc hl, de                  ; HL:BC = the difference; S and V say its sign
+        ld a, h
+        jp po, .sign
         xor 0x80                    ; overflow: the sign bit is the wrong way round
 .sign:  rla
-        ld a,REL_LESS
-        jr c,.found
-        ld a,h
+        ld a, REL_LESS
+        jr c, .found
+        ld a, h
         or l
         or b
         or c
-        ld a,REL_EQUAL
-        jr z,.found
-        ld a,REL_MORE
+        ld a, REL_EQUAL
+        jr z, .found
+        ld a, REL_MORE
 .found: pop hl
         and h
-        jp z,num_zero
+        jp z, num_zero
         jp num_one
 
 ; num_is_zero - Z if DE:BC is 0.  Corrupts A.
 num_is_zero:
-        ld a,d
+        ld a, d
         or e
         or b
         or c
@@ -156,13 +156,13 @@ num_is_zero:
 
 ; num_zero, num_one - DE:BC = 0, 1
 num_zero:
-        ld bc,0
-        ld d,b
-        ld e,c
+        ld bc, 0
+        ld d, b
+        ld e, c
         ret
 num_one:
-        ld bc,1
-        ld de,0
+        ld bc, 1
+        ld de, 0
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -174,28 +174,28 @@ ev_sum:
         call ev_term
 .next:  rst ENTRY_GET_CHAR
         cp "+"
-        jr z,.add
+        jr z, .add
         cp "-"
         ret nz
         call .right                 ; left - right
         pop hl
         and a
-        sbc hl,bc
-        ld b,h
-        ld c,l
+        sbc hl, bc
+        ld b, h
+        ld c, l
         pop hl
-        sbc hl,de
+        sbc hl, de
         jr .result
 .add:   call .right                 ; left + right
         pop hl
-        add hl,bc
-        ld b,h
-        ld c,l
+        add hl, bc
+        ld b, h
+        ld c, l
         pop hl
-        adc hl,de
+        adc hl, de
 .result:
-        ex de,hl
-        jp pe,num_too_big           ; signed overflow of the high word
+        ex de, hl
+        jp pe, num_too_big          ; signed overflow of the high word
         jr .next
 .right: pop hl                      ; (our return address) - left goes under it
         push de
@@ -212,7 +212,7 @@ ev_term:
         call ev_factor
 .next:  rst ENTRY_GET_CHAR
         cp "*"
-        jr z,.op
+        jr z, .op
         cp "/"
         ret nz
 .op:    push af                     ; the operator
@@ -221,39 +221,39 @@ ev_term:
         rst ENTRY_NEXT_CHAR
         call ev_factor              ; the right one
         call num_sign_split         ; BC = |right|, H bit 7 = its sign
-        ld a,h
+        ld a, h
         pop hl                      ; left low word
-        ex (sp),hl                  ; HL = left high word, (SP) = left low word
-        ex de,hl                    ; DE = left high
+        ex (sp), hl                 ; HL = left high word, (SP) = left low word
+        ex de, hl                   ; DE = left high
         pop hl                      ; left low
         push bc                     ; |right|
         push af                     ; right's sign (A bit 7)
-        ld b,h
-        ld c,l
+        ld b, h
+        ld c, l
         call num_sign_split         ; BC = |left|, H = its sign
         pop af
         xor h                       ; A bit 7: the result's sign
         pop de                      ; DE = |right|
         pop hl                      ; H = the operator
         push af
-        ld a,h
+        ld a, h
         cp "/"
-        jr z,.divide
+        jr z, .divide
         call num_mul16              ; DE:HL = BC * DE
-        ld b,h
-        ld c,l
-        bit SIGN_BIT,d              ; must stay a positive 32-bit number
-        jp nz,num_too_big
+        ld b, h
+        ld c, l
+        bit SIGN_BIT, d             ; must stay a positive 32-bit number
+        jp nz, num_too_big
         jr .sign
 .divide:
-        ld a,d
+        ld a, d
         or e
-        jp z,num_too_big            ; division by zero
+        jp z, num_too_big           ; division by zero
         call num_div16              ; BC = BC / DE
-        ld de,0
+        ld de, 0
 .sign:  pop af
         rla
-        call c,num_negate
+        call c, num_negate
         jr .next
 
 ; ---------------------------------------------------------------------------------------------
@@ -263,12 +263,12 @@ ev_term:
 ; Corrupts: AF, DE.  Report 6 if |value| > 65535.
 ; ---------------------------------------------------------------------------------------------
 num_sign_split:
-        ld a,d
+        ld a, d
         push af                     ; A bit 7: the sign
-        bit SIGN_BIT,d
-        call nz,num_negate
+        bit SIGN_BIT, d
+        call nz, num_negate
         pop hl                      ; H = that A
-        ld a,d
+        ld a, d
         or e
         ret z
         ; continues into num_too_big
@@ -283,24 +283,24 @@ num_too_big:
 ev_factor:
         rst ENTRY_GET_CHAR
         cp "-"
-        jr z,.minus
+        jr z, .minus
         cp "+"
-        jr z,.plus
+        jr z, .plus
         cp "("
-        jr z,.bracket
+        jr z, .bracket
         cp TK_PEEK
-        jr z,.peek
+        jr z, .peek
         cp TK_USR
-        jr z,.usr
+        jr z, .usr
         cp TK_VAL
-        jr z,.val
+        jr z, .val
         cp "."
-        jr z,.number
+        jr z, .number
         call is_letter
-        jp c,var_value
+        jp c, var_value
         sub "0"
         cp 10
-        jr c,.number
+        jr c, .number
         jp stmt_nonsense
 .minus: rst ENTRY_NEXT_CHAR
         call ev_factor
@@ -310,65 +310,65 @@ ev_factor:
 .bracket:
         rst ENTRY_NEXT_CHAR
         call ev_expr
-        ld a,")"
+        ld a, ")"
         jp expect_char
 .peek:  rst ENTRY_NEXT_CHAR
         call ev_factor
         call .u16
-        ld a,(bc)
-        ld c,a
-        ld b,0
+        ld a, (bc)
+        ld c, a
+        ld b, 0
         ret
 .usr:   rst ENTRY_NEXT_CHAR
         cp CH_QUOTE
-        jr z,.usr_udg
+        jr z, .usr_udg
         call ev_factor
         call .u16
         call usr_call               ; BC = what the code leaves in BC
-        ld de,0
+        ld de, 0
         ret
 .usr_udg:                           ; USR "a": the address of user-defined graphic a
         call ev_string
-        ld a,c
+        ld a, c
         dec a
-        jr nz,.range                ; exactly one letter
-        ld a,(hl)
+        jr nz, .range               ; exactly one letter
+        ld a, (hl)
         or 0x20                     ; either case
         sub "a"
         cp CH_UDGS_COUNT
-        jr nc,.range
-        ld l,a
-        ld h,0
-        add hl,hl
-        add hl,hl
-        add hl,hl
-        ld bc,(UDG)
-        add hl,bc
-        ld b,h
-        ld c,l
-        ld de,0
+        jr nc, .range
+        ld l, a
+        ld h, 0
+        add hl, hl
+        add hl, hl
+        add hl, hl
+        ld bc, (UDG)
+        add hl, bc
+        ld b, h
+        ld c, l
+        ld de, 0
         ret
 .val:   rst ENTRY_NEXT_CHAR         ; VAL "digits" (an optional - first)
         cp CH_QUOTE
-        jp nz,stmt_nonsense
+        jp nz, stmt_nonsense
         call ev_string
         jp num_from_text
 .number:
-        ld hl,(CH_ADD)              ; the digits as typed, then the hidden form
-.digit: ld a,(hl)
+        ld hl, (CH_ADD)             ; the digits as typed, then the hidden form
+.digit: ld a, (hl)
         inc hl
         cp CC_NUMBER
-        jr z,.hidden
+        jr z, .hidden
         cp CC_ENTER
-        jp z,stmt_nonsense
+        jp z, stmt_nonsense
         cp "."
-        jp z,stmt_nonsense          ; a fraction (only BEEP reads them, from its digits)
+        jp z, stmt_nonsense         ; a fraction (only BEEP reads them, from its digits)
         jr .digit
 .hidden:
         call num_read5
-        ld (CH_ADD),hl
+        ld (CH_ADD), hl
         ret
-.u16:   ld a,d                      ; DE:BC must be 0-65535
+.u16:   ld a, d                     ; DE:BC must be 0-65535
         or e
         ret z
 .range: raise REPORT_RANGE
@@ -383,25 +383,25 @@ CH_UDGS_COUNT   equ TK_FIRST - CH_UDGS
 ; Corrupts: F; A = the character after it.  Report C if the line ends first.
 ; ---------------------------------------------------------------------------------------------
 ev_string:
-        ld hl,(CH_ADD)
+        ld hl, (CH_ADD)
         inc hl
         push hl
-        ld bc,0
-.next:  ld a,(hl)
+        ld bc, 0
+.next:  ld a, (hl)
         inc hl
         cp CC_ENTER
-        jp z,stmt_nonsense
+        jp z, stmt_nonsense
         cp CH_QUOTE
-        jr z,.quote
+        jr z, .quote
 .count: inc bc
         jr .next
-.quote: ld a,(hl)
+.quote: ld a, (hl)
         cp CH_QUOTE
-        jr nz,.end
+        jr nz, .end
         inc bc                      ; "" is a quote inside the string
         inc hl
         jr .count
-.end:   ld (CH_ADD),hl
+.end:   ld (CH_ADD), hl
         rst ENTRY_GET_CHAR          ; (skip spaces after it)
         pop hl
         ret
@@ -413,14 +413,14 @@ ev_string:
 ; Corrupts: AF, HL
 ; ---------------------------------------------------------------------------------------------
 num_from_text:
-        ld a,b
+        ld a, b
         or c
-        jp z,stmt_nonsense
-        ld a,(hl)
+        jp z, stmt_nonsense
+        ld a, (hl)
         cp "-"
-        jr z,.sign
+        jr z, .sign
         cp "+"
-        jr nz,.digits
+        jr nz, .digits
 .sign:  push af
         inc hl
         dec bc
@@ -431,22 +431,22 @@ num_from_text:
         jp num_negate
 .digits:
         push bc                     ; characters left
-        ld bc,0
-        ld de,0
-.digit: ld a,(hl)
+        ld bc, 0
+        ld de, 0
+.digit: ld a, (hl)
         sub "0"
         cp 10
-        jp nc,stmt_nonsense         ; every character must be a digit
+        jp nc, stmt_nonsense        ; every character must be a digit
         push hl
         call num_times10_plus
         pop hl
         inc hl
-        ex (sp),hl
+        ex (sp), hl
         dec hl
-        ld a,h
+        ld a, h
         or l
-        ex (sp),hl
-        jr nz,.digit
+        ex (sp), hl
+        jr nz, .digit
         pop af                      ; (the count, now 0)
         ret
 
@@ -470,26 +470,26 @@ num_parse_literal:
         ret nz
 .fraction:
         inc hl
-        ld a,(hl)
+        ld a, (hl)
         sub "0"
         cp 10
-        jr c,.fraction
+        jr c, .fraction
         ret
 
 ; num_parse_int - the digits at HL: DE:BC, HL after them, A = the character there
 num_parse_int:
-        ld bc,0
-        ld de,0
-.digit: ld a,(hl)
+        ld bc, 0
+        ld de, 0
+.digit: ld a, (hl)
         sub "0"
         cp 10
-        jr nc,.end
+        jr nc, .end
         push hl
         call num_times10_plus
         pop hl
         inc hl
         jr .digit
-.end:   ld a,(hl)
+.end:   ld a, (hl)
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -504,30 +504,30 @@ num_times10_plus:
         call .double                ; * 4
         call .double                ; * 8
         pop hl
-        add hl,bc                   ; * 8 + * 2
-        ld b,h
-        ld c,l
+        add hl, bc                  ; * 8 + * 2
+        ld b, h
+        ld c, l
         pop hl
-        adc hl,de
-        jp c,num_too_big
-        ex de,hl
+        adc hl, de
+        jp c, num_too_big
+        ex de, hl
         pop af
-        ld l,a
-        ld h,0
-        add hl,bc
-        ld b,h
-        ld c,l
-        jr nc,.check
+        ld l, a
+        ld h, 0
+        add hl, bc
+        ld b, h
+        ld c, l
+        jr nc, .check
         inc de
-.check: bit SIGN_BIT,d
-        jp nz,num_too_big
+.check: bit SIGN_BIT, d
+        jp nz, num_too_big
         ret
 .double:
         sla c
         rl b
         rl e
         rl d
-        jp c,num_too_big
+        jp c, num_too_big
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -537,60 +537,60 @@ num_times10_plus:
 ; Corrupts: AF.  Report 6 if it does not fit 32 signed bits.
 ; ---------------------------------------------------------------------------------------------
 num_read5:
-        ld a,(hl)
+        ld a, (hl)
         inc hl
         or a
-        jr nz,.float
-        ld a,(hl)                   ; the integer form: 0, sign, low, high, 0
+        jr nz, .float
+        ld a, (hl)                  ; the integer form: 0, sign, low, high, 0
         inc hl
-        ld c,(hl)
+        ld c, (hl)
         inc hl
-        ld b,(hl)
+        ld b, (hl)
         inc hl
         inc hl
-        ld de,0
+        ld de, 0
         or a
         ret z
         dec de                      ; negative: the word is the two's complement
         ret
 .float: push hl
-        ld d,(hl)                   ; mantissa, most significant byte first; its top bit is
+        ld d, (hl)                  ; mantissa, most significant byte first; its top bit is
         inc hl                      ; the sign, the leading 1 being understood
-        ld e,(hl)
+        ld e, (hl)
         inc hl
-        ld b,(hl)
+        ld b, (hl)
         inc hl
-        ld c,(hl)
+        ld c, (hl)
         pop hl
         inc hl
         inc hl
         inc hl
         inc hl
         push hl
-        ld h,d                      ; H bit 7 = sign
-        set SIGN_BIT,d
+        ld h, d                     ; H bit 7 = sign
+        set SIGN_BIT, d
         sub FP_BIAS + 1
-        jr c,.zero                  ; below 1: no integer part
+        jr c, .zero                 ; below 1: no integer part
         cp MAX_SHIFT
-        jp nc,num_too_big
-        ld l,a                      ; shift right by 160 - e = 31 - (e - 129)
-        ld a,MAX_SHIFT
+        jp nc, num_too_big
+        ld l, a                     ; shift right by 160 - e = 31 - (e - 129)
+        ld a, MAX_SHIFT
         sub l
-        ld l,a
+        ld l, a
 .shift: srl d
         rr e
         rr b
         rr c
         dec l
-        jr nz,.shift
-        bit SIGN_BIT,h
+        jr nz, .shift
+        bit SIGN_BIT, h
         pop hl
         ret z
         jr num_negate
 .zero:  pop hl
-        ld de,0
-        ld b,d
-        ld c,e
+        ld de, 0
+        ld b, d
+        ld c, e
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -600,23 +600,23 @@ num_read5:
 ; Corrupts: AF, BC, DE
 ; ---------------------------------------------------------------------------------------------
 num_store5:
-        ld a,d
+        ld a, d
         or e
-        jr nz,.float
-        ld (hl),a                   ; up to 65535: the integer form 0, 0 (+), low, high, 0
+        jr nz, .float
+        ld (hl), a                  ; up to 65535: the integer form 0, 0 (+), low, high, 0
         inc hl
-        ld (hl),a
+        ld (hl), a
         inc hl
-        ld (hl),c
+        ld (hl), c
         inc hl
-        ld (hl),b
+        ld (hl), b
         inc hl
-        ld (hl),a
+        ld (hl), a
         inc hl
         ret
-.float: ld a,FP_INT_TOP             ; shift left until the top bit is set
-.norm:  bit SIGN_BIT,d
-        jr nz,.normal
+.float: ld a, FP_INT_TOP            ; shift left until the top bit is set
+.norm:  bit SIGN_BIT, d
+        jr nz, .normal
         sla c
         rl b
         rl e
@@ -624,16 +624,16 @@ num_store5:
         dec a
         jr .norm
 .normal:
-        res SIGN_BIT,d              ; the understood 1 makes way for the sign (+)
-        ld (hl),a
+        res SIGN_BIT, d             ; the understood 1 makes way for the sign (+)
+        ld (hl), a
         inc hl
-        ld (hl),d
+        ld (hl), d
         inc hl
-        ld (hl),e
+        ld (hl), e
         inc hl
-        ld (hl),b
+        ld (hl), b
         inc hl
-        ld (hl),c
+        ld (hl), c
         inc hl
         ret
 
@@ -645,25 +645,25 @@ num_store5:
 ; Corrupts: AF, BC, DE
 ; ---------------------------------------------------------------------------------------------
 num_store5_signed:
-        bit SIGN_BIT,d
-        jp z,num_store5
-        ld a,d
+        bit SIGN_BIT, d
+        jp z, num_store5
+        ld a, d
         and e
         inc a
-        jr nz,.float                ; below -65535 ...
-        ld a,b
+        jr nz, .float               ; below -65535 ...
+        ld a, b
         or c
-        jr z,.float                 ; ... or -65536: the floating form
+        jr z, .float                ; ... or -65536: the floating form
         xor a                       ; -65535..-1: the integer form
-        ld (hl),a
+        ld (hl), a
         inc hl
-        ld (hl),0xFF
+        ld (hl), 0xFF
         inc hl
-        ld (hl),c
+        ld (hl), c
         inc hl
-        ld (hl),b
+        ld (hl), b
         inc hl
-        ld (hl),a
+        ld (hl), a
         inc hl
         ret
 .float: push hl
@@ -671,9 +671,9 @@ num_store5_signed:
         pop hl
         push hl
         call num_store5             ; the magnitude ...
-        ex (sp),hl
+        ex (sp), hl
         inc hl
-        set SIGN_BIT,(hl)           ; ... and the sign in the mantissa's top bit
+        set SIGN_BIT, (hl)          ; ... and the sign in the mantissa's top bit
         pop hl
         ret
 
@@ -683,15 +683,15 @@ num_store5_signed:
 ; ---------------------------------------------------------------------------------------------
 num_negate:
         xor a
-        ld h,a
-        ld l,a
-        sbc hl,bc
-        ld b,h
-        ld c,l
-        ld h,a
-        ld l,a
-        sbc hl,de
-        ex de,hl
+        ld h, a
+        ld l, a
+        sbc hl, bc
+        ld b, h
+        ld c, l
+        ld h, a
+        ld l, a
+        sbc hl, de
+        ex de, hl
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -700,18 +700,18 @@ num_negate:
 ; ---------------------------------------------------------------------------------------------
 num_div10:
         xor a
-        ld h,32
+        ld h, 32
 .bit:   sla c                       ; the dividend's top bit into the remainder ...
         rl b
         rl e
         rl d
         rla
         cp 10
-        jr c,.next
+        jr c, .next
         sub 10                      ; ... and a quotient bit in its place when 10 fits
         inc c
 .next:  dec h
-        jr nz,.bit
+        jr nz, .bit
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -719,17 +719,17 @@ num_div10:
 ; Corrupts: AF
 ; ---------------------------------------------------------------------------------------------
 num_mul16:
-        ld hl,0
-        ld a,16
-.bit:   add hl,hl                   ; the product moves up through HL into DE as the
+        ld hl, 0
+        ld a, 16
+.bit:   add hl, hl                  ; the product moves up through HL into DE as the
         rl e                        ; multiplier's bits leave DE at the top
         rl d
-        jr nc,.next
-        add hl,bc
-        jr nc,.next
+        jr nc, .next
+        add hl, bc
+        jr nc, .next
         inc de
 .next:  dec a
-        jr nz,.bit
+        jr nz, .bit
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -738,21 +738,21 @@ num_mul16:
 ; Corrupts: AF
 ; ---------------------------------------------------------------------------------------------
 num_div16:
-        ld hl,0
-        ld a,16
+        ld hl, 0
+        ld a, 16
 .bit:   sla c
         rl b
-        adc hl,hl                   ; the dividend's top bit into the remainder
-        jr c,.fits                  ; (17 bits: certainly more than the divisor)
-        sbc hl,de                   ; (carry is clear)
-        jr nc,.one
-        add hl,de
+        adc hl, hl                  ; the dividend's top bit into the remainder
+        jr c, .fits                 ; (17 bits: certainly more than the divisor)
+        sbc hl, de                  ; (carry is clear)
+        jr nc, .one
+        add hl, de
         jr .next
 .fits:  and a
-        sbc hl,de
+        sbc hl, de
 .one:   inc c
 .next:  dec a
-        jr nz,.bit
+        jr nz, .bit
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -763,7 +763,7 @@ num_div16:
 ; ---------------------------------------------------------------------------------------------
 usr_call:
         call .go
-        ld iy,ERR_NR
+        ld iy, ERR_NR
         ret
 .go:    push bc
         ret
@@ -774,15 +774,15 @@ usr_call:
 ; ---------------------------------------------------------------------------------------------
 expect_char:
         push bc
-        ld b,a
+        ld b, a
         rst ENTRY_GET_CHAR
         cp b
         pop bc
-        jp nz,stmt_nonsense
+        jp nz, stmt_nonsense
         rst ENTRY_NEXT_CHAR
         ret
 
 ; expect_comma - as expect_char with ","
 expect_comma:
-        ld a,","
+        ld a, ","
         jr expect_char

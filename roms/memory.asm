@@ -22,16 +22,16 @@ mem_pointers:
 ; Corrupts: AF, DE, HL
 ; ---------------------------------------------------------------------------------------------
 mem_check_room:
-        ld hl,(STKEND)
-        add hl,bc
-        jr c,.full
-        ld de,FREE_MARGIN           ; the stack's own room, for interrupts and calls
-        add hl,de
-        jr c,.full
-        ex de,hl                    ; DE = the lowest the stack may come
-        ld hl,0
-        add hl,sp
-        sbc hl,de                   ; (carry is clear)
+        ld hl, (STKEND)
+        add hl, bc
+        jr c, .full
+        ld de, FREE_MARGIN          ; the stack's own room, for interrupts and calls
+        add hl, de
+        jr c, .full
+        ex de, hl                   ; DE = the lowest the stack may come
+        ld hl, 0
+        add hl, sp
+        sbc hl, de                  ; (carry is clear)
         ret nc
 .full:  raise REPORT_MEMORY
 
@@ -47,26 +47,26 @@ mem_make_room:
         pop hl
         push hl
         push bc
-        ld de,(STKEND)              ; bytes to move: STKEND - HL
-        ex de,hl
+        ld de, (STKEND)             ; bytes to move: STKEND - HL
+        ex de, hl
         and a
-        sbc hl,de
+        sbc hl, de
         push hl                     ; (count)
-        ex de,hl                    ; HL = place
+        ex de, hl                   ; HL = place
         call mem_pointers_up
         pop hl                      ; count
-        ld a,h
+        ld a, h
         or l
-        jr z,.moved                 ; nothing above the gap
+        jr z, .moved                ; nothing above the gap
         pop bc                      ; size
         push bc
         push hl                     ; count
-        ld hl,(STKEND)              ; (already moved up) last byte of the new area
+        ld hl, (STKEND)             ; (already moved up) last byte of the new area
         dec hl
-        ld d,h
-        ld e,l
+        ld d, h
+        ld e, l
         and a
-        sbc hl,bc                   ; HL = last byte of the old area
+        sbc hl, bc                  ; HL = last byte of the old area
         pop bc                      ; count
         lddr
 .moved: pop bc
@@ -83,21 +83,21 @@ mem_reclaim:
         push hl
         push bc
         call mem_pointers_down      ; STKEND becomes the new end
-        ld hl,(STKEND)              ; bytes to move: new STKEND - place
+        ld hl, (STKEND)             ; bytes to move: new STKEND - place
         pop bc
         pop de                      ; DE = place
         push de
         push bc
         and a
-        sbc hl,de
-        jr z,.moved                 ; nothing was above the removed bytes
-        ex de,hl                    ; HL = place, DE = count
+        sbc hl, de
+        jr z, .moved                ; nothing was above the removed bytes
+        ex de, hl                   ; HL = place, DE = count
         push hl
-        add hl,bc                   ; HL = first byte kept
+        add hl, bc                  ; HL = first byte kept
         pop bc                      ; (place)
         push de
-        ld d,b
-        ld e,c                      ; DE = place
+        ld d, b
+        ld e, c                     ; DE = place
         pop bc                      ; BC = count
         ldir
 .moved: pop bc
@@ -110,35 +110,35 @@ mem_reclaim:
 ; Corrupts: AF, DE (HL, BC kept)
 ; ---------------------------------------------------------------------------------------------
 mem_pointers_up:
-        ld de,mem_pointers
+        ld de, mem_pointers
 .next:  push hl                     ; place
-        ex de,hl
-        ld e,(hl)
+        ex de, hl
+        ld e, (hl)
         inc hl
-        ld d,(hl)                   ; DE = address of the system variable
+        ld d, (hl)                  ; DE = address of the system variable
         inc hl
-        ld a,d
+        ld a, d
         or e
-        jr z,.done
-        ex (sp),hl                  ; HL = place; the table position waits on the stack
+        jr z, .done
+        ex (sp), hl                 ; HL = place; the table position waits on the stack
         push hl
-        ex de,hl                    ; HL = variable, DE = place
-        ld a,(hl)
+        ex de, hl                   ; HL = variable, DE = place
+        ld a, (hl)
         inc hl
         push hl
-        ld h,(hl)
-        ld l,a                      ; HL = its value
-        ex de,hl                    ; HL = place, DE = value
+        ld h, (hl)
+        ld l, a                     ; HL = its value
+        ex de, hl                   ; HL = place, DE = value
         and a
-        sbc hl,de                   ; carry: the value is above the place
-        jr nc,.keep
-        ex de,hl
-        add hl,bc
-        ex de,hl
+        sbc hl, de                  ; carry: the value is above the place
+        jr nc, .keep
+        ex de, hl
+        add hl, bc
+        ex de, hl
 .keep:  pop hl                      ; the variable's high byte
-        ld (hl),d
+        ld (hl), d
         dec hl
-        ld (hl),e
+        ld (hl), e
         pop hl                      ; place
         pop de                      ; table position
         jr .next
@@ -151,45 +151,45 @@ mem_pointers_up:
 ; Corrupts: AF, DE (HL, BC kept)
 ; ---------------------------------------------------------------------------------------------
 mem_pointers_down:
-        ld de,mem_pointers
+        ld de, mem_pointers
 .next:  push hl
-        ex de,hl
-        ld e,(hl)
+        ex de, hl
+        ld e, (hl)
         inc hl
-        ld d,(hl)
+        ld d, (hl)
         inc hl
-        ld a,d
+        ld a, d
         or e
-        jr z,.done
-        ex (sp),hl
+        jr z, .done
+        ex (sp), hl
         push hl
-        ex de,hl                    ; HL = variable, DE = place
-        ld a,(hl)
+        ex de, hl                   ; HL = variable, DE = place
+        ld a, (hl)
         inc hl
         push hl
-        ld h,(hl)
-        ld l,a                      ; HL = value
-        ex de,hl                    ; HL = place, DE = value
+        ld h, (hl)
+        ld l, a                     ; HL = value
+        ex de, hl                   ; HL = place, DE = value
         push hl
         and a
-        sbc hl,de                   ; carry: the value is above the place
+        sbc hl, de                  ; carry: the value is above the place
         pop hl
-        jr nc,.keep
-        ex de,hl
+        jr nc, .keep
+        ex de, hl
         and a
-        sbc hl,bc                   ; value - size ...
-        ex de,hl
+        sbc hl, bc                  ; value - size ...
+        ex de, hl
         push hl
         and a
-        sbc hl,de                   ; ... unless that is below the place (it pointed into the
+        sbc hl, de                  ; ... unless that is below the place (it pointed into the
         pop hl                      ;     removed bytes): then the place
-        jr c,.keep
-        ld d,h
-        ld e,l
+        jr c, .keep
+        ld d, h
+        ld e, l
 .keep:  pop hl
-        ld (hl),d
+        ld (hl), d
         dec hl
-        ld (hl),e
+        ld (hl), e
         pop hl
         pop de
         jr .next
@@ -204,10 +204,10 @@ mem_pointers_down:
 ; ---------------------------------------------------------------------------------------------
 bc_spaces:
         call mem_check_room
-        ld de,(STKEND)              ; the calculator stack is always empty in this ROM, so the
-        ld hl,(STKEND)              ; room is simply taken from the free memory above it
-        add hl,bc
-        ld (STKBOT),hl
-        ld (STKEND),hl
+        ld de, (STKEND)             ; the calculator stack is always empty in this ROM, so the
+        ld hl, (STKEND)             ; room is simply taken from the free memory above it
+        add hl, bc
+        ld (STKBOT), hl
+        ld (STKEND), hl
         dec hl
         ret

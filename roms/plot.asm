@@ -15,33 +15,33 @@ PLOT_TOP        equ 175             ; the highest y: 22 rows of 8 pixel lines, l
 ; Corrupts: F.  BC kept.  Report B if y is above 175.
 ; ---------------------------------------------------------------------------------------------
 pixel_add:
-        ld a,PLOT_TOP
+        ld a, PLOT_TOP
         sub b
-        jr c,.range                 ; A = the pixel line from the top, 0-175
-        ld l,a
+        jr c, .range                ; A = the pixel line from the top, 0-175
+        ld l, a
         and 0xC0                    ; the third of the screen: display address bits 11-12
         rrca
         rrca
         rrca
-        ld h,a
-        ld a,l
+        ld h, a
+        ld a, l
         and 7                       ; the line within the character row: bits 8-10
         or h
         or HIGH SCREEN
-        ld h,a
-        ld a,l
+        ld h, a
+        ld a, l
         and 0x38                    ; the character row within the third: bits 5-7
         rlca
         rlca
-        ld l,a
-        ld a,c
+        ld l, a
+        ld a, c
         rrca
         rrca
         rrca
         and 0x1F                    ; the column: bits 0-4
         or l
-        ld l,a
-        ld a,c
+        ld l, a
+        ld a, c
         and 7
         ret
 .range: raise REPORT_RANGE
@@ -56,38 +56,38 @@ pixel_add:
 ; ---------------------------------------------------------------------------------------------
 plot_sub:
         call pixel_add
-        ld (COORDS),bc              ; x, then y
-        ld b,a
+        ld (COORDS), bc             ; x, then y
+        ld b, a
         inc b
-        ld a,1
+        ld a, 1
 .mask:  rrca                        ; 0x80 for place 0, 0x40 for 1, ...
         djnz .mask
-        ld b,a
-        ld a,(P_FLAG)
-        ld c,a
-        ld a,b
-        bit PF_OVER_T,c
-        jr nz,.over
+        ld b, a
+        ld a, (P_FLAG)
+        ld c, a
+        ld a, b
+        bit PF_OVER_T, c
+        jr nz, .over
         cpl
         and (hl)                    ; not OVER: the pixel starts as paper
         jr .ink
-.over:  ld a,(hl)
-.ink:   bit PF_INVERSE_T,c
-        jr nz,.store                ; INVERSE: paper (nothing to add)
+.over:  ld a, (hl)
+.ink:   bit PF_INVERSE_T, c
+        jr nz, .store               ; INVERSE: paper (nothing to add)
         xor b                       ; ink (OVER: whatever it was changed)
-.store: ld (hl),a
-        ld bc,(COORDS)              ; the cell of the pixel: row (175 - y) / 8, column x / 8
-        ld a,PLOT_TOP
+.store: ld (hl), a
+        ld bc, (COORDS)             ; the cell of the pixel: row (175 - y) / 8, column x / 8
+        ld a, PLOT_TOP
         sub b
         rrca
         rrca
         rrca
         and 0x1F
-        ld b,a
-        ld a,c
+        ld b, a
+        ld a, c
         rrca
         rrca
         rrca
         and 0x1F
-        ld c,a
+        ld c, a
         jp pr_attr

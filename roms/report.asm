@@ -48,61 +48,61 @@ msg_copyright:
 ; Output:  the report in the lower screen, the edit line emptied, back to main_loop
 ; ---------------------------------------------------------------------------------------------
 main_report:
-        ld hl,(ERR_SP)              ; the stack: only the error return again
-        ld sp,hl
+        ld hl, (ERR_SP)             ; the stack: only the error return again
+        ld sp, hl
         ei                          ; (a report from inside a tape routine comes with DI)
-        ld iy,ERR_NR
+        ld iy, ERR_NR
         xor a
-        ld (TVDATA),a               ; no control code half-way
-        ld (MODE),a
-        ld hl,FLAGS
-        res FLAG_RUNNING,(hl)
-        ld a,0xFF
-        ld (NSPPC),a                ; no jump pending
+        ld (TVDATA), a              ; no control code half-way
+        ld (MODE), a
+        ld hl, FLAGS
+        res FLAG_RUNNING, (hl)
+        ld a, 0xFF
+        ld (NSPPC), a               ; no jump pending
         call report_continue_point
         call temps_reset
         call cls_lower
-        ld a,STREAM_K
+        ld a, STREAM_K
         call chan_open
-        ld a,(ERR_NR)
+        ld a, (ERR_NR)
         inc a                       ; the report's number, 0 - 27
-        ld c,a
+        ld c, a
         cp 10
-        jr c,.digit
-        add a,"A" - "0" - 10
-.digit: add a,"0"
+        jr c, .digit
+        add a, "A" - "0" - 10
+.digit: add a, "0"
         rst ENTRY_PRINT_A
-        ld a,CH_SPACE
+        ld a, CH_SPACE
         rst ENTRY_PRINT_A
-        ld a,c
+        ld a, c
         cp REPORT_COUNT
-        jr nc,.where                ; a code of a program's own: no message
-        ld hl,report_messages
+        jr nc, .where               ; a code of a program's own: no message
+        ld hl, report_messages
         call str_nth
-        ex de,hl
+        ex de, hl
         call pr_message
-.where: ld a,","
+.where: ld a, ","
         rst ENTRY_PRINT_A
-        ld a,CH_SPACE
+        ld a, CH_SPACE
         rst ENTRY_PRINT_A
-        ld bc,(PPC)
-        ld hl,PPC_DIRECT
+        ld bc, (PPC)
+        ld hl, PPC_DIRECT
         and a
-        sbc hl,bc
-        jr nz,.line
-        ld b,h                      ; a command typed in: line 0
-        ld c,l
-.line:  ld de,0
+        sbc hl, bc
+        jr nz, .line
+        ld b, h                     ; a command typed in: line 0
+        ld c, l
+.line:  ld de, 0
         call pr_unsigned
-        ld a,":"
+        ld a, ":"
         rst ENTRY_PRINT_A
-        ld a,(SUBPPC)
-        ld c,a
-        ld b,0
-        ld de,0
+        ld a, (SUBPPC)
+        ld c, a
+        ld b, 0
+        ld de, 0
         call pr_unsigned
-        ld hl,TV_FLAG
-        set TV_MESSAGE,(hl)
+        ld hl, TV_FLAG
+        set TV_MESSAGE, (hl)
         call ed_clear_line
         jp main_loop
 
@@ -115,11 +115,11 @@ main_report:
 str_nth:
         or a
         ret z
-        ld b,a
-.skip:  ld a,(hl)
+        ld b, a
+.skip:  ld a, (hl)
         inc hl
         or a
-        jr nz,.skip
+        jr nz, .skip
         djnz .skip
         ret
 
@@ -129,20 +129,20 @@ str_nth:
 ; Corrupts: AF, DE, HL
 ; ---------------------------------------------------------------------------------------------
 report_continue_point:
-        ld a,(ERR_NR)
+        ld a, (ERR_NR)
         cp REPORT_OK
         ret z
-        ld hl,(PPC)
-        ld de,PPC_DIRECT
+        ld hl, (PPC)
+        ld de, PPC_DIRECT
         and a
-        sbc hl,de
+        sbc hl, de
         ret z
-        add hl,de
-        ld (OLDPPC),hl
-        ld a,(ERR_NR)
+        add hl, de
+        ld (OLDPPC), hl
+        ld a, (ERR_NR)
         cp REPORT_STOP
-        ld a,(SUBPPC)
-        jr nz,.same
+        ld a, (SUBPPC)
+        jr nz, .same
         inc a                       ; after STOP: the next statement
-.same:  ld (OSPPC),a
+.same:  ld (OSPPC), a
         ret

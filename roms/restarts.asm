@@ -14,7 +14,7 @@ rst00_start:
         di
         jp boot_cold
 
-        ds ENTRY_ERROR-$, TRAP_FILL
+        ds ENTRY_ERROR - $, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; rst08_error (0x0008) - stop with a report
 ; Input:   the byte after the RST: report number - 1 (REPORT_OK = 0xFF)
@@ -22,11 +22,11 @@ rst00_start:
 ;          emptied, SP loaded from ERR_SP and the handler whose address is there RETurned to.
 ; ---------------------------------------------------------------------------------------------
 rst08_error:
-        ld hl,(CH_ADD)
-        ld (X_PTR),hl
+        ld hl, (CH_ADD)
+        ld (X_PTR), hl
         jr error_raise
 
-        ds ENTRY_PRINT_A-$, TRAP_FILL
+        ds ENTRY_PRINT_A - $, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; rst10_print_a (0x0010) - print A on the current channel (CURCHL)
 ; Input:   A = character code
@@ -35,26 +35,26 @@ rst08_error:
 rst10_print_a:
         jp print_a
 
-        ds ENTRY_GET_CHAR-$, TRAP_FILL
+        ds ENTRY_GET_CHAR - $, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; rst18_get_char (0x0018) - the character at CH_ADD, spaces skipped
 ; Output:  A = character, HL = CH_ADD = its address
 ; ---------------------------------------------------------------------------------------------
 rst18_get_char:
-        ld hl,(CH_ADD)
+        ld hl, (CH_ADD)
         jr char_fetch
 
-        ds ENTRY_NEXT_CHAR-$, TRAP_FILL
+        ds ENTRY_NEXT_CHAR - $, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; rst20_next_char (0x0020) - step CH_ADD on, then as GET-CHAR
 ; Output:  A = the next character (spaces skipped), HL = CH_ADD = its address
 ; ---------------------------------------------------------------------------------------------
 rst20_next_char:
-        ld hl,(CH_ADD)
+        ld hl, (CH_ADD)
         inc hl
         jr char_fetch
 
-        ds ENTRY_FP_CALC-$, TRAP_FILL
+        ds ENTRY_FP_CALC - $, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; rst28_fp_calc (0x0028) - the floating-point calculator: not in this ROM
 ; Reports C, so a program that calls it stops cleanly instead of running its literals as code.
@@ -62,7 +62,7 @@ rst20_next_char:
 rst28_fp_calc:
         raise REPORT_NONSENSE
 
-        ds ENTRY_BC_SPACES-$, TRAP_FILL
+        ds ENTRY_BC_SPACES - $, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; rst30_bc_spaces (0x0030) - make BC bytes of room at the end of the workspace
 ; Input:   BC = bytes
@@ -72,7 +72,7 @@ rst28_fp_calc:
 rst30_bc_spaces:
         jp bc_spaces
 
-        ds ENTRY_MASK_INT-$, TRAP_FILL
+        ds ENTRY_MASK_INT - $, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; rst38_mask_int (0x0038) - the frame interrupt (IM 1), 50 times a second
 ; Counts FRAMES (3 bytes) and scans the keyboard (keyboard_scan_frame).  Uses no IY, unlike
@@ -82,13 +82,13 @@ rst30_bc_spaces:
 rst38_mask_int:
         push af
         push hl
-        ld hl,(FRAMES)
+        ld hl, (FRAMES)
         inc hl
-        ld (FRAMES),hl
-        ld a,h
+        ld (FRAMES), hl
+        ld a, h
         or l
-        jr nz,.scan
-        ld hl,FRAMES+2              ; the low 16 bits wrapped: carry into the third byte
+        jr nz, .scan
+        ld hl, FRAMES + 2           ; the low 16 bits wrapped: carry into the third byte
         inc (hl)
 .scan:  push bc
         push de
@@ -106,14 +106,14 @@ rst38_mask_int:
 ; Output:  A = first character that is not a space, HL = CH_ADD = its address
 ; ---------------------------------------------------------------------------------------------
 char_fetch:
-        ld (CH_ADD),hl
-        ld a,(hl)
+        ld (CH_ADD), hl
+        ld a, (hl)
         cp CH_SPACE
         ret nz
         inc hl
         jr char_fetch
 
-        ds ENTRY_NMI-$, TRAP_FILL
+        ds ENTRY_NMI - $, TRAP_FILL
 ; ---------------------------------------------------------------------------------------------
 ; nmi (0x0066) - non-maskable interrupt
 ; NMI returns, as the issue asks: with NMIADD zero (as after boot) it restores AF and HL and
@@ -123,10 +123,10 @@ char_fetch:
 nmi:
         push af
         push hl
-        ld hl,(NMIADD)
-        ld a,h
+        ld hl, (NMIADD)
+        ld a, h
         or l
-        jr z,.back
+        jr z, .back
         jp (hl)
 .back:  pop hl
         pop af
@@ -139,9 +139,9 @@ nmi:
 ; ---------------------------------------------------------------------------------------------
 error_raise:
         pop hl
-        ld a,(hl)
-        ld (ERR_NR),a
-        ld hl,(STKBOT)              ; the calculator stack is emptied
-        ld (STKEND),hl
-        ld sp,(ERR_SP)
+        ld a, (hl)
+        ld (ERR_NR), a
+        ld hl, (STKBOT)             ; the calculator stack is emptied
+        ld (STKEND), hl
+        ld sp, (ERR_SP)
         ret

@@ -34,11 +34,11 @@ BLOCK_RIGHT     equ 0x0F
 print_a:
         exx
         push hl
-        ld hl,(CURCHL)
-        ld e,(hl)
+        ld hl, (CURCHL)
+        ld e, (hl)
         inc hl
-        ld d,(hl)
-        ex de,hl
+        ld d, (hl)
+        ex de, hl
         call jp_hl
         pop hl
         exx
@@ -55,42 +55,42 @@ jp_hl:  jp (hl)
 ; Corrupts: AF, BC, DE, HL.  Report O if the stream is closed or out of range.
 ; ---------------------------------------------------------------------------------------------
 chan_open:
-        add a,3                     ; streams start at -3
+        add a, 3                    ; streams start at -3
         cp 19
-        jr nc,.bad
-        ld l,a
-        ld h,0
-        add hl,hl
-        ld de,STRMS
-        add hl,de
-        ld e,(hl)
+        jr nc, .bad
+        ld l, a
+        ld h, 0
+        add hl, hl
+        ld de, STRMS
+        add hl, de
+        ld e, (hl)
         inc hl
-        ld d,(hl)                   ; DE = offset of the channel in CHANS, plus 1
-        ld a,d
+        ld d, (hl)                  ; DE = offset of the channel in CHANS, plus 1
+        ld a, d
         or e
-        jr z,.bad
-        ld hl,(CHANS)
-        add hl,de
+        jr z, .bad
+        ld hl, (CHANS)
+        add hl, de
         dec hl
-        ld (CURCHL),hl
-        ld de,4                     ; the channel's letter
-        add hl,de
-        ld a,(hl)
-        ld hl,FLAGS
-        res FLAG_PRINTER,(hl)
-        ld hl,TV_FLAG
+        ld (CURCHL), hl
+        ld de, 4                    ; the channel's letter
+        add hl, de
+        ld a, (hl)
+        ld hl, FLAGS
+        res FLAG_PRINTER, (hl)
+        ld hl, TV_FLAG
         cp "K"
-        jr z,.lower
+        jr z, .lower
         cp "S"
-        jr z,.upper
+        jr z, .upper
         cp "P"
         ret nz                      ; R, or a channel added by a program: nothing to set
-        ld hl,FLAGS
-        set FLAG_PRINTER,(hl)
+        ld hl, FLAGS
+        set FLAG_PRINTER, (hl)
         ret
-.lower: set TV_LOWER,(hl)
+.lower: set TV_LOWER, (hl)
         ret
-.upper: res TV_LOWER,(hl)
+.upper: res TV_LOWER, (hl)
         jp temps_reset
 .bad:   raise REPORT_STREAM
 
@@ -99,17 +99,17 @@ chan_open:
 ; Corrupts: AF, B, HL
 ; ---------------------------------------------------------------------------------------------
 temps_reset:
-        ld a,(ATTR_P)
-        ld (ATTR_T),a
-        ld a,(MASK_P)
-        ld (MASK_T),a
-        ld hl,P_FLAG
-        ld a,(hl)
+        ld a, (ATTR_P)
+        ld (ATTR_T), a
+        ld a, (MASK_P)
+        ld (MASK_T), a
+        ld hl, P_FLAG
+        ld a, (hl)
         and PF_PERMS
-        ld b,a
+        ld b, a
         rrca                        ; each permanent bit is one above its temporary one
         or b
-        ld (hl),a
+        ld (hl), a
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -118,59 +118,59 @@ temps_reset:
 ; Corrupts: AF, BC, DE, HL.  Report 5 for AT off the screen, K for a bad colour.
 ; ---------------------------------------------------------------------------------------------
 pr_out:
-        ld c,a
-        ld hl,FLAGS
-        bit FLAG_PRINTER,(hl)
+        ld c, a
+        ld hl, FLAGS
+        bit FLAG_PRINTER, (hl)
         ret nz                      ; no printer on this machine
-        ld a,(TVDATA)
+        ld a, (TVDATA)
         or a
-        jp nz,pr_param              ; a parameter of a control code
-        ld a,c
+        jp nz, pr_param             ; a parameter of a control code
+        ld a, c
         cp CH_SPACE
-        jr c,pr_control
+        jr c, pr_control
         cp CH_BLOCKS
-        jp c,pr_char
+        jp c, pr_char
         cp CH_UDGS
-        jr c,pr_block
+        jr c, pr_block
         cp TK_FIRST
-        jp nc,pr_token
+        jp nc, pr_token
         ; a UDG: its 8 bytes are at UDG + 8 * (code - 0x90)
         sub CH_UDGS
-        ld hl,(UDG)
+        ld hl, (UDG)
         jp pr_glyph_at
 
 ; pr_block - a block graphic 0x80-0x8F: bit 0 top right, 1 top left, 2 bottom right,
 ; 3 bottom left.  The 8 rows are built on the stack.
 pr_block:
-        ld c,a
+        ld c, a
         call .half                  ; top half from bits 0-1
-        ld d,a
-        ld a,c
+        ld d, a
+        ld a, c
         rrca
         rrca
         call .half                  ; bottom half from bits 2-3
-        ld h,a
-        ld l,a
+        ld h, a
+        ld l, a
         push hl                     ; rows 4-7 (higher addresses: pushed first)
         push hl
-        ld h,d
-        ld l,d
+        ld h, d
+        ld l, d
         push hl                     ; rows 0-3
         push hl
-        ld hl,0
-        add hl,sp
+        ld hl, 0
+        add hl, sp
         call pr_glyph_spaced
-        ld hl,GLYPH_SIZE
-        add hl,sp
-        ld sp,hl
+        ld hl, GLYPH_SIZE
+        add hl, sp
+        ld sp, hl
         ret
-.half:  ld b,0                      ; A bit 1: left half; bit 0: right half
+.half:  ld b, 0                     ; A bit 1: left half; bit 0: right half
         rra
-        jr nc,.no_right
-        ld b,BLOCK_RIGHT
+        jr nc, .no_right
+        ld b, BLOCK_RIGHT
 .no_right:
         rra
-        ld a,b
+        ld a, b
         ret nc
         or BLOCK_LEFT
         ret
@@ -181,19 +181,19 @@ pr_block:
 ; ---------------------------------------------------------------------------------------------
 pr_control:
         cp CC_ENTER
-        jr z,pr_enter
+        jr z, pr_enter
         cp CC_COMMA
-        jr z,pr_comma
+        jr z, pr_comma
         cp CC_LEFT
-        jr z,pr_left
+        jr z, pr_left
         cp CC_INK
-        jr c,.unknown
-        cp CC_TAB+1
-        jr nc,.unknown
-        ld (TVDATA),a               ; its parameters come next
+        jr c, .unknown
+        cp CC_TAB + 1
+        jr nc, .unknown
+        ld (TVDATA), a              ; its parameters come next
         ret
 .unknown:
-        ld a,"?"
+        ld a, "?"
         jp pr_char
 
 ; pr_enter - to the start of the next line (scrolling first if already below the screen)
@@ -201,17 +201,17 @@ pr_enter:
         call pr_get_pos
         call pr_fix_row
         inc b
-        ld c,0
+        ld c, 0
         jp pr_set_pos
 
 ; pr_comma - spaces to the middle of the line, or to its end
 pr_comma:
         call pr_get_pos
-        ld a,c
+        ld a, c
         cp HALF_LINE
-        ld a,HALF_LINE
-        jr c,pr_spaces_to
-        ld a,COLUMNS
+        ld a, HALF_LINE
+        jr c, pr_spaces_to
+        ld a, COLUMNS
         ; continues into pr_spaces_to
 
 ; pr_spaces_to - print spaces until the column is A (nothing if it is there or past it)
@@ -223,7 +223,7 @@ pr_spaces_to:
         ret z
         ret c
         push af
-        ld a,CH_SPACE
+        ld a, CH_SPACE
         call pr_char
         pop af
         jr pr_spaces_to
@@ -231,14 +231,14 @@ pr_spaces_to:
 ; pr_left - back one column (to the end of the line above from column 0)
 pr_left:
         call pr_get_pos
-        ld a,c
+        ld a, c
         or a
-        jr nz,.same_line
+        jr nz, .same_line
         call pr_first_row
         cp b
         ret z                       ; the top-left corner of the screen: stay
         dec b
-        ld c,COLUMNS
+        ld c, COLUMNS
 .same_line:
         dec c
         jp pr_set_pos
@@ -248,60 +248,60 @@ pr_left:
 ; Input:   A = (TVDATA) (non-zero), C = the parameter
 ; ---------------------------------------------------------------------------------------------
 pr_param:
-        bit 7,a
-        jr nz,.second
+        bit 7, a
+        jr nz, .second
         cp CC_AT
-        jr z,.first
+        jr z, .first
         cp CC_TAB
-        jr z,.first
-        ld b,a                      ; a colour control: one parameter, done
+        jr z, .first
+        ld b, a                     ; a colour control: one parameter, done
         xor a
-        ld (TVDATA),a
-        ld a,b
+        ld (TVDATA), a
+        ld a, b
         jp pr_colour
 .first: or PARAM_PENDING            ; AT and TAB: keep the first one, wait for the second
-        ld (TVDATA),a
-        ld a,c
-        ld (TVDATA+1),a
+        ld (TVDATA), a
+        ld a, c
+        ld (TVDATA + 1), a
         ret
 .second:
-        ld b,a
+        ld b, a
         xor a
-        ld (TVDATA),a
-        ld a,(TVDATA+1)
-        ld d,a                      ; D = first parameter, C = second
-        ld a,b
+        ld (TVDATA), a
+        ld a, (TVDATA + 1)
+        ld d, a                     ; D = first parameter, C = second
+        ld a, b
         cp CC_AT | PARAM_PENDING
-        jr z,pr_at
-        ld a,d                      ; TAB: the column is the first byte (the second is the
+        jr z, pr_at
+        ld a, d                     ; TAB: the column is the first byte (the second is the
         ; continues into pr_tab     ; high byte of a column number: columns wrap at 32)
 
 ; pr_tab - spaces to column A mod 32, on the next line if that column is already passed
 pr_tab:
-        and COLUMNS-1
+        and COLUMNS - 1
         push af
         call pr_get_pos
         pop af
         cp c
-        jr nc,pr_spaces_to
+        jr nc, pr_spaces_to
         push af
-        ld a,COLUMNS
+        ld a, COLUMNS
         call pr_spaces_to
         call pr_enter
         pop af
         jr pr_spaces_to
 
 ; pr_at - AT line,column: D = line (within the current screen), C = column
-pr_at:  ld a,c
+pr_at:  ld a, c
         cp COLUMNS
-        jr nc,.off
+        jr nc, .off
         call pr_first_row
-        add a,d
-        jr c,.off
-        ld b,a
+        add a, d
+        jr c, .off
+        ld b, a
         call pr_last_row
         cp b
-        jp nc,pr_set_pos
+        jp nc, pr_set_pos
 .off:   raise REPORT_SCREEN
 
 ; ---------------------------------------------------------------------------------------------
@@ -310,90 +310,90 @@ pr_at:  ld a,c
 ; Corrupts: AF, BC, DE, HL.  Report K if the parameter is not allowed.
 ; ---------------------------------------------------------------------------------------------
 pr_colour:
-        ld hl,P_FLAG
+        ld hl, P_FLAG
         sub CC_INK
-        jr z,.ink
+        jr z, .ink
         dec a
-        jr z,.paper
+        jr z, .paper
         dec a
-        jr z,.flash
+        jr z, .flash
         dec a
-        jr z,.bright
+        jr z, .bright
         dec a
-        ld b,1 << PF_INVERSE_T
-        jr z,.p_flag
-        ld b,1 << PF_OVER_T
+        ld b, 1 << PF_INVERSE_T
+        jr z, .p_flag
+        ld b, 1 << PF_OVER_T
 .p_flag:                            ; INVERSE / OVER: 0 or 1, a bit of P_FLAG
-        ld a,c
+        ld a, c
         cp 2
-        jr nc,.bad
-        ld a,b
+        jr nc, .bad
+        ld a, b
         cpl
         and (hl)
         dec c
-        jr nz,.p_set
+        jr nz, .p_set
         or b
-.p_set: ld (hl),a
+.p_set: ld (hl), a
         ret
-.ink:   ld e,ATTR_INK               ; E = the attribute bits, D = the value in them,
-        ld d,c                      ; B = the P_FLAG bit for 9 (contrast)
-        ld b,1 << PF_INK9_T
+.ink:   ld e, INK_MASK              ; E = the attribute bits, D = the value in them,
+        ld d, c                     ; B = the P_FLAG bit for 9 (contrast)
+        ld b, 1 << PF_INK9_T
         jr .colour
-.paper: ld e,ATTR_PAPER
-        ld a,c
+.paper: ld e, PAPER_MASK
+        ld a, c
         rlca
         rlca
         rlca
-        ld d,a
-        ld b,1 << PF_PAPER9_T
+        ld d, a
+        ld b, 1 << PF_PAPER9_T
 .colour:
-        ld a,c
+        ld a, c
         cp 8
-        jr z,.transparent
-        jr c,.value
+        jr z, .transparent
+        jr c, .value
         cp 9
-        jr nz,.bad
-        ld a,(hl)                   ; 9: contrast with the other colour, when drawn
+        jr nz, .bad
+        ld a, (hl)                  ; 9: contrast with the other colour, when drawn
         or b
-        ld (hl),a
-        ld d,0
+        ld (hl), a
+        ld d, 0
         jr .attr
-.value: ld a,b                      ; 0-7: the colour itself
+.value: ld a, b                     ; 0-7: the colour itself
         cpl
         and (hl)
-        ld (hl),a
+        ld (hl), a
         jr .attr
-.flash: ld e,ATTR_FLASH
+.flash: ld e, FLASH
         jr .on_off
 .bright:
-        ld e,ATTR_BRIGHT
+        ld e, BRIGHT
 .on_off:
-        ld a,c                      ; 0, 1 or 8 (transparent)
+        ld a, c                     ; 0, 1 or 8 (transparent)
         cp 8
-        jr z,.transparent
+        jr z, .transparent
         cp 2
-        jr nc,.bad
-        ld d,0
+        jr nc, .bad
+        ld d, 0
         or a
-        jr z,.attr
-        ld d,e
-.attr:  ld hl,ATTR_T                ; ATTR_T = (ATTR_T without the bits) + the value
-        ld a,e
+        jr z, .attr
+        ld d, e
+.attr:  ld hl, ATTR_T               ; ATTR_T = (ATTR_T without the bits) + the value
+        ld a, e
         cpl
-        ld b,a
+        ld b, a
         and (hl)
         or d
-        ld (hl),a
-        ld hl,MASK_T                ; and the bits are not transparent any more
-        ld a,b
+        ld (hl), a
+        ld hl, MASK_T               ; and the bits are not transparent any more
+        ld a, b
         and (hl)
-        ld (hl),a
+        ld (hl), a
         ret
 .transparent:                       ; 8: keep what is on the screen there
-        ld hl,MASK_T
-        ld a,e
+        ld hl, MASK_T
+        ld a, e
         or (hl)
-        ld (hl),a
+        ld (hl), a
         ret
 .bad:   raise REPORT_COLOUR
 
@@ -405,27 +405,27 @@ pr_colour:
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 pr_token:
-        ld c,a
+        ld c, a
         call tok_find               ; HL = its text
-        ld a,c
+        ld a, c
         cp TK_FIRST_SPACED
-        jr c,.text
-        ld a,(hl)
+        jr c, .text
+        ld a, (hl)
         cp "A"
-        jr c,.text
-        ld a,(FLAGS)
-        bit FLAG_NO_SPACE,a
-        jr nz,.text
+        jr c, .text
+        ld a, (FLAGS)
+        bit FLAG_NO_SPACE, a
+        jr nz, .text
         push bc
         push hl
-        ld a,CH_SPACE
+        ld a, CH_SPACE
         call pr_char
         pop hl
         pop bc
-.text:  ld a,(hl)
+.text:  ld a, (hl)
         or a
-        jr z,.after
-        ld b,a                      ; B = the last character printed
+        jr z, .after
+        ld b, a                     ; B = the last character printed
         push bc
         push hl
         call pr_char
@@ -433,15 +433,15 @@ pr_token:
         pop bc
         inc hl
         jr .text
-.after: ld a,c
+.after: ld a, c
         cp TK_FIRST_TRAILING
         ret c
-        ld a,b
+        ld a, b
         cp "$"
-        jr z,.space
+        jr z, .space
         cp "A"
         ret c
-.space: ld a,CH_SPACE
+.space: ld a, CH_SPACE
         jr pr_char
 
 ; ---------------------------------------------------------------------------------------------
@@ -452,16 +452,16 @@ pr_token:
 ; ---------------------------------------------------------------------------------------------
 tok_find:
         sub TK_FIRST
-        add a,a
-        ld l,a
-        ld h,0
+        add a, a
+        ld l, a
+        ld h, 0
         push de
-        ld de,tok_pointers
-        add hl,de
-        ld e,(hl)
+        ld de, tok_pointers
+        add hl, de
+        ld e, (hl)
         inc hl
-        ld d,(hl)
-        ex de,hl
+        ld d, (hl)
+        ex de, hl
         pop de
         ret
 
@@ -471,30 +471,30 @@ tok_find:
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 pr_char:
-        ld hl,FLAGS                 ; keywords look at whether a space came last
-        res FLAG_NO_SPACE,(hl)
+        ld hl, FLAGS                ; keywords look at whether a space came last
+        res FLAG_NO_SPACE, (hl)
         cp CH_SPACE
-        jr nz,.glyph
-        set FLAG_NO_SPACE,(hl)
-.glyph: ld hl,(CHARS)
+        jr nz, .glyph
+        set FLAG_NO_SPACE, (hl)
+.glyph: ld hl, (CHARS)
         ; continues into pr_glyph_at
 
 ; pr_glyph_at - print glyph number A of the 8-byte glyphs at HL
 pr_glyph_at:
-        ld e,a
-        ld d,0
-        ex de,hl
-        add hl,hl
-        add hl,hl
-        add hl,hl
-        add hl,de
+        ld e, a
+        ld d, 0
+        ex de, hl
+        add hl, hl
+        add hl, hl
+        add hl, hl
+        add hl, de
         jr pr_glyph
 
 ; pr_glyph_spaced - pr_glyph for something that is not a space (keywords may follow)
 pr_glyph_spaced:
         push hl
-        ld hl,FLAGS
-        res FLAG_NO_SPACE,(hl)
+        ld hl, FLAGS
+        res FLAG_NO_SPACE, (hl)
         pop hl
         ; continues into pr_glyph
 
@@ -506,41 +506,41 @@ pr_glyph_spaced:
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 pr_glyph:
-        ex de,hl                    ; DE = glyph
+        ex de, hl                   ; DE = glyph
         call pr_get_pos
-        ld a,c
+        ld a, c
         cp COLUMNS
-        jr c,.in_line
-        ld c,0                      ; the line is full: the next one
+        jr c, .in_line
+        ld c, 0                     ; the line is full: the next one
         inc b
 .in_line:
         push de
         call pr_fix_row
         call scr_cell_addr          ; HL = display address
         pop de
-        ex de,hl                    ; HL = glyph, DE = display
+        ex de, hl                   ; HL = glyph, DE = display
         push bc
         push de
-        ld a,(P_FLAG)
-        ld c,0                      ; C = 0xFF to invert
-        bit PF_INVERSE_T,a
-        jr z,.no_inverse
+        ld a, (P_FLAG)
+        ld c, 0                     ; C = 0xFF to invert
+        bit PF_INVERSE_T, a
+        jr z, .no_inverse
         dec c
 .no_inverse:
-        ld b,GLYPH_SIZE
-        bit PF_OVER_T,a
-        jr nz,.over
-.plain: ld a,(hl)
+        ld b, GLYPH_SIZE
+        bit PF_OVER_T, a
+        jr nz, .over
+.plain: ld a, (hl)
         xor c
-        ld (de),a
+        ld (de), a
         inc hl
         inc d                       ; the next pixel row of the cell is 256 bytes on
         djnz .plain
         jr .attr
-.over:  ld a,(de)                   ; OVER 1: combined with what is there
+.over:  ld a, (de)                  ; OVER 1: combined with what is there
         xor (hl)
         xor c
-        ld (de),a
+        ld (de), a
         inc hl
         inc d
         djnz .over
@@ -558,52 +558,52 @@ pr_glyph:
 ; ---------------------------------------------------------------------------------------------
 pr_attr:
         call scr_attr_addr
-        ld a,(TV_FLAG)
+        ld a, (TV_FLAG)
         rrca                        ; TV_LOWER into carry
-        ld a,(BORDCR)
-        jr c,.flash
-        ld a,(MASK_T)               ; the upper screen: ATTR_T, but the MASK_T bits as they are
-        ld e,a
+        ld a, (BORDCR)
+        jr c, .flash
+        ld a, (MASK_T)              ; the upper screen: ATTR_T, but the MASK_T bits as they are
+        ld e, a
         and (hl)
-        ld d,a
-        ld a,e
+        ld d, a
+        ld a, e
         cpl
-        ld e,a
-        ld a,(ATTR_T)
+        ld e, a
+        ld a, (ATTR_T)
         and e
         or d
-        ld e,a
-        ld a,(P_FLAG)               ; INK 9 / PAPER 9: contrast with the other colour
-        ld d,a
-        bit PF_INK9_T,d
-        jr z,.no_ink9
-        ld a,e
-        and ~ATTR_INK
-        bit 5,e                     ; a light paper (4-7) takes black ink, a dark one white
-        jr nz,.ink_set
+        ld e, a
+        ld a, (P_FLAG)              ; INK 9 / PAPER 9: contrast with the other colour
+        ld d, a
+        bit PF_INK9_T, d
+        jr z, .no_ink9
+        ld a, e
+        and ~INK_MASK
+        bit 5, e                    ; a light paper (4-7) takes black ink, a dark one white
+        jr nz, .ink_set
         or WHITE
 .ink_set:
-        ld e,a
+        ld e, a
 .no_ink9:
-        bit PF_PAPER9_T,d
-        jr z,.no_paper9
-        ld a,e
-        and ~ATTR_PAPER
-        bit 2,e                     ; a light ink takes black paper, a dark one white
-        jr nz,.paper_set
+        bit PF_PAPER9_T, d
+        jr z, .no_paper9
+        ld a, e
+        and ~PAPER_MASK
+        bit 2, e                    ; a light ink takes black paper, a dark one white
+        jr nz, .paper_set
         or WHITE << 3
 .paper_set:
-        ld e,a
+        ld e, a
 .no_paper9:
-        ld a,e
-.flash: ld de,v_pr_flags            ; the cursor flashes
-        ex de,hl
-        bit PRF_FLASH,(hl)
-        res PRF_FLASH,(hl)
-        ex de,hl
-        jr z,.set
-        or ATTR_FLASH
-.set:   ld (hl),a
+        ld a, e
+.flash: ld de, v_pr_flags           ; the cursor flashes
+        ex de, hl
+        bit PRF_FLASH, (hl)
+        res PRF_FLASH, (hl)
+        ex de, hl
+        jr z, .set
+        or FLASH
+.set:   ld (hl), a
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -618,26 +618,26 @@ pr_fix_row:
         call pr_last_row
         cp b
         ret nc
-        ld b,a
+        ld b, a
         push bc
-        ld a,(TV_FLAG)
+        ld a, (TV_FLAG)
         rrca
-        jr nc,.scroll               ; (TV_LOWER is bit 0)
-        ld hl,DF_SZ
-        ld a,(hl)
-        cp ROWS-1
-        jr nc,.scroll
+        jr nc, .scroll              ; (TV_LOWER is bit 0)
+        ld hl, DF_SZ
+        ld a, (hl)
+        cp ROWS - 1
+        jr nc, .scroll
         inc (hl)
 .scroll:
         call pr_first_row
-        ld b,a                      ; the screen's first row ...
-        ld c,a
+        ld b, a                     ; the screen's first row ...
+        ld c, a
         call pr_last_row
         sub c
         inc a
-        ld c,a                      ; ... and how many rows it has
+        ld c, a                     ; ... and how many rows it has
         call pr_screen_attr
-        ld e,a
+        ld e, a
         call scr_scroll
         pop bc
         ret
@@ -647,31 +647,31 @@ pr_fix_row:
 ; Output:  A = the first (or last) row; HL = TV_FLAG
 ; ---------------------------------------------------------------------------------------------
 pr_first_row:
-        ld hl,TV_FLAG
-        bit TV_LOWER,(hl)
-        ld a,0
+        ld hl, TV_FLAG
+        bit TV_LOWER, (hl)
+        ld a, 0
         ret z
-        ld a,(DF_SZ)
+        ld a, (DF_SZ)
         neg
-        add a,ROWS
+        add a, ROWS
         ret
 pr_last_row:
-        ld hl,TV_FLAG
-        bit TV_LOWER,(hl)
-        ld a,ROWS-1
+        ld hl, TV_FLAG
+        bit TV_LOWER, (hl)
+        ld a, ROWS - 1
         ret nz
-        ld a,(DF_SZ)
+        ld a, (DF_SZ)
         neg
-        add a,ROWS-1
+        add a, ROWS - 1
         ret
 
 ; pr_screen_attr - A = the attribute of an empty cell of the current screen.  Corrupts HL.
 pr_screen_attr:
-        ld hl,TV_FLAG
-        bit TV_LOWER,(hl)
-        ld a,(ATTR_P)
+        ld hl, TV_FLAG
+        bit TV_LOWER, (hl)
+        ld a, (ATTR_P)
         ret z
-        ld a,(BORDCR)
+        ld a, (BORDCR)
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -681,13 +681,13 @@ pr_screen_attr:
 ; ---------------------------------------------------------------------------------------------
 pr_get_pos:
         call pr_pos_var
-        ld a,COLUMNS+1
+        ld a, COLUMNS + 1
         sub (hl)
-        ld c,a
+        ld c, a
         inc hl
-        ld a,ROWS
+        ld a, ROWS
         sub (hl)
-        ld b,a
+        ld b, a
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -698,7 +698,7 @@ pr_get_pos:
 pr_set_pos:
         push de
         call scr_cell_addr
-        ex de,hl
+        ex de, hl
         call pr_pos_store
         pop de
         ret
@@ -708,28 +708,28 @@ pr_set_pos:
 ; Corrupts: AF, HL
 pr_pos_store:
         call pr_pos_var
-        ld a,COLUMNS+1
+        ld a, COLUMNS + 1
         sub c
-        ld (hl),a
+        ld (hl), a
         inc hl
-        ld a,ROWS
+        ld a, ROWS
         sub b
-        ld (hl),a
-        ld a,l
+        ld (hl), a
+        ld a, l
         sub S_POSN + 1 - DF_CC      ; DF_CC is 4 below S_POSN, DF_CCL 4 below SPOSNL
-        ld l,a
-        ld (hl),e
+        ld l, a
+        ld (hl), e
         inc hl
-        ld (hl),d
+        ld (hl), d
         ret
 
 ; pr_pos_var - HL = S_POSN, or SPOSNL for the lower screen.  Corrupts nothing else.
 pr_pos_var:
-        ld hl,TV_FLAG
-        bit TV_LOWER,(hl)
-        ld hl,S_POSN
+        ld hl, TV_FLAG
+        bit TV_LOWER, (hl)
+        ld hl, S_POSN
         ret z
-        ld hl,SPOSNL
+        ld hl, SPOSNL
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -739,17 +739,17 @@ pr_pos_var:
 ; Corrupts: AF
 ; ---------------------------------------------------------------------------------------------
 scr_cell_addr:
-        ld a,b
+        ld a, b
         and 0x18                    ; the third of the screen ...
         or HIGH SCREEN
-        ld h,a
-        ld a,b
+        ld h, a
+        ld a, b
         and 7                       ; ... and the row within it
         rrca
         rrca
         rrca
         or c
-        ld l,a
+        ld l, a
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -759,18 +759,18 @@ scr_cell_addr:
 ; Corrupts: AF
 ; ---------------------------------------------------------------------------------------------
 scr_attr_addr:
-        ld a,b
+        ld a, b
         rrca
         rrca
         rrca                        ; 32 * row: bits 0-2 of the row to 5-7, bits 3-4 to 0-1
-        ld h,a
+        ld h, a
         and 0xE0
         or c
-        ld l,a
-        ld a,h
+        ld l, a
+        ld a, h
         and 3
         or HIGH ATTRS
-        ld h,a
+        ld h, a
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -781,40 +781,40 @@ scr_attr_addr:
 scr_scroll:
         push de
 .next:  dec c
-        jr z,.clear
+        jr z, .clear
         push bc
-        ld c,0
+        ld c, 0
         call scr_cell_addr          ; the row that receives ...
         push hl
         inc b
         call scr_cell_addr          ; ... the one under it
         pop de
-        ld a,GLYPH_SIZE
+        ld a, GLYPH_SIZE
 .line:  push hl
         push de
-        ld bc,COLUMNS
+        ld bc, COLUMNS
         ldir
         pop de
         pop hl
         inc d
         inc h
         dec a
-        jr nz,.line
+        jr nz, .line
         pop bc
         push bc
-        ld c,0
+        ld c, 0
         call scr_attr_addr
-        ld d,h
-        ld e,l
-        ld bc,COLUMNS
-        add hl,bc
+        ld d, h
+        ld e, l
+        ld bc, COLUMNS
+        add hl, bc
         ldir
         pop bc
         inc b
         jr .next
 .clear: pop de
-        ld a,e
-        ld c,1
+        ld a, e
+        ld c, 1
         ; continues into cl_rows
 
 ; ---------------------------------------------------------------------------------------------
@@ -824,35 +824,35 @@ scr_scroll:
 ; Corrupts: AF, C, DE, HL
 ; ---------------------------------------------------------------------------------------------
 cl_rows:
-        ld e,a
-        ld a,c
+        ld e, a
+        ld a, c
         or a
         ret z
 .row:   push bc
-        ld c,0
+        ld c, 0
         call scr_cell_addr
-        ld d,GLYPH_SIZE
+        ld d, GLYPH_SIZE
 .line:  push hl
-        ld b,COLUMNS
-.byte:  ld (hl),0
+        ld b, COLUMNS
+.byte:  ld (hl), 0
         inc hl
         djnz .byte
         pop hl
         inc h
         dec d
-        jr nz,.line
+        jr nz, .line
         pop bc
         push bc
-        ld c,0
+        ld c, 0
         call scr_attr_addr
-        ld b,COLUMNS
-.attr:  ld (hl),e
+        ld b, COLUMNS
+.attr:  ld (hl), e
         inc hl
         djnz .attr
         pop bc
         inc b
         dec c
-        jr nz,.row
+        jr nz, .row
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -861,17 +861,17 @@ cl_rows:
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 cls:
-        ld a,(DF_SZ)
+        ld a, (DF_SZ)
         neg
-        add a,ROWS
-        ld c,a                      ; rows of the upper screen
-        ld b,0
-        ld a,(ATTR_P)
+        add a, ROWS
+        ld c, a                     ; rows of the upper screen
+        ld b, 0
+        ld a, (ATTR_P)
         call cl_rows
-        ld hl,(ROWS << 8) | (COLUMNS+1)     ; S_POSN: row 0, column 0
-        ld (S_POSN),hl
-        ld hl,SCREEN
-        ld (DF_CC),hl
+        ld hl, (ROWS << 8) | (COLUMNS + 1)  ; S_POSN: row 0, column 0
+        ld (S_POSN), hl
+        ld hl, SCREEN
+        ld (DF_CC), hl
         ; continues into cls_lower
 
 ; ---------------------------------------------------------------------------------------------
@@ -880,31 +880,31 @@ cls:
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 cls_lower:
-        ld a,(DF_SZ)
+        ld a, (DF_SZ)
         sub INIT_DF_SZ
-        jr c,.two
-        jr z,.two
-        ld c,a                      ; rows to give back ...
-        ld a,(DF_SZ)
+        jr c, .two
+        jr z, .two
+        ld c, a                     ; rows to give back ...
+        ld a, (DF_SZ)
         neg
-        add a,ROWS
-        ld b,a                      ; ... from the lower screen's old first row
-        ld a,(ATTR_P)
+        add a, ROWS
+        ld b, a                     ; ... from the lower screen's old first row
+        ld a, (ATTR_P)
         call cl_rows
-.two:   ld a,INIT_DF_SZ
-        ld (DF_SZ),a
-        ld b,ROWS-INIT_DF_SZ
-        ld c,INIT_DF_SZ
-        ld a,(BORDCR)
+.two:   ld a, INIT_DF_SZ
+        ld (DF_SZ), a
+        ld b, ROWS - INIT_DF_SZ
+        ld c, INIT_DF_SZ
+        ld a, (BORDCR)
         call cl_rows
-        ld hl,TV_FLAG               ; the position: the lower screen's first row
-        ld a,(hl)
+        ld hl, TV_FLAG              ; the position: the lower screen's first row
+        ld a, (hl)
         push af
-        set TV_LOWER,(hl)
-        ld bc,(ROWS-INIT_DF_SZ) << 8
+        set TV_LOWER, (hl)
+        ld bc, (ROWS - INIT_DF_SZ) << 8
         call pr_set_pos
         pop af
-        ld (TV_FLAG),a
+        ld (TV_FLAG), a
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -913,10 +913,10 @@ cls_lower:
 ; Corrupts: AF
 ; ---------------------------------------------------------------------------------------------
 pr_string:
-        ld a,b
+        ld a, b
         or c
         ret z
-        ld a,(de)
+        ld a, (de)
         inc de
         rst ENTRY_PRINT_A
         dec bc
@@ -929,7 +929,7 @@ pr_string:
 ; Corrupts: AF
 ; ---------------------------------------------------------------------------------------------
 pr_message:
-        ld a,(de)
+        ld a, (de)
         inc de
         or a
         ret z
@@ -942,29 +942,29 @@ pr_message:
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 pr_number:
-        bit 7,d
-        jr z,pr_unsigned
-        ld a,"-"
+        bit 7, d
+        jr z, pr_unsigned
+        ld a, "-"
         rst ENTRY_PRINT_A
         call num_negate
         ; continues into pr_unsigned
 
 ; pr_unsigned - print DE:BC as an unsigned 32-bit number
 pr_unsigned:
-        ld h,0xFF                   ; the end marker under the digits on the stack
+        ld h, 0xFF                  ; the end marker under the digits on the stack
         push hl
 .divide:
         call num_div10              ; the digits come out last first ...
         push af
-        ld a,d
+        ld a, d
         or e
         or b
         or c
-        jr nz,.divide
+        jr nz, .divide
 .print: pop af                      ; ... and are printed first first
         cp 10
         ret nc                      ; the marker
-        add a,"0"
+        add a, "0"
         rst ENTRY_PRINT_A
         jr .print
 
@@ -974,8 +974,8 @@ pr_unsigned:
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 cl_all:
-        ld hl,0
-        ld (COORDS),hl
+        ld hl, 0
+        ld (COORDS), hl
         jp cls
 
 ; ---------------------------------------------------------------------------------------------
@@ -991,20 +991,20 @@ cl_all:
 ; ---------------------------------------------------------------------------------------------
 cl_set:
         push bc
-        ld a,(TV_FLAG)
-        bit TV_LOWER,a
-        ld a,b
-        jr z,.line                  ; the upper screen: B as it is
-        ld hl,DF_SZ                 ; the lower screen: B + DF_SZ - 24 is the 48K's line
-        add a,(hl)
+        ld a, (TV_FLAG)
+        bit TV_LOWER, a
+        ld a, b
+        jr z, .line                 ; the upper screen: B as it is
+        ld hl, DF_SZ                ; the lower screen: B + DF_SZ - 24 is the 48K's line
+        add a, (hl)
         sub ROWS
-.line:  ld b,a
-        ld a,ROWS                   ; row = 24 - line
+.line:  ld b, a
+        ld a, ROWS                  ; row = 24 - line
         sub b
-        ld b,a
-        ld a,COLUMNS+1
+        ld b, a
+        ld a, COLUMNS + 1
         sub c
-        ld c,a
+        ld c, a
         call pr_set_pos
         pop bc
         ret
@@ -1017,14 +1017,14 @@ cl_set:
 ; Corrupts: AF, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 cl_line:
-        ld a,b
-        cp ROWS+1
-        jr c,.count
-        ld a,ROWS
-.count: ld c,a                      ; C = rows
+        ld a, b
+        cp ROWS + 1
+        jr c, .count
+        ld a, ROWS
+.count: ld c, a                     ; C = rows
         neg
-        add a,ROWS
-        ld b,a                      ; B = the first of them
+        add a, ROWS
+        ld b, a                     ; B = the first of them
         call pr_screen_attr
         jp cl_rows
 
@@ -1041,19 +1041,19 @@ out_num_1:
         push de
         push hl
         xor a                       ; no line number: just the final 0
-        bit 7,b
-        jr nz,.last
-        ld h,b
-        ld l,c
-        ld e,NO_LEADING             ; leading 0s print nothing
-        ld bc,-1000
+        bit 7, b
+        jr nz, .last
+        ld h, b
+        ld l, c
+        ld e, NO_LEADING            ; leading 0s print nothing
+        ld bc, -1000
         call .digit
-        ld bc,-100
+        ld bc, -100
         call .digit
-        ld c,-10 & 0xFF             ; (B is 0xFF already)
+        ld c, -10 & 0xFF            ; (B is 0xFF already)
         call .digit
-        ld a,l                      ; the units, always
-.last:  add a,"0"
+        ld a, l                     ; the units, always
+.last:  add a, "0"
         rst ENTRY_PRINT_A
         pop hl
         pop de
@@ -1061,17 +1061,17 @@ out_num_1:
 ; .digit - print the digit of HL for the place -BC; HL = the rest.  E = what a 0 prints:
 ; NO_LEADING (bit 7 set) before any digit, "0" once one has been printed.
 .digit: xor a
-.count: add hl,bc
+.count: add hl, bc
         inc a
-        jr c,.count
-        sbc hl,bc                   ; one too many (carry is clear): add it back
+        jr c, .count
+        sbc hl, bc                  ; one too many (carry is clear): add it back
         dec a
-        jr z,.zero
-        ld e,"0"                    ; a digit: later 0s are printed
-        add a,e
+        jr z, .zero
+        ld e, "0"                   ; a digit: later 0s are printed
+        add a, e
         rst ENTRY_PRINT_A
         ret
-.zero:  ld a,e
+.zero:  ld a, e
         and a
         ret m                       ; a leading 0: nothing
         rst ENTRY_PRINT_A

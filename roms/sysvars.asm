@@ -145,15 +145,15 @@ PPC_DIRECT      equ 0xFFFE              ; PPC while the edit line runs (reports 
 ; MEMBOT is the 48K calculator's memory; this ROM has no floating-point calculator, so its 30
 ; bytes hold the few variables of our own (nothing else in the system area is free).
 v_header        equ MEMBOT          ; 17 a tape header: read by LOAD, built by SAVE
-v_ld_type       equ MEMBOT+17       ; 1  LOAD/SAVE: the header type wanted (TYPE_PROGRAM, ...)
-v_ld_namelen    equ MEMBOT+18       ; 1  LOAD: length of the name asked for (0 = any file)
-v_ld_name       equ MEMBOT+19       ; 2  LOAD: address of the name (in the BASIC line)
-v_ld_start      equ MEMBOT+21       ; 2  LOAD ... CODE start; SAVE: data start
-v_ld_length     equ MEMBOT+23       ; 2  LOAD ... CODE start,length; SAVE: data length
-v_ld_opts       equ MEMBOT+25       ; 1  LDO_* bits below
-v_pr_flags      equ MEMBOT+26       ; 1  PRF_* bits below
-v_pr_state      equ MEMBOT+27       ; 1  PRINT: PRS_* bits below
-v_scratch       equ MEMBOT+28       ; 2  a word that survives memory moves (an offset)
+v_ld_type       equ MEMBOT + 17     ; 1  LOAD/SAVE: the header type wanted (TYPE_PROGRAM, ...)
+v_ld_namelen    equ MEMBOT + 18     ; 1  LOAD: length of the name asked for (0 = any file)
+v_ld_name       equ MEMBOT + 19     ; 2  LOAD: address of the name (in the BASIC line)
+v_ld_start      equ MEMBOT + 21     ; 2  LOAD ... CODE start; SAVE: data start
+v_ld_length     equ MEMBOT + 23     ; 2  LOAD ... CODE start,length; SAVE: data length
+v_ld_opts       equ MEMBOT + 25     ; 1  LDO_* bits below
+v_pr_flags      equ MEMBOT + 26     ; 1  PRF_* bits below
+v_pr_state      equ MEMBOT + 27     ; 1  PRINT: PRS_* bits below
+v_scratch       equ MEMBOT + 28     ; 2  a word that survives memory moves (an offset)
         assert v_scratch + 2 <= MEMBOT + 30
 
 ; --- v_ld_opts --------------------------------------------------------------------------------

@@ -134,78 +134,78 @@ TAPE_LD_BYTE_B0  equ TAPE_LD_BIT_B0 + (TAPE_LD_BYTE_X - TAPE_LD_BIT_X + TAPE_LD_
 ; bit as two equal pulses (tape_save_pulse).  A' keeps the running XOR (the checksum).
 ; ---------------------------------------------------------------------------------------------
 tape_save_bytes:
-        ld hl,ENTRY_SA_LD_RET           ; (emulators' save traps look for these 4 bytes)
+        ld hl, ENTRY_SA_LD_RET          ; (emulators' save traps look for these 4 bytes)
         push hl                         ; every way out goes through SA/LD-RET
-        ld hl,PILOT_HEADER
+        ld hl, PILOT_HEADER
         or a                            ; S = the flag's bit 7: is this a header?
-        jp p,.pilot_chosen
-        ld hl,PILOT_DATA
+        jp p, .pilot_chosen
+        ld hl, PILOT_DATA
 .pilot_chosen:
         assert $ == ENTRY_SA_TRAP
-        ex af,af'                       ; A' = the flag: first out, and the checksum's start;
+        ex af, af'                      ; A' = the flag: first out, and the checksum's start;
                                         ; F' carry clear (OR above): the checksum is not out
         di                              ; the pulses are timed by counting T-states
-        ld c,RED                        ; C = the next byte for port 0xFE: red, MIC low
+        ld c, RED                       ; C = the next byte for port 0xFE: red, MIC low
 
 ; The pilot: HL writes, 2168 T apart.  Each loop first checks BREAK (50 T when SPACE is up).
 ; From the OUT to the BREAK test's IN is 72 T, and the loop 2168 T: both multiples of 8, so in
 ; the display lines the ULA's contention delays the first pilot pulse there and then no more.
 .pilot:                                 ; T
         call tape_break_test            ; 50
-        jp nc,tape_save_end             ; 10    BREAK: out with carry clear
-        ld b,TAPE_SA_PILOT_LOOPS        ; 7
+        jp nc, tape_save_end            ; 10    BREAK: out with carry clear
+        ld b, TAPE_SA_PILOT_LOOPS       ; 7
 .pilot_wait:
         djnz .pilot_wait                ; 13 per pass, 8 for the last
-        ld a,c                          ; 4
-        out (ULA_PORT),a                ; 11    the edge
+        ld a, c                         ; 4
+        out (ULA_PORT), a               ; 11    the edge
         xor TAPE_SA_FLIP                ; 7
-        ld c,a                          ; 4
+        ld c, a                         ; 4
         dec hl                          ; 6
-        ld a,h                          ; 4
+        ld a, h                         ; 4
         or l                            ; 4
-        jr nz,.pilot                    ; 12 (7 when the pilot is done)
+        jr nz, .pilot                   ; 12 (7 when the pilot is done)
         ; 114 T + the passes from one edge to the next.  The edge that ends the pilot's last
         ; pulse (and starts sync 1) comes from tape_save_pulse: 43 T of the loop after the
         ; OUT, then these.
-        ld hl,0                         ; 10    H = 0: the sync pulses have no 1-bit extra
+        ld hl, 0                        ; 10    H = 0: the sync pulses have no 1-bit extra
         nop                             ; 4     (HL is 0 already: with the NOPs, 18 T that
         nop                             ; 4     make the pulse a whole number of passes)
-        ld b,TAPE_SA_LAST_LOOPS         ; 7
+        ld b, TAPE_SA_LAST_LOOPS        ; 7
         call tape_save_pulse            ; 17 + 29 before its OUT: 43 + 18 + 7 + 46 = 114
-        ld a,c                          ; 4     sync 2 and the data in blue and yellow
+        ld a, c                         ; 4     sync 2 and the data in blue and yellow
         xor TAPE_TO_DATA                ; 7
-        ld c,a                          ; 4
+        ld c, a                         ; 4
         nop                             ; 4     (8 T that make sync 1 a whole number of passes)
         nop                             ; 4
-        ld b,TAPE_SA_SYNC1_LOOPS        ; 7
+        ld b, TAPE_SA_SYNC1_LOOPS       ; 7
         call tape_save_pulse            ; 32 + 15 + 8 + 7 + 17 + 29 = 108: sync 1 ends
-        ld b,TAPE_SA_SYNC2_LOOPS        ; 7
+        ld b, TAPE_SA_SYNC2_LOOPS       ; 7
         call tape_save_pulse            ; 32 + 7 + 17 + 29 = 85: sync 2 ends, the data begin
 
 ; The flag byte: L = its bits with a marker bit behind them, carry = its bit 7.
-        ex af,af'                       ; 4     A = the flag
-        ld l,a                          ; 4
-        ex af,af'                       ; 4     (A' keeps it as the checksum so far)
+        ex af, af'                      ; 4     A = the flag
+        ld l, a                         ; 4
+        ex af, af'                      ; 4     (A' keeps it as the checksum so far)
         scf                             ; 4
         rl l                            ; 8     carry = bit 7; the marker 1 goes in at bit 0
-        sbc a,a                         ; 4
+        sbc a, a                        ; 4
         and TAPE_SA_ONE_EXTRA           ; 7
-        ld h,a                          ; 4
+        ld h, a                         ; 4
         nop                             ; 4     (pad)
-        ld b,TAPE_SA_FLAG_LOOPS         ; 7
+        ld b, TAPE_SA_FLAG_LOOPS        ; 7
         jr .send                        ; 12 + 17 + 29, + 32 before: 140
 
 ; The bits.  L holds what is left of the byte, then the marker, then zeros.
 .bit:                                   ; T
         sla l                           ; 8     carry = the next bit
-        jr z,.next_byte                 ; 7     only the marker was left: the byte is out
-        sbc a,a                         ; 4     A = 0xFF for a 1, 0 for a 0
+        jr z, .next_byte                ; 7     only the marker was left: the byte is out
+        sbc a, a                        ; 4     A = 0xFF for a 1, 0 for a 0
         and TAPE_SA_ONE_EXTRA           ; 7
-        ld h,a                          ; 4     H = the 1 bit's extra passes, or 0
-        ld b,TAPE_SA_BIT_LOOPS          ; 7     32 + 12 + 8 + 7 + 4 + 7 + 4 + 7 + 17 + 29 = 127
+        ld h, a                         ; 4     H = the 1 bit's extra passes, or 0
+        ld b, TAPE_SA_BIT_LOOPS         ; 7     32 + 12 + 8 + 7 + 4 + 7 + 4 + 7 + 17 + 29 = 127
 .send:                                  ; B = passes for the first pulse, H = the bit's extra
         call tape_save_pulse            ; 17
-        ld b,TAPE_SA_HALF_LOOPS         ; 7
+        ld b, TAPE_SA_HALF_LOOPS        ; 7
         nop                             ; 4     (16 T of pad: the second pulse is
         nop                             ; 4     32 + 7 + 16 + 17 + 29 = 101 T + passes)
         nop                             ; 4
@@ -225,18 +225,18 @@ tape_save_bytes:
 ; its 65 passes: 855 T in all.
 ; ---------------------------------------------------------------------------------------------
 tape_save_pulse:                        ; T
-        ld a,h                          ; 4
+        ld a, h                         ; 4
         or a                            ; 4     NZ for a 1 bit
-        jr nz,.one                      ; 7 / 12
-.one:   jr nz,.passes                   ; 7 / 12
+        jr nz, .one                     ; 7 / 12
+.one:   jr nz, .passes                  ; 7 / 12
 .passes:
-        add a,b                         ; 4
-        ld b,a                          ; 4
+        add a, b                        ; 4
+        ld b, a                         ; 4
 .wait:  djnz .wait                      ; 13 per pass, 8 for the last
-        ld a,c                          ; 4
-        out (ULA_PORT),a                ; 11    the edge
+        ld a, c                         ; 4
+        out (ULA_PORT), a               ; 11    the edge
         xor TAPE_SA_FLIP                ; 7
-        ld c,a                          ; 4
+        ld c, a                         ; 4
         ret                             ; 10
 
         assert $ <= ENTRY_SA_END
@@ -258,15 +258,15 @@ tape_save_end:
         assert $ == ENTRY_SA_LD_RET
 tape_sa_ld_ret:
         push af
-        ld a,(BORDCR)
-        and ATTR_PAPER                  ; BORDCR's paper bits (3-5) are the border colour
+        ld a, (BORDCR)
+        and PAPER_MASK                  ; BORDCR's paper bits (3-5) are the border colour
         rrca
         rrca
         rrca
-        out (ULA_PORT),a
+        out (ULA_PORT), a
         ei
         call tape_break_test
-        jr nc,.break
+        jr nc, .break
         pop af
         ret
 .break:
@@ -296,82 +296,82 @@ tape_sa_ld_ret:
 ; ---------------------------------------------------------------------------------------------
 tape_load_bytes:
         inc d                           ; (emulators' load traps look for these 3 bytes)
-        ex af,af'                       ; A' = the flag wanted, F' carry = LOAD
+        ex af, af'                      ; A' = the flag wanted, F' carry = LOAD
         dec d
         di                              ; the edges are timed by counting T-states
-        ld hl,ENTRY_SA_LD_RET
+        ld hl, ENTRY_SA_LD_RET
         push hl                         ; every way out goes through SA/LD-RET
-        ld a,WHITE | ULA_MIC            ; white border, MIC high, EAR low (EAR low leaves bit 6
-        out (ULA_PORT),a                ; of port 0xFE to the tape alone)
-        ld c,RED                        ; EAR taken as low: if it is high, the first wait sees
+        ld a, WHITE | ULA_MIC           ; white border, MIC high, EAR low (EAR low leaves bit 6
+        out (ULA_PORT), a               ; of port 0xFE to the tape alone)
+        ld c, RED                       ; EAR taken as low: if it is high, the first wait sees
                                         ; an edge at once and the pilot count drops it
 .wait:                                  ; no signal yet: wait for an edge as long as it takes
-        ld b,0
+        ld b, 0
         call tape_load_edge
-        jr c,.signal
+        jr c, .signal
         assert $ == ENTRY_LD_TRAP
         ret nz                          ; BREAK (NZ; a timeout is Z): out, carry clear
         jr .wait
 
 .signal:                                ; count pilot pulses in a row
-        ld h,0                          ; H = pilot pulses so far
+        ld h, 0                         ; H = pilot pulses so far
 .pilot:                                 ; T
-        ld b,TAPE_LD_PILOT_B0           ; 7
+        ld b, TAPE_LD_PILOT_B0          ; 7
         call tape_load_edge
-        jr nc,.wait                     ; 7     too long, silence, or BREAK
-        ld a,b                          ; 4
+        jr nc, .wait                    ; 7     too long, silence, or BREAK
+        ld a, b                         ; 4
         cp TAPE_LD_PILOT_B              ; 7
-        jr c,.signal                    ; 7     too short for the pilot: count again
+        jr c, .signal                   ; 7     too short for the pilot: count again
         inc h                           ; 4
-        jr nz,.pilot                    ; 12    X = 48
+        jr nz, .pilot                   ; 12    X = 48
 .sync:                                  ; enough pilot: it goes on until a short pulse, sync 1
-        ld b,TAPE_LD_PILOT_B0           ; 7
+        ld b, TAPE_LD_PILOT_B0          ; 7
         call tape_load_edge
-        jr nc,.wait                     ; 7
-        ld a,b                          ; 4
+        jr nc, .wait                    ; 7
+        ld a, b                         ; 4
         cp TAPE_LD_SYNC1_B              ; 7
-        jr c,.sync2                     ; 7 / 12
+        jr c, .sync2                    ; 7 / 12
         cp TAPE_LD_SYNC_PILOT_B         ; 7
-        jr nc,.sync                     ; 12    still pilot; X = 51
+        jr nc, .sync                    ; 12    still pilot; X = 51
         jr .signal                      ;       neither pilot nor sync
 .sync2:
-        ld b,TAPE_LD_PILOT_B0           ; 7     X = 7 + 4 + 7 + 12 + 7 = 37
+        ld b, TAPE_LD_PILOT_B0          ; 7     X = 7 + 4 + 7 + 12 + 7 = 37
         call tape_load_edge
-        jr nc,.wait                     ; 7
-        ld a,b                          ; 4
+        jr nc, .wait                    ; 7
+        ld a, b                         ; 4
         cp TAPE_LD_SYNC2_B              ; 7
-        jr nc,.signal                   ; 7     too long for sync 2
-        ld a,c                          ; 4
+        jr nc, .signal                  ; 7     too long for sync 2
+        ld a, c                         ; 4
         xor TAPE_TO_DATA                ; 7     the data's stripes: blue and yellow
-        ld c,a                          ; 4
-        ld b,TAPE_LD_FLAG_B0            ; 7
+        ld c, a                         ; 4
+        ld b, TAPE_LD_FLAG_B0           ; 7
         call tape_load_byte             ; 17 (+ 7 there) X = 71: L = the flag byte
         ret nc
-        ex af,af'                       ; A = the flag wanted
-        ld h,a
-        ex af,af'                       ; (AF' as it was: the flag, and carry = LOAD)
-        ld a,l
+        ex af, af'                      ; A = the flag wanted
+        ld h, a
+        ex af, af'                      ; (AF' as it was: the flag, and carry = LOAD)
+        ld a, l
         xor h
         ret nz                          ; another block: out, carry clear (XOR cleared it)
                                         ; H = the flag: the checksum so far
 .data:                                  ; T     the DE bytes
-        ld a,d                          ; 4
+        ld a, d                         ; 4
         or e                            ; 4
-        jr z,.checksum                  ; 7
-        ld b,TAPE_LD_BYTE_B0            ; 7
+        jr z, .checksum                 ; 7
+        ld b, TAPE_LD_BYTE_B0           ; 7
         call tape_load_byte             ; 17 (+ 7 there)
         ret nc                          ; 5
-        ld a,h                          ; 4
+        ld a, h                         ; 4
         xor l                           ; 4
-        ld h,a                          ; 4     the checksum so far
-        ex af,af'                       ; 4     carry = LOAD
-        jr nc,.verify                   ; 7
-        ex af,af'                       ; 4
-        ld (ix+0),l                     ; 19
+        ld h, a                         ; 4     the checksum so far
+        ex af, af'                      ; 4     carry = LOAD
+        jr nc, .verify                  ; 7
+        ex af, af'                      ; 4
+        ld (ix+0), l                    ; 19
         jr .next                        ; 12
 .verify:
-        ex af,af'
-        ld a,(ix+0)
+        ex af, af'
+        ld a, (ix+0)
         xor l
         ret nz                          ; a difference: out, carry clear
 .next:
@@ -382,10 +382,10 @@ tape_load_bytes:
         ; (the checksum code ends with the RET that emulators' load traps resume at)
         ds ENTRY_LD_END - ($ + .last - .checksum), TRAP_FILL
 .checksum:                              ; then the checksum byte
-        ld b,TAPE_LD_BYTE_B0
+        ld b, TAPE_LD_BYTE_B0
         call tape_load_byte
         ret nc
-        ld a,h
+        ld a, h
         xor l                           ; 0: the flag, the bytes and the checksum XOR to 0
         ret nz                          ; a tape loading error: carry clear
         scf                             ; loaded
@@ -402,16 +402,16 @@ tape_load_bytes:
 ; Corrupts: AF, B
 ; ---------------------------------------------------------------------------------------------
 tape_load_byte:
-        ld l,1                          ; the marker: it reaches carry after the 8th bit
+        ld l, 1                         ; the marker: it reaches carry after the 8th bit
 .bit:                                   ; T
         call tape_load_edge2            ; both pulses of the bit
         ret nc                          ; 5
-        ld a,b                          ; 4
+        ld a, b                         ; 4
         cp TAPE_LD_ONE_B                ; 7
         ccf                             ; 4     carry = a long bit: a 1
-        ld b,TAPE_LD_BIT_B0             ; 7
+        ld b, TAPE_LD_BIT_B0            ; 7
         rl l                            ; 8
-        jr nc,.bit                      ; 12    X = 47
+        jr nc, .bit                     ; 12    X = 47
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -434,17 +434,17 @@ tape_load_edge:                         ; T
         ret nc                          ; 5
 .sample:
         inc b                           ; 4
-        jp z,.timeout                   ; 10
-        in a,(ULA_PORT)                 ; 11    (A = 0 after the first pass: all half-rows)
+        jp z, .timeout                  ; 10
+        in a, (ULA_PORT)                ; 11    (A = 0 after the first pass: all half-rows)
         xor c                           ; 4
         and ULA_EAR_IN                  ; 7     NZ: the level has changed
-        jr z,.sample                    ; 12    48 T a pass
-        ld a,c                          ; 4
+        jr z, .sample                   ; 12    48 T a pass
+        ld a, c                         ; 4
         xor ULA_EAR_IN | RED ^ CYAN     ; 7     the new level, the other stripe
-        ld c,a                          ; 4     (red <-> cyan, blue <-> yellow)
+        ld c, a                         ; 4     (red <-> cyan, blue <-> yellow)
         and ULA_BORDER                  ; 7
         or ULA_MIC                      ; 7
-        out (ULA_PORT),a                ; 11
+        out (ULA_PORT), a               ; 11
         scf                             ; 4
         ret                             ; 10
 .timeout:
@@ -459,12 +459,12 @@ tape_load_edge:                         ; T
 ; 33 T (50 with the CALL) when SPACE is up: the tape loops count on that.
 ; ---------------------------------------------------------------------------------------------
 tape_break_test:                        ; T
-        ld a,HALF_ROW_SPACE_B           ; 7
-        in a,(ULA_PORT)                 ; 11
+        ld a, HALF_ROW_SPACE_B          ; 7
+        in a, (ULA_PORT)                ; 11
         rra                             ; 4     carry = SPACE is up
         ret c                           ; 11
-        ld a,HALF_ROW_CAPS_V
-        in a,(ULA_PORT)
+        ld a, HALF_ROW_CAPS_V
+        in a, (ULA_PORT)
         rra                             ; carry = CAPS SHIFT is up
         ret c
         or 0xFF                         ; both down: NZ, carry clear
@@ -480,39 +480,39 @@ tape_break_test:                        ; T
 ; Corrupts: AF, B, DE, HL, IX, AF'
 ; ---------------------------------------------------------------------------------------------
 tape_save_next:                         ; T     (42 already: JR, SLA, JR, JP)
-        ld a,d                          ; 4
+        ld a, d                         ; 4
         or e                            ; 4
-        jp z,.checksum                  ; 10
+        jp z, .checksum                 ; 10
         call tape_break_test            ; 50
         ret nc                          ; 5     BREAK: out, carry clear
-        ld a,(ix+0)                     ; 19
+        ld a, (ix+0)                    ; 19
         inc ix                          ; 10
         dec de                          ; 6
-        ld l,a                          ; 4
-        ex af,af'                       ; 4     A = the checksum so far
+        ld l, a                         ; 4
+        ex af, af'                      ; 4     A = the checksum so far
         xor l                           ; 4
-        ex af,af'                       ; 4
+        ex af, af'                      ; 4
         nop                             ; 4     (pad)
         nop                             ; 4
         scf                             ; 4
         rl l                            ; 8     carry = bit 7; the marker at bit 0
-        sbc a,a                         ; 4
+        sbc a, a                        ; 4
         and TAPE_SA_ONE_EXTRA           ; 7
-        ld h,a                          ; 4
-        ld b,TAPE_SA_BYTE_LOOPS         ; 7
+        ld h, a                         ; 4
+        ld b, TAPE_SA_BYTE_LOOPS        ; 7
         jp tape_save_bytes.send         ; 10    32 + 42 + 176 + 17 + 29 = 296
 .checksum:
-        ex af,af'                       ; 4     A = the checksum; carry: already sent
-        jr c,.done                      ; 7
-        ld l,a                          ; 4
+        ex af, af'                      ; 4     A = the checksum; carry: already sent
+        jr c, .done                     ; 7
+        ld l, a                         ; 4
         scf                             ; 4
-        ex af,af'                       ; 4     F' carry set: the checksum is on its way
+        ex af, af'                      ; 4     F' carry set: the checksum is on its way
         scf                             ; 4
         rl l                            ; 8
-        sbc a,a                         ; 4
+        sbc a, a                        ; 4
         and TAPE_SA_ONE_EXTRA           ; 7
-        ld h,a                          ; 4
-        ld b,TAPE_SA_SUM_LOOPS          ; 7
+        ld h, a                         ; 4
+        ld b, TAPE_SA_SUM_LOOPS         ; 7
         jp tape_save_bytes.send         ; 10    32 + 42 + 18 + 67 + 17 + 29 = 205
 .done:
         ret                             ; carry set: the block is out

@@ -88,10 +88,10 @@ bank_gain:
         ld hl, (v_bank)
         add hl, de
         ld (v_bank), hl
-        ld hl, (v_bank+2)
+        ld hl, (v_bank + 2)
         ld de, 0
         adc hl, de
-        ld (v_bank+2), hl
+        ld (v_bank + 2), hl
         ret
 bank_lose:
         ex de, hl
@@ -99,10 +99,10 @@ bank_lose:
         or a
         sbc hl, de
         ld (v_bank), hl
-        ld hl, (v_bank+2)
+        ld hl, (v_bank + 2)
         ld de, 0
         sbc hl, de
-        ld (v_bank+2), hl
+        ld (v_bank + 2), hl
         ret
 
 ; ---------------------------------------------------------------------------------------------

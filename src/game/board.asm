@@ -87,8 +87,6 @@ CU_PRICE_ROW    equ CLOSEUP_TOP + CLOSEUP_HEIGHT - 1
         assert CU_NAME_ROW + CU_NAME_LINES == CU_PRICE_ROW
 
 ; --- Colours --------------------------------------------------------------------------------------
-INK_MASK        equ 7
-PAPER_MASK      equ 7 * PAPER
 ATTR_BOARD_LIGHT equ WHITE * PAPER + BLACK + BRIGHT ; token areas of even squares
 ATTR_BOARD_DARK equ WHITE * PAPER + BLACK           ; ... of odd squares (grey)
 ATTR_CENTRE     equ WHITE * PAPER + BLACK + BRIGHT  ; the board's middle
@@ -427,7 +425,7 @@ board_find_corner:
         ld ix, board_corners
         ld de, CORNER_RECORD
         ld b, CORNERS
-.look:  cp (ix + CORNER_SQUARE)
+.look:  cp (ix+CORNER_SQUARE)
         ret z
         add ix, de
         djnz .look
@@ -577,26 +575,26 @@ board_compose_tokens:
         jr c, .done
         ld a, (bd_filter)           ; in the game, and the filter's flags as wanted?
         or 1 << PF_PLAYING
-        and (ix + P_FLAGS)
+        and (ix+P_FLAGS)
         ld e, a
         ld a, (bd_filter + 1)
         or 1 << PF_PLAYING
         cp e
         jr nz, .next
         ld a, c
-        cp (ix + P_SQUARE)
+        cp (ix+P_SQUARE)
         jr nz, .next
         ld hl, bd_count
         inc (hl)
-        ld a, (ix + P_TOKEN)        ; note the first two pieces
+        ld a, (ix+P_TOKEN)          ; note the first two pieces
         ld (bd_second), a
         ld a, (hl)
         dec a
         jr nz, .small
-        ld a, (ix + P_TOKEN)
+        ld a, (ix+P_TOKEN)
         ld (bd_first), a
 .small: push bc
-        ld a, (ix + P_TOKEN)
+        ld a, (ix+P_TOKEN)
         call board_token_slot
         pop bc
 .next:  ld de, PLAYER_RECORD
@@ -723,10 +721,10 @@ board_draw_tokens:
 ; Input: IX = its board_corners record.  Output: drawn.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 board_draw_corner:
-        ld a, (ix + CORNER_ATTR)
+        ld a, (ix+CORNER_ATTR)
         ld (print_attr), a
-        ld b, (ix + CORNER_ROW)
-        ld c, (ix + CORNER_COL)
+        ld b, (ix+CORNER_ROW)
+        ld c, (ix+CORNER_COL)
         call print_at
         push ix
         pop hl
@@ -736,29 +734,29 @@ board_draw_corner:
         inc b
         call print_at
         call .four
-        ld a, (ix + CORNER_SQUARE)
+        ld a, (ix+CORNER_SQUARE)
         cp SQ_JAIL
         jr z, .jail
         ld de, FILTER_ALL
         call board_compose_tokens
         or a
         ret z                       ; nobody there: the label stays whole
-        ld b, (ix + CORNER_TOKEN_ROW)
-        ld c, (ix + CORNER_TOKEN_COL)
+        ld b, (ix+CORNER_TOKEN_ROW)
+        ld c, (ix+CORNER_TOKEN_COL)
         ld a, ATTR_BOARD_LIGHT
         jp board_draw_tokens
 .jail:  ld de, FILTER_VISITING      ; visitors on the left, in the open
         call board_compose_tokens
-        ld b, (ix + CORNER_TOKEN_ROW)
-        ld c, (ix + CORNER_TOKEN_COL)
+        ld b, (ix+CORNER_TOKEN_ROW)
+        ld c, (ix+CORNER_TOKEN_COL)
         ld a, ATTR_BOARD_LIGHT
         call board_draw_tokens
         ld a, SQ_JAIL               ; prisoners on the right, behind bars
         ld de, FILTER_IN_JAIL
         call board_compose_tokens
         call board_jail_bars
-        ld b, (ix + CORNER_TOKEN_ROW)
-        ld a, (ix + CORNER_TOKEN_COL)
+        ld b, (ix+CORNER_TOKEN_ROW)
+        ld a, (ix+CORNER_TOKEN_COL)
         add a, PAIR
         ld c, a
         ld a, ATTR_JAIL
@@ -804,8 +802,8 @@ board_mark_square:
         push ix
         call board_find_corner
         jr nz, .edge
-        ld b, (ix + CORNER_ROW)
-        ld c, (ix + CORNER_COL)
+        ld b, (ix+CORNER_ROW)
+        ld c, (ix+CORNER_COL)
         ld de, CORNER_HEIGHT * 256 + CORNER_WIDTH
         call board_flash_rect
         pop ix
@@ -915,7 +913,7 @@ str_bank_hotels:
 board_player_row:
         ld e, a                     ; E = player
         ld d, ATTR_PL_NORMAL        ; D = the row's colours
-        bit PF_PLAYING, (ix + P_FLAGS)
+        bit PF_PLAYING, (ix+P_FLAGS)
         jr nz, .in
         ld d, ATTR_PL_OUT
 .in:    ld a, (v_current)
@@ -929,7 +927,7 @@ board_player_row:
         ld a, (bd_list_at)          ; (PL_TOKEN_COL on the flat board)
         ld c, a
         call print_at
-        ld a, (ix + P_TOKEN)
+        ld a, (ix+P_TOKEN)
         add a, CH_TOKEN
         call print_char
         ld a, e
@@ -953,9 +951,9 @@ board_player_row:
 .pad:   ld b, c
         call print_spaces
 .kind:  ld a, ' '                   ; a computer: its personality's initial
-        bit PF_COMPUTER, (ix + P_FLAGS)
+        bit PF_COMPUTER, (ix+P_FLAGS)
         jr z, .human
-        ld a, (ix + P_PERSONALITY)
+        ld a, (ix+P_PERSONALITY)
         cp AI_PERSONALITIES
         jr c, .known
         xor a
@@ -975,10 +973,10 @@ board_player_row:
         call print_char
         ld a, h
         ld (print_attr), a
-        bit PF_PLAYING, (ix + P_FLAGS)
+        bit PF_PLAYING, (ix+P_FLAGS)
         jr z, .out
-        ld l, (ix + P_CASH)         ; cash: the pound sign if there is room
-        ld h, (ix + P_CASH + 1)
+        ld l, (ix+P_CASH)           ; cash: the pound sign if there is room
+        ld h, (ix+P_CASH+1)
         call number_digits
         ld a, PL_CASH_WIDTH - 1
         sub b
@@ -991,7 +989,7 @@ board_player_row:
         ld hl, number_buffer
         jp print_string
 .out:   ld hl, str_out
-        bit PF_BANKRUPT, (ix + P_FLAGS)
+        bit PF_BANKRUPT, (ix+P_FLAGS)
         jr z, .gone
         ld hl, str_bust
 .gone:  jp print_string
@@ -1278,10 +1276,10 @@ closeup_boxes:
 closeup_box:
         call board_square_info
         ld b, CLOSEUP_TOP
-        ld c, (ix + CU_BOX_COL)
+        ld c, (ix+CU_BOX_COL)
         ld d, CLOSEUP_HEIGHT
-        ld e, (ix + CU_BOX_WIDTH)
-        ld a, (ix + CU_BOX_ATTR)
+        ld e, (ix+CU_BOX_WIDTH)
+        ld a, (ix+CU_BOX_ATTR)
         call clear_rect
         ld a, (bd_group)            ; the colour band, of groups only
         cp BOARD_GROUPS
@@ -1305,8 +1303,8 @@ closeup_box:
         ld (cu_attr), a
         ld de, board_blank
 .band:  ld b, CU_BAND_ROW
-        ld c, (ix + CU_BOX_COL)
-        ld l, (ix + CU_BOX_WIDTH)
+        ld c, (ix+CU_BOX_COL)
+        ld l, (ix+CU_BOX_WIDTH)
         dec l                       ; the band stops a cell short: neighbours stay apart
 .cell:  push hl
         push de
@@ -1321,13 +1319,13 @@ closeup_box:
         bit SQ_MORTGAGED, a
         jr z, .name
         ld b, CU_BAND_ROW
-        ld c, (ix + CU_BOX_COL)
+        ld c, (ix+CU_BOX_COL)
         call print_at
         ld a, ATTR_MORTGAGED
         ld (print_attr), a
         ld hl, str_mortgaged
         call print_string
-.name:  ld a, (ix + CU_BOX_ATTR)
+.name:  ld a, (ix+CU_BOX_ATTR)
         ld (print_attr), a
         ld a, (bd_square)
         add a, a
@@ -1340,22 +1338,22 @@ closeup_box:
         ld h, (hl)
         ld l, a
         ld b, CU_NAME_ROW
-        ld c, (ix + CU_BOX_COL)
-        ld e, (ix + CU_BOX_WIDTH)
+        ld c, (ix+CU_BOX_COL)
+        ld e, (ix+CU_BOX_WIDTH)
         call closeup_wrap
         call closeup_picture
         ld b, CU_PRICE_ROW
-        ld c, (ix + CU_BOX_COL)
+        ld c, (ix+CU_BOX_COL)
         call print_at
         call closeup_price
-        ld a, (ix + CU_BOX_ATTR)    ; the current square: the current player's piece
+        ld a, (ix+CU_BOX_ATTR)      ; the current square: the current player's piece
         cp ATTR_CU_CURRENT
         ret nz
         ld a, (v_num_players)
         or a
         ret z
-        ld a, (ix + CU_BOX_COL)
-        add a, (ix + CU_BOX_WIDTH)
+        ld a, (ix+CU_BOX_COL)
+        add a, (ix+CU_BOX_WIDTH)
         dec a
         ld c, a
         ld b, CU_PRICE_ROW
@@ -1391,7 +1389,7 @@ closeup_picture:
         jr nz, .draw
         ld de, gfx_electric         ; the other utility shows a tap
 .draw:  ld b, CU_PICTURE_ROW
-        ld a, (ix + CU_BOX_COL)
+        ld a, (ix+CU_BOX_COL)
         add a, CU_WIDTH - 2
         ld c, a
         jp board_draw_double

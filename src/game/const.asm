@@ -28,17 +28,8 @@ ULA_EAR         equ 0x10            ; out bit 4: the speaker
 KEY_ROWS        equ 8               ; half-rows of the key matrix
 
 ; --- Colours and attributes ------------------------------------------------------------------
-BLACK           equ 0
-BLUE            equ 1
-RED             equ 2
-MAGENTA         equ 3
-GREEN           equ 4
-CYAN            equ 5
-YELLOW          equ 6
-WHITE           equ 7
-PAPER           equ 8               ; multiply a colour by this for the paper bits
-BRIGHT          equ 0x40
-FLASH           equ 0x80
+; BLACK..WHITE, PAPER, INK_MASK, PAPER_MASK, BRIGHT, FLASH: one definition for the ROM and the game
+        include "../../roms/colours.asm"
 ATTR_NORMAL     equ WHITE * PAPER + BLACK           ; black on white
 ATTR_INVERSE    equ BLACK * PAPER + WHITE + BRIGHT  ; white on black
 ATTR_MENU       equ BLUE * PAPER + WHITE + BRIGHT   ; the player menu

@@ -39,7 +39,7 @@ deed_show:
         ld de, DEED_HEIGHT * 256 + COLUMNS
         ld a, ATTR_NORMAL
         call clear_rect
-        ld a, (ix + BOARD_GROUP)    ; the name bar in the group's colours
+        ld a, (ix+BOARD_GROUP)      ; the name bar in the group's colours
         ld hl, deed_group_attrs
         cp BOARD_GROUPS
         jr c, .group
@@ -56,7 +56,7 @@ deed_show:
         call deed_name
         ld bc, DEED_TOP * 256 + 0
         call print_string_at
-        ld a, (ix + BOARD_KIND)
+        ld a, (ix+BOARD_KIND)
         cp KIND_SITE
         jp z, deed_site
         cp KIND_STATION
@@ -354,7 +354,7 @@ deed_square_byte:
 deed_other:
         ld a, ATTR_NORMAL
         ld (print_attr), a
-        ld a, (ix + BOARD_KIND)
+        ld a, (ix+BOARD_KIND)
         ld hl, deed_kind_texts      ; per kind: text, sum (DEED_NO_SUM / DEED_TAX_SUM), text
         ld e, a
         add a, a
@@ -394,7 +394,7 @@ deed_other:
         ld d, (hl)
         ex de, hl
         call print_string
-        ld a, (ix + BOARD_KIND)
+        ld a, (ix+BOARD_KIND)
         cp KIND_FREE_PARKING
         jr nz, .done
         ld a, (v_options)           ; our jackpot option: what lies there now

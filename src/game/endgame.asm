@@ -127,7 +127,7 @@ endgame_row:
         call endgame_row_of
         ld c, ENDGAME_GLYPH_COL
         call print_at
-        ld a, (ix + P_TOKEN)
+        ld a, (ix+P_TOKEN)
         add a, CH_TOKEN
         call print_char
         ld c, ENDGAME_NAME_COL
@@ -139,10 +139,10 @@ endgame_row:
         call print_string
         call endgame_row_of
         ld c, ENDGAME_CASH_COL
-        bit PF_PLAYING, (ix + P_FLAGS)
+        bit PF_PLAYING, (ix+P_FLAGS)
         jr nz, .in
         ld hl, str_endgame_bankrupt
-        bit PF_BANKRUPT, (ix + P_FLAGS)
+        bit PF_BANKRUPT, (ix+P_FLAGS)
         jr nz, .out
         ld hl, str_endgame_retired
 .out:   jp print_string_at
@@ -152,8 +152,8 @@ endgame_row:
         ld (endgame_last), a
         ld a, ENDGAME_MONEY_WIDTH
         ld (deed_width), a
-        ld e, (ix + P_CASH)
-        ld d, (ix + P_CASH + 1)
+        ld e, (ix+P_CASH)
+        ld d, (ix+P_CASH+1)
         ld hl, str_empty
         call deed_item              ; the cash
         ld a, (endgame_player)

@@ -95,7 +95,7 @@ game_new:
         ld hl, 0
         ld (v_jackpot), hl
         ld (v_bank), hl             ; the Bank's account starts again with each game
-        ld (v_bank+2), hl
+        ld (v_bank + 2), hl
         ld (v_turns), hl
         ld (v_dice), hl
         ld (v_clock_frames), hl
@@ -464,7 +464,7 @@ turn_throw_free:                    ; (jail_turn comes here once the player is o
 .single:
         ld a, (v_dice)
         ld b, a
-        ld a, (v_dice+1)
+        ld a, (v_dice + 1)
         add a, b
         call move_forward
         call land
@@ -514,7 +514,7 @@ turn_dice:
         call msg_digit
         ld a, '+'
         call msg_char
-        ld a, (v_dice+1)
+        ld a, (v_dice + 1)
         call msg_digit
         pop af
         push af

@@ -148,7 +148,7 @@ jail_turn:
 jail_move:
         ld a, (v_dice)
         ld b, a
-        ld a, (v_dice+1)
+        ld a, (v_dice + 1)
         add a, b
         call move_forward
         jp land

@@ -192,7 +192,7 @@ owners_build:
         ld hl, v_squares
         ld c, 0                     ; C = square
 .square:
-        ld a, (ix + BOARD_KIND)     ; a property? (sites, stations, utilities)
+        ld a, (ix+BOARD_KIND)       ; a property? (sites, stations, utilities)
         cp KIND_SITE
         jr c, .next
         cp KIND_UTILITY + 1

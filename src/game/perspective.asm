@@ -139,14 +139,14 @@ b3_record:
 ; Corrupts: AF
 ; =============================================================================================
 b3_token_rect:
-        ld b, (ix + B3_TOKEN_ROW)
-        ld a, (ix + B3_TOKEN_X)
+        ld b, (ix+B3_TOKEN_ROW)
+        ld a, (ix+B3_TOKEN_X)
         rrca
         rrca
         rrca
         and COLUMNS - 1
         ld c, a
-        ld e, (ix + B3_TOKEN_CELLS)
+        ld e, (ix+B3_TOKEN_CELLS)
         ret
 
 ; =============================================================================================
@@ -164,8 +164,8 @@ b3_draw_square:
         inc c
         dec e
         jr nz, .restore
-        ld l, (ix + B3_SHARES)      ; the pieces of every square sharing those cells
-        ld h, (ix + B3_SHARES + 1)
+        ld l, (ix+B3_SHARES)        ; the pieces of every square sharing those cells
+        ld h, (ix+B3_SHARES+1)
 .share: ld a, (hl)
         cp NO_SQUARE
         jr z, .done
@@ -199,11 +199,11 @@ b3_square_band:
 ; Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 b3_band:
-        ld a, (ix + B3_BAND_CELLS)
+        ld a, (ix+B3_BAND_CELLS)
         or a
         ret z                       ; a corner: no band
-        ld b, (ix + B3_BAND_ROW)
-        ld c, (ix + B3_BAND_COL)
+        ld b, (ix+B3_BAND_ROW)
+        ld c, (ix+B3_BAND_COL)
         cp 2
         jr c, .one
         call board_owner_glyph
@@ -240,22 +240,22 @@ b3_tokens:
         call board_compose_tokens
         or a
         jr z, .out                  ; nobody there
-        ld b, (ix + B3_TOKEN_ROW)
-        ld a, (ix + B3_TOKEN_X)
+        ld b, (ix+B3_TOKEN_ROW)
+        ld a, (ix+B3_TOKEN_X)
         call b3_or_area
 .out:   pop ix
         ret
 .jail:  ld de, FILTER_VISITING
         call board_compose_tokens
-        ld b, (ix + B3_TOKEN_ROW)
-        ld a, (ix + B3_TOKEN_X)
+        ld b, (ix+B3_TOKEN_ROW)
+        ld a, (ix+B3_TOKEN_X)
         call b3_or_area
         ld a, SQ_JAIL
         ld de, FILTER_IN_JAIL
         call board_compose_tokens
         call board_jail_bars
-        ld b, (ix + B3_TOKEN_ROW)
-        ld a, (ix + B3_TOKEN_X)
+        ld b, (ix+B3_TOKEN_ROW)
+        ld a, (ix+B3_TOKEN_X)
         add a, B3_JAIL_AREA
         call b3_or_area
         pop ix
@@ -326,13 +326,13 @@ b3_or_area:
 b3_mark_square:
         push ix
         call b3_record
-        ld a, (ix + B3_BAND_CELLS)
+        ld a, (ix+B3_BAND_CELLS)
         or a
         jr z, .tokens
         ld e, a
         ld d, 1
-        ld b, (ix + B3_BAND_ROW)
-        ld c, (ix + B3_BAND_COL)
+        ld b, (ix+B3_BAND_ROW)
+        ld c, (ix+B3_BAND_COL)
         call board_flash_rect
 .tokens:
         call b3_token_rect          ; B, C, E: the token area's cells

@@ -23,7 +23,7 @@ rent_due:
         ld (v_rent_square), a
         ld a, (v_dice)
         ld b, a
-        ld a, (v_dice+1)
+        ld a, (v_dice + 1)
         add a, b
         ld (v_rent_dice), a
         ld hl, str_rent_due         ; "Rent due to <token> 2 ANNE"

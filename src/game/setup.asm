@@ -207,8 +207,8 @@ setup_record:
 ; ---------------------------------------------------------------------------------------------
 setup_enter_player:
         call setup_record
-        ld (ix + P_TOKEN), c
-        ld (ix + P_FLAGS), 1 << PF_PLAYING
+        ld (ix+P_TOKEN), c
+        ld (ix+P_FLAGS), 1 << PF_PLAYING
         ld hl, str_player
         call msg_show
         ld a, (v_num_players)
@@ -216,7 +216,7 @@ setup_enter_player:
         call msg_char
         ld hl, str_takes
         call msg_print
-        ld a, (ix + P_TOKEN)        ; (the message routines corrupt BC)
+        ld a, (ix+P_TOKEN)          ; (the message routines corrupt BC)
         ld hl, setup_piece_names
         call setup_string_of
         call msg_print
@@ -224,10 +224,10 @@ setup_enter_player:
         call ask_yn
         jr nc, .name
         call setup_record
-        set PF_COMPUTER, (ix + P_FLAGS)
+        set PF_COMPUTER, (ix+P_FLAGS)
         ld a, PERSONALITIES         ; one of the six personalities, at random
         call rng_below
-        ld (ix + P_PERSONALITY), a
+        ld (ix+P_PERSONALITY), a
 .name:  ld hl, str_ask_name
         call msg_show
         call setup_record
@@ -247,7 +247,7 @@ setup_enter_player:
 ; Input: IX = the player's record.  Output: B = row.  Corrupts: AF.
 ; ---------------------------------------------------------------------------------------------
 setup_piece_row:
-        ld a, (ix + P_TOKEN)
+        ld a, (ix+P_TOKEN)
         add a, a
         add a, SETUP_PIECE_TOP
         ld b, a
@@ -282,11 +282,11 @@ setup_draw_player:
         inc b                       ; stay even whoever is a computer
         ld c, SETUP_PIECE_COL
         ld hl, str_human
-        bit PF_COMPUTER, (ix + P_FLAGS)
+        bit PF_COMPUTER, (ix+P_FLAGS)
         jr z, .who
         ld hl, str_computer
         call print_string_at
-        ld a, (ix + P_PERSONALITY)
+        ld a, (ix+P_PERSONALITY)
         ld hl, setup_personality_names
         call setup_string_of
         call print_string

@@ -118,8 +118,8 @@ worth_scan:
 ; Z if none; DE = the house cost.  Corrupts: F.
 ; ---------------------------------------------------------------------------------------------
 worth_buildings:
-        ld e, (ix + BOARD_HOUSE_COST)
-        ld d, (ix + BOARD_HOUSE_COST + 1)
+        ld e, (ix+BOARD_HOUSE_COST)
+        ld d, (ix+BOARD_HOUSE_COST+1)
         and SQ_BUILD_MASK
         assert SQ_BUILD_SHIFT == 4
         rrca
@@ -133,12 +133,12 @@ worth_buildings:
 ; Input: A = square byte, IX = board record.  Output: DE = pounds.  Corrupts: AF, B, HL.
 ; ---------------------------------------------------------------------------------------------
 worth_square_value:
-        ld l, (ix + BOARD_PRICE)
-        ld h, (ix + BOARD_PRICE + 1)
+        ld l, (ix+BOARD_PRICE)
+        ld h, (ix+BOARD_PRICE+1)
         bit SQ_MORTGAGED, a
         jr z, .built
-        ld l, (ix + BOARD_MORTGAGE) ; half the printed price, as the title deed says
-        ld h, (ix + BOARD_MORTGAGE + 1)
+        ld l, (ix+BOARD_MORTGAGE)   ; half the printed price, as the title deed says
+        ld h, (ix+BOARD_MORTGAGE+1)
 .built: call worth_buildings
         jr z, .done
         cp SQ_HOTEL
@@ -160,15 +160,15 @@ worth_square_raise:
         ld bc, 0                    ; BC = the mortgage value, if it can still be raised
         bit SQ_MORTGAGED, a
         jr nz, .built
-        ld c, (ix + BOARD_MORTGAGE)
-        ld b, (ix + BOARD_MORTGAGE + 1)
+        ld c, (ix+BOARD_MORTGAGE)
+        ld b, (ix+BOARD_MORTGAGE+1)
 .built: ld hl, 0                    ; HL = what the buildings cost
         call worth_buildings
         jr z, .half
         cp SQ_HOTEL
         jr nz, .houses
-        ld l, (ix + BOARD_HOTEL_COST)
-        ld h, (ix + BOARD_HOTEL_COST + 1)
+        ld l, (ix+BOARD_HOTEL_COST)
+        ld h, (ix+BOARD_HOTEL_COST+1)
         ld a, HOTEL_TRADES_HOUSES
 .houses:
         add hl, de

@@ -472,6 +472,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="measure the whole 48K machine (frames/s of a busy program) instead of the core",
     )
+    parser.add_argument(
+        "--net",
+        action="store_true",
+        help="measure network play instead: two peers through a delaying relay at 0-250 ms "
+        "round trip (--seconds each, after 2 s of warm-up; python engine unless --engine)",
+    )
 
 
 def run_from_args(args: argparse.Namespace, out=None) -> int:
@@ -479,6 +485,10 @@ def run_from_args(args: argparse.Namespace, out=None) -> int:
     from zxmonopoly.z80 import ENGINES, jit_available
 
     out = sys.stdout if out is None else out
+    if getattr(args, "net", False):
+        from zxmonopoly.net.bench import run_from_args as run_net
+
+        return run_net(args.seconds, args.engine, out)
     if args.engine is not None:
         engines = [args.engine]
     else:

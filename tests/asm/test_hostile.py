@@ -9,13 +9,19 @@ from __future__ import annotations
 import io
 import os
 import re
+import signal
 import time
 from pathlib import Path
 
 import pytest
 
 from zxmonopoly.asm import AsmError, assemble, cli
-from zxmonopoly.asm.assembler import MAX_ERRORS, MAX_EXPANSIONS, MAX_STATEMENTS
+from zxmonopoly.asm.assembler import (
+    MAX_ERRORS,
+    MAX_EXPANSIONS,
+    MAX_REPETITIONS,
+    MAX_STATEMENTS,
+)
 
 HEAD = re.compile(r"^x\.asm:\d+:\d+: error: ")
 
@@ -70,6 +76,35 @@ def test_nested_rept_is_stopped_by_the_statement_limit() -> None:
     with pytest.raises(AsmError) as info:
         assemble(" org 0\n rept 65536\n rept 65536\n nop\n endr\n endr", "x.asm")
     assert f"more than {MAX_STATEMENTS:,} statements assembled in one pass" in str(info.value)
+
+
+class _TimedOut(Exception):
+    """The assembler ran past the test's time limit."""
+
+
+def _alarm(_signum, _frame) -> None:
+    raise _TimedOut
+
+
+def test_nested_empty_rept_is_refused_at_once() -> None:
+    """The defect: two nested empty ``rept 65536`` (60 bytes) ran 2^32 repetitions, no
+    statement at all, so the statement limit never came (hours). The repetition limit stops
+    it (about 0.25 s here); the alarm fails the test rather than hang the suite."""
+    source = " org 0\n rept 65536\n rept 65536\n endr\n endr\n"
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, 10)
+    try:
+        with pytest.raises(AsmError) as info:
+            assemble(source, "x.asm")
+    except _TimedOut:
+        pytest.fail("the assembler was still repeating after 10 s")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    (diag,) = info.value.diagnostics
+    assert diag.format().splitlines()[0] == (
+        f"x.asm:3:2: error: more than {MAX_REPETITIONS:,} REPT repetitions in one pass (nested "
+        "REPT blocks?): stopping")
 
 
 def test_an_error_in_a_rept_is_reported_100_times_and_counted(tmp_path: Path) -> None:

@@ -75,7 +75,7 @@ def test_cleared_state_block(rig) -> None:
     assert state.chance == () and state.chest == ()
     assert state.clock is None and not state.short_game
     assert state.dice == (0, 0) and state.rig_dice == (0, 0)
-    assert state.total_money() == 0
+    assert state.total_money == 0
 
 
 def test_players(rig) -> None:
@@ -106,7 +106,7 @@ def test_players(rig) -> None:
     assert bob.bankrupt and not bob.playing and bob.name == "bob£"  # 60h is the pound sign
     assert bob.jail_cards == ("chest",) and bob.personality is None  # a human's is unused
     assert state.player(2) is computer and state.current_player is computer
-    assert state.total_money() == 1300 + 65535
+    assert state.total_money == 1300 + 65535
     with pytest.raises(AssertionError, match=r"player 4 is not in the game \(3 player"):
         state.player(4)
 
@@ -199,9 +199,34 @@ def test_packs_cards_rent_bank_clock_options(rig) -> None:
     assert state.dice == (3, 3) and state.doubles == 1 and state.turns == 300
     assert state.short_game and state.clock == 45
     assert state.options.jackpot and state.options.retire and not state.options.no_auction
-    assert state.jackpot == 250 and state.total_money() == 1750
+    assert state.jackpot == 250 and state.total_money == 1750
     rig.poke("v_last_card", sym(rig, "JC_CHANCE") << 4 | 15)
     assert rig.state().last_card == "CH16"
+    # Worked out by the state itself (what scripts read as chance_count, chest_top ...).
+    assert (state.chance_count, state.chance_top) == (3, "CH06")
+    assert (state.chest_count, state.chest_top) == (16, "CC16")
+    from zxmonopoly.harness.game import read_variable
+
+    memory = rig.machine.memory
+    assert read_variable(memory, rig.symbols, "v_turns") == 300  # a word
+    assert read_variable(memory, rig.symbols, "v_jackpot") == 250
+    assert read_variable(memory, rig.symbols, "v_doubles") == 1  # a byte
+
+
+def test_player_field_address_is_the_record_layout(rig) -> None:
+    """One definition of a player's field address: v_players + (n-1) * PLAYER_RECORD + the
+    field, players 1..MAX_PLAYERS; the rig's player_address is it."""
+    from zxmonopoly.harness import HarnessError
+    from zxmonopoly.harness.game import player_field_address
+
+    s = rig.symbols
+    assert player_field_address(s, 1, "P_FLAGS") == s["v_players"] + s["P_FLAGS"]
+    assert player_field_address(s, 6, "P_CASH") == (s["v_players"] + 5 * s["PLAYER_RECORD"]
+                                                     + s["P_CASH"])
+    assert rig.player_address(3, "P_NAME") == player_field_address(s, 3, "P_NAME")
+    for bad in (0, 7):
+        with pytest.raises(HarnessError, match=f"player {bad} does not exist: players are 1-6"):
+            player_field_address(s, bad, "P_CASH")
 
 
 @pytest.mark.parametrize(("field", "offset", "value", "message"), [

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from zxmonopoly.harness.state_query import StateQuery
+
 GOOD = '''# comment
 wait for "zxmonopoly ROM" within 200
 keyword PRINT
@@ -71,10 +73,10 @@ include lib.zxinc
     assert ops[11] == ("expect_text", ("OK", 23))
     assert ops[13] == ("expect_peek", (1, 0x5C3A, 255))
     assert ops[14] == ("expect_peek", (2, "FRAMES", 16))
-    assert ops[15] == ("expect_state", (("player", 1, "cash"), "=", 1300, "int"))
-    assert ops[16] == ("expect_state", (("player", 2, "in_jail"), "=", True, "bool"))
-    assert ops[17] == ("expect_state", (("square", 39, "houses"), "=", 2, "int"))
-    assert ops[18] == ("expect_state", (("current",), "=", 3, "int?"))
+    assert ops[15] == ("expect_state", (StateQuery(("player", 1, "cash"), "=", 1300, "int"),))
+    assert ops[16] == ("expect_state", (StateQuery(("player", 2, "in_jail"), "=", True, "bool"),))
+    assert ops[17] == ("expect_state", (StateQuery(("square", 39, "houses"), "=", 2, "int"),))
+    assert ops[18] == ("expect_state", (StateQuery(("current",), "=", 3, "int?"),))
     assert ops[19] == ("roll", (6, 6))
     assert ops[21] == ("snapshot_save", (str(tmp_path / "out.z80"),))
     assert ops[22] == ("wait", (5,))

@@ -46,17 +46,25 @@ def _write(tmp_path: Path, text: str, name: str = "t.zxs") -> Path:
     ("expect state rent = none", (("rent",), "=", None, "rent")),
     ("expect state rent payer = 2", (("rent", "payer"), "=", 2, "int?")),
     ("expect state option jackpot = on", (("option", "jackpot"), "=", True, "bool")),
-    ("expect state chance top = ch06", (("chance_top",), "=", "CH06", "str?")),
+    ("expect state chance top = ch06", (("chance_top",), "=", "CH06", "card?")),
     ("expect state chest = CC01,CC02", (("chest",), "=", ("CC01", "CC02"), "cards")),
-    ("expect state last_card = none", (("last_card",), "=", None, "str?")),
+    ("expect state last_card = none", (("last_card",), "=", None, "card?")),
     ("expect state clock > 10", (("clock",), ">", 10, "int?")),
     ("expect state total money = 3000", (("total_money",), "=", 3000, "int")),
+    # The seventh personality, refused while script.py kept its own list of six.
+    ("expect state player 1 personality = Buyer",
+     (("player", 1, "personality"), "=", "Buyer", "str?")),
+    ("expect state players = 2", (("players",), "=", 2, "count")),
+    ("expect state player 1 cash == 1300", (("player", 1, "cash"), "==", 1300, "int")),
+    ("expect state square 0x27 owner = 1", (("square", 39, "owner"), "=", 1, "int?")),
+    ("expect state player $2 cash = 1", (("player", 2, "cash"), "=", 1, "int")),
 ])
 def test_state_expectations_parse(tmp_path, line, args) -> None:
     from zxmonopoly.harness import parse_script
+    from zxmonopoly.harness.state_query import StateQuery
 
     step, = parse_script(_write(tmp_path, line + "\n")).steps
-    assert (step.op, step.args) == ("expect_state", args)
+    assert (step.op, step.args) == ("expect_state", (StateQuery(*args),))
 
 
 def test_game_commands_parse(tmp_path) -> None:
@@ -95,7 +103,12 @@ BAD_LINES = [
     ("expect state rent = 3", "'rent' compares only with none"),
     ("expect state player 1 jail_cards = community", "expected a count or the packs"),
     ("expect state player 1 cash = 1 300", "expected one value after '=', got '1 300'"),
-    ("expect state player 1 cash == 1300", "expected one comparison"),
+    ("expect state player 1 cash = 1 = 2", "expected one comparison"),
+    # Unicode digits are digits to str.isdigit() and int(), not to the harness.
+    ("expect state square ² owner = 1", "no square '²' on the board"),
+    ("expect state player ² cash = 1", "the player number is 1-6, got '²'"),
+    ("expect state player 1 cash = ٣", "expected a number (decimal, 0x.. or $..), got '٣'"),
+    ("expect state player 1 cash = £", "expected a number (decimal, 0x.. or $..), got ''"),
     ("expect state player 1 cash ! 1300", "cannot read '! 1300'"),
     ('expect state player 1 name = "ALICE', "cannot read"),
     ("expect state player 1 cash", "expect state NAME OP VALUE"),

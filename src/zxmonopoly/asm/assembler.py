@@ -43,6 +43,10 @@ MAX_ERRORS = 100
 #: Statements one pass may assemble, REPT and macro bodies counted each time they run (the
 #: game runs 13,648, the ROM 7,433): a bound on time (about 3 s a pass) whatever the nesting.
 MAX_STATEMENTS = 1_000_000
+#: REPT repetitions one pass may run, counted apart from statements because an empty body
+#: (``rept 65536`` in ``rept 65536``) runs no statement at all: 2^32 repetitions would take
+#: hours. A million take about 0.2 s (the game and the ROM run a few hundred).
+MAX_REPETITIONS = 1_000_000
 #: Macro expansions (and REPT bodies with local labels) per pass: each is a copy of its body
 #: kept for the next pass, so this bounds memory (the ROM makes 31).
 MAX_EXPANSIONS = 50_000
@@ -282,6 +286,7 @@ class Pass:
         self.error_count = 0
         self.errors_dropped = 0  # errors past MAX_ERRORS, counted only
         self.statements = 0  # run so far, for MAX_STATEMENTS
+        self.repetitions = 0  # REPT bodies run so far, for MAX_REPETITIONS
 
     # -- diagnostics -------------------------------------------------------------------
     def error(self, st: Stmt, col: int, message: str, severity: str = "error",
@@ -835,6 +840,12 @@ class Pass:
         local_names = _local_names(body)
         for _ in range(count):
             if self.ended:
+                break
+            self.repetitions += 1
+            if self.repetitions > MAX_REPETITIONS:
+                self.error(st, st.op_col, f"more than {MAX_REPETITIONS:,} REPT repetitions in "
+                                          "one pass (nested REPT blocks?): stopping", always=True)
+                self.ended = True
                 break
             if local_names:
                 self._expand(st, "REPT", [], [], body, local_names, (st.file, st.line))

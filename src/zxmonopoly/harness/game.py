@@ -9,16 +9,20 @@ decoder follows the game when its layout changes. Names of squares and cards com
 Inside the program players are 0..5; here, as on the screen, they are numbered 1..6.
 
 ``decode_state(memory, symbols)`` reads a :class:`GameState`; ``rig_dice`` and ``seed`` write
-the game's two test hooks.
+the game's two test hooks; :func:`player_field_address` and :func:`read_variable` are where
+everything else that reads or writes the block (the rig, positions, the tournament) finds a
+player's field or a 16-bit variable. The words scripts compare the fields with are this
+module's tables (:data:`PERSONALITIES`, :data:`TOKENS`, :data:`PHASES`), read by
+:mod:`zxmonopoly.harness.state_query`.
 """
 
 from __future__ import annotations
 
-import difflib
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from typing import ClassVar
 
+from zxmonopoly.harness import words
 from zxmonopoly.harness.errors import HarnessError
 from zxmonopoly.rules.data import CHANCE, COMMUNITY_CHEST, SQUARES
 from zxmonopoly.rules.records import Kind
@@ -40,6 +44,16 @@ PHASE_SYMBOLS = {"PHASE_TITLE": "title", "PHASE_SETUP": "setup", "PHASE_FIRST": 
 PACK_SYMBOLS = {"JC_CHANCE": "chance", "JC_CHEST": "chest"}
 OPTION_SYMBOLS = {"OPT_JACKPOT": "jackpot", "OPT_NO_AUCTION": "no_auction",
                   "OPT_RETIRE": "retire"}
+#: The personalities (a computer player's ``personality``), in PERS_* order.
+PERSONALITIES = tuple(PERSONALITY_SYMBOLS.values())
+#: Each personality's PERS_* symbol, by its name.
+PERSONALITY_SYMBOL = {name: symbol for symbol, name in PERSONALITY_SYMBOLS.items()}
+#: The tokens (a player's ``token``).
+TOKENS = tuple(TOKEN_SYMBOLS.values())
+#: The phases (``GameState.phase``).
+PHASES = tuple(PHASE_SYMBOLS.values())
+#: The 16-bit variables of the block (little-endian); every other ``v_*`` read is a byte.
+WORD_FIELDS = ("v_seed", "v_frames", "v_turns", "v_jackpot", "v_clock_minutes")
 
 _FIELDS = ("v_seed", "v_rig_dice", "v_frames", "v_phase", "v_options", "v_num_players",
            "v_current", "v_dice", "v_doubles", "v_turns", "v_houses_left", "v_hotels_left",
@@ -154,15 +168,40 @@ class GameState:
     def square(self, which: int | str) -> Square:
         """A square by board index (0..39) or name (full or short, case and punctuation
         ignored, or a unique part of one)."""
-        return self.squares[square_index(which)]
+        return self.squares[words.square(which)]
+
+    #: The properties below worked out from the fields, which scripts read as fields too.
+    DERIVED: ClassVar[tuple[str, ...]] = ("chance_count", "chest_count", "chance_top",
+                                          "chest_top", "total_money")
 
     def owned_by(self, number: int | None) -> tuple[Square, ...]:
         """The squares player ``number`` owns (None: the Bank's ownable squares)."""
         return tuple(sq for sq in self.squares if sq.ownable and sq.owner == number)
 
+    @property
     def total_money(self) -> int:
         """All cash in play: every entered player's cash plus the jackpot on Free Parking."""
         return sum(p.cash for p in self.players) + self.jackpot
+
+    @property
+    def chance_count(self) -> int:
+        """Cards in the Chance pack (fewer while a player holds its Get Out of Jail Free)."""
+        return len(self.chance)
+
+    @property
+    def chest_count(self) -> int:
+        """Cards in the Community Chest pack."""
+        return len(self.chest)
+
+    @property
+    def chance_top(self) -> str | None:
+        """The Chance card drawn next (None for an empty pack)."""
+        return self.chance[0] if self.chance else None
+
+    @property
+    def chest_top(self) -> str | None:
+        """The Community Chest card drawn next (None for an empty pack)."""
+        return self.chest[0] if self.chest else None
 
     @property
     def current_player(self) -> Player | None:
@@ -214,34 +253,6 @@ def _record_diff(label: str, a: object, b: object) -> list[str]:
             for f in fields(a) if getattr(a, f.name) != getattr(b, f.name)]
 
 
-def _normal(name: str) -> str:
-    """A square name for matching: lower case, letters, digits and single spaces."""
-    return " ".join(re.sub(r"[^a-z0-9 ]", " ", name.lower().replace("'", "")).split())
-
-
-def square_index(which: int | str) -> int:
-    """A board index from an index or a square name; HarnessError when unknown or ambiguous."""
-    if isinstance(which, int):
-        if not 0 <= which < len(SQUARES):
-            raise HarnessError(f"square {which} is not on the board (0..39)")
-        return which
-    if which.strip().isdigit():
-        return square_index(int(which))
-    key = _normal(which)
-    exact = {sq.index for sq in SQUARES if key in (_normal(sq.name), _normal(sq.short))}
-    if not exact:
-        exact = {sq.index for sq in SQUARES
-                 if key and (key in _normal(sq.name) or key in _normal(sq.short))}
-    if len(exact) == 1:
-        return exact.pop()
-    if exact:
-        listed = ", ".join(f"{i} ({SQUARES[i].name})" for i in sorted(exact))
-        raise HarnessError(f"square {which!r} is ambiguous: {listed}; give the index")
-    close = difflib.get_close_matches(which, [sq.name for sq in SQUARES], 3, 0.5)
-    hint = f"; did you mean {' or '.join(close)}?" if close else ""
-    raise HarnessError(f"no square {which!r} on the board{hint}")
-
-
 # -- decoding ---------------------------------------------------------------------------------
 
 
@@ -253,6 +264,25 @@ def _check_symbols(symbols: Mapping[str, int]) -> None:
             f"the game's state block is not in {source}: missing {', '.join(missing[:8])}"
             + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
             + " (load the game with Session.game() or GameRig, or give its monopoly.sym.json)")
+
+
+def player_field_address(symbols: Mapping[str, int], player: int, name: str) -> int:
+    """The address of field ``name`` (``"P_CASH"``, ``"P_PERSONALITY"``...) of player
+    ``player``'s record, players numbered 1..MAX_PLAYERS as on the screen (HarnessError
+    otherwise)."""
+    top = symbols["MAX_PLAYERS"]
+    if not 1 <= player <= top:
+        raise HarnessError(f"player {player} does not exist: players are 1-{top}")
+    return symbols["v_players"] + (player - 1) * symbols["PLAYER_RECORD"] + symbols[name]
+
+
+def read_variable(memory, symbols: Mapping[str, int], name: str) -> int:
+    """The value of one variable of the block (``"v_turns"``): a word if it is one of
+    :data:`WORD_FIELDS`, else a byte."""
+    at = symbols[name]
+    if name in WORD_FIELDS:
+        return memory[at & 0xFFFF] | memory[(at + 1) & 0xFFFF] << 8
+    return memory[at & 0xFFFF]
 
 
 def _by_value(symbols: Mapping[str, int], table: Mapping[str, str]) -> dict[int, str]:
@@ -292,8 +322,8 @@ def decode_state(memory, symbols: Mapping[str, int]) -> GameState:
     def byte(name: str, offset: int = 0) -> int:
         return memory[(s[name] + offset) & 0xFFFF]
 
-    def word(name: str, offset: int = 0) -> int:
-        return byte(name, offset) | byte(name, offset + 1) << 8
+    def word(name: str) -> int:
+        return read_variable(memory, s, name)
 
     phases = _by_value(s, PHASE_SYMBOLS)
     phase_value = byte("v_phase")
@@ -310,10 +340,8 @@ def decode_state(memory, symbols: Mapping[str, int]) -> GameState:
     packs = {1 << bit: name for bit, name in _by_value(s, PACK_SYMBOLS).items()}
     players = []
     for n in range(count):
-        base = s["v_players"] + n * s["PLAYER_RECORD"]
-
-        def field(offset: str, base: int = base) -> int:
-            return memory[(base + s[offset]) & 0xFFFF]
+        def field(name: str, offset: int = 0, number: int = n + 1) -> int:
+            return memory[(player_field_address(s, number, name) + offset) & 0xFFFF]
 
         flags = field("P_FLAGS")
         computer = bool(flags >> s["PF_COMPUTER"] & 1)
@@ -321,14 +349,14 @@ def decode_state(memory, symbols: Mapping[str, int]) -> GameState:
         if square >= len(SQUARES):
             raise HarnessError(f"player {n + 1} stands on square {square} (P_SQUARE), off "
                                "the board")
-        name_at = base + s["P_NAME"]
+        name_at = player_field_address(s, n + 1, "P_NAME")
         token = field("P_TOKEN")
         personality = field("P_PERSONALITY")
         cards = field("P_JAIL_CARDS")
         players.append(Player(
             number=n + 1,
             name=_name(bytes(memory[name_at:name_at + s["NAME_LENGTH"] + 1])),
-            cash=field("P_CASH") | memory[(base + s["P_CASH"] + 1) & 0xFFFF] << 8,
+            cash=field("P_CASH") | field("P_CASH", 1) << 8,
             square=square,
             square_name=SQUARES[square].name,
             in_jail=bool(flags >> s["PF_IN_JAIL"] & 1),
@@ -446,5 +474,6 @@ def seed(memory, symbols: Mapping[str, int], value: int) -> None:
     memory[at + 1] = value >> 8
 
 
-__all__ = ["GameState", "Options", "Player", "REQUIRED_SYMBOLS", "Rent", "Square",
-           "decode_state", "game_running", "rig_dice", "seed", "square_index"]
+__all__ = ["PERSONALITIES", "PHASES", "REQUIRED_SYMBOLS", "TOKENS", "WORD_FIELDS", "GameState",
+           "Options", "Player", "Rent", "Square", "decode_state", "game_running",
+           "player_field_address", "rig_dice", "seed", "read_variable"]

@@ -22,8 +22,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from zxmonopoly.harness import words
 from zxmonopoly.harness.errors import HarnessError
-from zxmonopoly.harness.game import decode_state, square_index
+from zxmonopoly.harness.game import decode_state, player_field_address
 from zxmonopoly.harness.invariants import (
     HOTEL_LEVEL,
     JAIL_FREE_CARD,
@@ -34,6 +35,7 @@ from zxmonopoly.harness.invariants import (
     square_levels,
     state_problems,
 )
+from zxmonopoly.harness.words import WordError
 from zxmonopoly.rules.data import CHANCE, COMMUNITY_CHEST, SQUARES
 from zxmonopoly.rules.records import PROPERTY_KINDS
 
@@ -45,10 +47,6 @@ MAX_CASH = 0xFFFF
 
 class PositionError(HarnessError):
     """A position the game could not reach, or an edit that makes no sense; says why."""
-
-
-class PositionSyntaxError(ValueError):
-    """A malformed position line of a script."""
 
 
 class Position:
@@ -74,19 +72,20 @@ class Position:
 
     # -- helpers ------------------------------------------------------------------------------
 
-    def _player(self, number: int) -> int:
-        """The record address of player ``number`` (1..players), checked."""
+    def _player(self, number: int) -> None:
+        """Check that player ``number`` (1..players) is in the game and playing."""
         if not isinstance(number, int) or not 1 <= number <= self.players:
             raise PositionError(f"player {number} is not in the game (players are 1-"
                                 f"{self.players})")
-        s = self.symbols
-        base = s["v_players"] + (number - 1) * s["PLAYER_RECORD"]
-        if not self.memory[base + s["P_FLAGS"]] >> s["PF_PLAYING"] & 1:
+        if not self.memory[self._at(number, "P_FLAGS")] >> self.symbols["PF_PLAYING"] & 1:
             raise PositionError(f"player {number} is out of the game (bankrupt or retired)")
-        return base
 
-    def _flag(self, base: int, bit: str, on: bool) -> None:
-        at = base + self.symbols["P_FLAGS"]
+    def _at(self, number: int, field: str) -> int:
+        """The address of ``field`` of player ``number``'s record."""
+        return player_field_address(self.symbols, number, field)
+
+    def _flag(self, number: int, bit: str, on: bool) -> None:
+        at = self._at(number, "P_FLAGS")
         mask = 1 << self.symbols[bit]
         self.memory[at] = (self.memory[at] | mask) if on else (self.memory[at] & ~mask & 0xFF)
 
@@ -96,7 +95,7 @@ class Position:
             hotel: bool = False, mortgaged: bool = False) -> Position:
         """``square`` owned by ``player`` (None: the Bank) with ``houses`` (0-4) or a hotel,
         mortgaged or not. The Bank's houses and hotels follow."""
-        index = square_index(square)
+        index = words.square(square)
         sq = SQUARES[index]
         if sq.kind not in PROPERTY_KINDS:
             raise PositionError(f"square {index} ({sq.name}) cannot be owned")
@@ -129,10 +128,10 @@ class Position:
 
     def cash(self, player: int, amount: int) -> Position:
         """Player ``player`` holds ``amount`` pounds; the Bank's account pays the difference."""
-        base = self._player(player)
+        self._player(player)
         if not 0 <= amount <= MAX_CASH:
             raise PositionError(f"cash {amount}: the game keeps 0-{MAX_CASH} pounds a player")
-        at = base + self.symbols["P_CASH"]
+        at = self._at(player, "P_CASH")
         old = self.memory[at] | self.memory[at + 1] << 8
         self.memory[at] = amount & 0xFF
         self.memory[at + 1] = amount >> 8
@@ -143,27 +142,26 @@ class Position:
 
     def at(self, player: int, square: int | str) -> Position:
         """Player ``player``'s token stands on ``square`` (a player in jail stays on Jail)."""
-        base = self._player(player)
-        index = square_index(square)
-        self.memory[base + self.symbols["P_SQUARE"]] = index
+        self._player(player)
+        index = words.square(square)
+        self.memory[self._at(player, "P_SQUARE")] = index
         self.done.append(f"player {player} on {SQUARES[index].name}")
         return self
 
     def jail(self, player: int, turns: int = 0) -> Position:
         """Player ``player`` in jail (on the Jail square) with ``turns`` failed throws behind."""
-        base = self._player(player)
-        s = self.symbols
-        self._flag(base, "PF_IN_JAIL", True)
-        self.memory[base + s["P_SQUARE"]] = JAIL_SQUARE
-        self.memory[base + s["P_JAIL_TURNS"]] = turns & 0xFF
+        self._player(player)
+        self._flag(player, "PF_IN_JAIL", True)
+        self.memory[self._at(player, "P_SQUARE")] = JAIL_SQUARE
+        self.memory[self._at(player, "P_JAIL_TURNS")] = turns & 0xFF
         self.done.append(f"player {player} in jail, {turns} turn(s)")
         return self
 
     def free(self, player: int) -> Position:
         """Player ``player`` out of jail (a token on the Jail square is then just visiting)."""
-        base = self._player(player)
-        self._flag(base, "PF_IN_JAIL", False)
-        self.memory[base + self.symbols["P_JAIL_TURNS"]] = 0
+        self._player(player)
+        self._flag(player, "PF_IN_JAIL", False)
+        self.memory[self._at(player, "P_JAIL_TURNS")] = 0
         self.done.append(f"player {player} out of jail")
         return self
 
@@ -171,10 +169,10 @@ class Position:
         """Player ``player`` holds the Get Out of Jail Free cards of ``packs`` (``"chance"``,
         ``"chest"``) and no other: a card taken leaves its pack, one given back goes to its
         pack's bottom."""
-        base = self._player(player)
+        self._player(player)
         s = self.symbols
         wanted = {_pack(p) for p in packs}
-        at = base + s["P_JAIL_CARDS"]
+        at = self._at(player, "P_JAIL_CARDS")
         for pack, bit in PACK_BITS.items():
             mask = 1 << s[bit]
             held = bool(self.memory[at] & mask)
@@ -306,7 +304,7 @@ class Edit:
         getattr(position, self.method)(*self.args, **dict(self.kwargs))
 
 
-_ITEM = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"|([^,"]+))\s*(?:,|$)')
+_ITEM = re.compile(r'\s*(?:' + words.QUOTED + r'|([^,"]+))\s*(?:,|\Z)')
 
 
 def _squares(text: str) -> list[int]:
@@ -314,34 +312,15 @@ def _squares(text: str) -> list[int]:
     out, pos = [], 0
     text = text.strip()
     if not text:
-        raise PositionSyntaxError("expected a square: a name in quotes, plain words or an index")
+        raise WordError("expected a square: a name in quotes, plain words or an index")
     while pos < len(text):
         m = _ITEM.match(text, pos)
         if not m or m.end() == pos:
-            raise PositionSyntaxError(f"cannot read squares {text[pos:]!r}")
-        name = m.group(1) if m.group(1) is not None else m.group(2).strip()
-        try:
-            out.append(square_index(int(name) if name.isdigit() else name))
-        except HarnessError as exc:
-            raise PositionSyntaxError(str(exc)) from None
+            raise WordError(f"cannot read squares {text[pos:]!r}")
+        name = words.unquote(m.group(1)) if m.group(1) is not None else m.group(2).strip()
+        out.append(words.square(name))
         pos = m.end()
     return out
-
-
-def _number(word: str, what: str) -> int:
-    word = word.lstrip("£")
-    if re.fullmatch(r"0x[0-9a-fA-F]+", word):
-        return int(word, 16)
-    if word.isdigit():
-        return int(word)
-    raise PositionSyntaxError(f"expected {what}, got {word!r}")
-
-
-def _player_word(word: str) -> int:
-    number = _number(word, "a player number 1-6")
-    if not 1 <= number <= 6:
-        raise PositionSyntaxError(f"the player number is 1-6, got {word!r}")
-    return number
 
 
 def _split_by(rest: str) -> tuple[str, str]:
@@ -352,22 +331,22 @@ def _split_by(rest: str) -> tuple[str, str]:
             quoted = not quoted
         elif not quoted and rest[i:i + 4].lower() == " by ":
             return rest[:i], rest[i + 4:]
-    raise PositionSyntaxError("expected 'own SQUARE[, SQUARE...] by PLAYER|bank [N houses|hotel] "
-                              "[mortgaged]'")
+    raise WordError("expected 'own SQUARE[, SQUARE...] by PLAYER|bank [N houses|hotel] "
+                    "[mortgaged]'")
 
 
 def parse_line(command: str, rest: str) -> list[Edit]:
     """One position line of a script (``command`` is its first word, lower case) as edits;
-    PositionSyntaxError when malformed."""
-    words = rest.split()
-    low = [w.lower() for w in words]
+    WordError when malformed."""
+    parts = rest.split()
+    low = [w.lower() for w in parts]
     if command == "own":
         where, how = _split_by(rest)
         squares = _squares(where)
         how_words = how.lower().replace(",", " ").split()
         if not how_words:
-            raise PositionSyntaxError("expected a player number or 'bank' after 'by'")
-        player = None if how_words[0] in ("bank", "none") else _player_word(how_words[0])
+            raise WordError("expected a player number or 'bank' after 'by'")
+        player = None if how_words[0] in ("bank", "none") else words.player(how_words[0])
         houses, hotel, mortgaged = 0, False, False
         rest_words = how_words[1:]
         if rest_words and rest_words[-1] == "mortgaged":
@@ -376,67 +355,67 @@ def parse_line(command: str, rest: str) -> list[Edit]:
         if rest_words == ["hotel"]:
             hotel = True
         elif len(rest_words) == 2 and rest_words[1] in ("house", "houses"):
-            houses = _number(rest_words[0], "a number of houses (0-4)")
+            houses = words.number(rest_words[0], "a number of houses (0-4)")
             if houses > 4:
-                raise PositionSyntaxError(f"{houses} houses: a site takes 0-4 houses, then a "
-                                          "hotel")
+                raise WordError(f"{houses} houses: a site takes 0-4 houses, then a "
+                                "hotel")
         elif rest_words:
-            raise PositionSyntaxError(f"expected 'N houses', 'hotel' and/or 'mortgaged' after "
-                                      f"the owner, got {' '.join(rest_words)!r}")
+            raise WordError(f"expected 'N houses', 'hotel' and/or 'mortgaged' after "
+                            f"the owner, got {' '.join(rest_words)!r}")
         kwargs = (("houses", houses), ("hotel", hotel), ("mortgaged", mortgaged))
         return [Edit("own", (sq, player), kwargs) for sq in squares]
     if command == "cash":
-        if len(words) != 3 or words[1] != "=":
-            raise PositionSyntaxError("expected 'cash PLAYER = AMOUNT', e.g. 'cash 2 = 2500'")
-        amount = _number(words[2], "an amount of pounds")
+        if len(parts) != 3 or parts[1] != "=":
+            raise WordError("expected 'cash PLAYER = AMOUNT', e.g. 'cash 2 = 2500'")
+        amount = words.number(parts[2], "an amount of pounds", pounds=True)
         if amount > MAX_CASH:
-            raise PositionSyntaxError(f"cash {amount}: the game keeps 0-{MAX_CASH} pounds")
-        return [Edit("cash", (_player_word(words[0]), amount))]
+            raise WordError(f"cash {amount}: the game keeps 0-{MAX_CASH} pounds")
+        return [Edit("cash", (words.player(parts[0]), amount))]
     if command == "at":
-        if len(words) < 2:
-            raise PositionSyntaxError("expected 'at PLAYER SQUARE', e.g. 'at 2 \"Park Lane\"'")
+        if len(parts) < 2:
+            raise WordError("expected 'at PLAYER SQUARE', e.g. 'at 2 \"Park Lane\"'")
         squares = _squares(rest.split(None, 1)[1])
         if len(squares) != 1:
-            raise PositionSyntaxError("a token stands on one square")
-        return [Edit("at", (_player_word(words[0]), squares[0]))]
+            raise WordError("a token stands on one square")
+        return [Edit("at", (words.player(parts[0]), squares[0]))]
     if command == "jail" and low[:1] == ["cards"]:
-        if len(words) < 4 or words[2] != "=":
-            raise PositionSyntaxError("expected 'jail cards PLAYER = chance,chest|none'")
+        if len(parts) < 4 or parts[2] != "=":
+            raise WordError("expected 'jail cards PLAYER = chance,chest|none'")
         packs = [p for p in re.split(r"[,\s]+", " ".join(low[3:])) if p]
         if packs == ["none"]:
             packs = []
         if not set(packs) <= {"chance", "chest"}:
-            raise PositionSyntaxError(f"expected chance, chest, chance,chest or none, got "
-                                      f"{' '.join(words[3:])!r}")
-        return [Edit("jail_cards", (_player_word(words[1]), tuple(packs)))]
+            raise WordError(f"expected chance, chest, chance,chest or none, got "
+                            f"{' '.join(parts[3:])!r}")
+        return [Edit("jail_cards", (words.player(parts[1]), tuple(packs)))]
     if command == "jail":
-        if len(words) == 1:
-            return [Edit("jail", (_player_word(words[0]),))]
-        if len(words) == 3 and low[1] == "turns":
-            turns = _number(words[2], "a number of jail turns (0-2)")
+        if len(parts) == 1:
+            return [Edit("jail", (words.player(parts[0]),))]
+        if len(parts) == 3 and low[1] == "turns":
+            turns = words.number(parts[2], "a number of jail turns (0-2)")
             if turns > 2:
-                raise PositionSyntaxError(f"{turns} jail turns: 0-2 (the third throw leaves)")
-            return [Edit("jail", (_player_word(words[0]), turns))]
-        raise PositionSyntaxError("expected 'jail PLAYER [turns N]' or 'jail cards PLAYER = "
-                                  "PACKS'")
+                raise WordError(f"{turns} jail turns: 0-2 (the third throw leaves)")
+            return [Edit("jail", (words.player(parts[0]), turns))]
+        raise WordError("expected 'jail PLAYER [turns N]' or 'jail cards PLAYER = "
+                        "PACKS'")
     if command == "free":
-        if len(words) != 1:
-            raise PositionSyntaxError("expected 'free PLAYER' (out of jail)")
-        return [Edit("free", (_player_word(words[0]),))]
+        if len(parts) != 1:
+            raise WordError("expected 'free PLAYER' (out of jail)")
+        return [Edit("free", (words.player(parts[0]),))]
     if command == "next":
-        if len(words) != 2 or low[0] not in ("chance", "chest"):
-            raise PositionSyntaxError("expected 'next chance CARD' or 'next chest CARD', e.g. "
-                                      "'next chance CH07'")
+        if len(parts) != 2 or low[0] not in ("chance", "chest"):
+            raise WordError("expected 'next chance CARD' or 'next chest CARD', e.g. "
+                            "'next chance CH07'")
         ids = [c.id for c in PACK_CARDS[low[0]]]
-        if words[1].upper() not in ids:
-            raise PositionSyntaxError(f"no card {words[1]!r} in the {low[0]} pack "
-                                      f"({ids[0]}-{ids[-1]})")
-        return [Edit("next_card", (low[0], words[1].upper()))]
+        if parts[1].upper() not in ids:
+            raise WordError(f"no card {parts[1]!r} in the {low[0]} pack "
+                            f"({ids[0]}-{ids[-1]})")
+        return [Edit("next_card", (low[0], parts[1].upper()))]
     if command == "turn":
-        if len(words) != 1:
-            raise PositionSyntaxError("expected 'turn PLAYER'")
-        return [Edit("turn", (_player_word(words[0]),))]
-    raise PositionSyntaxError(f"not a position command: {command!r}")
+        if len(parts) != 1:
+            raise WordError("expected 'turn PLAYER'")
+        return [Edit("turn", (words.player(parts[0]),))]
+    raise WordError(f"not a position command: {command!r}")
 
 
-__all__ = ["COMMANDS", "Edit", "Position", "PositionError", "PositionSyntaxError", "parse_line"]
+__all__ = ["COMMANDS", "Edit", "Position", "PositionError", "parse_line"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from zxmonopoly import images
+from zxmonopoly.harness.game import player_field_address
 from zxmonopoly.harness.session import INPUT_WAIT, HarnessError, Session, Symbols
 from zxmonopoly.tape import tap
 
@@ -96,11 +97,7 @@ class GameRig(Session):
     def player_address(self, player: int, field: str) -> int:
         """The address of a field (``"P_CASH"``…) of player ``player``'s record, players
         numbered 1-6 as on the screen (HarnessError otherwise)."""
-        if not 1 <= player <= self.symbols["MAX_PLAYERS"]:
-            raise HarnessError(f"player {player} does not exist: players are 1-"
-                               f"{self.symbols['MAX_PLAYERS']}")
-        return (self.symbols["v_players"] + (player - 1) * self.symbols["PLAYER_RECORD"]
-                + self.symbols[field])
+        return player_field_address(self.symbols, player, field)
 
 
 __all__ = ["INPUT_WAIT", "RETURN_TRAP", "GameRig", "game_code", "game_symbols"]

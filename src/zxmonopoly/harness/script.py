@@ -13,6 +13,7 @@ from pathlib import Path
 
 from zxmonopoly import images
 from zxmonopoly.files import read_regular
+from zxmonopoly.harness import state_query, words
 from zxmonopoly.harness.session import (
     DEFAULT_BUDGET,
     KEYWORD_KEYS,
@@ -21,64 +22,11 @@ from zxmonopoly.harness.session import (
     Symbols,
     format_screen,
 )
+from zxmonopoly.harness.words import MAX_FRAMES, MAX_NUMBER_CHARS, WordError, quote
 from zxmonopoly.spectrum.keyboard import KEYS
 
-#: The most frames one step may run (``wait``, ``hold``, ``tap``, ``within``): about 5.5 hours
-#: of Spectrum time, far more than any game takes.
-MAX_FRAMES = 1_000_000
-#: Numbers are written in at most this many characters (a 32-bit value in decimal is 10).
-MAX_NUMBER_CHARS = 12
 #: A script or an included file is at most this large.
 MAX_SCRIPT_BYTES = 16 * 1024 * 1024
-
-#: Kinds of value ``expect state`` reads (see docs/harness.md): int (numbers, every comparison),
-#: int? (a number or none), bool (yes/no), str / str? (a word or "quoted", case ignored),
-#: dice (3,4), cards (CH01,CH02,..), packs (chance,chest or a count), rent (none only).
-#: A field's kind follows from its type in :mod:`zxmonopoly.harness.game`; these say how.
-_KIND_OF_TYPE = {"int": "int", "int | None": "int?", "bool": "bool", "str": "str",
-                 "str | None": "str?", "tuple[int, int]": "dice", "tuple[str, ...]": "cards",
-                 "Rent | None": "rent", "tuple[Player, ...]": "int"}
-#: Fields whose type alone does not say how scripts read them.
-_KIND_OVERRIDES = {"jail_cards": "packs"}  # the packs the cards came from, not card ids
-#: Values worked out from the state (see :func:`state_value`), after the dataclass's fields.
-_DERIVED_FIELDS = {"chance_count": "int", "chest_count": "int", "chance_top": "str?",
-                   "chest_top": "str?", "total_money": "int"}
-
-
-def _schema(record: type, skip: tuple[str, ...] = (), optional: bool = False) -> dict[str, str]:
-    """The readable fields of a game dataclass and their kinds (``optional``: all may be none,
-    as a record that may be absent)."""
-    from dataclasses import fields
-
-    table = {}
-    for f in fields(record):
-        if f.name in skip:
-            continue
-        kind = _KIND_OVERRIDES.get(f.name) or _KIND_OF_TYPE[str(f.type)]
-        table[f.name] = kind + "?" if optional and not kind.endswith("?") else kind
-    return table
-
-
-def _game_schema() -> tuple[dict[str, str], ...]:
-    """(player, square, rent, option, game) fields of ``expect state``, from GameState."""
-    from zxmonopoly.harness import game
-
-    player = _schema(game.Player, skip=("number",))
-    square = _schema(game.Square, skip=("index", "name", "ownable"))
-    rent = _schema(game.Rent, skip=("square_name", "dice"), optional=True)  # no rent: none
-    option = _schema(game.Options)
-    state = {**_schema(game.GameState, skip=("squares", "options")), **_DERIVED_FIELDS}
-    return player, square, rent, option, state
-
-
-PLAYER_FIELDS, SQUARE_FIELDS, RENT_FIELDS, OPTION_FIELDS, GAME_FIELDS = _game_schema()
-#: Other spellings accepted (words joined by _).
-FIELD_ALIASES = {"current_player": "current", "last_dice": "dice", "bank_houses": "houses_left",
-                 "bank_hotels": "hotels_left", "get_out_of_jail_free_cards": "jail_cards"}
-_STR_VALUES = {("player", "personality"): ("Mean", "Reckless", "Greedy", "Steady", "Cautious",
-                                            "Entrepreneurial"),
-               ("player", "token"): ("Boot", "Car", "Dog", "Hat", "Iron", "Ship"),
-               ("phase",): ("title", "setup", "first", "playing", "over")}
 
 
 class ScriptError(ValueError):
@@ -144,39 +92,9 @@ class Result:
 
 # -- parsing ----------------------------------------------------------------------------------
 
-_NUMBER = re.compile(r"^(?:0x[0-9a-f]+|\$[0-9a-f]+|[0-9]+)$", re.IGNORECASE)
-_SYMBOL = re.compile(r"^[A-Za-z_.][A-Za-z0-9_.]*$")
-_QUOTED = re.compile(r'^"((?:[^"\\]|\\.)*)"(.*)$')
-
-
-class _Problem(Exception):
-    """A parse problem of one line (turned into a ScriptError entry)."""
-
-
-def parse_number(word: str, what: str = "a number") -> int:
-    """A decimal, 0x.. or $.. number (ASCII digits, 12 characters at most); _Problem otherwise."""
-    if len(word) > MAX_NUMBER_CHARS:
-        raise _Problem(f"expected {what}, got a number of {len(word):,} characters "
-                       f"({word[:12]!r}...): at most {MAX_NUMBER_CHARS}")
-    if not _NUMBER.match(word):
-        raise _Problem(f"expected {what} (decimal, 0x.. or $..), got {word!r}")
-    if word[:2].lower() == "0x":
-        return int(word[2:], 16)
-    if word.startswith("$"):
-        return int(word[1:], 16)
-    return int(word)
-
-
-def _address(word: str) -> int | str:
-    """An address as a number, or a symbol name resolved when running."""
-    if _NUMBER.match(word):
-        value = parse_number(word)
-        if value > 0xFFFF:
-            raise _Problem(f"address {word} is beyond 0xFFFF")
-        return value
-    if _SYMBOL.match(word):
-        return word
-    raise _Problem(f"expected an address or symbol name, got {word!r}")
+# A parse problem of one line is a WordError (words.py's, which every reader of the harness's
+# words raises), turned into a ScriptError entry with its file:line.
+_QUOTED = re.compile(words.QUOTED + r"(.*)\Z", re.DOTALL)
 
 
 def _keys(text: str) -> str:
@@ -184,7 +102,7 @@ def _keys(text: str) -> str:
     parts = [" ".join(p.upper().split()) for p in text.split("+")]
     for part in parts:
         if part not in KEYS:
-            raise _Problem(f"unknown key {part!r} in {text!r}; keys are A-Z, 0-9, ENTER, SPACE, "
+            raise WordError(f"unknown key {part!r} in {text!r}; keys are A-Z, 0-9, ENTER, SPACE, "
                            "CAPS SHIFT, SYMBOL SHIFT")
     return "+".join(parts)
 
@@ -193,182 +111,18 @@ def _quoted(rest: str, what: str) -> tuple[str, str]:
     """A "quoted" string at the start of ``rest`` and what follows it."""
     m = _QUOTED.match(rest.strip())
     if not m:
-        raise _Problem(f'expected {what} in double quotes, e.g. "OK", got {rest.strip()!r}')
-    return re.sub(r"\\(.)", r"\1", m.group(1)), m.group(2).strip()
-
-
-def _frames(word: str) -> int:
-    """A frame count (a whole number up to :data:`MAX_FRAMES`)."""
-    frames = parse_number(word, "a number of frames")
-    if frames > MAX_FRAMES:
-        raise _Problem(f"{frames:,} frames is more than a step may run ({MAX_FRAMES:,}, about "
-                       "5.5 hours)")
-    return frames
+        raise WordError(f'expected {what} in double quotes, e.g. "OK", got {rest.strip()!r}')
+    return words.unquote(m.group(1)), m.group(2).strip()
 
 
 def _within(rest: str, after: str = "the text") -> int:
     """An optional ``within N`` clause (the frame budget)."""
-    words = rest.split()
-    if not words:
+    parts = rest.split()
+    if not parts:
         return DEFAULT_BUDGET
-    if len(words) == 2 and words[0].lower() == "within":
-        return _frames(words[1])
-    raise _Problem(f"expected nothing or 'within FRAMES' after {after}, got {rest!r}")
-
-
-_STATE_TOKEN = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"|(!=|<=|>=|=|<|>)|([^\s"=<>!]+))')
-
-
-def _tokens(text: str) -> list[tuple[str, str]]:
-    """Split an expectation into ("q", quoted text), ("op", comparison) and ("w", word)."""
-    tokens, pos = [], 0
-    text = text.rstrip()
-    while pos < len(text):
-        m = _STATE_TOKEN.match(text, pos)
-        if not m or m.end() == pos:
-            raise _Problem(f"cannot read {text[pos:].strip()!r} (a lone '!' or an unclosed "
-                           "quote?)")
-        if m.group(1) is not None:
-            tokens.append(("q", re.sub(r"\\(.)", r"\1", m.group(1))))
-        elif m.group(2) is not None:
-            tokens.append(("op", m.group(2)))
-        else:
-            tokens.append(("w", m.group(3)))
-        pos = m.end()
-    return tokens
-
-
-def _field(words: list[str], table: dict[str, str], what: str) -> str:
-    """A field name (words joined by _, aliases resolved) checked against ``table``."""
-    name = "_".join(w.lower() for w in words)
-    name = FIELD_ALIASES.get(name, name)
-    if name not in table:
-        raise _Problem(f"unknown {what} field {' '.join(words).lower()!r}; known: "
-                       f"{', '.join(table)}")
-    return name
-
-
-def _state_path(tokens: list[tuple[str, str]]) -> tuple[tuple, str]:
-    """The path of ``expect state`` (``player 1 cash`` -> ("player", 1, "cash")) and its kind."""
-    from zxmonopoly.harness.game import square_index
-    from zxmonopoly.rules.data import SQUARES
-    from zxmonopoly.rules.records import Kind
-
-    words = [text for _, text in tokens]
-    if not words:
-        raise _Problem("expected a game-state name before the comparison, e.g. "
-                       "'player 1 cash', 'square Mayfair owner', 'houses_left'")
-    head = words[0].lower()
-    if head == "player":
-        if len(words) < 3:
-            raise _Problem("expected 'player N FIELD', e.g. 'player 1 cash'")
-        if words[1] not in ("1", "2", "3", "4", "5", "6"):
-            raise _Problem(f"the player number is 1-6, got {words[1]!r}")
-        field = _field(words[2:], PLAYER_FIELDS, "player")
-        return ("player", int(words[1]), field), PLAYER_FIELDS[field]
-    if head == "square":
-        if len(words) < 3:
-            raise _Problem("expected 'square NAME FIELD' or 'square INDEX FIELD', e.g. "
-                           "'square \"Mayfair\" owner' or 'square 39 houses'")
-        field = _field(words[-1:], SQUARE_FIELDS, "square")
-        ref = " ".join(words[1:-1])
-        try:
-            index = square_index(int(ref) if _NUMBER.match(ref) and len(ref) <= 3 else ref)
-        except HarnessError as exc:
-            raise _Problem(str(exc)) from None
-        if SQUARES[index].kind not in (Kind.SITE, Kind.STATION, Kind.UTILITY):
-            raise _Problem(f"square {index} ({SQUARES[index].name}) cannot be owned: it has no "
-                           f"{field}")
-        return ("square", index, field), SQUARE_FIELDS[field]
-    if head == "rent" and len(words) > 1:
-        field = _field(words[1:], RENT_FIELDS, "rent")
-        return ("rent", field), RENT_FIELDS[field]
-    if head in ("option", "options"):
-        field = _field(words[1:], OPTION_FIELDS, "option")
-        return ("option", field), OPTION_FIELDS[field]
-    field = "_".join(w.lower() for w in words)
-    field = FIELD_ALIASES.get(field, field)
-    if field not in GAME_FIELDS:
-        raise _Problem(f"unknown game state {' '.join(words).lower()!r}; expected 'player N "
-                       "FIELD', 'square NAME FIELD', 'rent FIELD', 'option NAME' or one of "
-                       f"{', '.join(GAME_FIELDS)}")
-    return (field,), GAME_FIELDS[field]
-
-
-def _state_value(path: tuple, kind: str, token: tuple[str, str]):
-    """The value to compare with, read by the field's kind."""
-    quoted, text = token[0] == "q", token[1]
-    low = text.lower()
-    if low == "none" and not quoted and (kind.endswith("?") or kind in ("rent", "packs")):
-        return () if kind == "packs" else None
-    if kind == "rent":
-        raise _Problem(f"'rent' compares only with none (no rent due), got {text!r}; use "
-                       "'rent payer', 'rent owner' or 'rent square' for more")
-    if kind.startswith("int"):
-        return parse_number(text.lstrip("£"), "a number" + (" or none" if kind == "int?" else ""))
-    if kind == "bool":
-        if low in ("yes", "true", "on"):
-            return True
-        if low in ("no", "false", "off"):
-            return False
-        raise _Problem(f"expected yes or no, got {text!r}")
-    if kind == "dice":
-        faces = [f for f in re.split(r"[,\s+]+", text.strip()) if f]
-        if len(faces) != 2 or not all(f in ("0", "1", "2", "3", "4", "5", "6") for f in faces):
-            raise _Problem(f"expected two dice like 3,4 (0,0 before any throw), got {text!r}")
-        return (int(faces[0]), int(faces[1]))
-    if kind == "packs":
-        if _NUMBER.match(text):
-            return parse_number(text)
-        packs = tuple(sorted({p.lower() for p in re.split(r"[,\s]+", text.strip()) if p}))
-        if not packs or not set(packs) <= {"chance", "chest"}:
-            raise _Problem("expected a count or the packs (chance, chest, chance,chest or "
-                           f"none), got {text!r}")
-        return packs
-    if kind == "cards" or path[-1] in ("last_card", "chance_top", "chest_top"):
-        from zxmonopoly.rules.data import CHANCE, COMMUNITY_CHEST
-
-        ids = tuple(c.upper() for c in re.split(r"[,\s]+", text.strip()) if c)
-        known = {card.id for card in CHANCE + COMMUNITY_CHEST}
-        bad = [c for c in ids if c not in known]
-        if bad or not ids:
-            raise _Problem(f"unknown card {(bad or [text])[0]!r}; cards are CH01-CH16 and "
-                           "CC01-CC16")
-        if kind != "cards" and len(ids) != 1:
-            raise _Problem(f"expected one card id, got {text!r}")
-        return ids if kind == "cards" else ids[0]
-    allowed = _STR_VALUES.get((path[0], path[2]) if path[0] == "player" else path)
-    if allowed and low not in (a.lower() for a in allowed):
-        raise _Problem(f"expected one of {', '.join(allowed)}, got {text!r}")
-    return text
-
-
-def _parse_state(tokens: list[tuple[str, str]]) -> tuple[str, tuple]:
-    """``expect state PATH OP VALUE`` -> ("expect_state", (path, op, value, kind))."""
-    ops = [i for i, (kind, _) in enumerate(tokens) if kind == "op"]
-    if len(ops) != 1:
-        raise _Problem("expected one comparison (=, !=, <, <=, >, >=) in 'expect state NAME OP "
-                       "VALUE'")
-    at = ops[0]
-    path, kind = _state_path(tokens[:at])
-    op = tokens[at][1]
-    value_tokens = tokens[at + 1:]
-    if len(value_tokens) != 1:
-        shown = " ".join(text for _, text in value_tokens)
-        raise _Problem(f"expected one value after '{op}', got {shown!r} (quote text with "
-                       'spaces: "Park Lane")')
-    if op not in ("=", "!=") and kind not in ("int", "int?") and not (
-            kind == "packs" and _NUMBER.match(value_tokens[0][1])):
-        raise _Problem(f"'{op}' compares numbers; {state_label(path)} takes only = or !=")
-    value = _state_value(path, kind, value_tokens[0])
-    if value is None and op not in ("=", "!="):
-        raise _Problem(f"'{op} none' compares nothing; use = none or != none")
-    return "expect_state", (path, op, value, kind)
-
-
-def state_label(path: tuple) -> str:
-    """A state path written as in scripts: ('player', 1, 'cash') -> 'player 1 cash'."""
-    return " ".join(str(part) for part in path)
+    if len(parts) == 2 and parts[0].lower() == "within":
+        return words.frames(parts[1])
+    raise WordError(f"expected nothing or 'within FRAMES' after {after}, got {rest!r}")
 
 
 def _parse_expect(rest: str) -> tuple[str, tuple]:
@@ -377,32 +131,32 @@ def _parse_expect(rest: str) -> tuple[str, tuple]:
         text, after = _quoted(rest, "the text to expect")
         if not after:
             return "expect_text", (text, None)
-        words = after.split()
-        if len(words) == 3 and words[:2] == ["at", "row"]:
-            row = parse_number(words[2], "a row number")
+        parts = after.split()
+        if len(parts) == 3 and parts[:2] == ["at", "row"]:
+            row = words.number(parts[2], "a row number")
             if row > 23:
-                raise _Problem(f"row {row} is off the screen (rows are 0-23)")
+                raise WordError(f"row {row} is off the screen (rows are 0-23)")
             return "expect_text", (text, row)
-        raise _Problem(f"expected nothing or 'at row R' after the text, got {after!r}")
-    tokens = _tokens(rest)
+        raise WordError(f"expected nothing or 'at row R' after the text, got {after!r}")
+    tokens = state_query.tokens(rest)
     if not any(kind == "op" for kind, _ in tokens):
-        raise _Problem('expected \'expect "TEXT" [at row R]\', \'expect peek ADDRESS = VALUE\' '
-                       "or 'expect state NAME OP VALUE'")
+        raise WordError('expected \'expect "TEXT" [at row R]\', \'expect peek ADDRESS = VALUE\' '
+                        "or 'expect state NAME OP VALUE'")
     if tokens[0][0] == "w" and tokens[0][1].lower() in ("peek", "peek16"):
         name = tokens[0][1].lower()
         if len(tokens) < 4 or tokens[1][0] != "w" or tokens[2] != ("op", "="):
-            raise _Problem(f"expected '{name} ADDRESS = VALUE'")
+            raise WordError(f"expected '{name} ADDRESS = VALUE'")
         if len(tokens) != 4:
-            raise _Problem("expected one value after '=', got "
-                           f"{' '.join(text for _, text in tokens[3:])!r}")
+            raise WordError("expected one value after '=', got "
+                            f"{' '.join(text for _, text in tokens[3:])!r}")
         width = 1 if name == "peek" else 2
-        value = parse_number(tokens[3][1], "a value")
+        value = words.number(tokens[3][1], "a value")
         if value >= 1 << (8 * width):
-            raise _Problem(f"value {value} does not fit in {name}")
-        return "expect_peek", (width, _address(tokens[1][1]), value)
+            raise WordError(f"value {value} does not fit in {name}")
+        return "expect_peek", (width, words.address(tokens[1][1]), value)
     if tokens[0][0] == "w" and tokens[0][1].lower() == "state":
         tokens = tokens[1:]
-    return _parse_state(tokens)
+    return "expect_state", (state_query.parse(tokens),)
 
 
 # -- the commands: one entry each (name, syntax, doc line, parser, runner) ----------------------
@@ -411,7 +165,7 @@ def _parse_expect(rest: str) -> tuple[str, tuple]:
 # runner looks a step's op up in the ops the commands make, so a command is added in one place.
 
 #: A parser: (command name lower case, the rest of the line stripped, the whole line) ->
-#: (op, args); _Problem when malformed.
+#: (op, args); WordError when malformed.
 Parser = Callable[[str, str, str], tuple[str, tuple]]
 #: A runner: runs one step of the command; HarnessError when an expectation fails.
 Runner = Callable[[Session, Step], None]
@@ -435,37 +189,37 @@ class Command:
 def _parse_game(command: str, rest: str, text: str) -> tuple[str, tuple]:
     """``game``."""
     if rest.split():
-        raise _Problem("expected 'game' alone (it loads the bundled game tape)")
+        raise WordError("expected 'game' alone (it loads the bundled game tape)")
     return "game", ()
 
 
 def _parse_file(command: str, rest: str, text: str) -> tuple[str, tuple]:
     """``COMMAND FILE`` (rom, snapshot, symbols, screenshot, snapshot_save, include)."""
-    words = rest.split()
-    if len(words) != 1:
-        raise _Problem(f"expected '{command} FILE'")
-    return command, (words[0],)
+    parts = rest.split()
+    if len(parts) != 1:
+        raise WordError(f"expected '{command} FILE'")
+    return command, (parts[0],)
 
 
 def _parse_tape(command: str, rest: str, text: str) -> tuple[str, tuple]:
     """``tape FILE [fast|real]``."""
-    words = rest.split()
-    if len(words) == 1 or (len(words) == 2 and words[1].lower() in ("fast", "real")):
-        return "tape", (words[0], len(words) == 2 and words[1].lower() == "real")
-    raise _Problem("expected 'tape FILE [fast|real]'")
+    parts = rest.split()
+    if len(parts) == 1 or (len(parts) == 2 and parts[1].lower() in ("fast", "real")):
+        return "tape", (parts[0], len(parts) == 2 and parts[1].lower() == "real")
+    raise WordError("expected 'tape FILE [fast|real]'")
 
 
 def _parse_type(command: str, rest: str, text: str) -> tuple[str, tuple]:
     """``type TEXT`` (the rest of the line as written)."""
     if not rest:
-        raise _Problem("expected 'type TEXT'")
+        raise WordError("expected 'type TEXT'")
     text_to_type = text.strip()[5:]
     from zxmonopoly.spectrum.keyboard import KeyboardError, keys_for_text
 
     try:
         keys_for_text(text_to_type)
     except KeyboardError as exc:
-        raise _Problem(str(exc)) from None
+        raise WordError(str(exc)) from None
     return "type", (text_to_type,)
 
 
@@ -473,7 +227,7 @@ def _parse_keyword(command: str, rest: str, text: str) -> tuple[str, tuple]:
     """``keyword NAME``."""
     name = " ".join(rest.upper().split())
     if name not in KEYWORD_KEYS:
-        raise _Problem(f"unknown keyword {rest!r}; K-mode keywords: {', '.join(KEYWORD_KEYS)}")
+        raise WordError(f"unknown keyword {rest!r}; K-mode keywords: {', '.join(KEYWORD_KEYS)}")
     return "keyword", (name,)
 
 
@@ -482,61 +236,61 @@ def _parse_press(command: str, rest: str, text: str) -> tuple[str, tuple]:
     if command == "release" and rest.lower() == "all":
         return "release", (None,)
     if not rest:
-        raise _Problem(f"expected '{command} KEY[+KEY]'")
+        raise WordError(f"expected '{command} KEY[+KEY]'")
     return command, (_keys(rest),)
 
 
 def _parse_hold(command: str, rest: str, text: str) -> tuple[str, tuple]:
     """``hold KEY[+KEY] FRAMES`` or ``tap KEY[+KEY] [FRAMES]``."""
     head, _, last = rest.rpartition(" ")
-    if command == "tap" and (not head or not _NUMBER.match(last)):
+    if command == "tap" and (not head or not words.is_number(last)):
         if not rest:
-            raise _Problem("expected 'tap KEY[+KEY] [FRAMES]'")
+            raise WordError("expected 'tap KEY[+KEY] [FRAMES]'")
         return "tap", (_keys(rest), None)
     if not head:
-        raise _Problem("expected 'hold KEY[+KEY] FRAMES'")
-    return command, (_keys(head), _frames(last))
+        raise WordError("expected 'hold KEY[+KEY] FRAMES'")
+    return command, (_keys(head), words.frames(last))
 
 
 def _parse_wait(command: str, rest: str, text: str) -> tuple[str, tuple]:
     """The forms of ``wait``."""
-    words = rest.split()
-    if words and words[0].lower() == "input":
-        return "wait_input", (_within(" ".join(words[1:]), "'wait input'"),)
-    if len(words) == 1:
-        return "wait", (_frames(words[0]),)
-    if words and words[0].lower() == "for":
+    parts = rest.split()
+    if parts and parts[0].lower() == "input":
+        return "wait_input", (_within(" ".join(parts[1:]), "'wait input'"),)
+    if len(parts) == 1:
+        return "wait", (words.frames(parts[0]),)
+    if parts and parts[0].lower() == "for":
         after_for = rest[3:].strip()
         if after_for.lower().split()[:1] == ["pc"]:
             pc_words = after_for.split()
             if len(pc_words) < 2:
-                raise _Problem("expected 'wait for pc ADDRESS [within FRAMES]'")
-            return "wait_pc", (_address(pc_words[1]), _within(" ".join(pc_words[2:])))
+                raise WordError("expected 'wait for pc ADDRESS [within FRAMES]'")
+            return "wait_pc", (words.address(pc_words[1]), _within(" ".join(pc_words[2:])))
         text_wanted, after = _quoted(after_for, "the text to wait for")
         return "wait_text", (text_wanted, _within(after))
-    raise _Problem('expected \'wait FRAMES\', \'wait for "TEXT" [within FRAMES]\', '
-                   "'wait for pc ADDRESS [within FRAMES]' or 'wait input [within FRAMES]'")
+    raise WordError('expected \'wait FRAMES\', \'wait for "TEXT" [within FRAMES]\', '
+                    "'wait for pc ADDRESS [within FRAMES]' or 'wait input [within FRAMES]'")
 
 
 def _parse_roll(command: str, rest: str, text: str) -> tuple[str, tuple]:
     """``roll D1 D2``."""
-    words = rest.split()
-    if len(words) != 2:
-        raise _Problem("expected 'roll D1 D2' (two dice, 1-6)")
-    dice = tuple(parse_number(w, "a die (1-6)") for w in words)
+    parts = rest.split()
+    if len(parts) != 2:
+        raise WordError("expected 'roll D1 D2' (two dice, 1-6)")
+    dice = tuple(words.number(w, "a die (1-6)") for w in parts)
     if not all(1 <= d <= 6 for d in dice):
-        raise _Problem(f"dice must be 1-6, got {rest!r}")
+        raise WordError(f"dice must be 1-6, got {rest!r}")
     return "roll", dice
 
 
 def _parse_seed(command: str, rest: str, text: str) -> tuple[str, tuple]:
     """``seed N``."""
-    words = rest.split()
-    if len(words) != 1:
-        raise _Problem("expected 'seed N' (0-65535)")
-    value = parse_number(words[0], "a seed (0-65535)")
+    parts = rest.split()
+    if len(parts) != 1:
+        raise WordError("expected 'seed N' (0-65535)")
+    value = words.number(parts[0], "a seed (0-65535)")
     if value > 0xFFFF:
-        raise _Problem(f"the seed is 16 bits (0-65535), got {value}")
+        raise WordError(f"the seed is 16 bits (0-65535), got {value}")
     return "seed", (value,)
 
 
@@ -544,16 +298,13 @@ def _parse_position(command: str, rest: str, text: str) -> tuple[str, tuple]:
     """A position line (``own``, ``cash``, ``at``, ``jail``, ``free``, ``next``, ``turn``)."""
     from zxmonopoly.harness import position
 
-    try:
-        return "position", tuple(position.parse_line(command, rest))
-    except position.PositionSyntaxError as exc:
-        raise _Problem(str(exc)) from None
+    return "position", tuple(position.parse_line(command, rest))
 
 
 def _parse_check(command: str, rest: str, text: str) -> tuple[str, tuple]:
     """``check invariants``."""
     if rest.lower().split() != ["invariants"]:
-        raise _Problem("expected 'check invariants'")
+        raise WordError("expected 'check invariants'")
     return "check_invariants", ()
 
 
@@ -561,20 +312,17 @@ def _parse_watch(command: str, rest: str, text: str) -> tuple[str, tuple]:
     """``watch ...``, ``unwatch ...`` or ``monkey FRAMES seed S``."""
     from zxmonopoly.harness import watch
 
-    try:
-        return watch.parse_line(command, rest)
-    except watch.WatchSyntaxError as exc:
-        raise _Problem(str(exc)) from None
+    return watch.parse_line(command, rest)
 
 
 def _parse_line(text: str) -> tuple[str, tuple]:
-    """One command line -> (op, args) by its command's parser; _Problem when malformed."""
+    """One command line -> (op, args) by its command's parser; WordError when malformed."""
     command, _, rest = text.strip().partition(" ")
     command = command.lower()
     entry = COMMANDS.get(command)
     if entry is None:
         listed = [c.shown or c.name for c in COMMANDS.values() if not c.header]
-        raise _Problem(f"unknown command {command!r}; expected one of: " + ", ".join(listed))
+        raise WordError(f"unknown command {command!r}; expected one of: " + ", ".join(listed))
     return entry.parse(command, rest.strip(), text)
 
 
@@ -634,15 +382,15 @@ def _parse_into(path: Path, script: Script, problems: list[str], stack: list[Pat
                 op, args = _parse_line(stripped)
             if op in HEADERS:
                 if not top:
-                    raise _Problem(f"'{op}' belongs in the header of the main script, "
+                    raise WordError(f"'{op}' belongs in the header of the main script, "
                                    "not in an included file")
                 if script.steps:
-                    raise _Problem(f"'{op}' must come before the first command (it sets up "
+                    raise WordError(f"'{op}' must come before the first command (it sets up "
                                    "the machine); to save a snapshot later write it after a "
                                    "command")
                 clash = _header_clash(script, op)
                 if clash:
-                    raise _Problem(clash)
+                    raise WordError(clash)
                 script.header_lines[op] = number
                 if op == "game":
                     script.game = True
@@ -660,7 +408,7 @@ def _parse_into(path: Path, script: Script, problems: list[str], stack: list[Pat
             if op in ("screenshot", "snapshot_save"):
                 args = (str(path.parent / args[0]),)
             script.steps.append(Step(str(path), number, source, op, args))
-        except _Problem as exc:
+        except WordError as exc:
             problems.append(f"{where}: {exc}\n    {stripped}")
 
 
@@ -708,67 +456,14 @@ def _check_symbols(script: Script, session: Session) -> list[str]:
     return problems
 
 
-def state_value(state, path: tuple):
-    """The value at a script's state path in a decoded GameState (HarnessError for a player
-    not in the game)."""
-    head = path[0]
-    if head == "player":
-        return getattr(state.player(path[1]), path[2])
-    if head == "square":
-        return getattr(state.squares[path[1]], path[2])
-    if head == "rent":
-        return None if state.rent is None else getattr(state.rent, path[1])
-    if head == "option":
-        return getattr(state.options, path[1])
-    if head == "players":
-        return len(state.players)
-    if head in ("chance_count", "chest_count"):
-        return len(getattr(state, head[:-6]))
-    if head in ("chance_top", "chest_top"):
-        pack = getattr(state, head[:-4])
-        return pack[0] if pack else None
-    if head == "total_money":
-        return state.total_money()
-    return getattr(state, head)
-
-
-def _shown(value) -> str:
-    """A state value as scripts write it."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, tuple):
-        return ",".join(str(v) for v in value) if value else "none"
-    if isinstance(value, str) and (not value or " " in value):
-        return quote(value)
-    return str(value)
-
-
-_COMPARE = {"=": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
-            "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
-
-
-def _expect_state(session: Session, path: tuple, op: str, value, kind: str) -> None:
+def _expect_state(session: Session, query: state_query.StateQuery) -> None:
     """Check one ``expect state`` against the decoded state; HarnessError with the screen."""
-    label = state_label(path)
     try:
-        got = state_value(session.state(), path)
+        failure = query.failure(session.state())
     except HarnessError as exc:
-        raise session.fail(f"cannot read {label}: {exc}") from None
-    compared, wanted = got, value
-    if kind == "packs":
-        compared = len(got) if isinstance(value, int) else tuple(sorted(got))
-    elif kind in ("str", "str?"):
-        compared = got.casefold() if isinstance(got, str) else got
-        wanted = value.casefold() if isinstance(value, str) else value
-    if compared is None and op not in ("=", "!="):
-        ok = False
-    else:
-        ok = _COMPARE[op](compared, wanted)
-    if not ok:
-        count = f" ({len(got)} card(s))" if kind == "packs" and isinstance(value, int) else ""
-        raise session.fail(f"expected {label} {op} {_shown(value)}, got {_shown(got)}{count}")
+        raise session.fail(f"cannot read {query.label}: {exc}") from None
+    if failure is not None:
+        raise session.fail(failure)
 
 
 def _run_type(session: Session, step: Step) -> None:
@@ -981,11 +676,6 @@ def _group_positions(steps: list[Step]) -> list[Step]:
     return out
 
 
-def quote(text: str) -> str:
-    """``text`` in the script's double quotes (for generated scripts)."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
 # -- the registry -----------------------------------------------------------------------------
 
 
@@ -1072,6 +762,5 @@ _RUNNERS: dict[str, Runner] = {op: command.run for command in COMMANDS.values()
                                if command.run is not None for op in command.ops or (command.name,)}
 
 
-__all__ = ["COMMANDS", "GAME_FIELDS", "PLAYER_FIELDS", "SQUARE_FIELDS", "Command", "Result",
-           "Script", "ScriptError", "Step", "parse_script", "quote", "run_script", "run_step",
-           "state_label", "state_value"]
+__all__ = ["COMMANDS", "MAX_FRAMES", "MAX_NUMBER_CHARS", "Command", "Result", "Script",
+           "ScriptError", "Step", "parse_script", "quote", "run_script", "run_step"]

@@ -47,8 +47,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from zxmonopoly.harness import invariants
+from zxmonopoly.harness.game import (
+    PERSONALITIES,
+    PERSONALITY_SYMBOL,
+    player_field_address,
+    read_variable,
+)
 
-PERSONALITIES = ("Mean", "Reckless", "Greedy", "Steady", "Cautious", "Entrepreneurial", "Buyer")
 #: The six the setup gives out; the seventh, the Buyer (PERS_BUYER: buys everything it can at
 #: the printed price, never builds or trades), is a yardstick chosen only with --players.
 GAME_PERSONALITIES = PERSONALITIES[:6]
@@ -61,7 +66,8 @@ class InvariantError(AssertionError):
 
 
 def personality_of(name: str) -> int:
-    """PERS_* number of a personality name (a unique prefix, case ignored)."""
+    """Index in PERSONALITIES (PERS_* order) of a personality name (a unique prefix, case
+    ignored)."""
     hits = [i for i, p in enumerate(PERSONALITIES) if p.lower().startswith(name.strip().lower())]
     if len(hits) != 1:
         raise ValueError(f"unknown personality {name!r}; choose from {', '.join(PERSONALITIES)}")
@@ -173,9 +179,10 @@ def setup_computers(session, personalities: Sequence[int], minutes: int | None, 
         session.tap("ENTER")             # all are in
     session.wait_input()
     # Every player is entered: choose the personalities (before any has played).
+    s = session.symbols
     for n, pers in enumerate(personalities):
-        session.poke(session.symbols["v_players"] + n * session.symbols["PLAYER_RECORD"]
-                     + session.symbols["P_PERSONALITY"], pers)
+        session.poke(player_field_address(s, n + 1, "P_PERSONALITY"),
+                     s[PERSONALITY_SYMBOL[PERSONALITIES[pers]]])
     if fast:  # the game's own fast setting (F in the menu): computer pauses cut short
         session.poke("v_speed", session.symbols["AI_SPEED_FAST"])
     if minutes:
@@ -212,13 +219,13 @@ def play_game(seed: int, personalities: Sequence[int], *, minutes: int | None = 
     phase_over = s["PHASE_OVER"]
     phase_playing = s["PHASE_PLAYING"]
     bidder_at, high_at = s["auction_bidder"], s["auction_high"]
-    flags_at = [s["v_players"] + i * s["PLAYER_RECORD"] + s["P_FLAGS"] for i in range(n)]
+    flags_at = [player_field_address(s, i + 1, "P_FLAGS") for i in range(n)]
     playing_bit = 1 << s["PF_PLAYING"]
     watch = _Watch(levels=square_levels(mem, s))
 
     def fail(why: str) -> InvariantError:
         return InvariantError(f"seed {seed}, players {[PERSONALITIES[p] for p in personalities]}"
-                              f", turn {mem[s['v_turns']] | mem[s['v_turns'] + 1] << 8}, "
+                              f", turn {read_variable(mem, s, 'v_turns')}, "
                               f"frame {session.frame - start_frame}: {why}\n"
                               + _state_dump(session))
 
@@ -242,7 +249,7 @@ def play_game(seed: int, personalities: Sequence[int], *, minutes: int | None = 
                     if l1 > l0 and o0 == o1:
                         result.players[o1].built += l1 - l0
             watch.levels = levels
-        turns = mem[s["v_turns"]] | mem[s["v_turns"] + 1] << 8
+        turns = read_variable(mem, s, "v_turns")
         if turns != watch.turns:
             watch.turns = turns
             return True

@@ -28,30 +28,22 @@ watches are on); ``monkey FRAMES seed S`` in scripts.
 
 from __future__ import annotations
 
-import operator
 import random
-import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from zxmonopoly.harness import words
 from zxmonopoly.harness.errors import HarnessError, format_screen
+from zxmonopoly.harness.words import WordError
 from zxmonopoly.spectrum.keyboard import KEYS
 from zxmonopoly.z80.state import WATCH_ENTRIES
 
 #: The Spectrum's ROM.
 ROM_RANGE = (0x0000, 0x3FFF)
-_OPS: dict[str, Callable[[int, int], bool]] = {
-    "==": operator.eq, "=": operator.eq, "!=": operator.ne, "<": operator.lt,
-    "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
 
 class WatchViolation(HarnessError):
     """A watch broken while the machine ran: the frame, PC, SP and the screen."""
-
-
-class WatchSyntaxError(ValueError):
-    """A malformed watch or monkey line."""
 
 
 @dataclass
@@ -69,76 +61,59 @@ class Watch:
     _set_here: list[int] = field(default_factory=list)
 
 
-def _number(word: str) -> int:
-    w = word.strip()
-    if re.fullmatch(r"0x[0-9a-fA-F]+", w):
-        return int(w, 16)
-    if re.fullmatch(r"\$[0-9a-fA-F]+", w):
-        return int(w[1:], 16)
-    if w.isdigit():
-        return int(w)
-    raise WatchSyntaxError(f"expected a number (decimal, 0x.. or $..), got {word!r}")
-
-
 def _range_word(word: str) -> tuple:
     """``ROM``, ``game``, ``A..B`` (numbers or symbols) -> a range spec."""
     low = word.lower()
     if low in ("rom", "game"):
         return (low,)
     if ".." not in word:
-        raise WatchSyntaxError(f"expected ROM, game or A..B (numbers or symbols), got {word!r}")
+        raise WordError(f"expected ROM, game or A..B (numbers or symbols), got {word!r}")
     lo, hi = word.split("..", 1)
-    return (_addr(lo), _addr(hi))
-
-
-def _addr(word: str) -> int | str:
-    try:
-        value = _number(word)
-    except WatchSyntaxError:
-        if re.fullmatch(r"[A-Za-z_.][A-Za-z0-9_.]*", word.strip()):
-            return word.strip()
-        raise WatchSyntaxError(f"expected an address or a symbol, got {word!r}") from None
-    if value > 0xFFFF:
-        raise WatchSyntaxError(f"address {word} is beyond 0xFFFF")
-    return value
+    return (words.address(lo), words.address(hi))
 
 
 def parse_watch(text: str) -> Watch:
     """A watch from its text: ``pc in RANGE[, RANGE]``, ``sp in A..B``, ``[word] NAME OP V``
-    (OP ``==`` ``!=`` ``<`` ``<=`` ``>`` ``>=``, or ``in A..B``) or ``invariants``."""
-    words = text.replace(",", " ").split()
-    if not words:
-        raise WatchSyntaxError("expected 'watch pc in ROM|game|A..B', 'watch sp in A..B', "
-                               "'watch [word] NAME OP VALUE' or 'watch invariants'")
-    low = [w.lower() for w in words]
+    (OP one of :data:`~zxmonopoly.harness.words.COMPARISONS`, or ``in A..B``); WordError
+    when malformed or ``invariants``."""
+    parts = text.replace(",", " ").split()
+    if not parts:
+        raise WordError("expected 'watch pc in ROM|game|A..B', 'watch sp in A..B', "
+                        "'watch [word] NAME OP VALUE' or 'watch invariants'")
+    low = [w.lower() for w in parts]
     if low == ["invariants"]:
         return Watch(text, "invariants")
     if low[0] in ("pc", "sp"):
-        if len(words) < 3 or low[1] != "in":
-            raise WatchSyntaxError(f"expected '{low[0]} in RANGE', e.g. 'pc in game' or "
-                                   "'sp in 0xFF00..0xFFFF'")
-        ranges = tuple(_range_word(w) for w in words[2:])
+        if len(parts) < 3 or low[1] != "in":
+            raise WordError(f"expected '{low[0]} in RANGE', e.g. 'pc in game' or "
+                            "'sp in 0xFF00..0xFFFF'")
+        ranges = tuple(_range_word(w) for w in parts[2:])
         if low[0] == "sp" and any(len(r) == 1 for r in ranges):
-            raise WatchSyntaxError("an SP watch takes A..B ranges (numbers or symbols)")
+            raise WordError("an SP watch takes A..B ranges (numbers or symbols)")
         return Watch(text, low[0], ranges)
     width = 1
     if low[0] in ("word", "byte"):
         width = 2 if low[0] == "word" else 1
-        words, low = words[1:], low[1:]
-    if len(words) != 3:
-        raise WatchSyntaxError("expected '[word] NAME OP VALUE', e.g. 'v_houses_left <= 32' or "
-                               "'word v_jackpot in 0..5000'")
-    name = _addr(words[0])
+        parts, low = parts[1:], low[1:]
+    if len(parts) != 3:
+        raise WordError("expected '[word] NAME OP VALUE', e.g. 'v_houses_left <= 32' or "
+                        "'word v_jackpot in 0..5000'")
+    name = words.address(parts[0])
+    top = 0xFF if width == 1 else 0xFFFF
+    what = f"a value that fits in a {'byte' if width == 1 else 'word'} (0-{top})"
     if low[1] == "in":
-        lo, hi = words[2].split("..", 1) if ".." in words[2] else ("", "")
+        lo, hi = parts[2].split("..", 1) if ".." in parts[2] else ("", "")
         if not lo:
-            raise WatchSyntaxError(f"expected A..B after 'in', got {words[2]!r}")
-        return Watch(text, "value", name=name, width=width, op="in",
-                     value=(_number(lo), _number(hi)))
-    if words[1] not in _OPS:
-        raise WatchSyntaxError(f"expected a comparison (== != < <= > >=) or 'in', got "
-                               f"{words[1]!r}")
-    return Watch(text, "value", name=name, width=width, op=words[1], value=_number(words[2]))
+            raise WordError(f"expected A..B after 'in', got {parts[2]!r}")
+        bounds = (words.number(lo, what), words.number(hi, what))
+        if max(bounds) > top:
+            raise WordError(f"expected {what}, got {parts[2]!r}")
+        return Watch(text, "value", name=name, width=width, op="in", value=bounds)
+    op = words.comparison(parts[1])
+    value = words.number(parts[2], what)
+    if value > top:
+        raise WordError(f"expected {what}, got {parts[2]!r}")
+    return Watch(text, "value", name=name, width=width, op=op, value=value)
 
 
 def parse_line(command: str, rest: str) -> tuple[str, tuple]:
@@ -149,10 +124,10 @@ def parse_line(command: str, rest: str) -> tuple[str, tuple]:
         if rest.strip().lower() in ("", "all"):
             return "unwatch", (None,)
         return "unwatch", (parse_watch(rest).text,)
-    words = rest.lower().split()
-    if len(words) != 3 or words[1] != "seed":
-        raise WatchSyntaxError("expected 'monkey FRAMES seed S'")
-    return "monkey", (_number(words[0]), _number(words[2]))
+    parts = rest.lower().split()
+    if len(parts) != 3 or parts[1] != "seed":
+        raise WordError("expected 'monkey FRAMES seed S'")
+    return "monkey", (words.frames(parts[0]), words.number(parts[2], "a seed"))
 
 
 def run_step(session: Any, op: str, args: tuple) -> bool:
@@ -289,7 +264,7 @@ class Watcher:
                 lo, hi = watch.value  # type: ignore[misc]
                 ok = lo <= got <= hi
             else:
-                ok = _OPS[watch.op](got, watch.value)
+                ok = words.COMPARISONS[watch.op](got, watch.value)
             if not ok:
                 self._fail(watch, f"{watch.name} holds {got}")
         else:
@@ -387,5 +362,5 @@ def monkey(session: Any, frames: int, seed: int) -> list[tuple[str, int, int]]:
     return log
 
 
-__all__ = ["Watch", "WatchSyntaxError", "WatchViolation", "Watcher", "monkey", "parse_watch",
+__all__ = ["Watch", "WordError", "WatchViolation", "Watcher", "monkey", "parse_watch",
            "random_combo"]

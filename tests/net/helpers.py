@@ -1,0 +1,149 @@
+"""Headless network games on loopback for the tests: machines at the game's title, nodes
+run side by side in one event loop, every frame's machine hash recorded, raw clients."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from zxmonopoly import __version__
+from zxmonopoly.net import Host, Keys, Node, Peer, Timeouts, machine_digest
+from zxmonopoly.net import protocol as p
+from zxmonopoly.net.lockstep import rom_hash
+from zxmonopoly.net.scripted import setup_typist
+
+#: Short waits, so a test of a timeout takes a second or two.
+QUICK = Timeouts(handshake=3.0, silence=2.0, stall=2.0, message=0.5)
+NAMES = ("ANNE", "BOB", "CAT", "DAN", "EVE", "FAY")
+
+
+def title_machine(frames: int = 0):  # noqa: ANN201 - a Spectrum48
+    """A fresh machine with the game at its title (python engine), ``frames`` on from it."""
+    from zxmonopoly.harness import Session
+
+    session = Session.game(engine="python")
+    if frames:
+        session.machine.run_frames(frames)
+    return session.machine
+
+
+def game_symbols():  # noqa: ANN201 - the Symbols map
+    """The game's symbol map."""
+    from zxmonopoly.harness import Session
+
+    return Session.game(engine="python").symbols
+
+
+def run(coro: Awaitable[Any], timeout: float = 120.0) -> Any:
+    """Run a coroutine to its end in a new event loop, failing after ``timeout`` seconds."""
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+class Recorder:
+    """Every frame's machine hash of one node: ``hashes[frame]`` (frame = the next one)."""
+
+    def __init__(self, node: Node) -> None:
+        self.hashes: dict[int, bytes] = {}
+        node.frame_listeners.append(self)
+
+    def __call__(self, node: Node) -> None:
+        self.hashes[node.frame] = machine_digest(node.machine)
+
+
+def compare(recorders: list[Recorder], since: int = 0) -> int:
+    """Assert the nodes' machines were alike at every frame from ``since`` that all emulated;
+    the number of frames compared."""
+    common = set.intersection(*(set(r.hashes) for r in recorders))
+    common = {f for f in common if f >= since}
+    for frame in sorted(common):
+        digests = {r.hashes[frame] for r in recorders}
+        assert len(digests) == 1, f"the machines differ at frame {frame}"
+    return len(common)
+
+
+async def start_game(players: int, *, host_kwargs: dict | None = None,
+                     via: Callable[[int], Awaitable[int]] | None = None,
+                     spectators: int = 0) -> tuple[Host, list[Peer]]:
+    """A host and ``players - 1`` joined peers (and spectators), each on its own machine at
+    the title (the peers' a few frames apart, so the join must bring them into line)."""
+    host = Host(title_machine(), port=0, name=NAMES[0], **(host_kwargs or {}))
+    await host.start()
+    port = host.port if via is None else await via(host.port)
+    peers = []
+    for k in range(1, players):
+        peer = Peer(title_machine(frames=7 * k), "127.0.0.1", port, host.code, name=NAMES[k])
+        await peer.join()
+        peers.append(peer)
+    for _ in range(spectators):
+        watcher = Peer(title_machine(frames=3), "127.0.0.1", port, host.code, spectator=True)
+        await watcher.join()
+        peers.append(watcher)
+    return host, peers
+
+
+def typists(players: int) -> list[Callable[[Node], Keys]]:
+    """Each player's keys through the game's setup (player 1 is the host)."""
+    symbols = game_symbols()
+    return [setup_typist(symbols, k + 1, NAMES[k], host=k == 0, players=players)
+            for k in range(players)]
+
+
+async def close(host: Host, peers: list[Peer]) -> None:
+    """Everyone leaves."""
+    for peer in peers:
+        await peer.close()
+    await host.close()
+
+
+class RawClient:
+    """A joiner written by hand from the protocol's pieces: hostile tests send what they like."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def connect(cls, port: int) -> RawClient:
+        """A TCP connection to the host."""
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        return cls(reader, writer)
+
+    def send(self, message: p.Message) -> None:
+        """Write one message."""
+        self.writer.write(message.encode())
+
+    def send_bytes(self, data: bytes) -> None:
+        """Write raw bytes."""
+        self.writer.write(data)
+
+    async def receive(self, timeout: float = 5.0) -> p.Message:
+        """The next message from the host."""
+        return await p.read_message(self.reader, timeout, timeout)
+
+    async def hello(self, code: str, *, version: str = __version__,
+                    protocol: int = p.PROTOCOL_VERSION, rom: bytes | None = None,
+                    spectator: bool = False) -> p.Message:
+        """HELLO, and AUTH when a CHALLENGE comes; the host's last answer (WELCOME or BYE)."""
+        nonce = secrets.token_bytes(p.NONCE_SIZE)
+        self.send(p.Hello(protocol, spectator, nonce, rom or rom_hash(title_machine()),
+                          bytes(p.HASH_SIZE), version, "raw"))
+        answer = await self.receive()
+        if not isinstance(answer, p.Challenge):
+            return answer
+        self.send(p.Auth(p.peer_proof(p.code_key(code), answer.nonce, nonce)))
+        return await self.receive()
+
+    async def bye(self, timeout: float = 10.0) -> str:
+        """Read until the host's BYE (skipping the rest); its reason ('' on a bare close)."""
+        while True:
+            try:
+                message = await self.receive(timeout)
+            except (asyncio.IncompleteReadError, ConnectionError):
+                return ""
+            if isinstance(message, p.Bye):
+                return message.reason
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.writer.transport.abort()

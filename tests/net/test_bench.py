@@ -1,0 +1,33 @@
+"""``zxmonopoly bench --net``: one round trip measured for real, the table, the dispatch."""
+
+from __future__ import annotations
+
+import argparse
+import io
+
+from zxmonopoly import benchmarks
+from zxmonopoly.net import bench
+
+
+def test_one_round_trip_is_measured() -> None:
+    row = bench.measure(0.05, seconds=1.5)
+    assert row.differ == 0 and row.compared >= 150
+    assert row.desyncs == 0
+    assert row.host_fps > 40 and row.peer_fps > 40
+    assert row.measured >= 0.05
+    assert 3 <= row.peer_delay <= 8 and row.host_delay == row.peer_delay
+    table = bench.format_table([row], 1.5, "python")
+    assert "RTT set" in table and "frames alike" in table
+    assert f"{row.compared}/{row.compared}" in table
+
+
+def test_bench_net_runs_the_network_bench(monkeypatch) -> None:  # noqa: ANN001
+    seen = []
+    monkeypatch.setattr(bench, "run_from_args",
+                        lambda seconds, engine, out: seen.append((seconds, engine)) or 0)
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--engine")
+    benchmarks.add_arguments(parser)
+    args = parser.parse_args(["--net", "--seconds", "4"])
+    assert benchmarks.run_from_args(args, io.StringIO()) == 0
+    assert seen == [(4.0, None)]

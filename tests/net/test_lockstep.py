@@ -1,0 +1,291 @@
+"""Headless network games on loopback (issue 29): each peer types its own player's setup
+through its own keys, every machine is compared with the others at every frame."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from tests.net.helpers import (
+    NAMES,
+    Recorder,
+    close,
+    compare,
+    game_symbols,
+    run,
+    start_game,
+    title_machine,
+    typists,
+)
+from zxmonopoly.harness import decode_state
+from zxmonopoly.net import DesyncError, Keys, Peer, machine_digest
+from zxmonopoly.net import protocol as p
+from zxmonopoly.net.relay import Relay
+
+FRAMES = 3000
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_each_peer_types_its_own_player(players: int) -> None:
+    """The host starts the game, each peer enters its own piece, N and name with its own
+    keys; 3,000 frames on every machine is the same at every frame and the game lists every
+    player with the name typed on that peer."""
+
+    async def game() -> None:
+        host, peers = await start_game(players)
+        nodes = [host, *peers]
+        recorders = [Recorder(n) for n in nodes]
+        keys = typists(players)
+        await asyncio.gather(*(n.run(FRAMES, paced=False, local=k)
+                               for n, k in zip(nodes, keys, strict=True)))
+        assert compare(recorders) >= FRAMES - 10
+        assert [n.frame for n in nodes] == [FRAMES] * players
+        for node in nodes:
+            state = decode_state(node.machine.memory, game_symbols())
+            assert [pl.name for pl in state.players] == list(NAMES[:players])
+            assert not any(pl.computer for pl in state.players)
+            assert state.phase == "playing"
+        assert all(n.stats.desyncs == 0 for n in nodes)
+        await close(host, peers)
+
+    run(game(), timeout=240)
+
+
+def test_a_spectator_watches_the_same_game() -> None:
+    """A spectator's machine follows the players' exactly; it sends no keys."""
+
+    async def game() -> None:
+        host, peers = await start_game(2, spectators=1)
+        recorders = [Recorder(n) for n in (host, *peers)]
+        keys = typists(2)
+        watcher = peers[-1]
+        assert watcher.slot is None and len(host.players) == 2
+        await asyncio.gather(host.run(600, paced=False, local=keys[0]),
+                             peers[0].run(600, paced=False, local=keys[1]),
+                             watcher.run(600, paced=False))
+        assert compare(recorders) >= 590
+        assert decode_state(watcher.machine.memory, game_symbols()).players[1].name == "BOB"
+        await close(host, peers)
+
+    run(game())
+
+
+@pytest.mark.parametrize("rtt", [0.05, 0.15])
+def test_through_a_relay_that_delays_and_jitters(rtt: float) -> None:
+    """50 and 150 ms round trips (plus 0-10 ms jitter each way): the machines stay alike."""
+
+    async def game() -> None:
+        relay: Relay | None = None
+
+        async def via(port: int) -> int:
+            nonlocal relay
+            relay = Relay(("127.0.0.1", port), rtt, jitter=0.01)
+            return await relay.start()
+
+        host, peers = await start_game(2, via=via)
+        recorders = [Recorder(n) for n in (host, *peers)]
+        keys = typists(2)
+        await asyncio.gather(host.run(250, local=keys[0]), peers[0].run(250, local=keys[1]))
+        assert compare(recorders) >= 240
+        assert host.delays[1] >= rtt / 2 * 50
+        await close(host, peers)
+        assert relay is not None
+        await relay.close()
+
+    run(game())
+
+
+def test_fifty_frames_a_second_at_100_ms_round_trip() -> None:
+    """At 100 ms round trip the adapted delay keeps both at 49 frames a second or more."""
+
+    async def game() -> tuple[float, float, int, int]:
+        relay = Relay(("127.0.0.1", 0), 0.1, jitter=0.01)
+
+        async def via(port: int) -> int:
+            relay.target = ("127.0.0.1", port)
+            return await relay.start()
+
+        host, peers = await start_game(2, via=via)
+        peer = peers[0]
+        keys = typists(2)
+        start = time.perf_counter()
+        marks: list[tuple[float, int, int]] = []
+
+        def until(_node: object) -> bool:
+            now = time.perf_counter()
+            if not marks and now - start > 2:  # the delay has settled
+                marks.append((now, host.stats.frames, peer.stats.frames))
+            return now - start > 8
+
+        await asyncio.gather(host.run(local=keys[0], until=until),
+                             peer.run(local=keys[1], until=until))
+        seconds = time.perf_counter() - marks[0][0]
+        fps = ((host.stats.frames - marks[0][1]) / seconds,
+               (peer.stats.frames - marks[0][2]) / seconds)
+        delay = host.delays[1]
+        await close(host, peers)
+        await relay.close()
+        return (*fps, delay, peer.delay)
+
+    host_fps, peer_fps, host_view, peer_delay = run(game())
+    assert host_fps >= 49 and peer_fps >= 49, (host_fps, peer_fps)
+    assert host_view == peer_delay and 3 <= peer_delay <= 8
+
+
+def test_a_killed_peer_rejoins_and_is_alike_within_a_frame() -> None:
+    """Killed mid-game, the peer's keys are released from a stated frame and the host goes
+    on; rejoined with the same code (a fresh machine elsewhere), it is alike at once."""
+
+    async def game() -> None:
+        host, peers = await start_game(2)
+        peer = peers[0]
+        host_rec = Recorder(host)
+        keys = typists(2)
+        await asyncio.gather(host.run(300, paced=False, local=keys[0]),
+                             peer.run(300, paced=False, local=keys[1]))
+        peer.kill()
+        await host.run(60, paced=False, local=keys[0])
+        reason = host.dropped[-1][1]
+        assert reason == "disconnected"
+        assert host.players[1].spans[-1][1] != p.NO_FRAME  # released from a frame
+        again = Peer(title_machine(frames=123), "127.0.0.1", host.port, host.code, name="BOB")
+        await again.join()
+        joined = again.frame
+        assert machine_digest(again.machine) == host_rec.hashes[joined]
+        again_rec = Recorder(again)
+        await asyncio.gather(host.run(200, paced=False, local=keys[0]),
+                             again.run(200, paced=False, local=keys[1]))
+        assert compare([host_rec, again_rec], since=joined) >= 190
+        assert again.slot == 1
+        await close(host, [again])
+
+    run(game())
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_a_poked_byte_is_found_within_50_frames(strict: bool) -> None:
+    """A byte poked into one peer's memory: the hash finds it by the next checkpoint (at
+    most 50 frames later) and the host's machine repairs it; in strict mode the game ends
+    with a DesyncError instead."""
+
+    async def game() -> None:
+        host, peers = await start_game(2, host_kwargs={"strict": strict})
+        peer = peers[0]
+        recorders = [Recorder(host), Recorder(peer)]
+        poked_at: list[int] = []
+        found_at: list[int] = []
+
+        def poke(node: object) -> None:
+            if peer.frame == 120 and not poked_at:
+                peer.machine.memory[0x5000] ^= 0x55
+                poked_at.append(peer.frame)
+
+        peer.frame_listeners.append(poke)
+        host.message_listeners.append(
+            lambda text: found_at.append(host.frame) if text.startswith("desync") else None)
+        if strict:
+            with pytest.raises(DesyncError, match="differs from the host's at frame 150"):
+                await asyncio.gather(host.run(400, paced=False),
+                                     peer.run(400, paced=False))
+            await asyncio.sleep(0.2)
+            assert peer.ended is not None and "strict" in peer.ended
+        else:
+            at_400 = lambda n: n.frame >= 400  # noqa: E731 - a repair takes the peer back
+            await asyncio.gather(host.run(paced=False, until=at_400),
+                                 peer.run(paced=False, until=at_400))
+            assert host.stats.desyncs == 1 and peer.stats.desyncs == 1
+            assert found_at[0] - poked_at[0] <= 50
+            assert compare(recorders, since=found_at[0] + p.MAX_DELAY + 1) >= 200
+        await close(host, peers)
+
+    run(game())
+
+
+def test_host_controls_take_effect_at_a_stated_frame() -> None:
+    """Pause, resume, reset, a snapshot and a tape, issued by the host, happen at the frame
+    it states on every machine (compared at every frame)."""
+
+    async def game() -> None:
+        host, peers = await start_game(3)
+        nodes = [host, *peers]
+        recorders = [Recorder(n) for n in nodes]
+        snapshot = title_machine(frames=40).to_snapshot()
+
+        async def all_run(frames: int) -> None:
+            await asyncio.gather(*(n.run(frames, paced=False) for n in nodes))
+
+        await all_run(50)
+        paused = host.pause()
+        tasks = [asyncio.ensure_future(n.run(100, paced=False)) for n in nodes]
+        await asyncio.sleep(1.0)
+        assert [n.frame for n in nodes] == [paused] * 3
+        assert all(n.paused for n in nodes)
+        host.resume()
+        await asyncio.gather(*tasks)
+        reset_at = host.reset()
+        loaded_at = host.load_snapshot(snapshot)
+        await all_run(200)
+        tape_at = host.insert_tape(host.tape or _game_tape(), fast=True)
+        await all_run(50)
+        assert tape_at is not None and loaded_at is not None and reset_at is not None
+        assert compare(recorders) >= 395
+        for node in nodes:
+            assert node.machine.deck.name is not None
+        await close(host, peers)
+
+    run(game())
+
+
+def _game_tape():  # noqa: ANN202 - a TapeFile
+    from zxmonopoly import images
+    from zxmonopoly.net import TapeFile
+
+    return TapeFile.read(images.game_tape_path())
+
+
+def test_the_host_leaving_ends_the_game_for_everyone() -> None:
+    """The host closes: every peer's game ends with a message saying so."""
+
+    async def game() -> None:
+        host, peers = await start_game(3)
+        await asyncio.gather(*(n.run(30, paced=False) for n in (host, *peers)))
+        await host.close()
+        await asyncio.gather(*(peer.run(100, paced=False) for peer in peers))
+        for peer in peers:
+            assert peer.ended == "the host: the host ended the game"
+
+    run(game())
+
+
+def test_a_local_key_goes_delay_frames_ahead() -> None:
+    """A key sampled on the peer at frame f is in every machine at frame f + delay."""
+
+    async def game() -> None:
+        host, peers = await start_game(2)
+        peer = peers[0]
+        seen: list[tuple[str, int, int]] = []
+
+        def watch(node: object) -> None:
+            for who, n in (("host", host), ("peer", peer)):
+                if n is node and not n.machine.keyboard.rows[7] & 1:
+                    seen.append((who, n.frame - 1, 0))
+
+        for n in (host, peer):
+            n.frame_listeners.append(watch)
+        sampled: list[int] = []
+
+        def press(node: object) -> Keys:
+            if peer.frame == 40 and not sampled:
+                sampled.append(peer.next_local)
+                return Keys.pressed("SPACE")
+            return Keys()
+
+        await asyncio.gather(host.run(80, paced=False), peer.run(80, paced=False, local=press))
+        frames = {who: frame for who, frame, _ in seen}
+        assert frames == {"host": sampled[0], "peer": sampled[0]}
+        assert sampled[0] == 40 + peer.delay
+        await close(host, peers)
+
+    run(game())
