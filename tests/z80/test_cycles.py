@@ -8,17 +8,18 @@ and the record must equal the FUSE trace for all 1,356 vectors.
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
-from tests.z80.generator import engine_from, load_generator
+from tests.z80.generator import engine_from, part
 from tests.z80.test_fuse import INITIAL_FILL, _apply, load_vectors
 from zxmonopoly.z80.cpu import engine_tables
 
 
 def _traced_run():
-    gen = load_generator()
-    return engine_from(gen.gen_python(gen.TRACED), "<traced engine>")
+    return engine_from(part("emit_python").gen_python(part("variant").TRACED), "<traced engine>")
 
 
 def _expected(vector) -> list[tuple[int, int]]:
@@ -73,8 +74,9 @@ def test_fast_paths_change_no_timing():
     from zxmonopoly.spectrum.timing import contention_table
     from zxmonopoly.z80 import Z80
 
-    gen = load_generator()
-    reference = engine_from(gen.gen_python(gen.REFERENCE), "<reference engine>")
+    variant = part("variant")
+    reference = engine_from(part("emit_python").gen_python(variant.REFERENCE),
+                            "<reference engine>")
     cont = contention_table().tolist()
     differ = []
     for n, vector in enumerate(load_vectors()):
@@ -101,13 +103,7 @@ def test_fast_paths_change_no_timing():
 
 def _one_pass_at_a_time(variant):
     """An engine of ``variant`` whose HALT never skips ahead: each pass goes round the loop."""
-    gen = load_generator()
-    saved = gen.halt_skip_code
-    gen.halt_skip_code = lambda v: []
-    try:
-        source = gen.gen_python(variant)
-    finally:
-        gen.halt_skip_code = saved
+    source = part("emit_python").gen_python(dataclasses.replace(variant, halt_skip=False))
     return engine_from(source, "<one HALT pass at a time>")
 
 
@@ -149,10 +145,10 @@ def test_halt_skips_ahead_exactly(iff1):
     from zxmonopoly.z80 import _engine_py
     from zxmonopoly.z80.cpu import jit_available
 
-    gen = load_generator()
-    slow_machine = _halt_runs(_one_pass_at_a_time(gen.REFERENCE), "python", True, iff1)
+    variant = part("variant")
+    slow_machine = _halt_runs(_one_pass_at_a_time(variant.REFERENCE), "python", True, iff1)
     assert _halt_runs(_spectrum_py.run, "python", True, iff1) == slow_machine
-    slow_bare = _halt_runs(_one_pass_at_a_time(gen.BARE), "python", False, iff1)
+    slow_bare = _halt_runs(_one_pass_at_a_time(variant.BARE), "python", False, iff1)
     assert _halt_runs(_engine_py.run, "python", False, iff1) == slow_bare
     if jit_available():
         from zxmonopoly.spectrum import _engine_jit as _spectrum_jit

@@ -1,6 +1,23 @@
-"""The committed engines are exactly what tools/gen_z80.py makes from the description."""
+"""The committed engines are exactly what tools/gen_z80.py makes from the description, and the
+generator's parts (tools/z80gen) each do their job."""
 
-from tests.z80.generator import load_generator
+import ast
+import re
+
+import pytest
+
+from tests.z80.generator import ROOT, load_generator, part
+
+
+def _python():
+    """The CPython emitter's dialect."""
+    return part("emit_python").PYTHON
+
+
+def _bare_target():
+    """A bare CPython engine being generated."""
+    variant = part("variant")
+    return variant.Target(variant.BARE, _python())
 
 
 def test_committed_engines_match_the_generator():
@@ -18,7 +35,7 @@ def test_every_table_entry_has_a_template():
         for op in entries:
             if op is None or op.mnemonic in (isa.PREFIX, isa.PREFIX_NOP):
                 continue
-            templates.leaf(op, table)  # raises TemplateError when there is none
+            templates.leaf(op, table, _python())  # raises TemplateError when there is none
             # ... and cycles within the Z80's range: 4 T (NOP) to 23 T (INC (IX+d))
             fetch = templates.FETCH1 if table == "main" else templates.FETCH2
             total = templates.cycle_total(fetch + templates.cycles(op, table), taken=True)
@@ -33,9 +50,9 @@ def _leaves():
                            ("dd", isa.DD), ("dd", isa.FD)):
         for op in entries:
             if op is not None and op.mnemonic not in (isa.PREFIX, isa.PREFIX_NOP):
-                yield op.text, templates.leaf(op, table).lines
-    yield "CB generic", templates.cb_generic()
-    yield "DDCB generic", templates.ddcb_generic("ix")
+                yield op.text, templates.leaf(op, table, _python()).lines
+    yield "CB generic", templates.cb_generic(_python())
+    yield "DDCB generic", templates.ddcb_generic("ix", _python())
 
 
 def test_timing_is_described_once_by_the_cycle_lists():
@@ -50,21 +67,20 @@ def test_timing_is_described_once_by_the_cycle_lists():
 
 def test_conditional_cycles_need_a_marker():
     """A leaf whose cycles depend on a condition must say in which branch they are taken."""
-    import pytest
-
     from zxmonopoly.z80 import templates
 
-    gen = load_generator()
+    finish, variant = part("leaves").finish, part("variant")
+    bare = _bare_target()
     specs = [*templates.FETCH1, "pc:3", ("?", "NZ", ["pc:1*5"])]
     with pytest.raises(templates.TemplateError):
-        gen.finish(gen.BARE, templates.Leaf(["pc = 0"]), specs)
+        finish(bare, templates.Leaf(["pc = 0"]), specs)
     with pytest.raises(templates.TemplateError):
-        gen.finish(gen.BARE, templates.Leaf([templates.T_TAKEN]), templates.FETCH1)
-    taken = gen.finish(gen.BARE, templates.Leaf(["if f:", "    " + templates.T_TAKEN, "else:",
-                                                 "    " + templates.T_HERE]), specs)
+        finish(bare, templates.Leaf([templates.T_TAKEN]), templates.FETCH1)
+    taken = finish(bare, templates.Leaf(["if f:", "    " + templates.T_TAKEN, "else:",
+                                         "    " + templates.T_HERE]), specs)
     assert taken == ["if f:", "    t += 12", "else:", "    t += 7"]
-    walked = gen.finish(gen.MACHINE, templates.Leaf(["if f:", "    " + templates.T_TAKEN]),
-                        specs)
+    machine = variant.Target(variant.MACHINE, _python())
+    walked = finish(machine, templates.Leaf(["if f:", "    " + templates.T_TAKEN]), specs)
     assert "    pass" in walked and not any("@T" in x for x in walked)
 
 
@@ -73,42 +89,132 @@ def test_bare_t_states_are_the_cycle_totals():
     13; DD-prefixed LD IXH,n: 11; ED LD (nn),HL: 20; CB SET 0,(HL): 15)."""
     from zxmonopoly.z80 import isa, templates
 
-    gen = load_generator()
+    finish = part("leaves").finish
     for table, entries, code, total in (("main", isa.MAIN, 0x3A, 13), ("dd", isa.DD, 0x26, 11),
                                         ("ed", isa.ED, 0x63, 20), ("cb", isa.CB, 0xC6, 15)):
         op = entries[code]
         fetch = templates.FETCH1 if table == "main" else templates.FETCH2
         specs = fetch + templates.cycles(op, table)
         assert templates.cycle_total(specs) == total, op.text
-        assert gen.finish(gen.BARE, templates.leaf(op, table), specs)[-1] == f"t += {total}"
+        lines = finish(_bare_target(), templates.leaf(op, table, _python()), specs)
+        assert lines[-1] == f"t += {total}"
 
 
 def test_the_generator_knows_only_the_z80():
     """The 48K's timing, ports and devices come from spectrum/ula.py, not from the generator."""
-    from tests.z80.generator import ROOT
+    for path in _generator_sources():
+        text = path.read_text()
+        for fact in ("14335", "14336", "224", "0x4000", "0xC000", "keys", "joy", "out_log",
+                     "tape_", "ula_out", "0xFE"):
+            assert fact not in text, f"{path.name} names {fact!r}: it belongs in spectrum/ula.py"
 
-    text = (ROOT / "tools" / "gen_z80.py").read_text()
-    for fact in ("14335", "14336", "224", "0x4000", "0xC000", "keys", "joy", "out_log", "tape_",
-                 "ula_out", "0xFE"):
-        assert fact not in text, f"tools/gen_z80.py names {fact!r}: it belongs in spectrum/ula.py"
+
+def _generator_sources():
+    """The generator's command and every module of its package."""
+    return [ROOT / "tools" / "gen_z80.py", *sorted((ROOT / "tools" / "z80gen").glob("*.py"))]
+
+
+def test_no_generated_line_is_rewritten():
+    """The emitters expand the templates' helpers; nothing searches or re-parses generated
+    code to change it (issue 27): no regular expressions, no AST transformer or unparse."""
+    for path in _generator_sources():
+        text = path.read_text()
+        for habit in ("import re\n", "re.compile", "re.sub", "NodeTransformer", "ast.unparse",
+                      ".replace("):
+            assert habit not in text, f"{path.name} uses {habit!r}"
+
+
+def test_every_state_slot_is_named_in_the_engines():
+    """Engines spell state slots by name (st[S.PC], a JIT scratch slot as _QT), never a number."""
+    gen = load_generator()
+    for name in gen.OUTPUTS:
+        text = (gen.PACKAGE_DIR / name).read_text()
+        assert not re.search(r"\bst\[\d+\]", text), name
+        assert "st[S.PC]" in text and "st[S.IN_READY]" in text, name
+
+
+def test_a_slot_must_exist():
+    from zxmonopoly.z80 import templates
+
+    assert templates.slot("MEMPTR") == "st[S.MEMPTR]"
+    with pytest.raises(templates.TemplateError, match="no state slot 'WZ'"):
+        templates.slot("WZ")
+
+
+def _mem_reads(tree: ast.AST):
+    """Each read of ``mem`` in ``tree`` with the node it is an argument of (or None)."""
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and \
+                node.value.id == "mem" and isinstance(node.ctx, ast.Load):
+            yield node, parents.get(node)
+
+
+def test_the_numba_engines_widen_every_memory_read():
+    """numba types a uint8 shifted left as uint64 (and uint64 with int64 as float64): every
+    byte read in a numba engine is inside I64(...), in every function; the CPython engines
+    read plain items."""
+    gen = load_generator()
+    for name in gen.OUTPUTS:
+        tree = ast.parse((gen.PACKAGE_DIR / name).read_text())
+        reads = list(_mem_reads(tree))
+        assert len(reads) > 100, name
+        widened = [isinstance(p, ast.Call) and isinstance(p.func, ast.Name) and p.func.id == "I64"
+                   for _, p in reads]
+        if "jit" in name:
+            assert all(widened), (name, [ast.unparse(r) for (r, _), w in zip(reads, widened,
+                                                                              strict=True)
+                                         if not w][:5])
+        else:
+            assert not any(widened), name
+
+
+@pytest.mark.parametrize("emitter", ["emit_python", "emit_numba"])
+def test_each_dialect_steps_pc_and_r_and_signs_bytes_exactly(emitter):
+    """Each emitter's spelling of a helper does what the helper says, at every value: PC
+    moves and wraps at 64K, R's low 7 bits count, a byte becomes -128..127."""
+    module = part(emitter)
+    d = module.PYTHON if emitter == "emit_python" else module.NUMBA
+    ns = {"R_INC1": [(x + 1) & 0x7F for x in range(256)],
+          "R_INC2": [(x + 2) & 0x7F for x in range(256)],
+          "SIGNED": [x - 256 if x > 127 else x for x in range(256)], "I64": int}
+    for n in (1, 2, -1, -2):
+        code = compile("\n".join(d.step_pc(n)), "<step_pc>", "exec")
+        for pc in (0, 1, 0x7FFF, 0xFFFE, 0xFFFF):
+            scope = {**ns, "pc": pc}
+            exec(code, scope)
+            assert scope["pc"] == (pc + n) & 0xFFFF, (n, pc)
+    for n in (1, 2, -1, -2, "k"):
+        code = compile("\n".join(d.step_r(n)), "<step_r>", "exec")
+        for r in range(256):
+            scope = {**ns, "r": r, "k": 77}
+            exec(code, scope)
+            step = 77 if n == "k" else n
+            assert scope["r"] & 0x7F == (r + step) & 0x7F, (n, r)
+    for byte in range(256):
+        assert eval(d.signed(str(byte)), ns) == (byte if byte < 128 else byte - 256)
+    assert eval(d.mem("3"), {**ns, "mem": bytearray(range(8))}) == 3
 
 
 def test_each_engine_lives_beside_what_it_runs():
-    gen = load_generator()
+    gen, variant = load_generator(), part("variant")
     assert sorted(gen.OUTPUTS) == ["spectrum/_engine_jit.py", "spectrum/_engine_py.py",
                                    "z80/_engine_jit.py", "z80/_engine_py.py"]
     from zxmonopoly.spectrum import engine, ula
 
     assert engine.SPECTRUM_ENGINES == "zxmonopoly.spectrum._engine"
-    assert gen.MACHINE.machine is ula and gen.BARE.machine is None
+    assert variant.MACHINE.machine is ula and variant.BARE.machine is None
+
+
+# A case's comment, as the generator writes it: "# ED B0  LDIR", "# DD 00-08  (prefix ...)".
+CASE_COMMENT = re.compile(r"^(\s*)# ((?:CB |ED |DD |FD )?[0-9A-F]{2}(?:-[0-9A-F]{2})?  .*)$")
 
 
 def _covered(text: str) -> dict[str, set[int]]:
     """Opcodes named by the case comments of a generated engine, per table."""
-    gen = load_generator()
     seen: dict[str, set[int]] = {}
     for line in text.splitlines():
-        m = gen.CASE_COMMENT.match(line)
+        m = CASE_COMMENT.match(line)
         if not m:
             continue
         head = m[2].split("  ")[0].split()
@@ -120,7 +226,7 @@ def _covered(text: str) -> dict[str, set[int]]:
 
 def test_generated_engines_name_each_opcode_case():
     """Each case of a generated engine opens with its opcode(s) and mnemonic(s) (issue 19),
-    in the CPython engines and the numba ones alike (their source passes through ast)."""
+    in the CPython engines and the numba ones alike."""
     gen = load_generator()
     for name in gen.OUTPUTS:
         text = (gen.PACKAGE_DIR / name).read_text()

@@ -11731,16 +11731,16 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
                                                             t += 1
-                                                            x_ = ((ix + ((mem[(pc + 1) & 0xFFFF] ^ 0x80) - 0x80)) & 0xFFFF)
+                                                            x_ = ((ix + SIGNED[mem[(pc + 1) & 0xFFFF]]) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
                                                             t += 3
-                                                            x_ = ((ix + ((mem[(pc + 1) & 0xFFFF] ^ 0x80) - 0x80)) & 0xFFFF)
+                                                            x_ = ((ix + SIGNED[mem[(pc + 1) & 0xFFFF]]) & 0xFFFF)
                                                             if (x_ & 0xC000) == 0x4000:
                                                                 t += CONT[t]
                                                             t += 1
                                                             if (mem[(pc + 2) & 0xFFFF] & 0xC0) != 0x40:
-                                                                x_ = ((ix + ((mem[(pc + 1) & 0xFFFF] ^ 0x80) - 0x80)) & 0xFFFF)
+                                                                x_ = ((ix + SIGNED[mem[(pc + 1) & 0xFFFF]]) & 0xFFFF)
                                                                 if (x_ & 0xC000) == 0x4000:
                                                                     t += CONT[t]
                                                                 t += 3
@@ -19869,16 +19869,16 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
                                                                     t += 1
-                                                                    x_ = ((iy + ((mem[(pc + 1) & 0xFFFF] ^ 0x80) - 0x80)) & 0xFFFF)
+                                                                    x_ = ((iy + SIGNED[mem[(pc + 1) & 0xFFFF]]) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
                                                                     t += 3
-                                                                    x_ = ((iy + ((mem[(pc + 1) & 0xFFFF] ^ 0x80) - 0x80)) & 0xFFFF)
+                                                                    x_ = ((iy + SIGNED[mem[(pc + 1) & 0xFFFF]]) & 0xFFFF)
                                                                     if (x_ & 0xC000) == 0x4000:
                                                                         t += CONT[t]
                                                                     t += 1
                                                                     if (mem[(pc + 2) & 0xFFFF] & 0xC0) != 0x40:
-                                                                        x_ = ((iy + ((mem[(pc + 1) & 0xFFFF] ^ 0x80) - 0x80)) & 0xFFFF)
+                                                                        x_ = ((iy + SIGNED[mem[(pc + 1) & 0xFFFF]]) & 0xFFFF)
                                                                         if (x_ & 0xC000) == 0x4000:
                                                                             t += CONT[t]
                                                                         t += 3

@@ -21,9 +21,12 @@ made with it are this package's ``_engine_py.py`` and ``_engine_jit.py``.
 
 from __future__ import annotations
 
-from zxmonopoly.z80 import state
+from typing import TYPE_CHECKING
 
 from . import timing
+
+if TYPE_CHECKING:
+    from zxmonopoly.z80.templates import Dialect
 
 #: What the generated modules say they are, and are made from.
 TITLE = "the Spectrum (contention, ULA ports)"
@@ -33,10 +36,10 @@ ENGINES = f"{__package__}._engine"
 
 #: Locals of the generated loop that the machine keeps in the state array between runs: the
 #: last byte written to the ULA, the port-write log's length, the EAR input, the tape's state.
-REGS = [("ula_out", state.ULA_OUT), ("out_n", state.OUT_N), ("ear_in", state.EAR_IN),
-        ("tape_on", state.TAPE_ON), ("tape_t0", state.TAPE_T0),
-        ("tape_pos", state.TAPE_POS), ("tape_end", state.TAPE_END),
-        ("tape_level0", state.TAPE_LEVEL0)]
+#: Each is (local, the name of its slot in :mod:`zxmonopoly.z80.state`).
+REGS = [("ula_out", "ULA_OUT"), ("out_n", "OUT_N"), ("ear_in", "EAR_IN"), ("tape_on", "TAPE_ON"),
+        ("tape_t0", "TAPE_T0"), ("tape_pos", "TAPE_POS"), ("tape_end", "TAPE_END"),
+        ("tape_level0", "TAPE_LEVEL0")]
 #: The arrays an engine takes after the Z80's tables: the contention delay at each T-state of
 #: the frame (``CONT``; a tracing engine takes ``TRACE`` instead), the keyboard's half-rows,
 #: the Kempston port, the port-0xFE log (T, value pairs) and the tape's edge times.
@@ -121,12 +124,16 @@ def _bus_sample(trace: bool) -> list[str]:
     ]
 
 
-def port_in(trace: bool = False) -> list[str]:
-    """What an IN from ``port`` reads into ``v`` (at the I/O cycle that started at ``tio``;
-    ``trace``: for an engine that records contention instead of delaying)."""
+def port_in(d: Dialect, trace: bool = False) -> list[str]:
+    """What an IN from ``port`` reads into ``v`` (at the I/O cycle that started at ``tio``),
+    spelled in the engine's dialect ``d`` (``trace``: for an engine that records contention
+    instead of delaying)."""
     rows = [x for k in range(8) for x in (f"if (k & {1 << k:#04x}) == 0:",
                                            f"    v = v & int(keys[{k}])")]
     line, col = timing.LINE_TSTATES, timing.DISPLAY_LINE_TSTATES
+    # The byte the ULA fetches at column x_ of screen line ``line``: its attribute, its pixels.
+    attribute = "0x5800 + ((line >> 3) << 5) + x_"
+    pixels = "0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_"
     return [
         "if (port & 1) == 0:",  # the ULA: keyboard half-rows, EAR in on bit 6
         "    if tape_on:",  # the tape's level now: edges up to this T-state have passed
@@ -150,10 +157,9 @@ def port_in(trace: bool = False) -> list[str]:
         f"        if line < {timing.DISPLAY_LINES} and col < {col} and 2 <= (col & 7) <= 5:",
         "            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)",
         "            if col & 1:",
-        "                v = mem[0x5800 + ((line >> 3) << 5) + x_]",
+        f"                v = {d.mem(attribute)}",
         "            else:",
-        "                v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + "
-        "((line & 0x38) << 2) + x_]",
+        f"                v = {d.mem(pixels)}",
     ]
 
 

@@ -2,48 +2,54 @@
 
 The numba engine of the bare CPU: the same leaves as the CPython one, split per prefix table to keep compile time short.
 """
+
+# ruff: noqa
 from zxmonopoly.z80 import state as S
+
 from numba import njit
 from numpy import int64 as I64
+
+# Scratch slots of the state array where a prefix function leaves what it changed.
 _EI_AT = 40
 _LDAIR_AT = 41
 _QT = 42
 _R_RAW = 45
 _R7 = 46
 
+
 @njit(cache=True, _nrt=False)
 def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, im, t, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp):
     """Run one ED-prefixed instruction."""
     op = I64(mem[pc])
-    pc = pc + 1 & 65535
+    pc = (pc + 1) & 0xFFFF
     r += 1
-    if op == 82:
+    if op == 0x52:
         # ED 52  SBC HL,DE
-        v = h << 8 | l
-        nn = d << 8 | e
+        v = (h << 8) | l
+        nn = ((d << 8) | e)
         cy = f & 1
         res = v - nn - cy
-        f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
-        res = res & 65535
+        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
+        res = res & 0xFFFF
         if res == 0:
-            f = f | 64
-        wz = v + 1 & 65535
+            f = f | 0x40
+        wz = (v + 1) & 0xFFFF
         h = res >> 8
-        l = res & 255
+        l = res & 0xFF
         t += 15
         qt = t
-    elif op == 120:
+    elif op == 0x78:
         # ED 78  IN A,(C)
         t0 = t
-        port = b << 8 | c
+        port = (b << 8) | c
         if io_exit:
             if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 255
+                v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
                 t = t0
-                pc = pc - 2 & 65535
+                pc = (pc - 2) & 0xFFFF
                 r -= 2
                 st[S.A] = a
                 st[S.F] = f
@@ -66,215 +72,215 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[_QT] = qt
                 return 2
         else:
-            v = 255
-        wz = port + 1 & 65535
+            v = 0xFF
+        wz = (port + 1) & 0xFFFF
         a = v
-        f = f & 1 | SZ53P[v]
+        f = (f & 0x01) | SZ53P[v]
         t += 12
         qt = t
-    elif op == 91:
+    elif op == 0x5b:
         # ED 5B  LD DE,(nn)
-        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-        pc = pc + 2 & 65535
-        v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-        wz = nn + 1 & 65535
+        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+        pc = (pc + 2) & 0xFFFF
+        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+        wz = (nn + 1) & 0xFFFF
         d = v >> 8
-        e = v & 255
+        e = v & 0xFF
         t += 20
-    elif op == 83:
+    elif op == 0x53:
         # ED 53  LD (nn),DE
-        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-        pc = pc + 2 & 65535
-        v = d << 8 | e
+        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+        pc = (pc + 2) & 0xFFFF
+        v = ((d << 8) | e)
         if nn >= rom_top:
-            mem[nn] = v & 255
-        nn = nn + 1 & 65535
+            mem[nn] = v & 0xFF
+        nn = (nn + 1) & 0xFFFF
         wz = nn
         if nn >= rom_top:
             mem[nn] = v >> 8
         t += 20
-    elif 188 <= op < 256:
+    elif 0xbc <= op < 0x100:
         # ED BC-FF  (no instruction: a no-operation)
         t += 8
-    elif op == 75:
+    elif op == 0x4b:
         # ED 4B  LD BC,(nn)
-        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-        pc = pc + 2 & 65535
-        v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-        wz = nn + 1 & 65535
+        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+        pc = (pc + 2) & 0xFFFF
+        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+        wz = (nn + 1) & 0xFFFF
         b = v >> 8
-        c = v & 255
+        c = v & 0xFF
         t += 20
-    elif 0 <= op < 64:
+    elif 0x00 <= op < 0x40:
         # ED 00-3F  (no instruction: a no-operation)
         t += 8
-    elif op == 176:
+    elif op == 0xb0:
         # ED B0  LDIR
         while True:
-            v = I64(mem[h << 8 | l])
-            ea = d << 8 | e
+            v = I64(mem[(h << 8) | l])
+            ea = (d << 8) | e
             if ea >= rom_top:
                 mem[ea] = v
-            ea = ea + 1 & 65535
+            ea = (ea + 1) & 0xFFFF
             d = ea >> 8
-            e = ea & 255
-            ea = (h << 8 | l) + 1 & 65535
+            e = ea & 0xFF
+            ea = (((h << 8) | l) + 1) & 0xFFFF
             h = ea >> 8
-            l = ea & 255
-            c = c - 1 & 255
-            if c == 255:
-                b = b - 1 & 255
-            n = a + v & 255
-            f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+            l = ea & 0xFF
+            c = (c - 1) & 0xFF
+            if c == 0xFF:
+                b = (b - 1) & 0xFF
+            n = (a + v) & 0xFF
+            f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
             if b | c:
-                pc = pc - 2 & 65535
-                wz = pc + 1 & 65535
-                f = f & 215 | pc >> 8 & 40
+                pc = (pc - 2) & 0xFFFF
+                wz = (pc + 1) & 0xFFFF
+                f = (f & 0xD7) | ((pc >> 8) & 0x28)
                 t += 21
-                if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 176):
-                    pc = pc + 2 & 65535
+                if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb0:
+                    pc = (pc + 2) & 0xFFFF
                     r += 2
                     continue
             else:
                 t += 16
             break
         qt = t
-    elif op == 66:
+    elif op == 0x42:
         # ED 42  SBC HL,BC
-        v = h << 8 | l
-        nn = b << 8 | c
+        v = (h << 8) | l
+        nn = ((b << 8) | c)
         cy = f & 1
         res = v - nn - cy
-        f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
-        res = res & 65535
+        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
+        res = res & 0xFFFF
         if res == 0:
-            f = f | 64
-        wz = v + 1 & 65535
+            f = f | 0x40
+        wz = (v + 1) & 0xFFFF
         h = res >> 8
-        l = res & 255
+        l = res & 0xFF
         t += 15
         qt = t
-    elif op == 67:
+    elif op == 0x43:
         # ED 43  LD (nn),BC
-        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-        pc = pc + 2 & 65535
-        v = b << 8 | c
+        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+        pc = (pc + 2) & 0xFFFF
+        v = ((b << 8) | c)
         if nn >= rom_top:
-            mem[nn] = v & 255
-        nn = nn + 1 & 65535
+            mem[nn] = v & 0xFF
+        nn = (nn + 1) & 0xFFFF
         wz = nn
         if nn >= rom_top:
             mem[nn] = v >> 8
         t += 20
-    elif 127 <= op < 160:
+    elif 0x7f <= op < 0xa0:
         # ED 7F-9F  (no instruction: a no-operation)
         t += 8
-    elif op == 68:
+    elif op == 0x44:
         # ED 44  NEG
         v = a
         f = SBC_F[v]
-        a = 0 - v & 255
+        a = (0 - v) & 0xFF
         t += 8
         qt = t
-    elif op == 77:
+    elif op == 0x4d:
         # ED 4D  RETI
-        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-        sp = sp + 2 & 65535
+        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+        sp = (sp + 2) & 0xFFFF
         pc = nn
         wz = nn
         iff1 = iff2
         t += 14
-    elif op == 90:
+    elif op == 0x5a:
         # ED 5A  ADC HL,DE
-        v = h << 8 | l
-        nn = d << 8 | e
+        v = (h << 8) | l
+        nn = ((d << 8) | e)
         cy = f & 1
         res = v + nn + cy
-        f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
-        res = res & 65535
+        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
+        res = res & 0xFFFF
         if res == 0:
-            f = f | 64
-        wz = v + 1 & 65535
+            f = f | 0x40
+        wz = (v + 1) & 0xFFFF
         h = res >> 8
-        l = res & 255
+        l = res & 0xFF
         t += 15
         qt = t
-    elif op == 115:
+    elif op == 0x73:
         # ED 73  LD (nn),SP
-        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-        pc = pc + 2 & 65535
+        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+        pc = (pc + 2) & 0xFFFF
         v = sp
         if nn >= rom_top:
-            mem[nn] = v & 255
-        nn = nn + 1 & 65535
+            mem[nn] = v & 0xFF
+        nn = (nn + 1) & 0xFFFF
         wz = nn
         if nn >= rom_top:
             mem[nn] = v >> 8
         t += 20
-    elif op == 71:
+    elif op == 0x47:
         # ED 47  LD I,A
         i = a
         t += 9
-    elif op == 123:
+    elif op == 0x7b:
         # ED 7B  LD SP,(nn)
-        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-        pc = pc + 2 & 65535
-        v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-        wz = nn + 1 & 65535
+        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+        pc = (pc + 2) & 0xFFFF
+        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+        wz = (nn + 1) & 0xFFFF
         sp = v
         t += 20
-    elif 164 <= op < 168:
+    elif 0xa4 <= op < 0xa8:
         # ED A4-A7  (no instruction: a no-operation)
         t += 8
-    elif 172 <= op < 176:
+    elif 0xac <= op < 0xb0:
         # ED AC-AF  (no instruction: a no-operation)
         t += 8
-    elif 180 <= op < 184:
+    elif 0xb4 <= op < 0xb8:
         # ED B4-B7  (no instruction: a no-operation)
         t += 8
-    elif op == 86:
+    elif op == 0x56:
         # ED 56  IM 1
         im = 1
         t += 8
-    elif op == 69:
+    elif op == 0x45:
         # ED 45  RETN
-        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-        sp = sp + 2 & 65535
+        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+        sp = (sp + 2) & 0xFFFF
         pc = nn
         wz = nn
         iff1 = iff2
         t += 14
-    elif op == 94:
+    elif op == 0x5e:
         # ED 5E  IM 2
         im = 2
         t += 8
-    elif op == 95:
+    elif op == 0x5f:
         # ED 5F  LD A,R
-        a = r & 127 | r7
-        f = f & 1 | SZ53[a] | iff2 << 2
+        a = (r & 0x7F) | r7
+        f = (f & 0x01) | SZ53[a] | (iff2 << 2)
         t += 9
         ldair_at = t
         qt = t
-    elif op == 106:
+    elif op == 0x6a:
         # ED 6A  ADC HL,HL
-        v = h << 8 | l
-        nn = h << 8 | l
+        v = (h << 8) | l
+        nn = ((h << 8) | l)
         cy = f & 1
         res = v + nn + cy
-        f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
-        res = res & 65535
+        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
+        res = res & 0xFFFF
         if res == 0:
-            f = f | 64
-        wz = v + 1 & 65535
+            f = f | 0x40
+        wz = (v + 1) & 0xFFFF
         h = res >> 8
-        l = res & 255
+        l = res & 0xFF
         t += 15
         qt = t
-    elif op == 121:
+    elif op == 0x79:
         # ED 79  OUT (C),A
-        port = b << 8 | c
+        port = (b << 8) | c
         v = a
-        wz = port + 1 & 65535
+        wz = (port + 1) & 0xFFFF
         t += 12
         if io_exit:
             st[S.PORT] = port
@@ -301,49 +307,49 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             return 3
         else:
             pass
-    elif op == 184:
+    elif op == 0xb8:
         # ED B8  LDDR
         while True:
-            v = I64(mem[h << 8 | l])
-            ea = d << 8 | e
+            v = I64(mem[(h << 8) | l])
+            ea = (d << 8) | e
             if ea >= rom_top:
                 mem[ea] = v
-            ea = ea - 1 & 65535
+            ea = (ea - 1) & 0xFFFF
             d = ea >> 8
-            e = ea & 255
-            ea = (h << 8 | l) - 1 & 65535
+            e = ea & 0xFF
+            ea = (((h << 8) | l) - 1) & 0xFFFF
             h = ea >> 8
-            l = ea & 255
-            c = c - 1 & 255
-            if c == 255:
-                b = b - 1 & 255
-            n = a + v & 255
-            f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+            l = ea & 0xFF
+            c = (c - 1) & 0xFF
+            if c == 0xFF:
+                b = (b - 1) & 0xFF
+            n = (a + v) & 0xFF
+            f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
             if b | c:
-                pc = pc - 2 & 65535
-                wz = pc + 1 & 65535
-                f = f & 215 | pc >> 8 & 40
+                pc = (pc - 2) & 0xFFFF
+                wz = (pc + 1) & 0xFFFF
+                f = (f & 0xD7) | ((pc >> 8) & 0x28)
                 t += 21
-                if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 184):
-                    pc = pc + 2 & 65535
+                if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb8:
+                    pc = (pc + 2) & 0xFFFF
                     r += 2
                     continue
             else:
                 t += 16
             break
         qt = t
-    elif op == 64:
+    elif op == 0x40:
         # ED 40  IN B,(C)
         t0 = t
-        port = b << 8 | c
+        port = (b << 8) | c
         if io_exit:
             if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 255
+                v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
                 t = t0
-                pc = pc - 2 & 65535
+                pc = (pc - 2) & 0xFFFF
                 r -= 2
                 st[S.A] = a
                 st[S.F] = f
@@ -366,17 +372,17 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[_QT] = qt
                 return 2
         else:
-            v = 255
-        wz = port + 1 & 65535
+            v = 0xFF
+        wz = (port + 1) & 0xFFFF
         b = v
-        f = f & 1 | SZ53P[v]
+        f = (f & 0x01) | SZ53P[v]
         t += 12
         qt = t
-    elif op == 65:
+    elif op == 0x41:
         # ED 41  OUT (C),B
-        port = b << 8 | c
+        port = (b << 8) | c
         v = b
-        wz = port + 1 & 65535
+        wz = (port + 1) & 0xFFFF
         t += 12
         if io_exit:
             st[S.PORT] = port
@@ -403,22 +409,22 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             return 3
         else:
             pass
-    elif op == 70:
+    elif op == 0x46:
         # ED 46  IM 0
         im = 0
         t += 8
-    elif op == 72:
+    elif op == 0x48:
         # ED 48  IN C,(C)
         t0 = t
-        port = b << 8 | c
+        port = (b << 8) | c
         if io_exit:
             if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 255
+                v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
                 t = t0
-                pc = pc - 2 & 65535
+                pc = (pc - 2) & 0xFFFF
                 r -= 2
                 st[S.A] = a
                 st[S.F] = f
@@ -441,17 +447,17 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[_QT] = qt
                 return 2
         else:
-            v = 255
-        wz = port + 1 & 65535
+            v = 0xFF
+        wz = (port + 1) & 0xFFFF
         c = v
-        f = f & 1 | SZ53P[v]
+        f = (f & 0x01) | SZ53P[v]
         t += 12
         qt = t
-    elif op == 73:
+    elif op == 0x49:
         # ED 49  OUT (C),C
-        port = b << 8 | c
+        port = (b << 8) | c
         v = c
-        wz = port + 1 & 65535
+        wz = (port + 1) & 0xFFFF
         t += 12
         if io_exit:
             st[S.PORT] = port
@@ -478,49 +484,49 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             return 3
         else:
             pass
-    elif op == 74:
+    elif op == 0x4a:
         # ED 4A  ADC HL,BC
-        v = h << 8 | l
-        nn = b << 8 | c
+        v = (h << 8) | l
+        nn = ((b << 8) | c)
         cy = f & 1
         res = v + nn + cy
-        f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
-        res = res & 65535
+        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
+        res = res & 0xFFFF
         if res == 0:
-            f = f | 64
-        wz = v + 1 & 65535
+            f = f | 0x40
+        wz = (v + 1) & 0xFFFF
         h = res >> 8
-        l = res & 255
+        l = res & 0xFF
         t += 15
         qt = t
-    elif op == 76:
+    elif op == 0x4c:
         # ED 4C  NEG
         v = a
         f = SBC_F[v]
-        a = 0 - v & 255
+        a = (0 - v) & 0xFF
         t += 8
         qt = t
-    elif op == 78:
+    elif op == 0x4e:
         # ED 4E  IM 0
         im = 0
         t += 8
-    elif op == 79:
+    elif op == 0x4f:
         # ED 4F  LD R,A
         r = a
-        r7 = a & 128
+        r7 = a & 0x80
         t += 9
-    elif op == 80:
+    elif op == 0x50:
         # ED 50  IN D,(C)
         t0 = t
-        port = b << 8 | c
+        port = (b << 8) | c
         if io_exit:
             if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 255
+                v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
                 t = t0
-                pc = pc - 2 & 65535
+                pc = (pc - 2) & 0xFFFF
                 r -= 2
                 st[S.A] = a
                 st[S.F] = f
@@ -543,17 +549,17 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[_QT] = qt
                 return 2
         else:
-            v = 255
-        wz = port + 1 & 65535
+            v = 0xFF
+        wz = (port + 1) & 0xFFFF
         d = v
-        f = f & 1 | SZ53P[v]
+        f = (f & 0x01) | SZ53P[v]
         t += 12
         qt = t
-    elif op == 81:
+    elif op == 0x51:
         # ED 51  OUT (C),D
-        port = b << 8 | c
+        port = (b << 8) | c
         v = d
-        wz = port + 1 & 65535
+        wz = (port + 1) & 0xFFFF
         t += 12
         if io_exit:
             st[S.PORT] = port
@@ -580,40 +586,40 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             return 3
         else:
             pass
-    elif op == 84:
+    elif op == 0x54:
         # ED 54  NEG
         v = a
         f = SBC_F[v]
-        a = 0 - v & 255
+        a = (0 - v) & 0xFF
         t += 8
         qt = t
-    elif op == 85:
+    elif op == 0x55:
         # ED 55  RETN
-        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-        sp = sp + 2 & 65535
+        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+        sp = (sp + 2) & 0xFFFF
         pc = nn
         wz = nn
         iff1 = iff2
         t += 14
-    elif op == 87:
+    elif op == 0x57:
         # ED 57  LD A,I
         a = i
-        f = f & 1 | SZ53[a] | iff2 << 2
+        f = (f & 0x01) | SZ53[a] | (iff2 << 2)
         t += 9
         ldair_at = t
         qt = t
-    elif op == 88:
+    elif op == 0x58:
         # ED 58  IN E,(C)
         t0 = t
-        port = b << 8 | c
+        port = (b << 8) | c
         if io_exit:
             if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 255
+                v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
                 t = t0
-                pc = pc - 2 & 65535
+                pc = (pc - 2) & 0xFFFF
                 r -= 2
                 st[S.A] = a
                 st[S.F] = f
@@ -636,17 +642,17 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[_QT] = qt
                 return 2
         else:
-            v = 255
-        wz = port + 1 & 65535
+            v = 0xFF
+        wz = (port + 1) & 0xFFFF
         e = v
-        f = f & 1 | SZ53P[v]
+        f = (f & 0x01) | SZ53P[v]
         t += 12
         qt = t
-    elif op == 89:
+    elif op == 0x59:
         # ED 59  OUT (C),E
-        port = b << 8 | c
+        port = (b << 8) | c
         v = e
-        wz = port + 1 & 65535
+        wz = (port + 1) & 0xFFFF
         t += 12
         if io_exit:
             st[S.PORT] = port
@@ -673,33 +679,33 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             return 3
         else:
             pass
-    elif op == 92:
+    elif op == 0x5c:
         # ED 5C  NEG
         v = a
         f = SBC_F[v]
-        a = 0 - v & 255
+        a = (0 - v) & 0xFF
         t += 8
         qt = t
-    elif op == 93:
+    elif op == 0x5d:
         # ED 5D  RETN
-        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-        sp = sp + 2 & 65535
+        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+        sp = (sp + 2) & 0xFFFF
         pc = nn
         wz = nn
         iff1 = iff2
         t += 14
-    elif op == 96:
+    elif op == 0x60:
         # ED 60  IN H,(C)
         t0 = t
-        port = b << 8 | c
+        port = (b << 8) | c
         if io_exit:
             if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 255
+                v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
                 t = t0
-                pc = pc - 2 & 65535
+                pc = (pc - 2) & 0xFFFF
                 r -= 2
                 st[S.A] = a
                 st[S.F] = f
@@ -722,17 +728,17 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[_QT] = qt
                 return 2
         else:
-            v = 255
-        wz = port + 1 & 65535
+            v = 0xFF
+        wz = (port + 1) & 0xFFFF
         h = v
-        f = f & 1 | SZ53P[v]
+        f = (f & 0x01) | SZ53P[v]
         t += 12
         qt = t
-    elif op == 97:
+    elif op == 0x61:
         # ED 61  OUT (C),H
-        port = b << 8 | c
+        port = (b << 8) | c
         v = h
-        wz = port + 1 & 65535
+        wz = (port + 1) & 0xFFFF
         t += 12
         if io_exit:
             st[S.PORT] = port
@@ -759,76 +765,76 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             return 3
         else:
             pass
-    elif op == 98:
+    elif op == 0x62:
         # ED 62  SBC HL,HL
-        v = h << 8 | l
-        nn = h << 8 | l
+        v = (h << 8) | l
+        nn = ((h << 8) | l)
         cy = f & 1
         res = v - nn - cy
-        f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
-        res = res & 65535
+        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
+        res = res & 0xFFFF
         if res == 0:
-            f = f | 64
-        wz = v + 1 & 65535
+            f = f | 0x40
+        wz = (v + 1) & 0xFFFF
         h = res >> 8
-        l = res & 255
+        l = res & 0xFF
         t += 15
         qt = t
-    elif op == 99:
+    elif op == 0x63:
         # ED 63  LD (nn),HL
-        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-        pc = pc + 2 & 65535
-        v = h << 8 | l
+        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+        pc = (pc + 2) & 0xFFFF
+        v = ((h << 8) | l)
         if nn >= rom_top:
-            mem[nn] = v & 255
-        nn = nn + 1 & 65535
+            mem[nn] = v & 0xFF
+        nn = (nn + 1) & 0xFFFF
         wz = nn
         if nn >= rom_top:
             mem[nn] = v >> 8
         t += 20
-    elif op == 100:
+    elif op == 0x64:
         # ED 64  NEG
         v = a
         f = SBC_F[v]
-        a = 0 - v & 255
+        a = (0 - v) & 0xFF
         t += 8
         qt = t
-    elif op == 101:
+    elif op == 0x65:
         # ED 65  RETN
-        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-        sp = sp + 2 & 65535
+        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+        sp = (sp + 2) & 0xFFFF
         pc = nn
         wz = nn
         iff1 = iff2
         t += 14
-    elif op == 102:
+    elif op == 0x66:
         # ED 66  IM 0
         im = 0
         t += 8
-    elif op == 103:
+    elif op == 0x67:
         # ED 67  RRD
-        ea = h << 8 | l
+        ea = (h << 8) | l
         v = I64(mem[ea])
-        n = (a << 4 | v >> 4) & 255
-        a = a & 240 | v & 15
+        n = ((a << 4) | (v >> 4)) & 0xFF
+        a = (a & 0xF0) | (v & 0x0F)
         if ea >= rom_top:
             mem[ea] = n
-        f = f & 1 | SZ53P[a]
-        wz = ea + 1 & 65535
+        f = (f & 0x01) | SZ53P[a]
+        wz = (ea + 1) & 0xFFFF
         t += 18
         qt = t
-    elif op == 104:
+    elif op == 0x68:
         # ED 68  IN L,(C)
         t0 = t
-        port = b << 8 | c
+        port = (b << 8) | c
         if io_exit:
             if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 255
+                v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
                 t = t0
-                pc = pc - 2 & 65535
+                pc = (pc - 2) & 0xFFFF
                 r -= 2
                 st[S.A] = a
                 st[S.F] = f
@@ -851,17 +857,17 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[_QT] = qt
                 return 2
         else:
-            v = 255
-        wz = port + 1 & 65535
+            v = 0xFF
+        wz = (port + 1) & 0xFFFF
         l = v
-        f = f & 1 | SZ53P[v]
+        f = (f & 0x01) | SZ53P[v]
         t += 12
         qt = t
-    elif op == 105:
+    elif op == 0x69:
         # ED 69  OUT (C),L
-        port = b << 8 | c
+        port = (b << 8) | c
         v = l
-        wz = port + 1 & 65535
+        wz = (port + 1) & 0xFFFF
         t += 12
         if io_exit:
             st[S.PORT] = port
@@ -888,58 +894,58 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             return 3
         else:
             pass
-    elif op == 107:
+    elif op == 0x6b:
         # ED 6B  LD HL,(nn)
-        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-        pc = pc + 2 & 65535
-        v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-        wz = nn + 1 & 65535
+        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+        pc = (pc + 2) & 0xFFFF
+        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+        wz = (nn + 1) & 0xFFFF
         h = v >> 8
-        l = v & 255
+        l = v & 0xFF
         t += 20
-    elif op == 108:
+    elif op == 0x6c:
         # ED 6C  NEG
         v = a
         f = SBC_F[v]
-        a = 0 - v & 255
+        a = (0 - v) & 0xFF
         t += 8
         qt = t
-    elif op == 109:
+    elif op == 0x6d:
         # ED 6D  RETN
-        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-        sp = sp + 2 & 65535
+        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+        sp = (sp + 2) & 0xFFFF
         pc = nn
         wz = nn
         iff1 = iff2
         t += 14
-    elif op == 110:
+    elif op == 0x6e:
         # ED 6E  IM 0
         im = 0
         t += 8
-    elif op == 111:
+    elif op == 0x6f:
         # ED 6F  RLD
-        ea = h << 8 | l
+        ea = (h << 8) | l
         v = I64(mem[ea])
-        n = (v << 4 | a & 15) & 255
-        a = a & 240 | v >> 4
+        n = ((v << 4) | (a & 0x0F)) & 0xFF
+        a = (a & 0xF0) | (v >> 4)
         if ea >= rom_top:
             mem[ea] = n
-        f = f & 1 | SZ53P[a]
-        wz = ea + 1 & 65535
+        f = (f & 0x01) | SZ53P[a]
+        wz = (ea + 1) & 0xFFFF
         t += 18
         qt = t
-    elif op == 112:
+    elif op == 0x70:
         # ED 70  IN F,(C)
         t0 = t
-        port = b << 8 | c
+        port = (b << 8) | c
         if io_exit:
             if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 255
+                v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
                 t = t0
-                pc = pc - 2 & 65535
+                pc = (pc - 2) & 0xFFFF
                 r -= 2
                 st[S.A] = a
                 st[S.F] = f
@@ -962,16 +968,16 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[_QT] = qt
                 return 2
         else:
-            v = 255
-        wz = port + 1 & 65535
-        f = f & 1 | SZ53P[v]
+            v = 0xFF
+        wz = (port + 1) & 0xFFFF
+        f = (f & 0x01) | SZ53P[v]
         t += 12
         qt = t
-    elif op == 113:
+    elif op == 0x71:
         # ED 71  OUT (C),0
-        port = b << 8 | c
+        port = (b << 8) | c
         v = 0
-        wz = port + 1 & 65535
+        wz = (port + 1) & 0xFFFF
         t += 12
         if io_exit:
             st[S.PORT] = port
@@ -998,124 +1004,124 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             return 3
         else:
             pass
-    elif op == 114:
+    elif op == 0x72:
         # ED 72  SBC HL,SP
-        v = h << 8 | l
+        v = (h << 8) | l
         nn = sp
         cy = f & 1
         res = v - nn - cy
-        f = res >> 16 & 1 | res >> 8 & 168 | 2 | (v & 4095) - (nn & 4095) - cy >> 8 & 16 | ((v ^ nn) & (v ^ res) & 32768) >> 13
-        res = res & 65535
+        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
+        res = res & 0xFFFF
         if res == 0:
-            f = f | 64
-        wz = v + 1 & 65535
+            f = f | 0x40
+        wz = (v + 1) & 0xFFFF
         h = res >> 8
-        l = res & 255
+        l = res & 0xFF
         t += 15
         qt = t
-    elif op == 116:
+    elif op == 0x74:
         # ED 74  NEG
         v = a
         f = SBC_F[v]
-        a = 0 - v & 255
+        a = (0 - v) & 0xFF
         t += 8
         qt = t
-    elif op == 117:
+    elif op == 0x75:
         # ED 75  RETN
-        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-        sp = sp + 2 & 65535
+        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+        sp = (sp + 2) & 0xFFFF
         pc = nn
         wz = nn
         iff1 = iff2
         t += 14
-    elif op == 118:
+    elif op == 0x76:
         # ED 76  IM 1
         im = 1
         t += 8
-    elif op == 119:
+    elif op == 0x77:
         # ED 77  (no instruction: a no-operation)
         t += 8
-    elif op == 122:
+    elif op == 0x7a:
         # ED 7A  ADC HL,SP
-        v = h << 8 | l
+        v = (h << 8) | l
         nn = sp
         cy = f & 1
         res = v + nn + cy
-        f = res >> 16 & 1 | res >> 8 & 168 | (v & 4095) + (nn & 4095) + cy >> 8 & 16 | ((v ^ nn ^ 32768) & (v ^ res) & 32768) >> 13
-        res = res & 65535
+        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
+        res = res & 0xFFFF
         if res == 0:
-            f = f | 64
-        wz = v + 1 & 65535
+            f = f | 0x40
+        wz = (v + 1) & 0xFFFF
         h = res >> 8
-        l = res & 255
+        l = res & 0xFF
         t += 15
         qt = t
-    elif op == 124:
+    elif op == 0x7c:
         # ED 7C  NEG
         v = a
         f = SBC_F[v]
-        a = 0 - v & 255
+        a = (0 - v) & 0xFF
         t += 8
         qt = t
-    elif op == 125:
+    elif op == 0x7d:
         # ED 7D  RETN
-        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-        sp = sp + 2 & 65535
+        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+        sp = (sp + 2) & 0xFFFF
         pc = nn
         wz = nn
         iff1 = iff2
         t += 14
-    elif op == 126:
+    elif op == 0x7e:
         # ED 7E  IM 2
         im = 2
         t += 8
-    elif op == 160:
+    elif op == 0xa0:
         # ED A0  LDI
-        v = I64(mem[h << 8 | l])
-        ea = d << 8 | e
+        v = I64(mem[(h << 8) | l])
+        ea = (d << 8) | e
         if ea >= rom_top:
             mem[ea] = v
-        ea = ea + 1 & 65535
+        ea = (ea + 1) & 0xFFFF
         d = ea >> 8
-        e = ea & 255
-        ea = (h << 8 | l) + 1 & 65535
+        e = ea & 0xFF
+        ea = (((h << 8) | l) + 1) & 0xFFFF
         h = ea >> 8
-        l = ea & 255
-        c = c - 1 & 255
-        if c == 255:
-            b = b - 1 & 255
-        n = a + v & 255
-        f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+        l = ea & 0xFF
+        c = (c - 1) & 0xFF
+        if c == 0xFF:
+            b = (b - 1) & 0xFF
+        n = (a + v) & 0xFF
+        f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
         t += 16
         qt = t
-    elif op == 161:
+    elif op == 0xa1:
         # ED A1  CPI
-        v = I64(mem[h << 8 | l])
-        res = a - v & 255
-        hf = (a ^ v ^ res) & 16
-        n = res - (hf >> 4) & 255
-        ea = (h << 8 | l) + 1 & 65535
+        v = I64(mem[(h << 8) | l])
+        res = (a - v) & 0xFF
+        hf = (a ^ v ^ res) & 0x10
+        n = (res - (hf >> 4)) & 0xFF
+        ea = (((h << 8) | l) + 1) & 0xFFFF
         h = ea >> 8
-        l = ea & 255
-        c = c - 1 & 255
-        if c == 255:
-            b = b - 1 & 255
-        wz = wz + 1 & 65535
-        f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+        l = ea & 0xFF
+        c = (c - 1) & 0xFF
+        if c == 0xFF:
+            b = (b - 1) & 0xFF
+        wz = (wz + 1) & 0xFFFF
+        f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
         t += 16
         qt = t
-    elif op == 162:
+    elif op == 0xa2:
         # ED A2  INI
         t0 = t
-        port = b << 8 | c
+        port = (b << 8) | c
         if io_exit:
             if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 255
+                v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
                 t = t0
-                pc = pc - 2 & 65535
+                pc = (pc - 2) & 0xFFFF
                 r -= 2
                 st[S.A] = a
                 st[S.F] = f
@@ -1138,34 +1144,34 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[_QT] = qt
                 return 2
         else:
-            v = 255
-        wz = port + 1 & 65535
-        b = b - 1 & 255
-        ea = h << 8 | l
+            v = 0xFF
+        wz = (port + 1) & 0xFFFF
+        b = (b - 1) & 0xFF
+        ea = (h << 8) | l
         if ea >= rom_top:
             mem[ea] = v
-        ea = (h << 8 | l) + 1 & 65535
+        ea = (((h << 8) | l) + 1) & 0xFFFF
         h = ea >> 8
-        l = ea & 255
-        k = v + (c + 1 & 255)
-        nf = v >> 6 & 2
-        hc = 17 if k > 255 else 0
-        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
+        l = ea & 0xFF
+        k = v + ((c + 1) & 0xFF)
+        nf = (v >> 6) & 0x02
+        hc = 0x11 if k > 255 else 0
+        f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
         t += 16
         qt = t
-    elif op == 163:
+    elif op == 0xa3:
         # ED A3  OUTI
-        v = I64(mem[h << 8 | l])
-        b = b - 1 & 255
-        port = b << 8 | c
-        wz = port + 1 & 65535
-        ea = (h << 8 | l) + 1 & 65535
+        v = I64(mem[(h << 8) | l])
+        b = (b - 1) & 0xFF
+        port = (b << 8) | c
+        wz = (port + 1) & 0xFFFF
+        ea = (((h << 8) | l) + 1) & 0xFFFF
         h = ea >> 8
-        l = ea & 255
+        l = ea & 0xFF
         k = v + l
-        nf = v >> 6 & 2
-        hc = 17 if k > 255 else 0
-        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
+        nf = (v >> 6) & 0x02
+        hc = 0x11 if k > 255 else 0
+        f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
         t += 16
         if io_exit:
             st[S.PORT] = port
@@ -1193,53 +1199,53 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         else:
             pass
         qt = t
-    elif op == 168:
+    elif op == 0xa8:
         # ED A8  LDD
-        v = I64(mem[h << 8 | l])
-        ea = d << 8 | e
+        v = I64(mem[(h << 8) | l])
+        ea = (d << 8) | e
         if ea >= rom_top:
             mem[ea] = v
-        ea = ea - 1 & 65535
+        ea = (ea - 1) & 0xFFFF
         d = ea >> 8
-        e = ea & 255
-        ea = (h << 8 | l) - 1 & 65535
+        e = ea & 0xFF
+        ea = (((h << 8) | l) - 1) & 0xFFFF
         h = ea >> 8
-        l = ea & 255
-        c = c - 1 & 255
-        if c == 255:
-            b = b - 1 & 255
-        n = a + v & 255
-        f = f & 193 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+        l = ea & 0xFF
+        c = (c - 1) & 0xFF
+        if c == 0xFF:
+            b = (b - 1) & 0xFF
+        n = (a + v) & 0xFF
+        f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
         t += 16
         qt = t
-    elif op == 169:
+    elif op == 0xa9:
         # ED A9  CPD
-        v = I64(mem[h << 8 | l])
-        res = a - v & 255
-        hf = (a ^ v ^ res) & 16
-        n = res - (hf >> 4) & 255
-        ea = (h << 8 | l) - 1 & 65535
+        v = I64(mem[(h << 8) | l])
+        res = (a - v) & 0xFF
+        hf = (a ^ v ^ res) & 0x10
+        n = (res - (hf >> 4)) & 0xFF
+        ea = (((h << 8) | l) - 1) & 0xFFFF
         h = ea >> 8
-        l = ea & 255
-        c = c - 1 & 255
-        if c == 255:
-            b = b - 1 & 255
-        wz = wz - 1 & 65535
-        f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
+        l = ea & 0xFF
+        c = (c - 1) & 0xFF
+        if c == 0xFF:
+            b = (b - 1) & 0xFF
+        wz = (wz - 1) & 0xFFFF
+        f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
         t += 16
         qt = t
-    elif op == 170:
+    elif op == 0xaa:
         # ED AA  IND
         t0 = t
-        port = b << 8 | c
+        port = (b << 8) | c
         if io_exit:
             if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 255
+                v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
                 t = t0
-                pc = pc - 2 & 65535
+                pc = (pc - 2) & 0xFFFF
                 r -= 2
                 st[S.A] = a
                 st[S.F] = f
@@ -1262,34 +1268,34 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[_QT] = qt
                 return 2
         else:
-            v = 255
-        wz = port - 1 & 65535
-        b = b - 1 & 255
-        ea = h << 8 | l
+            v = 0xFF
+        wz = (port - 1) & 0xFFFF
+        b = (b - 1) & 0xFF
+        ea = (h << 8) | l
         if ea >= rom_top:
             mem[ea] = v
-        ea = (h << 8 | l) - 1 & 65535
+        ea = (((h << 8) | l) - 1) & 0xFFFF
         h = ea >> 8
-        l = ea & 255
-        k = v + (c - 1 & 255)
-        nf = v >> 6 & 2
-        hc = 17 if k > 255 else 0
-        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
+        l = ea & 0xFF
+        k = v + ((c - 1) & 0xFF)
+        nf = (v >> 6) & 0x02
+        hc = 0x11 if k > 255 else 0
+        f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
         t += 16
         qt = t
-    elif op == 171:
+    elif op == 0xab:
         # ED AB  OUTD
-        v = I64(mem[h << 8 | l])
-        b = b - 1 & 255
-        port = b << 8 | c
-        wz = port - 1 & 65535
-        ea = (h << 8 | l) - 1 & 65535
+        v = I64(mem[(h << 8) | l])
+        b = (b - 1) & 0xFF
+        port = (b << 8) | c
+        wz = (port - 1) & 0xFFFF
+        ea = (((h << 8) | l) - 1) & 0xFFFF
         h = ea >> 8
-        l = ea & 255
+        l = ea & 0xFF
         k = v + l
-        nf = v >> 6 & 2
-        hc = 17 if k > 255 else 0
-        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
+        nf = (v >> 6) & 0x02
+        hc = 0x11 if k > 255 else 0
+        f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
         t += 16
         if io_exit:
             st[S.PORT] = port
@@ -1317,46 +1323,46 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         else:
             pass
         qt = t
-    elif op == 177:
+    elif op == 0xb1:
         # ED B1  CPIR
         while True:
-            v = I64(mem[h << 8 | l])
-            res = a - v & 255
-            hf = (a ^ v ^ res) & 16
-            n = res - (hf >> 4) & 255
-            ea = (h << 8 | l) + 1 & 65535
+            v = I64(mem[(h << 8) | l])
+            res = (a - v) & 0xFF
+            hf = (a ^ v ^ res) & 0x10
+            n = (res - (hf >> 4)) & 0xFF
+            ea = (((h << 8) | l) + 1) & 0xFFFF
             h = ea >> 8
-            l = ea & 255
-            c = c - 1 & 255
-            if c == 255:
-                b = b - 1 & 255
-            wz = wz + 1 & 65535
-            f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-            if b | c and res:
-                pc = pc - 2 & 65535
-                wz = pc + 1 & 65535
-                f = f & 215 | pc >> 8 & 40
+            l = ea & 0xFF
+            c = (c - 1) & 0xFF
+            if c == 0xFF:
+                b = (b - 1) & 0xFF
+            wz = (wz + 1) & 0xFFFF
+            f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+            if (b | c) and res:
+                pc = (pc - 2) & 0xFFFF
+                wz = (pc + 1) & 0xFFFF
+                f = (f & 0xD7) | ((pc >> 8) & 0x28)
                 t += 21
-                if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 177):
-                    pc = pc + 2 & 65535
+                if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb1:
+                    pc = (pc + 2) & 0xFFFF
                     r += 2
                     continue
             else:
                 t += 16
             break
         qt = t
-    elif op == 178:
+    elif op == 0xb2:
         # ED B2  INIR
         t0 = t
-        port = b << 8 | c
+        port = (b << 8) | c
         if io_exit:
             if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 255
+                v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
                 t = t0
-                pc = pc - 2 & 65535
+                pc = (pc - 2) & 0xFFFF
                 r -= 2
                 st[S.A] = a
                 st[S.F] = f
@@ -1379,66 +1385,66 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[_QT] = qt
                 return 2
         else:
-            v = 255
-        wz = port + 1 & 65535
-        b = b - 1 & 255
-        ea = h << 8 | l
+            v = 0xFF
+        wz = (port + 1) & 0xFFFF
+        b = (b - 1) & 0xFF
+        ea = (h << 8) | l
         if ea >= rom_top:
             mem[ea] = v
-        ea = (h << 8 | l) + 1 & 65535
+        ea = (((h << 8) | l) + 1) & 0xFFFF
         h = ea >> 8
-        l = ea & 255
-        k = v + (c + 1 & 255)
-        nf = v >> 6 & 2
-        hc = 17 if k > 255 else 0
-        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
+        l = ea & 0xFF
+        k = v + ((c + 1) & 0xFF)
+        nf = (v >> 6) & 0x02
+        hc = 0x11 if k > 255 else 0
+        f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
         if b:
-            pc = pc - 2 & 65535
-            wz = pc + 1 & 65535
-            p = k & 7 ^ b
+            pc = (pc - 2) & 0xFFFF
+            wz = (pc + 1) & 0xFFFF
+            p = (k & 7) ^ b
             if hc:
                 if nf:
-                    hf = 16 if b & 15 == 0 else 0
-                    p = p ^ b - 1 & 7
+                    hf = 0x10 if (b & 0x0F) == 0x00 else 0
+                    p = p ^ ((b - 1) & 7)
                 else:
-                    hf = 16 if b & 15 == 15 else 0
-                    p = p ^ b + 1 & 7
+                    hf = 0x10 if (b & 0x0F) == 0x0F else 0
+                    p = p ^ ((b + 1) & 7)
             else:
                 hf = 0
-                p = p ^ b & 7
-            f = f & 131 | pc >> 8 & 40 | hf | SZ53P[p] & 4
+                p = p ^ (b & 7)
+            f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
             t += 21
         else:
             t += 16
         qt = t
-    elif op == 179:
+    elif op == 0xb3:
         # ED B3  OTIR
-        v = I64(mem[h << 8 | l])
-        b = b - 1 & 255
-        port = b << 8 | c
-        wz = port + 1 & 65535
-        ea = (h << 8 | l) + 1 & 65535
+        v = I64(mem[(h << 8) | l])
+        b = (b - 1) & 0xFF
+        port = (b << 8) | c
+        wz = (port + 1) & 0xFFFF
+        ea = (((h << 8) | l) + 1) & 0xFFFF
         h = ea >> 8
-        l = ea & 255
+        l = ea & 0xFF
         k = v + l
-        nf = v >> 6 & 2
-        hc = 17 if k > 255 else 0
-        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
+        nf = (v >> 6) & 0x02
+        hc = 0x11 if k > 255 else 0
+        f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
         if b:
-            pc = pc - 2 & 65535
-            wz = pc + 1 & 65535
-            p = k & 7 ^ b
+            pc = (pc - 2) & 0xFFFF
+            wz = (pc + 1) & 0xFFFF
+            p = (k & 7) ^ b
             if hc:
                 if nf:
-                    hf = 16 if b & 15 == 0 else 0
-                    p = p ^ b - 1 & 7
+                    hf = 0x10 if (b & 0x0F) == 0x00 else 0
+                    p = p ^ ((b - 1) & 7)
                 else:
-                    hf = 16 if b & 15 == 15 else 0
-                    p = p ^ b + 1 & 7
+                    hf = 0x10 if (b & 0x0F) == 0x0F else 0
+                    p = p ^ ((b + 1) & 7)
             else:
                 hf = 0
-                p = p ^ b & 7
-            f = f & 131 | pc >> 8 & 40 | hf | SZ53P[p] & 4
+                p = p ^ (b & 7)
+            f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
             t += 21
         else:
             t += 16
@@ -1468,46 +1474,46 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         else:
             pass
         qt = t
-    elif op == 185:
+    elif op == 0xb9:
         # ED B9  CPDR
         while True:
-            v = I64(mem[h << 8 | l])
-            res = a - v & 255
-            hf = (a ^ v ^ res) & 16
-            n = res - (hf >> 4) & 255
-            ea = (h << 8 | l) - 1 & 65535
+            v = I64(mem[(h << 8) | l])
+            res = (a - v) & 0xFF
+            hf = (a ^ v ^ res) & 0x10
+            n = (res - (hf >> 4)) & 0xFF
+            ea = (((h << 8) | l) - 1) & 0xFFFF
             h = ea >> 8
-            l = ea & 255
-            c = c - 1 & 255
-            if c == 255:
-                b = b - 1 & 255
-            wz = wz - 1 & 65535
-            f = f & 1 | 2 | hf | SZ53[res] & 192 | n & 8 | n << 4 & 32 | (4 if b | c else 0)
-            if b | c and res:
-                pc = pc - 2 & 65535
-                wz = pc + 1 & 65535
-                f = f & 215 | pc >> 8 & 40
+            l = ea & 0xFF
+            c = (c - 1) & 0xFF
+            if c == 0xFF:
+                b = (b - 1) & 0xFF
+            wz = (wz - 1) & 0xFFFF
+            f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+            if (b | c) and res:
+                pc = (pc - 2) & 0xFFFF
+                wz = (pc + 1) & 0xFFFF
+                f = (f & 0xD7) | ((pc >> 8) & 0x28)
                 t += 21
-                if t < until and (not (iff1 and t < int_end)) and (not bp[pc]) and (I64(mem[pc]) == 237) and (I64(mem[pc + 1 & 65535]) == 185):
-                    pc = pc + 2 & 65535
+                if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb9:
+                    pc = (pc + 2) & 0xFFFF
                     r += 2
                     continue
             else:
                 t += 16
             break
         qt = t
-    elif op == 186:
+    elif op == 0xba:
         # ED BA  INDR
         t0 = t
-        port = b << 8 | c
+        port = (b << 8) | c
         if io_exit:
             if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 255
+                v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
             else:
                 st[S.PORT] = port
                 t = t0
-                pc = pc - 2 & 65535
+                pc = (pc - 2) & 0xFFFF
                 r -= 2
                 st[S.A] = a
                 st[S.F] = f
@@ -1530,66 +1536,66 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 st[_QT] = qt
                 return 2
         else:
-            v = 255
-        wz = port - 1 & 65535
-        b = b - 1 & 255
-        ea = h << 8 | l
+            v = 0xFF
+        wz = (port - 1) & 0xFFFF
+        b = (b - 1) & 0xFF
+        ea = (h << 8) | l
         if ea >= rom_top:
             mem[ea] = v
-        ea = (h << 8 | l) - 1 & 65535
+        ea = (((h << 8) | l) - 1) & 0xFFFF
         h = ea >> 8
-        l = ea & 255
-        k = v + (c - 1 & 255)
-        nf = v >> 6 & 2
-        hc = 17 if k > 255 else 0
-        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
+        l = ea & 0xFF
+        k = v + ((c - 1) & 0xFF)
+        nf = (v >> 6) & 0x02
+        hc = 0x11 if k > 255 else 0
+        f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
         if b:
-            pc = pc - 2 & 65535
-            wz = pc + 1 & 65535
-            p = k & 7 ^ b
+            pc = (pc - 2) & 0xFFFF
+            wz = (pc + 1) & 0xFFFF
+            p = (k & 7) ^ b
             if hc:
                 if nf:
-                    hf = 16 if b & 15 == 0 else 0
-                    p = p ^ b - 1 & 7
+                    hf = 0x10 if (b & 0x0F) == 0x00 else 0
+                    p = p ^ ((b - 1) & 7)
                 else:
-                    hf = 16 if b & 15 == 15 else 0
-                    p = p ^ b + 1 & 7
+                    hf = 0x10 if (b & 0x0F) == 0x0F else 0
+                    p = p ^ ((b + 1) & 7)
             else:
                 hf = 0
-                p = p ^ b & 7
-            f = f & 131 | pc >> 8 & 40 | hf | SZ53P[p] & 4
+                p = p ^ (b & 7)
+            f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
             t += 21
         else:
             t += 16
         qt = t
     else:
         # ED BB  OTDR
-        v = I64(mem[h << 8 | l])
-        b = b - 1 & 255
-        port = b << 8 | c
-        wz = port - 1 & 65535
-        ea = (h << 8 | l) - 1 & 65535
+        v = I64(mem[(h << 8) | l])
+        b = (b - 1) & 0xFF
+        port = (b << 8) | c
+        wz = (port - 1) & 0xFFFF
+        ea = (((h << 8) | l) - 1) & 0xFFFF
         h = ea >> 8
-        l = ea & 255
+        l = ea & 0xFF
         k = v + l
-        nf = v >> 6 & 2
-        hc = 17 if k > 255 else 0
-        f = SZ53[b] & 232 | nf | hc | SZ53P[k & 7 ^ b] & 4
+        nf = (v >> 6) & 0x02
+        hc = 0x11 if k > 255 else 0
+        f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
         if b:
-            pc = pc - 2 & 65535
-            wz = pc + 1 & 65535
-            p = k & 7 ^ b
+            pc = (pc - 2) & 0xFFFF
+            wz = (pc + 1) & 0xFFFF
+            p = (k & 7) ^ b
             if hc:
                 if nf:
-                    hf = 16 if b & 15 == 0 else 0
-                    p = p ^ b - 1 & 7
+                    hf = 0x10 if (b & 0x0F) == 0x00 else 0
+                    p = p ^ ((b - 1) & 7)
                 else:
-                    hf = 16 if b & 15 == 15 else 0
-                    p = p ^ b + 1 & 7
+                    hf = 0x10 if (b & 0x0F) == 0x0F else 0
+                    p = p ^ ((b + 1) & 7)
             else:
                 hf = 0
-                p = p ^ b & 7
-            f = f & 131 | pc >> 8 & 40 | hf | SZ53P[p] & 4
+                p = p ^ (b & 7)
+            f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
             t += 21
         else:
             t += 16
@@ -1640,131 +1646,132 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
     st[_QT] = qt
     return 0
 
+
 @njit(cache=True, _nrt=False)
 def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top):
     """Run one DD-prefixed instruction."""
     op = I64(mem[pc])
-    if op == 33:
+    if op == 0x21:
         # DD 21  LD IX,nn
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-        pc = pc + 2 & 65535
+        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+        pc = (pc + 2) & 0xFFFF
         ix = nn
         t += 14
-    elif op == 225:
+    elif op == 0xe1:
         # DD E1  POP IX
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-        sp = sp + 2 & 65535
+        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+        sp = (sp + 2) & 0xFFFF
         ix = nn
         t += 14
-    elif op == 229:
+    elif op == 0xe5:
         # DD E5  PUSH IX
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        sp = sp - 1 & 65535
+        sp = (sp - 1) & 0xFFFF
         if sp >= rom_top:
-            mem[sp] = ix >> 8
-        sp = sp - 1 & 65535
+            mem[sp] = (ix >> 8)
+        sp = (sp - 1) & 0xFFFF
         if sp >= rom_top:
-            mem[sp] = ix & 255
+            mem[sp] = (ix & 0xFF)
         t += 15
-    elif op == 126:
+    elif op == 0x7e:
         # DD 7E  LD A,(IX+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         a = I64(mem[ea])
         t += 19
-    elif op == 35:
+    elif op == 0x23:
         # DD 23  INC IX
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ix = ix + 1 & 65535
+        ix = (ix + 1) & 0xFFFF
         t += 10
-    elif op == 25:
+    elif op == 0x19:
         # DD 19  ADD IX,DE
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         v = ix
-        nn = d << 8 | e
+        nn = ((d << 8) | e)
         res = v + nn
-        wz = v + 1 & 65535
-        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-        res = res & 65535
+        wz = (v + 1) & 0xFFFF
+        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+        res = res & 0xFFFF
         ix = res
         t += 15
         qt = t
-    elif op == 117:
+    elif op == 0x75:
         # DD 75  LD (IX+d),L
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         if ea >= rom_top:
             mem[ea] = l
         t += 19
-    elif op == 203:
+    elif op == 0xcb:
         # DD CB  DDCB d op: the indexed rotates, BIT, RES, SET
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
         wz = ea
-        op = I64(mem[pc + 1 & 65535])
-        pc = pc + 2 & 65535
+        op = I64(mem[(pc + 1) & 0xFFFF])
+        pc = (pc + 2) & 0xFFFF
         v = I64(mem[ea])
-        y = op >> 3 & 7
-        if op < 64:
+        y = (op >> 3) & 7
+        if op < 0x40:
             if y == 0:
                 cy = v >> 7
-                v = (v << 1 | cy) & 255
+                v = ((v << 1) | cy) & 0xFF
                 f = SZ53P[v] | cy
             elif y == 1:
                 cy = v & 1
-                v = v >> 1 | cy << 7
+                v = (v >> 1) | (cy << 7)
                 f = SZ53P[v] | cy
             elif y == 2:
                 cy = v >> 7
-                v = (v << 1 | f & 1) & 255
+                v = ((v << 1) | (f & 1)) & 0xFF
                 f = SZ53P[v] | cy
             elif y == 3:
                 cy = v & 1
-                v = v >> 1 | (f & 1) << 7
+                v = (v >> 1) | ((f & 1) << 7)
                 f = SZ53P[v] | cy
             elif y == 4:
                 cy = v >> 7
-                v = v << 1 & 255
+                v = (v << 1) & 0xFF
                 f = SZ53P[v] | cy
             elif y == 5:
                 cy = v & 1
-                v = v >> 1 | v & 128
+                v = (v >> 1) | (v & 0x80)
                 f = SZ53P[v] | cy
             elif y == 6:
                 cy = v >> 7
-                v = (v << 1 | 1) & 255
+                v = ((v << 1) | 1) & 0xFF
                 f = SZ53P[v] | cy
             else:
                 cy = v & 1
                 v = v >> 1
                 f = SZ53P[v] | cy
-        elif op < 128:
-            f = f & 1 | 16 | ea >> 8 & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
+        elif op < 0x80:
+            f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
             t += 20
             qt = t
-        elif op < 192:
-            v = v & (255 ^ 1 << y)
+        elif op < 0xC0:
+            v = v & (0xFF ^ (1 << y))
         else:
-            v = v | 1 << y
-        if op < 64 or op >= 128:
+            v = v | (1 << y)
+        if op < 0x40 or op >= 0x80:
             if ea >= rom_top:
                 mem[ea] = v
             t += 23
-            if op < 64:
+            if op < 0x40:
                 qt = t
             z = op & 7
             if z == 0:
@@ -1781,77 +1788,77 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 l = v
             elif z == 7:
                 a = v
-    elif op == 190:
+    elif op == 0xbe:
         # DD BE  CP (IX+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
-        f = CP_F[a << 8 | I64(mem[ea])]
+        f = CP_F[(a << 8) | I64(mem[ea])]
         t += 19
         qt = t
-    elif op == 119:
+    elif op == 0x77:
         # DD 77  LD (IX+d),A
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         if ea >= rom_top:
             mem[ea] = a
         t += 19
-    elif op == 110:
+    elif op == 0x6e:
         # DD 6E  LD L,(IX+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         l = I64(mem[ea])
         t += 19
-    elif op == 102:
+    elif op == 0x66:
         # DD 66  LD H,(IX+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         h = I64(mem[ea])
         t += 19
-    elif op == 166:
+    elif op == 0xa6:
         # DD A6  AND (IX+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         a = a & I64(mem[ea])
-        f = SZ53P[a] | 16
+        f = SZ53P[a] | 0x10
         t += 19
         qt = t
-    elif op == 78:
+    elif op == 0x4e:
         # DD 4E  LD C,(IX+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         c = I64(mem[ea])
         t += 19
-    elif op == 54:
+    elif op == 0x36:
         # DD 36  LD (IX+d),n
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         n = I64(mem[pc])
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         if ea >= rom_top:
             mem[ea] = n
         t += 19
-    elif 204 <= op < 225:
+    elif 0xcc <= op < 0xe1:
         # DD CC-E0  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -1860,25 +1867,25 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 94:
+    elif op == 0x5e:
         # DD 5E  LD E,(IX+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         e = I64(mem[ea])
         t += 19
-    elif op == 86:
+    elif op == 0x56:
         # DD 56  LD D,(IX+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         d = I64(mem[ea])
         t += 19
-    elif 10 <= op < 25:
+    elif 0x0a <= op < 0x19:
         # DD 0A-18  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -1887,7 +1894,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 234 <= op < 249:
+    elif 0xea <= op < 0xf9:
         # DD EA-F8  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -1896,7 +1903,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 191 <= op < 203:
+    elif 0xbf <= op < 0xcb:
         # DD BF-CA  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -1905,16 +1912,16 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 70:
+    elif op == 0x46:
         # DD 46  LD B,(IX+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         b = I64(mem[ea])
         t += 19
-    elif 58 <= op < 68:
+    elif 0x3a <= op < 0x44:
         # DD 3A-43  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -1923,7 +1930,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 0 <= op < 9:
+    elif 0x00 <= op < 0x09:
         # DD 00-08  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -1932,7 +1939,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 26 <= op < 33:
+    elif 0x1a <= op < 0x21:
         # DD 1A-20  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -1941,17 +1948,17 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 116:
+    elif op == 0x74:
         # DD 74  LD (IX+d),H
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         if ea >= rom_top:
             mem[ea] = h
         t += 19
-    elif 250 <= op < 256:
+    elif 0xfa <= op < 0x100:
         # DD FA-FF  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -1960,17 +1967,17 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 42:
+    elif op == 0x2a:
         # DD 2A  LD IX,(nn)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-        pc = pc + 2 & 65535
-        v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-        wz = nn + 1 & 65535
+        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+        pc = (pc + 2) & 0xFFFF
+        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+        wz = (nn + 1) & 0xFFFF
         ix = v
         t += 20
-    elif 47 <= op < 52:
+    elif 0x2f <= op < 0x34:
         # DD 2F-33  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -1979,7 +1986,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 71 <= op < 76:
+    elif 0x47 <= op < 0x4c:
         # DD 47-4B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -1988,7 +1995,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 79 <= op < 84:
+    elif 0x4f <= op < 0x54:
         # DD 4F-53  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -1997,7 +2004,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 87 <= op < 92:
+    elif 0x57 <= op < 0x5c:
         # DD 57-5B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2006,7 +2013,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 127 <= op < 132:
+    elif 0x7f <= op < 0x84:
         # DD 7F-83  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2015,7 +2022,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 135 <= op < 140:
+    elif 0x87 <= op < 0x8c:
         # DD 87-8B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2024,7 +2031,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 143 <= op < 148:
+    elif 0x8f <= op < 0x94:
         # DD 8F-93  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2033,7 +2040,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 151 <= op < 156:
+    elif 0x97 <= op < 0x9c:
         # DD 97-9B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2042,7 +2049,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 159 <= op < 164:
+    elif 0x9f <= op < 0xa4:
         # DD 9F-A3  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2051,7 +2058,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 167 <= op < 172:
+    elif 0xa7 <= op < 0xac:
         # DD A7-AB  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2060,7 +2067,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 175 <= op < 180:
+    elif 0xaf <= op < 0xb4:
         # DD AF-B3  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2069,7 +2076,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 183 <= op < 188:
+    elif 0xb7 <= op < 0xbc:
         # DD B7-BB  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2078,7 +2085,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 120 <= op < 124:
+    elif 0x78 <= op < 0x7c:
         # DD 78-7B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2087,31 +2094,31 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 134:
+    elif op == 0x86:
         # DD 86  ADD A,(IX+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         v = I64(mem[ea])
-        f = ADC_F[a << 8 | v]
-        a = a + v & 255
+        f = ADC_F[(a << 8) | v]
+        a = (a + v) & 0xFF
         t += 19
         qt = t
-    elif op == 150:
+    elif op == 0x96:
         # DD 96  SUB (IX+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         v = I64(mem[ea])
-        f = SBC_F[a << 8 | v]
-        a = a - v & 255
+        f = SBC_F[(a << 8) | v]
+        a = (a - v) & 0xFF
         t += 19
         qt = t
-    elif 230 <= op < 233:
+    elif 0xe6 <= op < 0xe9:
         # DD E6-E8  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2120,74 +2127,74 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 52:
+    elif op == 0x34:
         # DD 34  INC (IX+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
-        v = I64(mem[ea]) + 1 & 255
+        v = (I64(mem[ea]) + 1) & 0xFF
         if ea >= rom_top:
             mem[ea] = v
-        f = f & 1 | INC_F[v]
+        f = (f & 0x01) | INC_F[v]
         t += 23
         qt = t
-    elif op == 9:
+    elif op == 0x09:
         # DD 09  ADD IX,BC
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         v = ix
-        nn = b << 8 | c
+        nn = ((b << 8) | c)
         res = v + nn
-        wz = v + 1 & 65535
-        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-        res = res & 65535
+        wz = (v + 1) & 0xFFFF
+        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+        res = res & 0xFFFF
         ix = res
         t += 15
         qt = t
-    elif op == 34:
+    elif op == 0x22:
         # DD 22  LD (nn),IX
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-        pc = pc + 2 & 65535
+        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+        pc = (pc + 2) & 0xFFFF
         v = ix
         if nn >= rom_top:
-            mem[nn] = v & 255
-        nn = nn + 1 & 65535
+            mem[nn] = v & 0xFF
+        nn = (nn + 1) & 0xFFFF
         wz = nn
         if nn >= rom_top:
             mem[nn] = v >> 8
         t += 20
-    elif op == 113:
+    elif op == 0x71:
         # DD 71  LD (IX+d),C
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         if ea >= rom_top:
             mem[ea] = c
         t += 19
-    elif op == 182:
+    elif op == 0xb6:
         # DD B6  OR (IX+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         a = a | I64(mem[ea])
         f = SZ53P[a]
         t += 19
         qt = t
-    elif op == 233:
+    elif op == 0xe9:
         # DD E9  JP (IX)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         pc = ix
         t += 8
-    elif 39 <= op < 41:
+    elif 0x27 <= op < 0x29:
         # DD 27-28  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2196,7 +2203,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 55 <= op < 57:
+    elif 0x37 <= op < 0x39:
         # DD 37-38  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2205,152 +2212,152 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 36:
+    elif op == 0x24:
         # DD 24  INC IXH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = (ix >> 8) + 1 & 255
-        ix = ix & 255 | v << 8
-        f = f & 1 | INC_F[v]
+        v = ((ix >> 8) + 1) & 0xFF
+        ix = (ix & 0xFF) | ((v) << 8)
+        f = (f & 0x01) | INC_F[v]
         t += 8
         qt = t
-    elif op == 37:
+    elif op == 0x25:
         # DD 25  DEC IXH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = (ix >> 8) - 1 & 255
-        ix = ix & 255 | v << 8
-        f = f & 1 | DEC_F[v]
+        v = ((ix >> 8) - 1) & 0xFF
+        ix = (ix & 0xFF) | ((v) << 8)
+        f = (f & 0x01) | DEC_F[v]
         t += 8
         qt = t
-    elif op == 38:
+    elif op == 0x26:
         # DD 26  LD IXH,n
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         n = I64(mem[pc])
-        pc = pc + 1 & 65535
-        ix = ix & 255 | n << 8
+        pc = (pc + 1) & 0xFFFF
+        ix = (ix & 0xFF) | ((n) << 8)
         t += 11
-    elif op == 41:
+    elif op == 0x29:
         # DD 29  ADD IX,IX
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         v = ix
         nn = ix
         res = v + nn
-        wz = v + 1 & 65535
-        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-        res = res & 65535
+        wz = (v + 1) & 0xFFFF
+        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+        res = res & 0xFFFF
         ix = res
         t += 15
         qt = t
-    elif op == 43:
+    elif op == 0x2b:
         # DD 2B  DEC IX
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ix = ix - 1 & 65535
+        ix = (ix - 1) & 0xFFFF
         t += 10
-    elif op == 44:
+    elif op == 0x2c:
         # DD 2C  INC IXL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = (ix & 255) + 1 & 255
-        ix = ix & 65280 | v
-        f = f & 1 | INC_F[v]
+        v = ((ix & 0xFF) + 1) & 0xFF
+        ix = (ix & 0xFF00) | (v)
+        f = (f & 0x01) | INC_F[v]
         t += 8
         qt = t
-    elif op == 45:
+    elif op == 0x2d:
         # DD 2D  DEC IXL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = (ix & 255) - 1 & 255
-        ix = ix & 65280 | v
-        f = f & 1 | DEC_F[v]
+        v = ((ix & 0xFF) - 1) & 0xFF
+        ix = (ix & 0xFF00) | (v)
+        f = (f & 0x01) | DEC_F[v]
         t += 8
         qt = t
-    elif op == 46:
+    elif op == 0x2e:
         # DD 2E  LD IXL,n
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         n = I64(mem[pc])
-        pc = pc + 1 & 65535
-        ix = ix & 65280 | n
+        pc = (pc + 1) & 0xFFFF
+        ix = (ix & 0xFF00) | (n)
         t += 11
-    elif op == 53:
+    elif op == 0x35:
         # DD 35  DEC (IX+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
-        v = I64(mem[ea]) - 1 & 255
+        v = (I64(mem[ea]) - 1) & 0xFF
         if ea >= rom_top:
             mem[ea] = v
-        f = f & 1 | DEC_F[v]
+        f = (f & 0x01) | DEC_F[v]
         t += 23
         qt = t
-    elif op == 57:
+    elif op == 0x39:
         # DD 39  ADD IX,SP
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         v = ix
         nn = sp
         res = v + nn
-        wz = v + 1 & 65535
-        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-        res = res & 65535
+        wz = (v + 1) & 0xFFFF
+        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+        res = res & 0xFFFF
         ix = res
         t += 15
         qt = t
-    elif op == 68:
+    elif op == 0x44:
         # DD 44  LD B,IXH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        b = ix >> 8
+        b = (ix >> 8)
         t += 8
-    elif op == 69:
+    elif op == 0x45:
         # DD 45  LD B,IXL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        b = ix & 255
+        b = (ix & 0xFF)
         t += 8
-    elif op == 76:
+    elif op == 0x4c:
         # DD 4C  LD C,IXH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        c = ix >> 8
+        c = (ix >> 8)
         t += 8
-    elif op == 77:
+    elif op == 0x4d:
         # DD 4D  LD C,IXL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        c = ix & 255
+        c = (ix & 0xFF)
         t += 8
-    elif op == 84:
+    elif op == 0x54:
         # DD 54  LD D,IXH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        d = ix >> 8
+        d = (ix >> 8)
         t += 8
-    elif op == 85:
+    elif op == 0x55:
         # DD 55  LD D,IXL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        d = ix & 255
+        d = (ix & 0xFF)
         t += 8
-    elif op == 92:
+    elif op == 0x5c:
         # DD 5C  LD E,IXH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        e = ix >> 8
+        e = (ix >> 8)
         t += 8
-    elif op == 93:
+    elif op == 0x5d:
         # DD 5D  LD E,IXL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        e = ix & 255
+        e = (ix & 0xFF)
         t += 8
-    elif op == 95:
+    elif op == 0x5f:
         # DD 5F  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2359,119 +2366,119 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 96:
+    elif op == 0x60:
         # DD 60  LD IXH,B
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ix = ix & 255 | b << 8
+        ix = (ix & 0xFF) | ((b) << 8)
         t += 8
-    elif op == 97:
+    elif op == 0x61:
         # DD 61  LD IXH,C
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ix = ix & 255 | c << 8
+        ix = (ix & 0xFF) | ((c) << 8)
         t += 8
-    elif op == 98:
+    elif op == 0x62:
         # DD 62  LD IXH,D
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ix = ix & 255 | d << 8
+        ix = (ix & 0xFF) | ((d) << 8)
         t += 8
-    elif op == 99:
+    elif op == 0x63:
         # DD 63  LD IXH,E
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ix = ix & 255 | e << 8
+        ix = (ix & 0xFF) | ((e) << 8)
         t += 8
-    elif op == 100:
+    elif op == 0x64:
         # DD 64  LD IXH,IXH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         t += 8
-    elif op == 101:
+    elif op == 0x65:
         # DD 65  LD IXH,IXL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ix = ix & 255 | (ix & 255) << 8
+        ix = (ix & 0xFF) | (((ix & 0xFF)) << 8)
         t += 8
-    elif op == 103:
+    elif op == 0x67:
         # DD 67  LD IXH,A
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ix = ix & 255 | a << 8
+        ix = (ix & 0xFF) | ((a) << 8)
         t += 8
-    elif op == 104:
+    elif op == 0x68:
         # DD 68  LD IXL,B
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ix = ix & 65280 | b
+        ix = (ix & 0xFF00) | (b)
         t += 8
-    elif op == 105:
+    elif op == 0x69:
         # DD 69  LD IXL,C
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ix = ix & 65280 | c
+        ix = (ix & 0xFF00) | (c)
         t += 8
-    elif op == 106:
+    elif op == 0x6a:
         # DD 6A  LD IXL,D
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ix = ix & 65280 | d
+        ix = (ix & 0xFF00) | (d)
         t += 8
-    elif op == 107:
+    elif op == 0x6b:
         # DD 6B  LD IXL,E
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ix = ix & 65280 | e
+        ix = (ix & 0xFF00) | (e)
         t += 8
-    elif op == 108:
+    elif op == 0x6c:
         # DD 6C  LD IXL,IXH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ix = ix & 65280 | ix >> 8
+        ix = (ix & 0xFF00) | ((ix >> 8))
         t += 8
-    elif op == 109:
+    elif op == 0x6d:
         # DD 6D  LD IXL,IXL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         t += 8
-    elif op == 111:
+    elif op == 0x6f:
         # DD 6F  LD IXL,A
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ix = ix & 65280 | a
+        ix = (ix & 0xFF00) | (a)
         t += 8
-    elif op == 112:
+    elif op == 0x70:
         # DD 70  LD (IX+d),B
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         if ea >= rom_top:
             mem[ea] = b
         t += 19
-    elif op == 114:
+    elif op == 0x72:
         # DD 72  LD (IX+d),D
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         if ea >= rom_top:
             mem[ea] = d
         t += 19
-    elif op == 115:
+    elif op == 0x73:
         # DD 73  LD (IX+d),E
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         if ea >= rom_top:
             mem[ea] = e
         t += 19
-    elif op == 118:
+    elif op == 0x76:
         # DD 76  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2480,194 +2487,194 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 124:
+    elif op == 0x7c:
         # DD 7C  LD A,IXH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        a = ix >> 8
+        a = (ix >> 8)
         t += 8
-    elif op == 125:
+    elif op == 0x7d:
         # DD 7D  LD A,IXL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        a = ix & 255
+        a = (ix & 0xFF)
         t += 8
-    elif op == 132:
+    elif op == 0x84:
         # DD 84  ADD A,IXH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = ix >> 8
-        f = ADC_F[a << 8 | v]
-        a = a + v & 255
+        v = (ix >> 8)
+        f = ADC_F[(a << 8) | v]
+        a = (a + v) & 0xFF
         t += 8
         qt = t
-    elif op == 133:
+    elif op == 0x85:
         # DD 85  ADD A,IXL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = ix & 255
-        f = ADC_F[a << 8 | v]
-        a = a + v & 255
+        v = (ix & 0xFF)
+        f = ADC_F[(a << 8) | v]
+        a = (a + v) & 0xFF
         t += 8
         qt = t
-    elif op == 140:
+    elif op == 0x8c:
         # DD 8C  ADC A,IXH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = ix >> 8
+        v = (ix >> 8)
         cy = f & 1
-        f = ADC_F[cy << 16 | a << 8 | v]
-        a = a + v + cy & 255
+        f = ADC_F[(cy << 16) | (a << 8) | v]
+        a = (a + v + cy) & 0xFF
         t += 8
         qt = t
-    elif op == 141:
+    elif op == 0x8d:
         # DD 8D  ADC A,IXL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = ix & 255
+        v = (ix & 0xFF)
         cy = f & 1
-        f = ADC_F[cy << 16 | a << 8 | v]
-        a = a + v + cy & 255
+        f = ADC_F[(cy << 16) | (a << 8) | v]
+        a = (a + v + cy) & 0xFF
         t += 8
         qt = t
-    elif op == 142:
+    elif op == 0x8e:
         # DD 8E  ADC A,(IX+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         v = I64(mem[ea])
         cy = f & 1
-        f = ADC_F[cy << 16 | a << 8 | v]
-        a = a + v + cy & 255
+        f = ADC_F[(cy << 16) | (a << 8) | v]
+        a = (a + v + cy) & 0xFF
         t += 19
         qt = t
-    elif op == 148:
+    elif op == 0x94:
         # DD 94  SUB IXH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = ix >> 8
-        f = SBC_F[a << 8 | v]
-        a = a - v & 255
+        v = (ix >> 8)
+        f = SBC_F[(a << 8) | v]
+        a = (a - v) & 0xFF
         t += 8
         qt = t
-    elif op == 149:
+    elif op == 0x95:
         # DD 95  SUB IXL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = ix & 255
-        f = SBC_F[a << 8 | v]
-        a = a - v & 255
+        v = (ix & 0xFF)
+        f = SBC_F[(a << 8) | v]
+        a = (a - v) & 0xFF
         t += 8
         qt = t
-    elif op == 156:
+    elif op == 0x9c:
         # DD 9C  SBC A,IXH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = ix >> 8
+        v = (ix >> 8)
         cy = f & 1
-        f = SBC_F[cy << 16 | a << 8 | v]
-        a = a - v - cy & 255
+        f = SBC_F[(cy << 16) | (a << 8) | v]
+        a = (a - v - cy) & 0xFF
         t += 8
         qt = t
-    elif op == 157:
+    elif op == 0x9d:
         # DD 9D  SBC A,IXL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = ix & 255
+        v = (ix & 0xFF)
         cy = f & 1
-        f = SBC_F[cy << 16 | a << 8 | v]
-        a = a - v - cy & 255
+        f = SBC_F[(cy << 16) | (a << 8) | v]
+        a = (a - v - cy) & 0xFF
         t += 8
         qt = t
-    elif op == 158:
+    elif op == 0x9e:
         # DD 9E  SBC A,(IX+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         v = I64(mem[ea])
         cy = f & 1
-        f = SBC_F[cy << 16 | a << 8 | v]
-        a = a - v - cy & 255
+        f = SBC_F[(cy << 16) | (a << 8) | v]
+        a = (a - v - cy) & 0xFF
         t += 19
         qt = t
-    elif op == 164:
+    elif op == 0xa4:
         # DD A4  AND IXH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        a = a & ix >> 8
-        f = SZ53P[a] | 16
+        a = a & (ix >> 8)
+        f = SZ53P[a] | 0x10
         t += 8
         qt = t
-    elif op == 165:
+    elif op == 0xa5:
         # DD A5  AND IXL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        a = a & (ix & 255)
-        f = SZ53P[a] | 16
+        a = a & (ix & 0xFF)
+        f = SZ53P[a] | 0x10
         t += 8
         qt = t
-    elif op == 172:
+    elif op == 0xac:
         # DD AC  XOR IXH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        a = a ^ ix >> 8
+        a = a ^ (ix >> 8)
         f = SZ53P[a]
         t += 8
         qt = t
-    elif op == 173:
+    elif op == 0xad:
         # DD AD  XOR IXL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        a = a ^ ix & 255
+        a = a ^ (ix & 0xFF)
         f = SZ53P[a]
         t += 8
         qt = t
-    elif op == 174:
+    elif op == 0xae:
         # DD AE  XOR (IX+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = ix + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         a = a ^ I64(mem[ea])
         f = SZ53P[a]
         t += 19
         qt = t
-    elif op == 180:
+    elif op == 0xb4:
         # DD B4  OR IXH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        a = a | ix >> 8
+        a = a | (ix >> 8)
         f = SZ53P[a]
         t += 8
         qt = t
-    elif op == 181:
+    elif op == 0xb5:
         # DD B5  OR IXL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        a = a | ix & 255
+        a = a | (ix & 0xFF)
         f = SZ53P[a]
         t += 8
         qt = t
-    elif op == 188:
+    elif op == 0xbc:
         # DD BC  CP IXH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        f = CP_F[a << 8 | ix >> 8]
+        f = CP_F[(a << 8) | (ix >> 8)]
         t += 8
         qt = t
-    elif op == 189:
+    elif op == 0xbd:
         # DD BD  CP IXL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        f = CP_F[a << 8 | ix & 255]
+        f = CP_F[(a << 8) | (ix & 0xFF)]
         t += 8
         qt = t
-    elif op == 226:
+    elif op == 0xe2:
         # DD E2  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2676,21 +2683,21 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 227:
+    elif op == 0xe3:
         # DD E3  EX (SP),IX
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
         v = ix
-        ea = sp + 1 & 65535
+        ea = (sp + 1) & 0xFFFF
         if ea >= rom_top:
             mem[ea] = v >> 8
         if sp >= rom_top:
-            mem[sp] = v & 255
+            mem[sp] = v & 0xFF
         ix = nn
         wz = nn
         t += 23
-    elif op == 228:
+    elif op == 0xe4:
         # DD E4  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2701,7 +2708,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             st[S.ENTRY_T] = t
     else:
         # DD F9  LD SP,IX
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         sp = ix
         t += 10
@@ -2723,131 +2730,132 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     st[_QT] = qt
     return 0
 
+
 @njit(cache=True, _nrt=False)
 def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top):
     """Run one FD-prefixed instruction."""
     op = I64(mem[pc])
-    if op == 33:
+    if op == 0x21:
         # FD 21  LD IY,nn
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-        pc = pc + 2 & 65535
+        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+        pc = (pc + 2) & 0xFFFF
         iy = nn
         t += 14
-    elif op == 225:
+    elif op == 0xe1:
         # FD E1  POP IY
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-        sp = sp + 2 & 65535
+        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+        sp = (sp + 2) & 0xFFFF
         iy = nn
         t += 14
-    elif op == 229:
+    elif op == 0xe5:
         # FD E5  PUSH IY
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        sp = sp - 1 & 65535
+        sp = (sp - 1) & 0xFFFF
         if sp >= rom_top:
-            mem[sp] = iy >> 8
-        sp = sp - 1 & 65535
+            mem[sp] = (iy >> 8)
+        sp = (sp - 1) & 0xFFFF
         if sp >= rom_top:
-            mem[sp] = iy & 255
+            mem[sp] = (iy & 0xFF)
         t += 15
-    elif op == 126:
+    elif op == 0x7e:
         # FD 7E  LD A,(IY+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         a = I64(mem[ea])
         t += 19
-    elif op == 35:
+    elif op == 0x23:
         # FD 23  INC IY
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        iy = iy + 1 & 65535
+        iy = (iy + 1) & 0xFFFF
         t += 10
-    elif op == 25:
+    elif op == 0x19:
         # FD 19  ADD IY,DE
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         v = iy
-        nn = d << 8 | e
+        nn = ((d << 8) | e)
         res = v + nn
-        wz = v + 1 & 65535
-        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-        res = res & 65535
+        wz = (v + 1) & 0xFFFF
+        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+        res = res & 0xFFFF
         iy = res
         t += 15
         qt = t
-    elif op == 117:
+    elif op == 0x75:
         # FD 75  LD (IY+d),L
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         if ea >= rom_top:
             mem[ea] = l
         t += 19
-    elif op == 203:
+    elif op == 0xcb:
         # FD CB  FDCB d op: the indexed rotates, BIT, RES, SET
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
         wz = ea
-        op = I64(mem[pc + 1 & 65535])
-        pc = pc + 2 & 65535
+        op = I64(mem[(pc + 1) & 0xFFFF])
+        pc = (pc + 2) & 0xFFFF
         v = I64(mem[ea])
-        y = op >> 3 & 7
-        if op < 64:
+        y = (op >> 3) & 7
+        if op < 0x40:
             if y == 0:
                 cy = v >> 7
-                v = (v << 1 | cy) & 255
+                v = ((v << 1) | cy) & 0xFF
                 f = SZ53P[v] | cy
             elif y == 1:
                 cy = v & 1
-                v = v >> 1 | cy << 7
+                v = (v >> 1) | (cy << 7)
                 f = SZ53P[v] | cy
             elif y == 2:
                 cy = v >> 7
-                v = (v << 1 | f & 1) & 255
+                v = ((v << 1) | (f & 1)) & 0xFF
                 f = SZ53P[v] | cy
             elif y == 3:
                 cy = v & 1
-                v = v >> 1 | (f & 1) << 7
+                v = (v >> 1) | ((f & 1) << 7)
                 f = SZ53P[v] | cy
             elif y == 4:
                 cy = v >> 7
-                v = v << 1 & 255
+                v = (v << 1) & 0xFF
                 f = SZ53P[v] | cy
             elif y == 5:
                 cy = v & 1
-                v = v >> 1 | v & 128
+                v = (v >> 1) | (v & 0x80)
                 f = SZ53P[v] | cy
             elif y == 6:
                 cy = v >> 7
-                v = (v << 1 | 1) & 255
+                v = ((v << 1) | 1) & 0xFF
                 f = SZ53P[v] | cy
             else:
                 cy = v & 1
                 v = v >> 1
                 f = SZ53P[v] | cy
-        elif op < 128:
-            f = f & 1 | 16 | ea >> 8 & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
+        elif op < 0x80:
+            f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
             t += 20
             qt = t
-        elif op < 192:
-            v = v & (255 ^ 1 << y)
+        elif op < 0xC0:
+            v = v & (0xFF ^ (1 << y))
         else:
-            v = v | 1 << y
-        if op < 64 or op >= 128:
+            v = v | (1 << y)
+        if op < 0x40 or op >= 0x80:
             if ea >= rom_top:
                 mem[ea] = v
             t += 23
-            if op < 64:
+            if op < 0x40:
                 qt = t
             z = op & 7
             if z == 0:
@@ -2864,77 +2872,77 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 l = v
             elif z == 7:
                 a = v
-    elif op == 190:
+    elif op == 0xbe:
         # FD BE  CP (IY+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
-        f = CP_F[a << 8 | I64(mem[ea])]
+        f = CP_F[(a << 8) | I64(mem[ea])]
         t += 19
         qt = t
-    elif op == 119:
+    elif op == 0x77:
         # FD 77  LD (IY+d),A
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         if ea >= rom_top:
             mem[ea] = a
         t += 19
-    elif op == 110:
+    elif op == 0x6e:
         # FD 6E  LD L,(IY+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         l = I64(mem[ea])
         t += 19
-    elif op == 102:
+    elif op == 0x66:
         # FD 66  LD H,(IY+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         h = I64(mem[ea])
         t += 19
-    elif op == 166:
+    elif op == 0xa6:
         # FD A6  AND (IY+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         a = a & I64(mem[ea])
-        f = SZ53P[a] | 16
+        f = SZ53P[a] | 0x10
         t += 19
         qt = t
-    elif op == 78:
+    elif op == 0x4e:
         # FD 4E  LD C,(IY+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         c = I64(mem[ea])
         t += 19
-    elif op == 54:
+    elif op == 0x36:
         # FD 36  LD (IY+d),n
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         n = I64(mem[pc])
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         if ea >= rom_top:
             mem[ea] = n
         t += 19
-    elif 204 <= op < 225:
+    elif 0xcc <= op < 0xe1:
         # FD CC-E0  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2943,25 +2951,25 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 94:
+    elif op == 0x5e:
         # FD 5E  LD E,(IY+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         e = I64(mem[ea])
         t += 19
-    elif op == 86:
+    elif op == 0x56:
         # FD 56  LD D,(IY+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         d = I64(mem[ea])
         t += 19
-    elif 10 <= op < 25:
+    elif 0x0a <= op < 0x19:
         # FD 0A-18  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2970,7 +2978,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 234 <= op < 249:
+    elif 0xea <= op < 0xf9:
         # FD EA-F8  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2979,7 +2987,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 191 <= op < 203:
+    elif 0xbf <= op < 0xcb:
         # FD BF-CA  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -2988,16 +2996,16 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 70:
+    elif op == 0x46:
         # FD 46  LD B,(IY+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         b = I64(mem[ea])
         t += 19
-    elif 58 <= op < 68:
+    elif 0x3a <= op < 0x44:
         # FD 3A-43  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3006,7 +3014,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 0 <= op < 9:
+    elif 0x00 <= op < 0x09:
         # FD 00-08  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3015,7 +3023,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 26 <= op < 33:
+    elif 0x1a <= op < 0x21:
         # FD 1A-20  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3024,17 +3032,17 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 116:
+    elif op == 0x74:
         # FD 74  LD (IY+d),H
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         if ea >= rom_top:
             mem[ea] = h
         t += 19
-    elif 250 <= op < 256:
+    elif 0xfa <= op < 0x100:
         # FD FA-FF  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3043,17 +3051,17 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 42:
+    elif op == 0x2a:
         # FD 2A  LD IY,(nn)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-        pc = pc + 2 & 65535
-        v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-        wz = nn + 1 & 65535
+        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+        pc = (pc + 2) & 0xFFFF
+        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+        wz = (nn + 1) & 0xFFFF
         iy = v
         t += 20
-    elif 47 <= op < 52:
+    elif 0x2f <= op < 0x34:
         # FD 2F-33  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3062,7 +3070,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 71 <= op < 76:
+    elif 0x47 <= op < 0x4c:
         # FD 47-4B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3071,7 +3079,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 79 <= op < 84:
+    elif 0x4f <= op < 0x54:
         # FD 4F-53  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3080,7 +3088,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 87 <= op < 92:
+    elif 0x57 <= op < 0x5c:
         # FD 57-5B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3089,7 +3097,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 127 <= op < 132:
+    elif 0x7f <= op < 0x84:
         # FD 7F-83  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3098,7 +3106,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 135 <= op < 140:
+    elif 0x87 <= op < 0x8c:
         # FD 87-8B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3107,7 +3115,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 143 <= op < 148:
+    elif 0x8f <= op < 0x94:
         # FD 8F-93  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3116,7 +3124,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 151 <= op < 156:
+    elif 0x97 <= op < 0x9c:
         # FD 97-9B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3125,7 +3133,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 159 <= op < 164:
+    elif 0x9f <= op < 0xa4:
         # FD 9F-A3  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3134,7 +3142,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 167 <= op < 172:
+    elif 0xa7 <= op < 0xac:
         # FD A7-AB  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3143,7 +3151,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 175 <= op < 180:
+    elif 0xaf <= op < 0xb4:
         # FD AF-B3  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3152,7 +3160,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 183 <= op < 188:
+    elif 0xb7 <= op < 0xbc:
         # FD B7-BB  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3161,7 +3169,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 120 <= op < 124:
+    elif 0x78 <= op < 0x7c:
         # FD 78-7B  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3170,31 +3178,31 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 134:
+    elif op == 0x86:
         # FD 86  ADD A,(IY+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         v = I64(mem[ea])
-        f = ADC_F[a << 8 | v]
-        a = a + v & 255
+        f = ADC_F[(a << 8) | v]
+        a = (a + v) & 0xFF
         t += 19
         qt = t
-    elif op == 150:
+    elif op == 0x96:
         # FD 96  SUB (IY+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         v = I64(mem[ea])
-        f = SBC_F[a << 8 | v]
-        a = a - v & 255
+        f = SBC_F[(a << 8) | v]
+        a = (a - v) & 0xFF
         t += 19
         qt = t
-    elif 230 <= op < 233:
+    elif 0xe6 <= op < 0xe9:
         # FD E6-E8  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3203,74 +3211,74 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 52:
+    elif op == 0x34:
         # FD 34  INC (IY+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
-        v = I64(mem[ea]) + 1 & 255
+        v = (I64(mem[ea]) + 1) & 0xFF
         if ea >= rom_top:
             mem[ea] = v
-        f = f & 1 | INC_F[v]
+        f = (f & 0x01) | INC_F[v]
         t += 23
         qt = t
-    elif op == 9:
+    elif op == 0x09:
         # FD 09  ADD IY,BC
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         v = iy
-        nn = b << 8 | c
+        nn = ((b << 8) | c)
         res = v + nn
-        wz = v + 1 & 65535
-        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-        res = res & 65535
+        wz = (v + 1) & 0xFFFF
+        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+        res = res & 0xFFFF
         iy = res
         t += 15
         qt = t
-    elif op == 34:
+    elif op == 0x22:
         # FD 22  LD (nn),IY
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-        pc = pc + 2 & 65535
+        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+        pc = (pc + 2) & 0xFFFF
         v = iy
         if nn >= rom_top:
-            mem[nn] = v & 255
-        nn = nn + 1 & 65535
+            mem[nn] = v & 0xFF
+        nn = (nn + 1) & 0xFFFF
         wz = nn
         if nn >= rom_top:
             mem[nn] = v >> 8
         t += 20
-    elif op == 113:
+    elif op == 0x71:
         # FD 71  LD (IY+d),C
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         if ea >= rom_top:
             mem[ea] = c
         t += 19
-    elif op == 182:
+    elif op == 0xb6:
         # FD B6  OR (IY+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         a = a | I64(mem[ea])
         f = SZ53P[a]
         t += 19
         qt = t
-    elif op == 233:
+    elif op == 0xe9:
         # FD E9  JP (IY)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         pc = iy
         t += 8
-    elif 39 <= op < 41:
+    elif 0x27 <= op < 0x29:
         # FD 27-28  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3279,7 +3287,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif 55 <= op < 57:
+    elif 0x37 <= op < 0x39:
         # FD 37-38  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3288,152 +3296,152 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 36:
+    elif op == 0x24:
         # FD 24  INC IYH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = (iy >> 8) + 1 & 255
-        iy = iy & 255 | v << 8
-        f = f & 1 | INC_F[v]
+        v = ((iy >> 8) + 1) & 0xFF
+        iy = (iy & 0xFF) | ((v) << 8)
+        f = (f & 0x01) | INC_F[v]
         t += 8
         qt = t
-    elif op == 37:
+    elif op == 0x25:
         # FD 25  DEC IYH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = (iy >> 8) - 1 & 255
-        iy = iy & 255 | v << 8
-        f = f & 1 | DEC_F[v]
+        v = ((iy >> 8) - 1) & 0xFF
+        iy = (iy & 0xFF) | ((v) << 8)
+        f = (f & 0x01) | DEC_F[v]
         t += 8
         qt = t
-    elif op == 38:
+    elif op == 0x26:
         # FD 26  LD IYH,n
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         n = I64(mem[pc])
-        pc = pc + 1 & 65535
-        iy = iy & 255 | n << 8
+        pc = (pc + 1) & 0xFFFF
+        iy = (iy & 0xFF) | ((n) << 8)
         t += 11
-    elif op == 41:
+    elif op == 0x29:
         # FD 29  ADD IY,IY
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         v = iy
         nn = iy
         res = v + nn
-        wz = v + 1 & 65535
-        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-        res = res & 65535
+        wz = (v + 1) & 0xFFFF
+        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+        res = res & 0xFFFF
         iy = res
         t += 15
         qt = t
-    elif op == 43:
+    elif op == 0x2b:
         # FD 2B  DEC IY
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        iy = iy - 1 & 65535
+        iy = (iy - 1) & 0xFFFF
         t += 10
-    elif op == 44:
+    elif op == 0x2c:
         # FD 2C  INC IYL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = (iy & 255) + 1 & 255
-        iy = iy & 65280 | v
-        f = f & 1 | INC_F[v]
+        v = ((iy & 0xFF) + 1) & 0xFF
+        iy = (iy & 0xFF00) | (v)
+        f = (f & 0x01) | INC_F[v]
         t += 8
         qt = t
-    elif op == 45:
+    elif op == 0x2d:
         # FD 2D  DEC IYL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = (iy & 255) - 1 & 255
-        iy = iy & 65280 | v
-        f = f & 1 | DEC_F[v]
+        v = ((iy & 0xFF) - 1) & 0xFF
+        iy = (iy & 0xFF00) | (v)
+        f = (f & 0x01) | DEC_F[v]
         t += 8
         qt = t
-    elif op == 46:
+    elif op == 0x2e:
         # FD 2E  LD IYL,n
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         n = I64(mem[pc])
-        pc = pc + 1 & 65535
-        iy = iy & 65280 | n
+        pc = (pc + 1) & 0xFFFF
+        iy = (iy & 0xFF00) | (n)
         t += 11
-    elif op == 53:
+    elif op == 0x35:
         # FD 35  DEC (IY+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
-        v = I64(mem[ea]) - 1 & 255
+        v = (I64(mem[ea]) - 1) & 0xFF
         if ea >= rom_top:
             mem[ea] = v
-        f = f & 1 | DEC_F[v]
+        f = (f & 0x01) | DEC_F[v]
         t += 23
         qt = t
-    elif op == 57:
+    elif op == 0x39:
         # FD 39  ADD IY,SP
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         v = iy
         nn = sp
         res = v + nn
-        wz = v + 1 & 65535
-        f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-        res = res & 65535
+        wz = (v + 1) & 0xFFFF
+        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+        res = res & 0xFFFF
         iy = res
         t += 15
         qt = t
-    elif op == 68:
+    elif op == 0x44:
         # FD 44  LD B,IYH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        b = iy >> 8
+        b = (iy >> 8)
         t += 8
-    elif op == 69:
+    elif op == 0x45:
         # FD 45  LD B,IYL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        b = iy & 255
+        b = (iy & 0xFF)
         t += 8
-    elif op == 76:
+    elif op == 0x4c:
         # FD 4C  LD C,IYH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        c = iy >> 8
+        c = (iy >> 8)
         t += 8
-    elif op == 77:
+    elif op == 0x4d:
         # FD 4D  LD C,IYL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        c = iy & 255
+        c = (iy & 0xFF)
         t += 8
-    elif op == 84:
+    elif op == 0x54:
         # FD 54  LD D,IYH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        d = iy >> 8
+        d = (iy >> 8)
         t += 8
-    elif op == 85:
+    elif op == 0x55:
         # FD 55  LD D,IYL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        d = iy & 255
+        d = (iy & 0xFF)
         t += 8
-    elif op == 92:
+    elif op == 0x5c:
         # FD 5C  LD E,IYH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        e = iy >> 8
+        e = (iy >> 8)
         t += 8
-    elif op == 93:
+    elif op == 0x5d:
         # FD 5D  LD E,IYL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        e = iy & 255
+        e = (iy & 0xFF)
         t += 8
-    elif op == 95:
+    elif op == 0x5f:
         # FD 5F  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3442,119 +3450,119 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 96:
+    elif op == 0x60:
         # FD 60  LD IYH,B
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        iy = iy & 255 | b << 8
+        iy = (iy & 0xFF) | ((b) << 8)
         t += 8
-    elif op == 97:
+    elif op == 0x61:
         # FD 61  LD IYH,C
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        iy = iy & 255 | c << 8
+        iy = (iy & 0xFF) | ((c) << 8)
         t += 8
-    elif op == 98:
+    elif op == 0x62:
         # FD 62  LD IYH,D
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        iy = iy & 255 | d << 8
+        iy = (iy & 0xFF) | ((d) << 8)
         t += 8
-    elif op == 99:
+    elif op == 0x63:
         # FD 63  LD IYH,E
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        iy = iy & 255 | e << 8
+        iy = (iy & 0xFF) | ((e) << 8)
         t += 8
-    elif op == 100:
+    elif op == 0x64:
         # FD 64  LD IYH,IYH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         t += 8
-    elif op == 101:
+    elif op == 0x65:
         # FD 65  LD IYH,IYL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        iy = iy & 255 | (iy & 255) << 8
+        iy = (iy & 0xFF) | (((iy & 0xFF)) << 8)
         t += 8
-    elif op == 103:
+    elif op == 0x67:
         # FD 67  LD IYH,A
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        iy = iy & 255 | a << 8
+        iy = (iy & 0xFF) | ((a) << 8)
         t += 8
-    elif op == 104:
+    elif op == 0x68:
         # FD 68  LD IYL,B
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        iy = iy & 65280 | b
+        iy = (iy & 0xFF00) | (b)
         t += 8
-    elif op == 105:
+    elif op == 0x69:
         # FD 69  LD IYL,C
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        iy = iy & 65280 | c
+        iy = (iy & 0xFF00) | (c)
         t += 8
-    elif op == 106:
+    elif op == 0x6a:
         # FD 6A  LD IYL,D
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        iy = iy & 65280 | d
+        iy = (iy & 0xFF00) | (d)
         t += 8
-    elif op == 107:
+    elif op == 0x6b:
         # FD 6B  LD IYL,E
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        iy = iy & 65280 | e
+        iy = (iy & 0xFF00) | (e)
         t += 8
-    elif op == 108:
+    elif op == 0x6c:
         # FD 6C  LD IYL,IYH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        iy = iy & 65280 | iy >> 8
+        iy = (iy & 0xFF00) | ((iy >> 8))
         t += 8
-    elif op == 109:
+    elif op == 0x6d:
         # FD 6D  LD IYL,IYL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         t += 8
-    elif op == 111:
+    elif op == 0x6f:
         # FD 6F  LD IYL,A
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        iy = iy & 65280 | a
+        iy = (iy & 0xFF00) | (a)
         t += 8
-    elif op == 112:
+    elif op == 0x70:
         # FD 70  LD (IY+d),B
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         if ea >= rom_top:
             mem[ea] = b
         t += 19
-    elif op == 114:
+    elif op == 0x72:
         # FD 72  LD (IY+d),D
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         if ea >= rom_top:
             mem[ea] = d
         t += 19
-    elif op == 115:
+    elif op == 0x73:
         # FD 73  LD (IY+d),E
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         if ea >= rom_top:
             mem[ea] = e
         t += 19
-    elif op == 118:
+    elif op == 0x76:
         # FD 76  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3563,194 +3571,194 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 124:
+    elif op == 0x7c:
         # FD 7C  LD A,IYH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        a = iy >> 8
+        a = (iy >> 8)
         t += 8
-    elif op == 125:
+    elif op == 0x7d:
         # FD 7D  LD A,IYL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        a = iy & 255
+        a = (iy & 0xFF)
         t += 8
-    elif op == 132:
+    elif op == 0x84:
         # FD 84  ADD A,IYH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = iy >> 8
-        f = ADC_F[a << 8 | v]
-        a = a + v & 255
+        v = (iy >> 8)
+        f = ADC_F[(a << 8) | v]
+        a = (a + v) & 0xFF
         t += 8
         qt = t
-    elif op == 133:
+    elif op == 0x85:
         # FD 85  ADD A,IYL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = iy & 255
-        f = ADC_F[a << 8 | v]
-        a = a + v & 255
+        v = (iy & 0xFF)
+        f = ADC_F[(a << 8) | v]
+        a = (a + v) & 0xFF
         t += 8
         qt = t
-    elif op == 140:
+    elif op == 0x8c:
         # FD 8C  ADC A,IYH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = iy >> 8
+        v = (iy >> 8)
         cy = f & 1
-        f = ADC_F[cy << 16 | a << 8 | v]
-        a = a + v + cy & 255
+        f = ADC_F[(cy << 16) | (a << 8) | v]
+        a = (a + v + cy) & 0xFF
         t += 8
         qt = t
-    elif op == 141:
+    elif op == 0x8d:
         # FD 8D  ADC A,IYL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = iy & 255
+        v = (iy & 0xFF)
         cy = f & 1
-        f = ADC_F[cy << 16 | a << 8 | v]
-        a = a + v + cy & 255
+        f = ADC_F[(cy << 16) | (a << 8) | v]
+        a = (a + v + cy) & 0xFF
         t += 8
         qt = t
-    elif op == 142:
+    elif op == 0x8e:
         # FD 8E  ADC A,(IY+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         v = I64(mem[ea])
         cy = f & 1
-        f = ADC_F[cy << 16 | a << 8 | v]
-        a = a + v + cy & 255
+        f = ADC_F[(cy << 16) | (a << 8) | v]
+        a = (a + v + cy) & 0xFF
         t += 19
         qt = t
-    elif op == 148:
+    elif op == 0x94:
         # FD 94  SUB IYH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = iy >> 8
-        f = SBC_F[a << 8 | v]
-        a = a - v & 255
+        v = (iy >> 8)
+        f = SBC_F[(a << 8) | v]
+        a = (a - v) & 0xFF
         t += 8
         qt = t
-    elif op == 149:
+    elif op == 0x95:
         # FD 95  SUB IYL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = iy & 255
-        f = SBC_F[a << 8 | v]
-        a = a - v & 255
+        v = (iy & 0xFF)
+        f = SBC_F[(a << 8) | v]
+        a = (a - v) & 0xFF
         t += 8
         qt = t
-    elif op == 156:
+    elif op == 0x9c:
         # FD 9C  SBC A,IYH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = iy >> 8
+        v = (iy >> 8)
         cy = f & 1
-        f = SBC_F[cy << 16 | a << 8 | v]
-        a = a - v - cy & 255
+        f = SBC_F[(cy << 16) | (a << 8) | v]
+        a = (a - v - cy) & 0xFF
         t += 8
         qt = t
-    elif op == 157:
+    elif op == 0x9d:
         # FD 9D  SBC A,IYL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        v = iy & 255
+        v = (iy & 0xFF)
         cy = f & 1
-        f = SBC_F[cy << 16 | a << 8 | v]
-        a = a - v - cy & 255
+        f = SBC_F[(cy << 16) | (a << 8) | v]
+        a = (a - v - cy) & 0xFF
         t += 8
         qt = t
-    elif op == 158:
+    elif op == 0x9e:
         # FD 9E  SBC A,(IY+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         v = I64(mem[ea])
         cy = f & 1
-        f = SBC_F[cy << 16 | a << 8 | v]
-        a = a - v - cy & 255
+        f = SBC_F[(cy << 16) | (a << 8) | v]
+        a = (a - v - cy) & 0xFF
         t += 19
         qt = t
-    elif op == 164:
+    elif op == 0xa4:
         # FD A4  AND IYH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        a = a & iy >> 8
-        f = SZ53P[a] | 16
+        a = a & (iy >> 8)
+        f = SZ53P[a] | 0x10
         t += 8
         qt = t
-    elif op == 165:
+    elif op == 0xa5:
         # FD A5  AND IYL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        a = a & (iy & 255)
-        f = SZ53P[a] | 16
+        a = a & (iy & 0xFF)
+        f = SZ53P[a] | 0x10
         t += 8
         qt = t
-    elif op == 172:
+    elif op == 0xac:
         # FD AC  XOR IYH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        a = a ^ iy >> 8
+        a = a ^ (iy >> 8)
         f = SZ53P[a]
         t += 8
         qt = t
-    elif op == 173:
+    elif op == 0xad:
         # FD AD  XOR IYL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        a = a ^ iy & 255
+        a = a ^ (iy & 0xFF)
         f = SZ53P[a]
         t += 8
         qt = t
-    elif op == 174:
+    elif op == 0xae:
         # FD AE  XOR (IY+d)
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        ea = iy + ((I64(mem[pc]) ^ 128) - 128) & 65535
-        pc = pc + 1 & 65535
+        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+        pc = (pc + 1) & 0xFFFF
         wz = ea
         a = a ^ I64(mem[ea])
         f = SZ53P[a]
         t += 19
         qt = t
-    elif op == 180:
+    elif op == 0xb4:
         # FD B4  OR IYH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        a = a | iy >> 8
+        a = a | (iy >> 8)
         f = SZ53P[a]
         t += 8
         qt = t
-    elif op == 181:
+    elif op == 0xb5:
         # FD B5  OR IYL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        a = a | iy & 255
+        a = a | (iy & 0xFF)
         f = SZ53P[a]
         t += 8
         qt = t
-    elif op == 188:
+    elif op == 0xbc:
         # FD BC  CP IYH
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        f = CP_F[a << 8 | iy >> 8]
+        f = CP_F[(a << 8) | (iy >> 8)]
         t += 8
         qt = t
-    elif op == 189:
+    elif op == 0xbd:
         # FD BD  CP IYL
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        f = CP_F[a << 8 | iy & 255]
+        f = CP_F[(a << 8) | (iy & 0xFF)]
         t += 8
         qt = t
-    elif op == 226:
+    elif op == 0xe2:
         # FD E2  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3759,21 +3767,21 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             qt = t
         elif st[S.ENTRY_T] == t0:
             st[S.ENTRY_T] = t
-    elif op == 227:
+    elif op == 0xe3:
         # FD E3  EX (SP),IY
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
-        nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
+        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
         v = iy
-        ea = sp + 1 & 65535
+        ea = (sp + 1) & 0xFFFF
         if ea >= rom_top:
             mem[ea] = v >> 8
         if sp >= rom_top:
-            mem[sp] = v & 255
+            mem[sp] = v & 0xFF
         iy = nn
         wz = nn
         t += 23
-    elif op == 228:
+    elif op == 0xe4:
         # FD E4  (prefix ignored: the opcode runs unprefixed)
         t0 = t
         t += 4
@@ -3784,7 +3792,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             st[S.ENTRY_T] = t
     else:
         # FD F9  LD SP,IY
-        pc = pc + 1 & 65535
+        pc = (pc + 1) & 0xFFFF
         r += 1
         sp = iy
         t += 10
@@ -3805,6 +3813,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     st[_EI_AT] = ei_at
     st[_QT] = qt
     return 0
+
 
 @njit(cache=True, _nrt=False)
 def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
@@ -3837,7 +3846,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     halted = st[S.HALTED]
     t = st[S.T]
     r = st[S.R]
-    r7 = r & 128
+    r7 = r & 0x80
     int_end = st[S.INT_END]
     int_data = st[S.INT_DATA]
     int_ack_clears = st[S.INT_ACK_CLEARS]
@@ -3850,165 +3859,165 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     qt = -1
     reason = 0
     while t < until:
-        if t < int_end and iff1 and (ei_at != t):
+        if t < int_end and iff1 and ei_at != t:
             if ldair_at == t:
-                f = f & 251
+                f = f & 0xFB
             if halted:
-                pc = pc + 1 & 65535
+                pc = (pc + 1) & 0xFFFF
                 halted = 0
             iff1 = 0
             iff2 = 0
             r += 1
             if int_ack_clears:
                 int_end = 0
-            sp = sp - 1 & 65535
+            sp = (sp - 1) & 0xFFFF
             if sp >= rom_top:
-                mem[sp] = pc >> 8
-            sp = sp - 1 & 65535
+                mem[sp] = (pc >> 8)
+            sp = (sp - 1) & 0xFFFF
             if sp >= rom_top:
-                mem[sp] = pc & 255
+                mem[sp] = (pc & 0xFF)
             if im == 2:
-                ea = i << 8 | int_data
-                pc = I64(mem[ea]) | I64(mem[ea + 1 & 65535]) << 8
+                ea = (i << 8) | int_data
+                pc = I64(mem[ea]) | (I64(mem[(ea + 1) & 0xFFFF]) << 8)
                 t += 19
             else:
-                if im == 0 and int_data & 199 == 199:
-                    pc = int_data & 56
+                if im == 0 and (int_data & 0xC7) == 0xC7:
+                    pc = int_data & 0x38
                 else:
-                    pc = 56
+                    pc = 0x38
                 t += 13
             wz = pc
         else:
             op = I64(mem[pc])
-            pc = pc + 1 & 65535
+            pc = (pc + 1) & 0xFFFF
             r += 1
-            if op == 205:
+            if op == 0xcd:
                 # CD  CALL nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 wz = nn
-                sp = sp - 1 & 65535
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
-                    mem[sp] = pc >> 8
-                sp = sp - 1 & 65535
+                    mem[sp] = (pc >> 8)
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
-                    mem[sp] = pc & 255
+                    mem[sp] = (pc & 0xFF)
                 pc = nn
                 t += 17
-            elif op == 40:
+            elif op == 0x28:
                 # 28  JR Z,e
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
-                if f & 64:
-                    pc = pc + ((n ^ 128) - 128) & 65535
+                pc = (pc + 1) & 0xFFFF
+                if f & 0x40:
+                    pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF
                     wz = pc
                     t += 12
                 else:
                     t += 7
-            elif op == 16:
+            elif op == 0x10:
                 # 10  DJNZ e
-                b = b - 1 & 255
+                b = (b - 1) & 0xFF
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
+                pc = (pc + 1) & 0xFFFF
                 if b:
-                    pc = pc + ((n ^ 128) - 128) & 65535
+                    pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF
                     wz = pc
                     t += 13
                 else:
                     t += 8
-            elif op == 35:
+            elif op == 0x23:
                 # 23  INC HL
-                l = l + 1 & 255
+                l = (l + 1) & 0xFF
                 if l == 0:
-                    h = h + 1 & 255
+                    h = (h + 1) & 0xFF
                 t += 6
-            elif op == 58:
+            elif op == 0x3a:
                 # 3A  LD A,(nn)
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 a = I64(mem[nn])
-                wz = nn + 1 & 65535
+                wz = (nn + 1) & 0xFFFF
                 t += 13
-            elif op == 54:
+            elif op == 0x36:
                 # 36  LD (HL),n
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
-                ea = h << 8 | l
+                pc = (pc + 1) & 0xFFFF
+                ea = (h << 8) | l
                 if ea >= rom_top:
                     mem[ea] = n
                 t += 10
-            elif op == 33:
+            elif op == 0x21:
                 # 21  LD HL,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 h = nn >> 8
-                l = nn & 255
+                l = nn & 0xFF
                 t += 10
-            elif op == 230:
+            elif op == 0xe6:
                 # E6  AND n
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
+                pc = (pc + 1) & 0xFFFF
                 a = a & n
-                f = SZ53P[a] | 16
+                f = SZ53P[a] | 0x10
                 t += 7
                 qt = t
-            elif op == 254:
+            elif op == 0xfe:
                 # FE  CP n
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
-                f = CP_F[a << 8 | n]
+                pc = (pc + 1) & 0xFFFF
+                f = CP_F[(a << 8) | n]
                 t += 7
                 qt = t
-            elif op == 24:
+            elif op == 0x18:
                 # 18  JR e
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
-                pc = pc + ((n ^ 128) - 128) & 65535
+                pc = (pc + 1) & 0xFFFF
+                pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF
                 wz = pc
                 t += 12
-            elif op == 120:
+            elif op == 0x78:
                 # 78  LD A,B
                 a = b
                 t += 4
-            elif op == 201:
+            elif op == 0xc9:
                 # C9  RET
-                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                sp = sp + 2 & 65535
+                nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                sp = (sp + 2) & 0xFFFF
                 pc = nn
                 wz = nn
                 t += 10
-            elif op == 241:
+            elif op == 0xf1:
                 # F1  POP AF
                 f = I64(mem[sp])
-                a = I64(mem[sp + 1 & 65535])
-                sp = sp + 2 & 65535
+                a = I64(mem[(sp + 1) & 0xFFFF])
+                sp = (sp + 2) & 0xFFFF
                 t += 10
-            elif op == 245:
+            elif op == 0xf5:
                 # F5  PUSH AF
-                sp = sp - 1 & 65535
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
                     mem[sp] = a
-                sp = sp - 1 & 65535
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
                     mem[sp] = f
                 t += 11
-            elif op == 4:
+            elif op == 0x04:
                 # 04  INC B
-                b = b + 1 & 255
-                f = f & 1 | INC_F[b]
+                b = (b + 1) & 0xFF
+                f = (f & 0x01) | INC_F[b]
                 t += 4
                 qt = t
-            elif op == 32:
+            elif op == 0x20:
                 # 20  JR NZ,e
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
-                if f & 64 == 0:
-                    pc = pc + ((n ^ 128) - 128) & 65535
+                pc = (pc + 1) & 0xFFFF
+                if (f & 0x40) == 0:
+                    pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF
                     wz = pc
                     t += 12
                 else:
                     t += 7
-            elif op == 221:
+            elif op == 0xdd:
                 # DD  DD prefix
                 reason = _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top)
                 a = st[S.A]
@@ -4029,65 +4038,65 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 qt = st[_QT]
                 if reason:
                     break
-            elif op == 202:
+            elif op == 0xca:
                 # CA  JP Z,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 wz = nn
-                if f & 64:
+                if f & 0x40:
                     pc = nn
                 t += 10
-            elif op == 177:
+            elif op == 0xb1:
                 # B1  OR C
                 a = a | c
                 f = SZ53P[a]
                 t += 4
                 qt = t
-            elif op == 219:
+            elif op == 0xdb:
                 # DB  IN A,(n)
                 t0 = t
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
-                port = a << 8 | n
+                pc = (pc + 1) & 0xFFFF
+                port = (a << 8) | n
                 if io_exit:
                     if st[S.IN_READY]:
-                        v = st[S.IN_VALUE] & 255
+                        v = st[S.IN_VALUE] & 0xFF
                         st[S.IN_READY] = 0
                     else:
                         st[S.PORT] = port
                         t = t0
-                        pc = pc - 2 & 65535
+                        pc = (pc - 2) & 0xFFFF
                         r -= 1
                         reason = 2
                         break
                 else:
-                    v = 255
-                wz = port + 1 & 65535
+                    v = 0xFF
+                wz = (port + 1) & 0xFFFF
                 a = v
                 t += 11
-            elif op == 50:
+            elif op == 0x32:
                 # 32  LD (nn),A
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 if nn >= rom_top:
                     mem[nn] = a
-                wz = nn + 1 & 255 | a << 8
+                wz = ((nn + 1) & 0xFF) | (a << 8)
                 t += 13
-            elif op == 169:
+            elif op == 0xa9:
                 # A9  XOR C
                 a = a ^ c
                 f = SZ53P[a]
                 t += 4
                 qt = t
-            elif op == 203:
+            elif op == 0xcb:
                 # CB  CB prefix
                 op = I64(mem[pc])
-                pc = pc + 1 & 65535
+                pc = (pc + 1) & 0xFFFF
                 r += 1
                 z = op & 7
-                y = op >> 3 & 7
+                y = (op >> 3) & 7
                 if z == 6:
-                    ea = h << 8 | l
+                    ea = (h << 8) | l
                     v = I64(mem[ea])
                 elif z == 0:
                     v = b
@@ -4103,48 +4112,48 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     v = l
                 else:
                     v = a
-                if op < 64:
+                if op < 0x40:
                     if y == 0:
                         cy = v >> 7
-                        v = (v << 1 | cy) & 255
+                        v = ((v << 1) | cy) & 0xFF
                         f = SZ53P[v] | cy
                     elif y == 1:
                         cy = v & 1
-                        v = v >> 1 | cy << 7
+                        v = (v >> 1) | (cy << 7)
                         f = SZ53P[v] | cy
                     elif y == 2:
                         cy = v >> 7
-                        v = (v << 1 | f & 1) & 255
+                        v = ((v << 1) | (f & 1)) & 0xFF
                         f = SZ53P[v] | cy
                     elif y == 3:
                         cy = v & 1
-                        v = v >> 1 | (f & 1) << 7
+                        v = (v >> 1) | ((f & 1) << 7)
                         f = SZ53P[v] | cy
                     elif y == 4:
                         cy = v >> 7
-                        v = v << 1 & 255
+                        v = (v << 1) & 0xFF
                         f = SZ53P[v] | cy
                     elif y == 5:
                         cy = v & 1
-                        v = v >> 1 | v & 128
+                        v = (v >> 1) | (v & 0x80)
                         f = SZ53P[v] | cy
                     elif y == 6:
                         cy = v >> 7
-                        v = (v << 1 | 1) & 255
+                        v = ((v << 1) | 1) & 0xFF
                         f = SZ53P[v] | cy
                     else:
                         cy = v & 1
                         v = v >> 1
                         f = SZ53P[v] | cy
-                elif op < 128:
-                    f = f & 1 | 16 | (wz >> 8 if z == 6 else v) & 40 | (68 if v & 1 << y == 0 else v & 1 << y & 128)
+                elif op < 0x80:
+                    f = (f & 0x01) | 0x10 | (((wz >> 8) if z == 6 else v) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
                     t += 12 if z == 6 else 8
                     qt = t
-                elif op < 192:
-                    v = v & (255 ^ 1 << y)
+                elif op < 0xC0:
+                    v = v & (0xFF ^ (1 << y))
                 else:
-                    v = v | 1 << y
-                if op < 64 or op >= 128:
+                    v = v | (1 << y)
+                if op < 0x40 or op >= 0x80:
                     if z == 6:
                         if ea >= rom_top:
                             mem[ea] = v
@@ -4165,9 +4174,9 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                             l = v
                         elif z == 7:
                             a = v
-                    if op < 64:
+                    if op < 0x40:
                         qt = t
-            elif op == 237:
+            elif op == 0xed:
                 # ED  ED prefix
                 reason = _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, im, t, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp)
                 a = st[S.A]
@@ -4191,310 +4200,310 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 qt = st[_QT]
                 if reason:
                     break
-            elif op == 56:
+            elif op == 0x38:
                 # 38  JR C,e
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
-                if f & 1:
-                    pc = pc + ((n ^ 128) - 128) & 65535
+                pc = (pc + 1) & 0xFFFF
+                if f & 0x01:
+                    pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF
                     wz = pc
                     t += 12
                 else:
                     t += 7
-            elif op == 11:
+            elif op == 0x0b:
                 # 0B  DEC BC
-                c = c - 1 & 255
-                if c == 255:
-                    b = b - 1 & 255
+                c = (c - 1) & 0xFF
+                if c == 0xFF:
+                    b = (b - 1) & 0xFF
                 t += 6
-            elif op == 119:
+            elif op == 0x77:
                 # 77  LD (HL),A
-                ea = h << 8 | l
+                ea = (h << 8) | l
                 if ea >= rom_top:
                     mem[ea] = a
                 t += 7
-            elif op == 62:
+            elif op == 0x3e:
                 # 3E  LD A,n
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
+                pc = (pc + 1) & 0xFFFF
                 a = n
                 t += 7
-            elif op == 44:
+            elif op == 0x2c:
                 # 2C  INC L
-                l = l + 1 & 255
-                f = f & 1 | INC_F[l]
+                l = (l + 1) & 0xFF
+                f = (f & 0x01) | INC_F[l]
                 t += 4
                 qt = t
-            elif op == 229:
+            elif op == 0xe5:
                 # E5  PUSH HL
-                sp = sp - 1 & 65535
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
                     mem[sp] = h
-                sp = sp - 1 & 65535
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
                     mem[sp] = l
                 t += 11
-            elif op == 225:
+            elif op == 0xe1:
                 # E1  POP HL
                 l = I64(mem[sp])
-                h = I64(mem[sp + 1 & 65535])
-                sp = sp + 2 & 65535
+                h = I64(mem[(sp + 1) & 0xFFFF])
+                sp = (sp + 2) & 0xFFFF
                 t += 10
-            elif op == 183:
+            elif op == 0xb7:
                 # B7  OR A
                 a = a | a
                 f = SZ53P[a]
                 t += 4
                 qt = t
-            elif op == 25:
+            elif op == 0x19:
                 # 19  ADD HL,DE
-                v = h << 8 | l
-                nn = d << 8 | e
+                v = ((h << 8) | l)
+                nn = ((d << 8) | e)
                 res = v + nn
-                wz = v + 1 & 65535
-                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                res = res & 65535
+                wz = (v + 1) & 0xFFFF
+                f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+                res = res & 0xFFFF
                 h = res >> 8
-                l = res & 255
+                l = res & 0xFF
                 t += 11
                 qt = t
-            elif op == 17:
+            elif op == 0x11:
                 # 11  LD DE,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 d = nn >> 8
-                e = nn & 255
+                e = nn & 0xFF
                 t += 10
-            elif op == 15:
+            elif op == 0x0f:
                 # 0F  RRCA
                 cy = a & 1
-                a = a >> 1 | cy << 7
-                f = f & 196 | cy | a & 40
+                a = (a >> 1) | (cy << 7)
+                f = (f & 0xC4) | cy | (a & 0x28)
                 t += 4
                 qt = t
-            elif op == 36:
+            elif op == 0x24:
                 # 24  INC H
-                h = h + 1 & 255
-                f = f & 1 | INC_F[h]
+                h = (h + 1) & 0xFF
+                f = (f & 0x01) | INC_F[h]
                 t += 4
                 qt = t
-            elif op == 6:
+            elif op == 0x06:
                 # 06  LD B,n
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
+                pc = (pc + 1) & 0xFFFF
                 b = n
                 t += 7
-            elif op == 19:
+            elif op == 0x13:
                 # 13  INC DE
-                e = e + 1 & 255
+                e = (e + 1) & 0xFF
                 if e == 0:
-                    d = d + 1 & 255
+                    d = (d + 1) & 0xFF
                 t += 6
-            elif op == 126:
+            elif op == 0x7e:
                 # 7E  LD A,(HL)
-                a = I64(mem[h << 8 | l])
+                a = I64(mem[(h << 8) | l])
                 t += 7
-            elif op == 197:
+            elif op == 0xc5:
                 # C5  PUSH BC
-                sp = sp - 1 & 65535
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
                     mem[sp] = b
-                sp = sp - 1 & 65535
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
                     mem[sp] = c
                 t += 11
-            elif op == 193:
+            elif op == 0xc1:
                 # C1  POP BC
                 c = I64(mem[sp])
-                b = I64(mem[sp + 1 & 65535])
-                sp = sp + 2 & 65535
+                b = I64(mem[(sp + 1) & 0xFFFF])
+                sp = (sp + 2) & 0xFFFF
                 t += 10
-            elif op == 48:
+            elif op == 0x30:
                 # 30  JR NC,e
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
-                if f & 1 == 0:
-                    pc = pc + ((n ^ 128) - 128) & 65535
+                pc = (pc + 1) & 0xFFFF
+                if (f & 0x01) == 0:
+                    pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF
                     wz = pc
                     t += 12
                 else:
                     t += 7
-            elif op == 26:
+            elif op == 0x1a:
                 # 1A  LD A,(DE)
-                ea = d << 8 | e
+                ea = (d << 8) | e
                 a = I64(mem[ea])
-                wz = ea + 1 & 65535
+                wz = (ea + 1) & 0xFFFF
                 t += 7
-            elif op == 111:
+            elif op == 0x6f:
                 # 6F  LD L,A
                 l = a
                 t += 4
-            elif op == 42:
+            elif op == 0x2a:
                 # 2A  LD HL,(nn)
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
-                v = I64(mem[nn]) | I64(mem[nn + 1 & 65535]) << 8
-                wz = nn + 1 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
+                v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+                wz = (nn + 1) & 0xFFFF
                 h = v >> 8
-                l = v & 255
+                l = v & 0xFF
                 t += 16
-            elif op == 195:
+            elif op == 0xc3:
                 # C3  JP nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 pc = nn
                 wz = nn
                 t += 10
-            elif op == 121:
+            elif op == 0x79:
                 # 79  LD A,C
                 a = c
                 t += 4
-            elif op == 79:
+            elif op == 0x4f:
                 # 4F  LD C,A
                 c = a
                 t += 4
-            elif op == 34:
+            elif op == 0x22:
                 # 22  LD (nn),HL
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
-                v = h << 8 | l
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
+                v = ((h << 8) | l)
                 if nn >= rom_top:
-                    mem[nn] = v & 255
-                nn = nn + 1 & 65535
+                    mem[nn] = v & 0xFF
+                nn = (nn + 1) & 0xFFFF
                 wz = nn
                 if nn >= rom_top:
                     mem[nn] = v >> 8
                 t += 16
-            elif op == 198:
+            elif op == 0xc6:
                 # C6  ADD A,n
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
-                f = ADC_F[a << 8 | n]
-                a = a + n & 255
+                pc = (pc + 1) & 0xFFFF
+                f = ADC_F[(a << 8) | n]
+                a = (a + n) & 0xFF
                 t += 7
                 qt = t
-            elif op == 125:
+            elif op == 0x7d:
                 # 7D  LD A,L
                 a = l
                 t += 4
-            elif op == 235:
+            elif op == 0xeb:
                 # EB  EX DE,HL
-                d, h = (h, d)
-                e, l = (l, e)
+                d, h = h, d
+                e, l = l, e
                 t += 4
-            elif op == 213:
+            elif op == 0xd5:
                 # D5  PUSH DE
-                sp = sp - 1 & 65535
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
                     mem[sp] = d
-                sp = sp - 1 & 65535
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
                     mem[sp] = e
                 t += 11
-            elif op == 209:
+            elif op == 0xd1:
                 # D1  POP DE
                 e = I64(mem[sp])
-                d = I64(mem[sp + 1 & 65535])
-                sp = sp + 2 & 65535
+                d = I64(mem[(sp + 1) & 0xFFFF])
+                sp = (sp + 2) & 0xFFFF
                 t += 10
-            elif op == 61:
+            elif op == 0x3d:
                 # 3D  DEC A
-                a = a - 1 & 255
-                f = f & 1 | DEC_F[a]
+                a = (a - 1) & 0xFF
+                f = (f & 0x01) | DEC_F[a]
                 t += 4
                 qt = t
-            elif op == 200:
+            elif op == 0xc8:
                 # C8  RET Z
-                if f & 64:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
+                if f & 0x40:
+                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    sp = (sp + 2) & 0xFFFF
                     pc = nn
                     wz = nn
                     t += 11
                 else:
                     t += 5
-            elif op == 71:
+            elif op == 0x47:
                 # 47  LD B,A
                 b = a
                 t += 4
-            elif op == 246:
+            elif op == 0xf6:
                 # F6  OR n
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
+                pc = (pc + 1) & 0xFFFF
                 a = a | n
                 f = SZ53P[a]
                 t += 7
                 qt = t
-            elif op == 95:
+            elif op == 0x5f:
                 # 5F  LD E,A
                 e = a
                 t += 4
-            elif op == 41:
+            elif op == 0x29:
                 # 29  ADD HL,HL
-                v = h << 8 | l
-                nn = h << 8 | l
+                v = ((h << 8) | l)
+                nn = ((h << 8) | l)
                 res = v + nn
-                wz = v + 1 & 65535
-                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                res = res & 65535
+                wz = (v + 1) & 0xFFFF
+                f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+                res = res & 0xFFFF
                 h = res >> 8
-                l = res & 255
+                l = res & 0xFF
                 t += 11
                 qt = t
-            elif op == 14:
+            elif op == 0x0e:
                 # 0E  LD C,n
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
+                pc = (pc + 1) & 0xFFFF
                 c = n
                 t += 7
-            elif op == 1:
+            elif op == 0x01:
                 # 01  LD BC,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 b = nn >> 8
-                c = nn & 255
+                c = nn & 0xFF
                 t += 10
-            elif op == 103:
+            elif op == 0x67:
                 # 67  LD H,A
                 h = a
                 t += 4
-            elif op == 60:
+            elif op == 0x3c:
                 # 3C  INC A
-                a = a + 1 & 255
-                f = f & 1 | INC_F[a]
+                a = (a + 1) & 0xFF
+                f = (f & 0x01) | INC_F[a]
                 t += 4
                 qt = t
-            elif op == 47:
+            elif op == 0x2f:
                 # 2F  CPL
-                a = a ^ 255
-                f = f & 197 | a & 40 | 18
+                a = a ^ 0xFF
+                f = (f & 0xC5) | (a & 0x28) | 0x12
                 t += 4
                 qt = t
-            elif op == 22:
+            elif op == 0x16:
                 # 16  LD D,n
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
+                pc = (pc + 1) & 0xFFFF
                 d = n
                 t += 7
-            elif op == 208:
+            elif op == 0xd0:
                 # D0  RET NC
-                if f & 1 == 0:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
+                if (f & 0x01) == 0:
+                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    sp = (sp + 2) & 0xFFFF
                     pc = nn
                     wz = nn
                     t += 11
                 else:
                     t += 5
-            elif op == 214:
+            elif op == 0xd6:
                 # D6  SUB n
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
-                f = SBC_F[a << 8 | n]
-                a = a - n & 255
+                pc = (pc + 1) & 0xFFFF
+                f = SBC_F[(a << 8) | n]
+                a = (a - n) & 0xFF
                 t += 7
                 qt = t
-            elif op == 253:
+            elif op == 0xfd:
                 # FD  FD prefix
                 reason = _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top)
                 a = st[S.A]
@@ -4515,17 +4524,17 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 qt = st[_QT]
                 if reason:
                     break
-            elif op == 122:
+            elif op == 0x7a:
                 # 7A  LD A,D
                 a = d
                 t += 4
-            elif op == 175:
+            elif op == 0xaf:
                 # AF  XOR A
                 a = a ^ a
                 f = SZ53P[a]
                 t += 4
                 qt = t
-            elif op == 55:
+            elif op == 0x37:
                 # 37  SCF
                 t0 = t
                 if qt == t0:
@@ -4534,78 +4543,78 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     q = q_entry
                 else:
                     q = 0
-                f = f & 196 | 1 | (q ^ f | a) & 40
+                f = (f & 0xC4) | 0x01 | (((q ^ f) | a) & 0x28)
                 t += 4
                 qt = t
-            elif op == 115:
+            elif op == 0x73:
                 # 73  LD (HL),E
-                ea = h << 8 | l
+                ea = (h << 8) | l
                 if ea >= rom_top:
                     mem[ea] = e
                 t += 7
-            elif op == 124:
+            elif op == 0x7c:
                 # 7C  LD A,H
                 a = h
                 t += 4
-            elif op == 192:
+            elif op == 0xc0:
                 # C0  RET NZ
-                if f & 64 == 0:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
+                if (f & 0x40) == 0:
+                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    sp = (sp + 2) & 0xFFFF
                     pc = nn
                     wz = nn
                     t += 11
                 else:
                     t += 5
-            elif op == 190:
+            elif op == 0xbe:
                 # BE  CP (HL)
-                f = CP_F[a << 8 | I64(mem[h << 8 | l])]
+                f = CP_F[(a << 8) | I64(mem[(h << 8) | l])]
                 t += 7
                 qt = t
-            elif op == 216:
+            elif op == 0xd8:
                 # D8  RET C
-                if f & 1:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
+                if f & 0x01:
+                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    sp = (sp + 2) & 0xFFFF
                     pc = nn
                     wz = nn
                     t += 11
                 else:
                     t += 5
-            elif op == 167:
+            elif op == 0xa7:
                 # A7  AND A
                 a = a & a
-                f = SZ53P[a] | 16
+                f = SZ53P[a] | 0x10
                 t += 4
                 qt = t
-            elif op == 31:
+            elif op == 0x1f:
                 # 1F  RRA
                 cy = a & 1
-                a = a >> 1 | (f & 1) << 7
-                f = f & 196 | cy | a & 40
+                a = (a >> 1) | ((f & 1) << 7)
+                f = (f & 0xC4) | cy | (a & 0x28)
                 t += 4
                 qt = t
-            elif op == 94:
+            elif op == 0x5e:
                 # 5E  LD E,(HL)
-                e = I64(mem[h << 8 | l])
+                e = I64(mem[(h << 8) | l])
                 t += 7
-            elif op == 86:
+            elif op == 0x56:
                 # 56  LD D,(HL)
-                d = I64(mem[h << 8 | l])
+                d = I64(mem[(h << 8) | l])
                 t += 7
-            elif op == 13:
+            elif op == 0x0d:
                 # 0D  DEC C
-                c = c - 1 & 255
-                f = f & 1 | DEC_F[c]
+                c = (c - 1) & 0xFF
+                f = (f & 0x01) | DEC_F[c]
                 t += 4
                 qt = t
-            elif op == 211:
+            elif op == 0xd3:
                 # D3  OUT (n),A
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
-                port = a << 8 | n
+                pc = (pc + 1) & 0xFFFF
+                port = (a << 8) | n
                 v = a
-                wz = n + 1 & 255 | a << 8
+                wz = ((n + 1) & 0xFF) | (a << 8)
                 t += 11
                 if io_exit:
                     st[S.PORT] = port
@@ -4614,232 +4623,232 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     break
                 else:
                     pass
-            elif op == 68:
+            elif op == 0x44:
                 # 44  LD B,H
                 b = h
                 t += 4
-            elif op == 77:
+            elif op == 0x4d:
                 # 4D  LD C,L
                 c = l
                 t += 4
-            elif op == 179:
+            elif op == 0xb3:
                 # B3  OR E
                 a = a | e
                 f = SZ53P[a]
                 t += 4
                 qt = t
-            elif op == 238:
+            elif op == 0xee:
                 # EE  XOR n
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
+                pc = (pc + 1) & 0xFFFF
                 a = a ^ n
                 f = SZ53P[a]
                 t += 7
                 qt = t
-            elif op == 9:
+            elif op == 0x09:
                 # 09  ADD HL,BC
-                v = h << 8 | l
-                nn = b << 8 | c
+                v = ((h << 8) | l)
+                nn = ((b << 8) | c)
                 res = v + nn
-                wz = v + 1 & 65535
-                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                res = res & 65535
+                wz = (v + 1) & 0xFFFF
+                f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+                res = res & 0xFFFF
                 h = res >> 8
-                l = res & 255
+                l = res & 0xFF
                 t += 11
                 qt = t
-            elif op == 194:
+            elif op == 0xc2:
                 # C2  JP NZ,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 wz = nn
-                if f & 64 == 0:
+                if (f & 0x40) == 0:
                     pc = nn
                 t += 10
-            elif op == 251:
+            elif op == 0xfb:
                 # FB  EI
                 iff1 = 1
                 iff2 = 1
                 t += 4
                 ei_at = t
-            elif op == 38:
+            elif op == 0x26:
                 # 26  LD H,n
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
+                pc = (pc + 1) & 0xFFFF
                 h = n
                 t += 7
-            elif op == 123:
+            elif op == 0x7b:
                 # 7B  LD A,E
                 a = e
                 t += 4
-            elif op == 207:
+            elif op == 0xcf:
                 # CF  RST 08h
-                sp = sp - 1 & 65535
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
-                    mem[sp] = pc >> 8
-                sp = sp - 1 & 65535
+                    mem[sp] = (pc >> 8)
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
-                    mem[sp] = pc & 255
-                pc = 8
+                    mem[sp] = (pc & 0xFF)
+                pc = 0x08
                 wz = pc
                 t += 11
-            elif op == 12:
+            elif op == 0x0c:
                 # 0C  INC C
-                c = c + 1 & 255
-                f = f & 1 | INC_F[c]
+                c = (c + 1) & 0xFF
+                f = (f & 0x01) | INC_F[c]
                 t += 4
                 qt = t
-            elif op == 181:
+            elif op == 0xb5:
                 # B5  OR L
                 a = a | l
                 f = SZ53P[a]
                 t += 4
                 qt = t
-            elif op == 231:
+            elif op == 0xe7:
                 # E7  RST 20h
-                sp = sp - 1 & 65535
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
-                    mem[sp] = pc >> 8
-                sp = sp - 1 & 65535
+                    mem[sp] = (pc >> 8)
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
-                    mem[sp] = pc & 255
-                pc = 32
+                    mem[sp] = (pc & 0xFF)
+                pc = 0x20
                 wz = pc
                 t += 11
-            elif op == 135:
+            elif op == 0x87:
                 # 87  ADD A,A
-                f = ADC_F[a << 8 | a]
-                a = a + a & 255
+                f = ADC_F[(a << 8) | a]
+                a = (a + a) & 0xFF
                 t += 4
                 qt = t
-            elif op == 215:
+            elif op == 0xd7:
                 # D7  RST 10h
-                sp = sp - 1 & 65535
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
-                    mem[sp] = pc >> 8
-                sp = sp - 1 & 65535
+                    mem[sp] = (pc >> 8)
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
-                    mem[sp] = pc & 255
-                pc = 16
+                    mem[sp] = (pc & 0xFF)
+                pc = 0x10
                 wz = pc
                 t += 11
-            elif op == 184:
+            elif op == 0xb8:
                 # B8  CP B
-                f = CP_F[a << 8 | b]
+                f = CP_F[(a << 8) | b]
                 t += 4
                 qt = t
-            elif op == 70:
+            elif op == 0x46:
                 # 46  LD B,(HL)
-                b = I64(mem[h << 8 | l])
+                b = I64(mem[(h << 8) | l])
                 t += 7
-            elif op == 21:
+            elif op == 0x15:
                 # 15  DEC D
-                d = d - 1 & 255
-                f = f & 1 | DEC_F[d]
+                d = (d - 1) & 0xFF
+                f = (f & 0x01) | DEC_F[d]
                 t += 4
                 qt = t
-            elif op == 43:
+            elif op == 0x2b:
                 # 2B  DEC HL
-                l = l - 1 & 255
-                if l == 255:
-                    h = h - 1 & 255
+                l = (l - 1) & 0xFF
+                if l == 0xFF:
+                    h = (h - 1) & 0xFF
                 t += 6
-            elif op == 185:
+            elif op == 0xb9:
                 # B9  CP C
-                f = CP_F[a << 8 | c]
+                f = CP_F[(a << 8) | c]
                 t += 4
                 qt = t
-            elif op == 52:
+            elif op == 0x34:
                 # 34  INC (HL)
-                ea = h << 8 | l
-                v = I64(mem[ea]) + 1 & 255
+                ea = (h << 8) | l
+                v = (I64(mem[ea]) + 1) & 0xFF
                 if ea >= rom_top:
                     mem[ea] = v
-                f = f & 1 | INC_F[v]
+                f = (f & 0x01) | INC_F[v]
                 t += 11
                 qt = t
-            elif op == 30:
+            elif op == 0x1e:
                 # 1E  LD E,n
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
+                pc = (pc + 1) & 0xFFFF
                 e = n
                 t += 7
-            elif op == 78:
+            elif op == 0x4e:
                 # 4E  LD C,(HL)
-                c = I64(mem[h << 8 | l])
+                c = I64(mem[(h << 8) | l])
                 t += 7
-            elif op == 67:
+            elif op == 0x43:
                 # 43  LD B,E
                 b = e
                 t += 4
-            elif op == 118:
+            elif op == 0x76:
                 # 76  HALT
-                pc = pc - 1 & 65535
+                pc = (pc - 1) & 0xFFFF
                 halted = 1
                 t += 4
-                if t < until and (not (iff1 and t < int_end)) and (not bp[pc]):
+                if t < until and not (iff1 and t < int_end) and not bp[pc]:
                     stop = until
-                    k = stop - t + 3 >> 2
+                    k = (stop - t + 3) >> 2
                     t += k << 2
                     r += k
-            elif op == 223:
+            elif op == 0xdf:
                 # DF  RST 18h
-                sp = sp - 1 & 65535
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
-                    mem[sp] = pc >> 8
-                sp = sp - 1 & 65535
+                    mem[sp] = (pc >> 8)
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
-                    mem[sp] = pc & 255
-                pc = 24
+                    mem[sp] = (pc & 0xFF)
+                pc = 0x18
                 wz = pc
                 t += 11
-            elif op == 87:
+            elif op == 0x57:
                 # 57  LD D,A
                 d = a
                 t += 4
-            elif op == 8:
+            elif op == 0x08:
                 # 08  EX AF,AF'
-                a, a_ = (a_, a)
-                f, f_ = (f_, f)
+                a, a_ = a_, a
+                f, f_ = f_, f
                 t += 4
-            elif op == 3:
+            elif op == 0x03:
                 # 03  INC BC
-                c = c + 1 & 255
+                c = (c + 1) & 0xFF
                 if c == 0:
-                    b = b + 1 & 255
+                    b = (b + 1) & 0xFF
                 t += 6
-            elif op == 0:
+            elif op == 0x00:
                 # 00  NOP
                 t += 4
-            elif op == 46:
+            elif op == 0x2e:
                 # 2E  LD L,n
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
+                pc = (pc + 1) & 0xFFFF
                 l = n
                 t += 7
-            elif op == 37:
+            elif op == 0x25:
                 # 25  DEC H
-                h = h - 1 & 255
-                f = f & 1 | DEC_F[h]
+                h = (h - 1) & 0xFF
+                f = (f & 0x01) | DEC_F[h]
                 t += 4
                 qt = t
-            elif op == 196:
+            elif op == 0xc4:
                 # C4  CALL NZ,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 wz = nn
-                if f & 64 == 0:
-                    sp = sp - 1 & 65535
+                if (f & 0x40) == 0:
+                    sp = (sp - 1) & 0xFFFF
                     if sp >= rom_top:
-                        mem[sp] = pc >> 8
-                    sp = sp - 1 & 65535
+                        mem[sp] = (pc >> 8)
+                    sp = (sp - 1) & 0xFFFF
                     if sp >= rom_top:
-                        mem[sp] = pc & 255
+                        mem[sp] = (pc & 0xFF)
                     pc = nn
                     t += 17
                 else:
                     t += 10
-            elif op == 63:
+            elif op == 0x3f:
                 # 3F  CCF
                 t0 = t
                 if qt == t0:
@@ -4848,925 +4857,925 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     q = q_entry
                 else:
                     q = 0
-                f = (f & 197 | (f & 1) << 4 | (q ^ f | a) & 40) ^ 1
+                f = ((f & 0xC5) | ((f & 0x01) << 4) | (((q ^ f) | a) & 0x28)) ^ 0x01
                 t += 4
                 qt = t
-            elif op == 75:
+            elif op == 0x4b:
                 # 4B  LD C,E
                 c = e
                 t += 4
-            elif op == 27:
+            elif op == 0x1b:
                 # 1B  DEC DE
-                e = e - 1 & 255
-                if e == 255:
-                    d = d - 1 & 255
+                e = (e - 1) & 0xFF
+                if e == 0xFF:
+                    d = (d - 1) & 0xFF
                 t += 6
-            elif op == 176:
+            elif op == 0xb0:
                 # B0  OR B
                 a = a | b
                 f = SZ53P[a]
                 t += 4
                 qt = t
-            elif op == 45:
+            elif op == 0x2d:
                 # 2D  DEC L
-                l = l - 1 & 255
-                f = f & 1 | DEC_F[l]
+                l = (l - 1) & 0xFF
+                f = (f & 0x01) | DEC_F[l]
                 t += 4
                 qt = t
-            elif op == 7:
+            elif op == 0x07:
                 # 07  RLCA
-                a = (a << 1 | a >> 7) & 255
-                f = f & 196 | a & 41
+                a = ((a << 1) | (a >> 7)) & 0xFF
+                f = (f & 0xC4) | (a & 0x29)
                 t += 4
                 qt = t
-            elif op == 227:
+            elif op == 0xe3:
                 # E3  EX (SP),HL
-                nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                v = h << 8 | l
-                ea = sp + 1 & 65535
+                nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                v = ((h << 8) | l)
+                ea = (sp + 1) & 0xFFFF
                 if ea >= rom_top:
                     mem[ea] = v >> 8
                 if sp >= rom_top:
-                    mem[sp] = v & 255
+                    mem[sp] = v & 0xFF
                 h = nn >> 8
-                l = nn & 255
+                l = nn & 0xFF
                 wz = nn
                 t += 19
-            elif op == 187:
+            elif op == 0xbb:
                 # BB  CP E
-                f = CP_F[a << 8 | e]
+                f = CP_F[(a << 8) | e]
                 t += 4
                 qt = t
-            elif op == 102:
+            elif op == 0x66:
                 # 66  LD H,(HL)
-                h = I64(mem[h << 8 | l])
+                h = I64(mem[(h << 8) | l])
                 t += 7
-            elif op == 218:
+            elif op == 0xda:
                 # DA  JP C,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 wz = nn
-                if f & 1:
+                if f & 0x01:
                     pc = nn
                 t += 10
-            elif op == 114:
+            elif op == 0x72:
                 # 72  LD (HL),D
-                ea = h << 8 | l
+                ea = (h << 8) | l
                 if ea >= rom_top:
                     mem[ea] = d
                 t += 7
-            elif op == 18:
+            elif op == 0x12:
                 # 12  LD (DE),A
-                ea = d << 8 | e
+                ea = (d << 8) | e
                 if ea >= rom_top:
                     mem[ea] = a
-                wz = e + 1 & 255 | a << 8
+                wz = ((e + 1) & 0xFF) | (a << 8)
                 t += 7
-            elif op == 128:
+            elif op == 0x80:
                 # 80  ADD A,B
-                f = ADC_F[a << 8 | b]
-                a = a + b & 255
+                f = ADC_F[(a << 8) | b]
+                a = (a + b) & 0xFF
                 t += 4
                 qt = t
-            elif op == 210:
+            elif op == 0xd2:
                 # D2  JP NC,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 wz = nn
-                if f & 1 == 0:
+                if (f & 0x01) == 0:
                     pc = nn
                 t += 10
-            elif op == 105:
+            elif op == 0x69:
                 # 69  LD L,C
                 l = c
                 t += 4
-            elif op == 217:
+            elif op == 0xd9:
                 # D9  EXX
-                b, b_ = (b_, b)
-                c, c_ = (c_, c)
-                d, d_ = (d_, d)
-                e, e_ = (e_, e)
-                h, h_ = (h_, h)
-                l, l_ = (l_, l)
+                b, b_ = b_, b
+                c, c_ = c_, c
+                d, d_ = d_, d
+                e, e_ = e_, e
+                h, h_ = h_, h
+                l, l_ = l_, l
                 t += 4
-            elif op == 172:
+            elif op == 0xac:
                 # AC  XOR H
                 a = a ^ h
                 f = SZ53P[a]
                 t += 4
                 qt = t
-            elif op == 84:
+            elif op == 0x54:
                 # 54  LD D,H
                 d = h
                 t += 4
-            elif op == 93:
+            elif op == 0x5d:
                 # 5D  LD E,L
                 e = l
                 t += 4
-            elif op == 173:
+            elif op == 0xad:
                 # AD  XOR L
                 a = a ^ l
                 f = SZ53P[a]
                 t += 4
                 qt = t
-            elif op == 53:
+            elif op == 0x35:
                 # 35  DEC (HL)
-                ea = h << 8 | l
-                v = I64(mem[ea]) - 1 & 255
+                ea = (h << 8) | l
+                v = (I64(mem[ea]) - 1) & 0xFF
                 if ea >= rom_top:
                     mem[ea] = v
-                f = f & 1 | DEC_F[v]
+                f = (f & 0x01) | DEC_F[v]
                 t += 11
                 qt = t
-            elif op == 166:
+            elif op == 0xa6:
                 # A6  AND (HL)
-                a = a & I64(mem[h << 8 | l])
-                f = SZ53P[a] | 16
+                a = a & I64(mem[(h << 8) | l])
+                f = SZ53P[a] | 0x10
                 t += 7
                 qt = t
-            elif op == 129:
+            elif op == 0x81:
                 # 81  ADD A,C
-                f = ADC_F[a << 8 | c]
-                a = a + c & 255
+                f = ADC_F[(a << 8) | c]
+                a = (a + c) & 0xFF
                 t += 4
                 qt = t
-            elif op == 131:
+            elif op == 0x83:
                 # 83  ADD A,E
-                f = ADC_F[a << 8 | e]
-                a = a + e & 255
+                f = ADC_F[(a << 8) | e]
+                a = (a + e) & 0xFF
                 t += 4
                 qt = t
-            elif op == 133:
+            elif op == 0x85:
                 # 85  ADD A,L
-                f = ADC_F[a << 8 | l]
-                a = a + l & 255
+                f = ADC_F[(a << 8) | l]
+                a = (a + l) & 0xFF
                 t += 4
                 qt = t
-            elif op == 149:
+            elif op == 0x95:
                 # 95  SUB L
-                f = SBC_F[a << 8 | l]
-                a = a - l & 255
+                f = SBC_F[(a << 8) | l]
+                a = (a - l) & 0xFF
                 t += 4
                 qt = t
-            elif op == 5:
+            elif op == 0x05:
                 # 05  DEC B
-                b = b - 1 & 255
-                f = f & 1 | DEC_F[b]
+                b = (b - 1) & 0xFF
+                f = (f & 0x01) | DEC_F[b]
                 t += 4
                 qt = t
-            elif op == 243:
+            elif op == 0xf3:
                 # F3  DI
                 iff1 = 0
                 iff2 = 0
                 t += 4
-            elif op == 113:
+            elif op == 0x71:
                 # 71  LD (HL),C
-                ea = h << 8 | l
+                ea = (h << 8) | l
                 if ea >= rom_top:
                     mem[ea] = c
                 t += 7
-            elif op == 233:
+            elif op == 0xe9:
                 # E9  JP (HL)
-                pc = h << 8 | l
+                pc = ((h << 8) | l)
                 t += 4
-            elif op == 140:
+            elif op == 0x8c:
                 # 8C  ADC A,H
                 cy = f & 1
-                f = ADC_F[cy << 16 | a << 8 | h]
-                a = a + h + cy & 255
+                f = ADC_F[(cy << 16) | (a << 8) | h]
+                a = (a + h + cy) & 0xFF
                 t += 4
                 qt = t
-            elif op == 145:
+            elif op == 0x91:
                 # 91  SUB C
-                f = SBC_F[a << 8 | c]
-                a = a - c & 255
+                f = SBC_F[(a << 8) | c]
+                a = (a - c) & 0xFF
                 t += 4
                 qt = t
-            elif op == 182:
+            elif op == 0xb6:
                 # B6  OR (HL)
-                a = a | I64(mem[h << 8 | l])
+                a = a | I64(mem[(h << 8) | l])
                 f = SZ53P[a]
                 t += 7
                 qt = t
-            elif op == 249:
+            elif op == 0xf9:
                 # F9  LD SP,HL
-                sp = h << 8 | l
+                sp = ((h << 8) | l)
                 t += 6
-            elif op == 23:
+            elif op == 0x17:
                 # 17  RLA
                 cy = a >> 7
-                a = (a << 1 | f & 1) & 255
-                f = f & 196 | cy | a & 40
+                a = ((a << 1) | (f & 1)) & 0xFF
+                f = (f & 0xC4) | cy | (a & 0x28)
                 t += 4
                 qt = t
-            elif op == 89:
+            elif op == 0x59:
                 # 59  LD E,C
                 e = c
                 t += 4
-            elif op == 96:
+            elif op == 0x60:
                 # 60  LD H,B
                 h = b
                 t += 4
-            elif op == 20:
+            elif op == 0x14:
                 # 14  INC D
-                d = d + 1 & 255
-                f = f & 1 | INC_F[d]
+                d = (d + 1) & 0xFF
+                f = (f & 0x01) | INC_F[d]
                 t += 4
                 qt = t
-            elif op == 28:
+            elif op == 0x1c:
                 # 1C  INC E
-                e = e + 1 & 255
-                f = f & 1 | INC_F[e]
+                e = (e + 1) & 0xFF
+                f = (f & 0x01) | INC_F[e]
                 t += 4
                 qt = t
-            elif op == 112:
+            elif op == 0x70:
                 # 70  LD (HL),B
-                ea = h << 8 | l
+                ea = (h << 8) | l
                 if ea >= rom_top:
                     mem[ea] = b
                 t += 7
-            elif op == 144:
+            elif op == 0x90:
                 # 90  SUB B
-                f = SBC_F[a << 8 | b]
-                a = a - b & 255
+                f = SBC_F[(a << 8) | b]
+                a = (a - b) & 0xFF
                 t += 4
                 qt = t
-            elif op == 65:
+            elif op == 0x41:
                 # 41  LD B,C
                 b = c
                 t += 4
-            elif op == 178:
+            elif op == 0xb2:
                 # B2  OR D
                 a = a | d
                 f = SZ53P[a]
                 t += 4
                 qt = t
-            elif op == 159:
+            elif op == 0x9f:
                 # 9F  SBC A,A
                 cy = f & 1
-                f = SBC_F[cy << 16 | a << 8 | a]
-                a = a - a - cy & 255
+                f = SBC_F[(cy << 16) | (a << 8) | a]
+                a = (a - a - cy) & 0xFF
                 t += 4
                 qt = t
-            elif op == 186:
+            elif op == 0xba:
                 # BA  CP D
-                f = CP_F[a << 8 | d]
+                f = CP_F[(a << 8) | d]
                 t += 4
                 qt = t
-            elif op == 29:
+            elif op == 0x1d:
                 # 1D  DEC E
-                e = e - 1 & 255
-                f = f & 1 | DEC_F[e]
+                e = (e - 1) & 0xFF
+                f = (f & 0x01) | DEC_F[e]
                 t += 4
                 qt = t
-            elif op == 220:
+            elif op == 0xdc:
                 # DC  CALL C,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 wz = nn
-                if f & 1:
-                    sp = sp - 1 & 65535
+                if f & 0x01:
+                    sp = (sp - 1) & 0xFFFF
                     if sp >= rom_top:
-                        mem[sp] = pc >> 8
-                    sp = sp - 1 & 65535
+                        mem[sp] = (pc >> 8)
+                    sp = (sp - 1) & 0xFFFF
                     if sp >= rom_top:
-                        mem[sp] = pc & 255
+                        mem[sp] = (pc & 0xFF)
                     pc = nn
                     t += 17
                 else:
                     t += 10
-            elif op == 57:
+            elif op == 0x39:
                 # 39  ADD HL,SP
-                v = h << 8 | l
+                v = ((h << 8) | l)
                 nn = sp
                 res = v + nn
-                wz = v + 1 & 65535
-                f = f & 196 | res >> 16 & 1 | res >> 8 & 40 | (v & 4095) + (nn & 4095) >> 8 & 16
-                res = res & 65535
+                wz = (v + 1) & 0xFFFF
+                f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+                res = res & 0xFFFF
                 h = res >> 8
-                l = res & 255
+                l = res & 0xFF
                 t += 11
                 qt = t
-            elif op == 66:
+            elif op == 0x42:
                 # 42  LD B,D
                 b = d
                 t += 4
-            elif op == 80:
+            elif op == 0x50:
                 # 50  LD D,B
                 d = b
                 t += 4
-            elif op == 130:
+            elif op == 0x82:
                 # 82  ADD A,D
-                f = ADC_F[a << 8 | d]
-                a = a + d & 255
+                f = ADC_F[(a << 8) | d]
+                a = (a + d) & 0xFF
                 t += 4
                 qt = t
-            elif op == 163:
+            elif op == 0xa3:
                 # A3  AND E
                 a = a & e
-                f = SZ53P[a] | 16
+                f = SZ53P[a] | 0x10
                 t += 4
                 qt = t
-            elif op == 104:
+            elif op == 0x68:
                 # 68  LD L,B
                 l = b
                 t += 4
-            elif op == 85:
+            elif op == 0x55:
                 # 55  LD D,L
                 d = l
                 t += 4
-            elif op == 242:
+            elif op == 0xf2:
                 # F2  JP P,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 wz = nn
-                if f & 128 == 0:
+                if (f & 0x80) == 0:
                     pc = nn
                 t += 10
-            elif op == 132:
+            elif op == 0x84:
                 # 84  ADD A,H
-                f = ADC_F[a << 8 | h]
-                a = a + h & 255
+                f = ADC_F[(a << 8) | h]
+                a = (a + h) & 0xFF
                 t += 4
                 qt = t
-            elif op == 74:
+            elif op == 0x4a:
                 # 4A  LD C,D
                 c = d
                 t += 4
-            elif op == 98:
+            elif op == 0x62:
                 # 62  LD H,D
                 h = d
                 t += 4
-            elif op == 106:
+            elif op == 0x6a:
                 # 6A  LD L,D
                 l = d
                 t += 4
-            elif op == 146:
+            elif op == 0x92:
                 # 92  SUB D
-                f = SBC_F[a << 8 | d]
-                a = a - d & 255
+                f = SBC_F[(a << 8) | d]
+                a = (a - d) & 0xFF
                 t += 4
                 qt = t
-            elif op == 150:
+            elif op == 0x96:
                 # 96  SUB (HL)
-                v = I64(mem[h << 8 | l])
-                f = SBC_F[a << 8 | v]
-                a = a - v & 255
+                v = I64(mem[(h << 8) | l])
+                f = SBC_F[(a << 8) | v]
+                a = (a - v) & 0xFF
                 t += 7
                 qt = t
-            elif op == 174:
+            elif op == 0xae:
                 # AE  XOR (HL)
-                a = a ^ I64(mem[h << 8 | l])
+                a = a ^ I64(mem[(h << 8) | l])
                 f = SZ53P[a]
                 t += 7
                 qt = t
-            elif op == 180:
+            elif op == 0xb4:
                 # B4  OR H
                 a = a | h
                 f = SZ53P[a]
                 t += 4
                 qt = t
-            elif op == 234:
+            elif op == 0xea:
                 # EA  JP PE,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 wz = nn
-                if f & 4:
+                if f & 0x04:
                     pc = nn
                 t += 10
-            elif op == 110:
+            elif op == 0x6e:
                 # 6E  LD L,(HL)
-                l = I64(mem[h << 8 | l])
+                l = I64(mem[(h << 8) | l])
                 t += 7
-            elif op == 188:
+            elif op == 0xbc:
                 # BC  CP H
-                f = CP_F[a << 8 | h]
+                f = CP_F[(a << 8) | h]
                 t += 4
                 qt = t
-            elif op == 10:
+            elif op == 0x0a:
                 # 0A  LD A,(BC)
-                ea = b << 8 | c
+                ea = (b << 8) | c
                 a = I64(mem[ea])
-                wz = ea + 1 & 65535
+                wz = (ea + 1) & 0xFFFF
                 t += 7
-            elif op == 49:
+            elif op == 0x31:
                 # 31  LD SP,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 sp = nn
                 t += 10
-            elif op == 72:
+            elif op == 0x48:
                 # 48  LD C,B
                 c = b
                 t += 4
-            elif op == 81:
+            elif op == 0x51:
                 # 51  LD D,C
                 d = c
                 t += 4
-            elif op == 83:
+            elif op == 0x53:
                 # 53  LD D,E
                 d = e
                 t += 4
-            elif op == 92:
+            elif op == 0x5c:
                 # 5C  LD E,H
                 e = h
                 t += 4
-            elif op == 97:
+            elif op == 0x61:
                 # 61  LD H,C
                 h = c
                 t += 4
-            elif op == 101:
+            elif op == 0x65:
                 # 65  LD H,L
                 h = l
                 t += 4
-            elif op == 107:
+            elif op == 0x6b:
                 # 6B  LD L,E
                 l = e
                 t += 4
-            elif op == 147:
+            elif op == 0x93:
                 # 93  SUB E
-                f = SBC_F[a << 8 | e]
-                a = a - e & 255
+                f = SBC_F[(a << 8) | e]
+                a = (a - e) & 0xFF
                 t += 4
                 qt = t
-            elif op == 161:
+            elif op == 0xa1:
                 # A1  AND C
                 a = a & c
-                f = SZ53P[a] | 16
+                f = SZ53P[a] | 0x10
                 t += 4
                 qt = t
-            elif op == 164:
+            elif op == 0xa4:
                 # A4  AND H
                 a = a & h
-                f = SZ53P[a] | 16
+                f = SZ53P[a] | 0x10
                 t += 4
                 qt = t
-            elif op == 204:
+            elif op == 0xcc:
                 # CC  CALL Z,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 wz = nn
-                if f & 64:
-                    sp = sp - 1 & 65535
+                if f & 0x40:
+                    sp = (sp - 1) & 0xFFFF
                     if sp >= rom_top:
-                        mem[sp] = pc >> 8
-                    sp = sp - 1 & 65535
+                        mem[sp] = (pc >> 8)
+                    sp = (sp - 1) & 0xFFFF
                     if sp >= rom_top:
-                        mem[sp] = pc & 255
+                        mem[sp] = (pc & 0xFF)
                     pc = nn
                     t += 17
                 else:
                     t += 10
-            elif op == 222:
+            elif op == 0xde:
                 # DE  SBC A,n
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
+                pc = (pc + 1) & 0xFFFF
                 cy = f & 1
-                f = SBC_F[cy << 16 | a << 8 | n]
-                a = a - n - cy & 255
+                f = SBC_F[(cy << 16) | (a << 8) | n]
+                a = (a - n - cy) & 0xFF
                 t += 7
                 qt = t
-            elif op == 226:
+            elif op == 0xe2:
                 # E2  JP PO,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 wz = nn
-                if f & 4 == 0:
+                if (f & 0x04) == 0:
                     pc = nn
                 t += 10
-            elif op == 250:
+            elif op == 0xfa:
                 # FA  JP M,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 wz = nn
-                if f & 128:
+                if f & 0x80:
                     pc = nn
                 t += 10
-            elif op == 2:
+            elif op == 0x02:
                 # 02  LD (BC),A
-                ea = b << 8 | c
+                ea = (b << 8) | c
                 if ea >= rom_top:
                     mem[ea] = a
-                wz = c + 1 & 255 | a << 8
+                wz = ((c + 1) & 0xFF) | (a << 8)
                 t += 7
-            elif op == 39:
+            elif op == 0x27:
                 # 27  DAA
-                cy = f & 1
+                cy = f & 0x01
                 v = 0
-                if f & 16 or a & 15 > 9:
-                    v = 6
-                if cy or a > 153:
-                    v = v | 96
+                if (f & 0x10) or (a & 0x0F) > 9:
+                    v = 0x06
+                if cy or a > 0x99:
+                    v = v | 0x60
                     cy = 1
-                if f & 2:
-                    res = a - v & 255
+                if f & 0x02:
+                    res = (a - v) & 0xFF
                 else:
-                    res = a + v & 255
-                f = f & 2 | cy | (a ^ res) & 16 | SZ53P[res]
+                    res = (a + v) & 0xFF
+                f = (f & 0x02) | cy | ((a ^ res) & 0x10) | SZ53P[res]
                 a = res
                 t += 4
                 qt = t
-            elif op == 51:
+            elif op == 0x33:
                 # 33  INC SP
-                sp = sp + 1 & 65535
+                sp = (sp + 1) & 0xFFFF
                 t += 6
-            elif op == 59:
+            elif op == 0x3b:
                 # 3B  DEC SP
-                sp = sp - 1 & 65535
+                sp = (sp - 1) & 0xFFFF
                 t += 6
-            elif op == 64:
+            elif op == 0x40:
                 # 40  LD B,B
                 t += 4
-            elif op == 69:
+            elif op == 0x45:
                 # 45  LD B,L
                 b = l
                 t += 4
-            elif op == 73:
+            elif op == 0x49:
                 # 49  LD C,C
                 t += 4
-            elif op == 76:
+            elif op == 0x4c:
                 # 4C  LD C,H
                 c = h
                 t += 4
-            elif op == 82:
+            elif op == 0x52:
                 # 52  LD D,D
                 t += 4
-            elif op == 88:
+            elif op == 0x58:
                 # 58  LD E,B
                 e = b
                 t += 4
-            elif op == 90:
+            elif op == 0x5a:
                 # 5A  LD E,D
                 e = d
                 t += 4
-            elif op == 91:
+            elif op == 0x5b:
                 # 5B  LD E,E
                 t += 4
-            elif op == 99:
+            elif op == 0x63:
                 # 63  LD H,E
                 h = e
                 t += 4
-            elif op == 100:
+            elif op == 0x64:
                 # 64  LD H,H
                 t += 4
-            elif op == 108:
+            elif op == 0x6c:
                 # 6C  LD L,H
                 l = h
                 t += 4
-            elif op == 109:
+            elif op == 0x6d:
                 # 6D  LD L,L
                 t += 4
-            elif op == 116:
+            elif op == 0x74:
                 # 74  LD (HL),H
-                ea = h << 8 | l
+                ea = (h << 8) | l
                 if ea >= rom_top:
                     mem[ea] = h
                 t += 7
-            elif op == 117:
+            elif op == 0x75:
                 # 75  LD (HL),L
-                ea = h << 8 | l
+                ea = (h << 8) | l
                 if ea >= rom_top:
                     mem[ea] = l
                 t += 7
-            elif op == 127:
+            elif op == 0x7f:
                 # 7F  LD A,A
                 t += 4
-            elif op == 134:
+            elif op == 0x86:
                 # 86  ADD A,(HL)
-                v = I64(mem[h << 8 | l])
-                f = ADC_F[a << 8 | v]
-                a = a + v & 255
+                v = I64(mem[(h << 8) | l])
+                f = ADC_F[(a << 8) | v]
+                a = (a + v) & 0xFF
                 t += 7
                 qt = t
-            elif op == 136:
+            elif op == 0x88:
                 # 88  ADC A,B
                 cy = f & 1
-                f = ADC_F[cy << 16 | a << 8 | b]
-                a = a + b + cy & 255
+                f = ADC_F[(cy << 16) | (a << 8) | b]
+                a = (a + b + cy) & 0xFF
                 t += 4
                 qt = t
-            elif op == 137:
+            elif op == 0x89:
                 # 89  ADC A,C
                 cy = f & 1
-                f = ADC_F[cy << 16 | a << 8 | c]
-                a = a + c + cy & 255
+                f = ADC_F[(cy << 16) | (a << 8) | c]
+                a = (a + c + cy) & 0xFF
                 t += 4
                 qt = t
-            elif op == 138:
+            elif op == 0x8a:
                 # 8A  ADC A,D
                 cy = f & 1
-                f = ADC_F[cy << 16 | a << 8 | d]
-                a = a + d + cy & 255
+                f = ADC_F[(cy << 16) | (a << 8) | d]
+                a = (a + d + cy) & 0xFF
                 t += 4
                 qt = t
-            elif op == 139:
+            elif op == 0x8b:
                 # 8B  ADC A,E
                 cy = f & 1
-                f = ADC_F[cy << 16 | a << 8 | e]
-                a = a + e + cy & 255
+                f = ADC_F[(cy << 16) | (a << 8) | e]
+                a = (a + e + cy) & 0xFF
                 t += 4
                 qt = t
-            elif op == 141:
+            elif op == 0x8d:
                 # 8D  ADC A,L
                 cy = f & 1
-                f = ADC_F[cy << 16 | a << 8 | l]
-                a = a + l + cy & 255
+                f = ADC_F[(cy << 16) | (a << 8) | l]
+                a = (a + l + cy) & 0xFF
                 t += 4
                 qt = t
-            elif op == 142:
+            elif op == 0x8e:
                 # 8E  ADC A,(HL)
-                v = I64(mem[h << 8 | l])
+                v = I64(mem[(h << 8) | l])
                 cy = f & 1
-                f = ADC_F[cy << 16 | a << 8 | v]
-                a = a + v + cy & 255
+                f = ADC_F[(cy << 16) | (a << 8) | v]
+                a = (a + v + cy) & 0xFF
                 t += 7
                 qt = t
-            elif op == 143:
+            elif op == 0x8f:
                 # 8F  ADC A,A
                 cy = f & 1
-                f = ADC_F[cy << 16 | a << 8 | a]
-                a = a + a + cy & 255
+                f = ADC_F[(cy << 16) | (a << 8) | a]
+                a = (a + a + cy) & 0xFF
                 t += 4
                 qt = t
-            elif op == 148:
+            elif op == 0x94:
                 # 94  SUB H
-                f = SBC_F[a << 8 | h]
-                a = a - h & 255
+                f = SBC_F[(a << 8) | h]
+                a = (a - h) & 0xFF
                 t += 4
                 qt = t
-            elif op == 151:
+            elif op == 0x97:
                 # 97  SUB A
-                f = SBC_F[a << 8 | a]
-                a = a - a & 255
+                f = SBC_F[(a << 8) | a]
+                a = (a - a) & 0xFF
                 t += 4
                 qt = t
-            elif op == 152:
+            elif op == 0x98:
                 # 98  SBC A,B
                 cy = f & 1
-                f = SBC_F[cy << 16 | a << 8 | b]
-                a = a - b - cy & 255
+                f = SBC_F[(cy << 16) | (a << 8) | b]
+                a = (a - b - cy) & 0xFF
                 t += 4
                 qt = t
-            elif op == 153:
+            elif op == 0x99:
                 # 99  SBC A,C
                 cy = f & 1
-                f = SBC_F[cy << 16 | a << 8 | c]
-                a = a - c - cy & 255
+                f = SBC_F[(cy << 16) | (a << 8) | c]
+                a = (a - c - cy) & 0xFF
                 t += 4
                 qt = t
-            elif op == 154:
+            elif op == 0x9a:
                 # 9A  SBC A,D
                 cy = f & 1
-                f = SBC_F[cy << 16 | a << 8 | d]
-                a = a - d - cy & 255
+                f = SBC_F[(cy << 16) | (a << 8) | d]
+                a = (a - d - cy) & 0xFF
                 t += 4
                 qt = t
-            elif op == 155:
+            elif op == 0x9b:
                 # 9B  SBC A,E
                 cy = f & 1
-                f = SBC_F[cy << 16 | a << 8 | e]
-                a = a - e - cy & 255
+                f = SBC_F[(cy << 16) | (a << 8) | e]
+                a = (a - e - cy) & 0xFF
                 t += 4
                 qt = t
-            elif op == 156:
+            elif op == 0x9c:
                 # 9C  SBC A,H
                 cy = f & 1
-                f = SBC_F[cy << 16 | a << 8 | h]
-                a = a - h - cy & 255
+                f = SBC_F[(cy << 16) | (a << 8) | h]
+                a = (a - h - cy) & 0xFF
                 t += 4
                 qt = t
-            elif op == 157:
+            elif op == 0x9d:
                 # 9D  SBC A,L
                 cy = f & 1
-                f = SBC_F[cy << 16 | a << 8 | l]
-                a = a - l - cy & 255
+                f = SBC_F[(cy << 16) | (a << 8) | l]
+                a = (a - l - cy) & 0xFF
                 t += 4
                 qt = t
-            elif op == 158:
+            elif op == 0x9e:
                 # 9E  SBC A,(HL)
-                v = I64(mem[h << 8 | l])
+                v = I64(mem[(h << 8) | l])
                 cy = f & 1
-                f = SBC_F[cy << 16 | a << 8 | v]
-                a = a - v - cy & 255
+                f = SBC_F[(cy << 16) | (a << 8) | v]
+                a = (a - v - cy) & 0xFF
                 t += 7
                 qt = t
-            elif op == 160:
+            elif op == 0xa0:
                 # A0  AND B
                 a = a & b
-                f = SZ53P[a] | 16
+                f = SZ53P[a] | 0x10
                 t += 4
                 qt = t
-            elif op == 162:
+            elif op == 0xa2:
                 # A2  AND D
                 a = a & d
-                f = SZ53P[a] | 16
+                f = SZ53P[a] | 0x10
                 t += 4
                 qt = t
-            elif op == 165:
+            elif op == 0xa5:
                 # A5  AND L
                 a = a & l
-                f = SZ53P[a] | 16
+                f = SZ53P[a] | 0x10
                 t += 4
                 qt = t
-            elif op == 168:
+            elif op == 0xa8:
                 # A8  XOR B
                 a = a ^ b
                 f = SZ53P[a]
                 t += 4
                 qt = t
-            elif op == 170:
+            elif op == 0xaa:
                 # AA  XOR D
                 a = a ^ d
                 f = SZ53P[a]
                 t += 4
                 qt = t
-            elif op == 171:
+            elif op == 0xab:
                 # AB  XOR E
                 a = a ^ e
                 f = SZ53P[a]
                 t += 4
                 qt = t
-            elif op == 189:
+            elif op == 0xbd:
                 # BD  CP L
-                f = CP_F[a << 8 | l]
+                f = CP_F[(a << 8) | l]
                 t += 4
                 qt = t
-            elif op == 191:
+            elif op == 0xbf:
                 # BF  CP A
-                f = CP_F[a << 8 | a]
+                f = CP_F[(a << 8) | a]
                 t += 4
                 qt = t
-            elif op == 199:
+            elif op == 0xc7:
                 # C7  RST 0
-                sp = sp - 1 & 65535
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
-                    mem[sp] = pc >> 8
-                sp = sp - 1 & 65535
+                    mem[sp] = (pc >> 8)
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
-                    mem[sp] = pc & 255
-                pc = 0
+                    mem[sp] = (pc & 0xFF)
+                pc = 0x00
                 wz = pc
                 t += 11
-            elif op == 206:
+            elif op == 0xce:
                 # CE  ADC A,n
                 n = I64(mem[pc])
-                pc = pc + 1 & 65535
+                pc = (pc + 1) & 0xFFFF
                 cy = f & 1
-                f = ADC_F[cy << 16 | a << 8 | n]
-                a = a + n + cy & 255
+                f = ADC_F[(cy << 16) | (a << 8) | n]
+                a = (a + n + cy) & 0xFF
                 t += 7
                 qt = t
-            elif op == 212:
+            elif op == 0xd4:
                 # D4  CALL NC,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 wz = nn
-                if f & 1 == 0:
-                    sp = sp - 1 & 65535
+                if (f & 0x01) == 0:
+                    sp = (sp - 1) & 0xFFFF
                     if sp >= rom_top:
-                        mem[sp] = pc >> 8
-                    sp = sp - 1 & 65535
+                        mem[sp] = (pc >> 8)
+                    sp = (sp - 1) & 0xFFFF
                     if sp >= rom_top:
-                        mem[sp] = pc & 255
+                        mem[sp] = (pc & 0xFF)
                     pc = nn
                     t += 17
                 else:
                     t += 10
-            elif op == 224:
+            elif op == 0xe0:
                 # E0  RET PO
-                if f & 4 == 0:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
+                if (f & 0x04) == 0:
+                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    sp = (sp + 2) & 0xFFFF
                     pc = nn
                     wz = nn
                     t += 11
                 else:
                     t += 5
-            elif op == 228:
+            elif op == 0xe4:
                 # E4  CALL PO,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 wz = nn
-                if f & 4 == 0:
-                    sp = sp - 1 & 65535
+                if (f & 0x04) == 0:
+                    sp = (sp - 1) & 0xFFFF
                     if sp >= rom_top:
-                        mem[sp] = pc >> 8
-                    sp = sp - 1 & 65535
+                        mem[sp] = (pc >> 8)
+                    sp = (sp - 1) & 0xFFFF
                     if sp >= rom_top:
-                        mem[sp] = pc & 255
+                        mem[sp] = (pc & 0xFF)
                     pc = nn
                     t += 17
                 else:
                     t += 10
-            elif op == 232:
+            elif op == 0xe8:
                 # E8  RET PE
-                if f & 4:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
+                if f & 0x04:
+                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    sp = (sp + 2) & 0xFFFF
                     pc = nn
                     wz = nn
                     t += 11
                 else:
                     t += 5
-            elif op == 236:
+            elif op == 0xec:
                 # EC  CALL PE,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 wz = nn
-                if f & 4:
-                    sp = sp - 1 & 65535
+                if f & 0x04:
+                    sp = (sp - 1) & 0xFFFF
                     if sp >= rom_top:
-                        mem[sp] = pc >> 8
-                    sp = sp - 1 & 65535
+                        mem[sp] = (pc >> 8)
+                    sp = (sp - 1) & 0xFFFF
                     if sp >= rom_top:
-                        mem[sp] = pc & 255
+                        mem[sp] = (pc & 0xFF)
                     pc = nn
                     t += 17
                 else:
                     t += 10
-            elif op == 239:
+            elif op == 0xef:
                 # EF  RST 28h
-                sp = sp - 1 & 65535
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
-                    mem[sp] = pc >> 8
-                sp = sp - 1 & 65535
+                    mem[sp] = (pc >> 8)
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
-                    mem[sp] = pc & 255
-                pc = 40
+                    mem[sp] = (pc & 0xFF)
+                pc = 0x28
                 wz = pc
                 t += 11
-            elif op == 240:
+            elif op == 0xf0:
                 # F0  RET P
-                if f & 128 == 0:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
+                if (f & 0x80) == 0:
+                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    sp = (sp + 2) & 0xFFFF
                     pc = nn
                     wz = nn
                     t += 11
                 else:
                     t += 5
-            elif op == 244:
+            elif op == 0xf4:
                 # F4  CALL P,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 wz = nn
-                if f & 128 == 0:
-                    sp = sp - 1 & 65535
+                if (f & 0x80) == 0:
+                    sp = (sp - 1) & 0xFFFF
                     if sp >= rom_top:
-                        mem[sp] = pc >> 8
-                    sp = sp - 1 & 65535
+                        mem[sp] = (pc >> 8)
+                    sp = (sp - 1) & 0xFFFF
                     if sp >= rom_top:
-                        mem[sp] = pc & 255
+                        mem[sp] = (pc & 0xFF)
                     pc = nn
                     t += 17
                 else:
                     t += 10
-            elif op == 247:
+            elif op == 0xf7:
                 # F7  RST 30h
-                sp = sp - 1 & 65535
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
-                    mem[sp] = pc >> 8
-                sp = sp - 1 & 65535
+                    mem[sp] = (pc >> 8)
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
-                    mem[sp] = pc & 255
-                pc = 48
+                    mem[sp] = (pc & 0xFF)
+                pc = 0x30
                 wz = pc
                 t += 11
-            elif op == 248:
+            elif op == 0xf8:
                 # F8  RET M
-                if f & 128:
-                    nn = I64(mem[sp]) | I64(mem[sp + 1 & 65535]) << 8
-                    sp = sp + 2 & 65535
+                if f & 0x80:
+                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    sp = (sp + 2) & 0xFFFF
                     pc = nn
                     wz = nn
                     t += 11
                 else:
                     t += 5
-            elif op == 252:
+            elif op == 0xfc:
                 # FC  CALL M,nn
-                nn = I64(mem[pc]) | I64(mem[pc + 1 & 65535]) << 8
-                pc = pc + 2 & 65535
+                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                pc = (pc + 2) & 0xFFFF
                 wz = nn
-                if f & 128:
-                    sp = sp - 1 & 65535
+                if f & 0x80:
+                    sp = (sp - 1) & 0xFFFF
                     if sp >= rom_top:
-                        mem[sp] = pc >> 8
-                    sp = sp - 1 & 65535
+                        mem[sp] = (pc >> 8)
+                    sp = (sp - 1) & 0xFFFF
                     if sp >= rom_top:
-                        mem[sp] = pc & 255
+                        mem[sp] = (pc & 0xFF)
                     pc = nn
                     t += 17
                 else:
                     t += 10
             else:
                 # FF  RST 38h
-                sp = sp - 1 & 65535
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
-                    mem[sp] = pc >> 8
-                sp = sp - 1 & 65535
+                    mem[sp] = (pc >> 8)
+                sp = (sp - 1) & 0xFFFF
                 if sp >= rom_top:
-                    mem[sp] = pc & 255
-                pc = 56
+                    mem[sp] = (pc & 0xFF)
+                pc = 0x38
                 wz = pc
                 t += 11
         if bp[pc]:
@@ -5799,7 +5808,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
     st[S.IM] = im
     st[S.HALTED] = halted
     st[S.T] = t
-    st[S.R] = r & 127 | r7
+    st[S.R] = (r & 0x7F) | r7
     st[S.INT_END] = int_end
     st[S.AFTER_EI] = 1 if ei_at == t else 0
     st[S.AFTER_LDAIR] = 1 if ldair_at == t else 0

@@ -1,7 +1,10 @@
 """Code templates per operand shape: what each instruction of :mod:`isa` does, as Python.
 
-``leaf(op, table)`` turns one table entry into straight-line Python source working on the
-run loop's locals. The generator (``tools/gen_z80.py``) places these leaves in dispatch
+``leaf(op, table, d)`` turns one table entry into straight-line Python source working on the
+run loop's locals, spelled in the engine's :class:`Dialect` ``d``: a template never writes a
+memory read, a step of PC or R or a signed byte itself, it calls ``d.mem``, ``d.step_pc``,
+``d.step_r``, ``d.signed``, and it names state slots (``slot("PC")`` is ``st[S.PC]``). The
+generator (``tools/gen_z80.py``, parts in ``tools/z80gen``) places these leaves in dispatch
 trees. The code stays inside the subset of Python that numba compiles: integer locals,
 indexing of ``mem`` (bytearray or uint8 array), the flag tables and the state array ``st``.
 
@@ -31,6 +34,7 @@ Flags: S Z Y H X P/V N C = bits 7..0. Sources: ``../shared/reference/spectrum_fa
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from . import isa, state
 
@@ -43,6 +47,51 @@ COND = {
     "NZ": "(f & 0x40) == 0", "Z": "f & 0x40", "NC": "(f & 0x01) == 0", "C": "f & 0x01",
     "PO": "(f & 0x04) == 0", "PE": "f & 0x04", "P": "(f & 0x80) == 0", "M": "f & 0x80",
 }
+
+
+class TemplateError(Exception):
+    """An instruction of the tables has no template (a bug in the description)."""
+
+
+class Dialect(Protocol):
+    """How one engine spells the few things CPython and numba want written differently.
+
+    The templates (and the machine description and the generator's own pieces) call these
+    helpers wherever they read memory, step PC or R, or sign a displacement; each emitter of
+    ``tools/z80gen`` answers them its own way (``emit_python``: PC stepped without a mask, R
+    through tables of small ints, signed bytes by table; ``emit_numba``: every byte read
+    widened to int64), so no line is rewritten after it is made.
+    """
+
+    def mem(self, addr: str) -> str:
+        """An expression: the byte of memory at ``addr``."""
+        ...
+
+    def step_pc(self, n: int) -> list[str]:
+        """Statements moving PC by ``n`` bytes (negative: back), wrapping at 64K."""
+        ...
+
+    def step_r(self, n: int | str) -> list[str]:
+        """Statements counting ``n`` more M1 cycles in R (an int, negative to take them back,
+        or a local's name)."""
+        ...
+
+    def signed(self, byte: str) -> str:
+        """An expression: ``byte`` (0-255) as a displacement (-128-127)."""
+        ...
+
+
+def slot(name: str) -> str:
+    """The state array's slot ``name`` of :mod:`.state`, as the engines spell it (``st[S.PC]``)."""
+    if not isinstance(getattr(state, name, None), int):
+        raise TemplateError(f"no state slot {name!r} in zxmonopoly.z80.state")
+    return f"st[S.{name}]"
+
+
+def indent(lines: list[str], n: int = 1) -> list[str]:
+    """``lines`` indented ``n`` levels of four spaces (empty lines stay empty)."""
+    pad = "    " * n
+    return [pad + x if x else x for x in lines]
 
 
 @dataclass
@@ -76,12 +125,8 @@ def t_is(expr: str) -> str:
 
 # Q at the start of an instruction: F if the previous instruction changed the flags (it left
 # ``qt`` at the T-state it ended), the Q the run started with if none ran yet, else 0.
-Q_NOW = ["if qt == t0:", "    q = f", f"elif t0 == st[{state.ENTRY_T}]:", "    q = q_entry",
+Q_NOW = ["if qt == t0:", "    q = f", f"elif t0 == {slot('ENTRY_T')}:", "    q = q_entry",
          "else:", "    q = 0"]
-
-
-class TemplateError(Exception):
-    """An instruction of the tables has no template (a bug in the description)."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -130,15 +175,20 @@ def write(addr: str, value: str) -> list[str]:
     return [f"if {addr} >= rom_top:", f"    mem[{addr}] = {value}"]
 
 
-FETCH_N = ["n = mem[pc]", "pc = (pc + 1) & 0xFFFF"]
-FETCH_NN = ["nn = mem[pc] | (mem[(pc + 1) & 0xFFFF] << 8)", "pc = (pc + 2) & 0xFFFF"]
+def fetch_n(d: Dialect) -> list[str]:
+    """Statements reading the byte at PC into ``n`` and stepping past it."""
+    return [f"n = {d.mem('pc')}", *d.step_pc(1)]
 
 
-def index_ea(o: str) -> list[str]:
+def fetch_nn(d: Dialect) -> list[str]:
+    """Statements reading the word at PC into ``nn`` and stepping past it."""
+    return [f"nn = {d.mem('pc')} | ({d.mem('(pc + 1) & 0xFFFF')} << 8)", *d.step_pc(2)]
+
+
+def index_ea(o: str, d: Dialect) -> list[str]:
     """Statements computing ``ea`` = IX+d or IY+d from the displacement at PC (sets MEMPTR)."""
     w = o[1:3].lower()
-    return [f"ea = ({w} + ((mem[pc] ^ 0x80) - 0x80)) & 0xFFFF", "pc = (pc + 1) & 0xFFFF",
-            "wz = ea"]
+    return [f"ea = ({w} + {d.signed(d.mem('pc'))}) & 0xFFFF", *d.step_pc(1), "wz = ea"]
 
 
 def is_index_mem(o: object) -> bool:
@@ -152,19 +202,24 @@ def push(hi: str, lo: str) -> list[str]:
             *write("sp", lo)]
 
 
-POP_NN = ["nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)", "sp = (sp + 2) & 0xFFFF"]
+def pop_nn(d: Dialect) -> list[str]:
+    """Statements popping a word into ``nn``."""
+    return [f"nn = {d.mem('sp')} | ({d.mem('(sp + 1) & 0xFFFF')} << 8)",
+            "sp = (sp + 2) & 0xFFFF"]
+
+
 PUSH_PC = push("(pc >> 8)", "(pc & 0xFF)")
 
 
-def src8(o: object) -> tuple[list[str], str]:
+def src8(o: object, d: Dialect) -> tuple[list[str], str]:
     """Read an 8-bit source operand: (setup lines, expression)."""
     assert isinstance(o, str)
     if o == "n":
-        return FETCH_N, "n"
+        return fetch_n(d), "n"
     if o == "(HL)":
-        return [], "mem[(h << 8) | l]"
+        return [], d.mem("(h << 8) | l")
     if is_index_mem(o):
-        return index_ea(o), "mem[ea]"
+        return index_ea(o, d), d.mem("ea")
     return [], get8(o)
 
 
@@ -172,19 +227,19 @@ def src8(o: object) -> tuple[list[str], str]:
 # Port access
 
 
-def port_in(rewind_pc: int, rewind_r: int) -> list[str]:
+def port_in(rewind_pc: int, rewind_r: int, d: Dialect) -> list[str]:
     """Read port ``port`` into ``v``; with I/O exits on, ask Python and re-run the instruction
     (PC, R and T back where it started: its leaf is ``start_t``)."""
     return [
         "if io_exit:",
-        f"    if st[{state.IN_READY}]:",
-        f"        v = st[{state.IN_VALUE}] & 0xFF",
-        f"        st[{state.IN_READY}] = 0",
+        f"    if {slot('IN_READY')}:",
+        f"        v = {slot('IN_VALUE')} & 0xFF",
+        f"        {slot('IN_READY')} = 0",
         "    else:",
-        f"        st[{state.PORT}] = port",
+        f"        {slot('PORT')} = port",
         "        t = t0",
-        f"        pc = (pc - {rewind_pc}) & 0xFFFF",
-        f"        r -= {rewind_r}",
+        *indent(d.step_pc(-rewind_pc), 2),
+        *indent(d.step_r(-rewind_r), 2),
         f"        @EXIT {state.EXIT_PORT_IN}",
         "else:",
         "    @PORT_IN",
@@ -195,8 +250,8 @@ def port_out() -> list[str]:
     """After an OUT of ``v`` to ``port``: with I/O exits on, return to Python (T already added)."""
     return [
         "if io_exit:",
-        f"    st[{state.PORT}] = port",
-        f"    st[{state.PORT_VALUE}] = v",
+        f"    {slot('PORT')} = port",
+        f"    {slot('PORT_VALUE')} = v",
         f"    @EXIT {state.EXIT_PORT_OUT}",
         "else:",
         "    @PORT_OUT",
@@ -260,8 +315,8 @@ def bit_flags(n: int, v: str, xy: str) -> list[str]:
 # Instruction templates, by mnemonic
 
 
-def leaf(op: isa.Op, table: str) -> Leaf:
-    """The code of one instruction of ``table`` (main, cb, ed, dd, ddcb).
+def leaf(op: isa.Op, table: str, d: Dialect) -> Leaf:
+    """The code of one instruction of ``table`` (main, cb, ed, dd, ddcb), spelled in ``d``.
 
     The code is the same in every table (a DD form differs by its operands); what the table
     changes is the instruction's cycles and so its T-states (``cycles(op, table)``).
@@ -269,10 +324,10 @@ def leaf(op: isa.Op, table: str) -> Leaf:
     fn = _TEMPLATES.get(op.mnemonic)
     if fn is None:
         raise TemplateError(f"no template for {op.text}")
-    return fn(op)
+    return fn(op, d)
 
 
-def _ld(op: isa.Op) -> Leaf:
+def _ld(op: isa.Op, d: Dialect) -> Leaf:
     dst, src = op.operands
     assert isinstance(dst, str) and isinstance(src, str)
     if dst in ("I", "R"):  # LD I,A / LD R,A
@@ -289,42 +344,42 @@ def _ld(op: isa.Op) -> Leaf:
                      f"wz = (({lo} + 1) & 0xFF) | (a << 8)"])
     if src in ("(BC)", "(DE)"):
         hi, lo = PAIR8[src[1:3]]
-        return Leaf([f"ea = ({hi} << 8) | {lo}", "a = mem[ea]", "wz = (ea + 1) & 0xFFFF"])
+        return Leaf([f"ea = ({hi} << 8) | {lo}", f"a = {d.mem('ea')}", "wz = (ea + 1) & 0xFFFF"])
     if dst == "(nn)":
         if src == "A":
-            return Leaf([*FETCH_NN, *write("nn", "a"), "wz = ((nn + 1) & 0xFF) | (a << 8)"])
-        return Leaf([*FETCH_NN, f"v = {get16(src)}", *write("nn", "v & 0xFF"),
+            return Leaf([*fetch_nn(d), *write("nn", "a"), "wz = ((nn + 1) & 0xFF) | (a << 8)"])
+        return Leaf([*fetch_nn(d), f"v = {get16(src)}", *write("nn", "v & 0xFF"),
                      "nn = (nn + 1) & 0xFFFF", "wz = nn", *write("nn", "v >> 8")])
     if src == "(nn)":
         if dst == "A":
-            return Leaf([*FETCH_NN, "a = mem[nn]", "wz = (nn + 1) & 0xFFFF"])
-        return Leaf([*FETCH_NN, "v = mem[nn] | (mem[(nn + 1) & 0xFFFF] << 8)",
+            return Leaf([*fetch_nn(d), f"a = {d.mem('nn')}", "wz = (nn + 1) & 0xFFFF"])
+        return Leaf([*fetch_nn(d), f"v = {d.mem('nn')} | ({d.mem('(nn + 1) & 0xFFFF')} << 8)",
                      "wz = (nn + 1) & 0xFFFF", *set16(dst, "v")])
     if src == "nn":
-        return Leaf([*FETCH_NN, *set16(dst, "nn")])
+        return Leaf([*fetch_nn(d), *set16(dst, "nn")])
     if dst == "SP":
         return Leaf([f"sp = {get16(src)}"])
     if dst == "(HL)":
         if src == "n":
-            return Leaf([*FETCH_N, "ea = (h << 8) | l", *write("ea", "n")])
+            return Leaf([*fetch_n(d), "ea = (h << 8) | l", *write("ea", "n")])
         return Leaf(["ea = (h << 8) | l", *write("ea", get8(src))])
     if is_index_mem(dst):
         if src == "n":
-            return Leaf([*index_ea(dst), *FETCH_N, *write("ea", "n")])
-        return Leaf([*index_ea(dst), *write("ea", get8(src))])
-    lines, expr = src8(src)
+            return Leaf([*index_ea(dst, d), *fetch_n(d), *write("ea", "n")])
+        return Leaf([*index_ea(dst, d), *write("ea", get8(src))])
+    lines, expr = src8(src, d)
     if dst == src:
         return Leaf([*lines])  # LD r,r: nothing moves (but prefixes/fetches still count)
     return Leaf([*lines, *set8(dst, expr)])
 
 
-def _alu_op(op: isa.Op) -> Leaf:
+def _alu_op(op: isa.Op, d: Dialect) -> Leaf:
     src = op.operands[-1]
-    lines, expr = src8(src)
+    lines, expr = src8(src, d)
     return Leaf([*lines, *alu8(op.mnemonic, expr)], flags=True)
 
 
-def _inc_dec(op: isa.Op) -> Leaf:
+def _inc_dec(op: isa.Op, d: Dialect) -> Leaf:
     (o,) = op.operands
     assert isinstance(o, str)
     inc = op.mnemonic == "INC"
@@ -341,8 +396,8 @@ def _inc_dec(op: isa.Op) -> Leaf:
     table_name = "INC_F" if inc else "DEC_F"
     delta = "+ 1" if inc else "- 1"
     if o == "(HL)" or is_index_mem(o):
-        setup = ["ea = (h << 8) | l"] if o == "(HL)" else index_ea(o)
-        return Leaf([*setup, f"v = (mem[ea] {delta}) & 0xFF", *write("ea", "v"),
+        setup = ["ea = (h << 8) | l"] if o == "(HL)" else index_ea(o, d)
+        return Leaf([*setup, f"v = ({d.mem('ea')} {delta}) & 0xFF", *write("ea", "v"),
                      f"f = (f & 0x01) | {table_name}[v]"], flags=True)
     if o in REG8:
         reg = REG8[o]
@@ -352,11 +407,11 @@ def _inc_dec(op: isa.Op) -> Leaf:
                  f"f = (f & 0x01) | {table_name}[v]"], flags=True)
 
 
-def _add16(op: isa.Op) -> Leaf:
+def _add16(op: isa.Op, d: Dialect) -> Leaf:
     dst, src = op.operands
     assert isinstance(dst, str) and isinstance(src, str)
     if dst == "A":
-        return _alu_op(op)
+        return _alu_op(op, d)
     return Leaf([
         f"v = {get16(dst)}", f"nn = {get16(src)}", "res = v + nn", "wz = (v + 1) & 0xFFFF",
         "f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | "
@@ -365,11 +420,11 @@ def _add16(op: isa.Op) -> Leaf:
     ], flags=True)
 
 
-def _adc_sbc16(op: isa.Op) -> Leaf:
+def _adc_sbc16(op: isa.Op, d: Dialect) -> Leaf:
     dst, src = op.operands
     assert isinstance(src, str)
     if dst == "A":
-        return _alu_op(op)
+        return _alu_op(op, d)
     if op.mnemonic == "ADC":
         body = ["res = v + nn + cy",
                 "f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | "
@@ -386,7 +441,7 @@ def _adc_sbc16(op: isa.Op) -> Leaf:
     ], flags=True)
 
 
-def _rot_a(op: isa.Op) -> Leaf:
+def _rot_a(op: isa.Op, d: Dialect) -> Leaf:
     body = {
         "RLCA": ["a = ((a << 1) | (a >> 7)) & 0xFF", "f = (f & 0xC4) | (a & 0x29)"],
         "RRCA": ["cy = a & 1", "a = (a >> 1) | (cy << 7)", "f = (f & 0xC4) | cy | (a & 0x28)"],
@@ -398,7 +453,7 @@ def _rot_a(op: isa.Op) -> Leaf:
     return Leaf(body, flags=True)
 
 
-def _misc_a(op: isa.Op) -> Leaf:
+def _misc_a(op: isa.Op, d: Dialect) -> Leaf:
     m = op.mnemonic
     if m == "CPL":
         return Leaf(["a = a ^ 0xFF", "f = (f & 0xC5) | (a & 0x28) | 0x12"], flags=True)
@@ -422,42 +477,42 @@ def _misc_a(op: isa.Op) -> Leaf:
                 flags=True, start_t=True)
 
 
-def _jr(op: isa.Op) -> Leaf:
-    jump = ["pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF", "wz = pc"]
+def _jr(op: isa.Op, d: Dialect) -> Leaf:
+    jump = [f"pc = (pc + {d.signed('n')}) & 0xFFFF", "wz = pc"]
     if len(op.operands) == 1:
-        return Leaf([*FETCH_N, *jump])
+        return Leaf([*fetch_n(d), *jump])
     cond = COND[str(op.operands[0])]
-    return Leaf([*FETCH_N, f"if {cond}:", *("    " + x for x in jump), "    " + T_TAKEN, "else:",
+    return Leaf([*fetch_n(d), f"if {cond}:", *("    " + x for x in jump), "    " + T_TAKEN, "else:",
                  "    " + T_HERE])
 
 
-def _djnz(op: isa.Op) -> Leaf:
-    return Leaf(["b = (b - 1) & 0xFF", *FETCH_N, "if b:",
-                 "    pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF", "    wz = pc", "    " + T_TAKEN,
+def _djnz(op: isa.Op, d: Dialect) -> Leaf:
+    return Leaf(["b = (b - 1) & 0xFF", *fetch_n(d), "if b:",
+                 f"    pc = (pc + {d.signed('n')}) & 0xFFFF", "    wz = pc", "    " + T_TAKEN,
                  "else:", "    " + T_HERE])
 
 
-def _jp(op: isa.Op) -> Leaf:
+def _jp(op: isa.Op, d: Dialect) -> Leaf:
     target = op.operands[-1]
     if target in ("(HL)", "(IX)", "(IY)"):
         return Leaf([f"pc = {get16(str(target)[1:3])}"])
     if len(op.operands) == 1:
-        return Leaf([*FETCH_NN, "pc = nn", "wz = nn"])
+        return Leaf([*fetch_nn(d), "pc = nn", "wz = nn"])
     cond = COND[str(op.operands[0])]
-    return Leaf([*FETCH_NN, "wz = nn", f"if {cond}:", "    pc = nn"])
+    return Leaf([*fetch_nn(d), "wz = nn", f"if {cond}:", "    pc = nn"])
 
 
-def _call(op: isa.Op) -> Leaf:
+def _call(op: isa.Op, d: Dialect) -> Leaf:
     body = [*PUSH_PC, "pc = nn"]
     if len(op.operands) == 1:
-        return Leaf([*FETCH_NN, "wz = nn", *body])
+        return Leaf([*fetch_nn(d), "wz = nn", *body])
     cond = COND[str(op.operands[0])]
-    return Leaf([*FETCH_NN, "wz = nn", f"if {cond}:", *("    " + x for x in body),
+    return Leaf([*fetch_nn(d), "wz = nn", f"if {cond}:", *("    " + x for x in body),
                  "    " + T_TAKEN, "else:", "    " + T_HERE])
 
 
-def _ret(op: isa.Op) -> Leaf:
-    body = [*POP_NN, "pc = nn", "wz = nn"]
+def _ret(op: isa.Op, d: Dialect) -> Leaf:
+    body = [*pop_nn(d), "pc = nn", "wz = nn"]
     if not op.operands:
         return Leaf(body)
     cond = COND[str(op.operands[0])]
@@ -465,16 +520,16 @@ def _ret(op: isa.Op) -> Leaf:
                  "    " + T_HERE])
 
 
-def _retn(op: isa.Op) -> Leaf:
-    return Leaf([*POP_NN, "pc = nn", "wz = nn", "iff1 = iff2"])
+def _retn(op: isa.Op, d: Dialect) -> Leaf:
+    return Leaf([*pop_nn(d), "pc = nn", "wz = nn", "iff1 = iff2"])
 
 
-def _rst(op: isa.Op) -> Leaf:
+def _rst(op: isa.Op, d: Dialect) -> Leaf:
     (p,) = op.operands
     return Leaf([*PUSH_PC, f"pc = {p:#04x}", "wz = pc"])
 
 
-def _push(op: isa.Op) -> Leaf:
+def _push(op: isa.Op, d: Dialect) -> Leaf:
     (o,) = op.operands
     assert isinstance(o, str)
     if o in PAIR8:
@@ -484,17 +539,17 @@ def _push(op: isa.Op) -> Leaf:
     return Leaf(push(f"({w} >> 8)", f"({w} & 0xFF)"))
 
 
-def _pop(op: isa.Op) -> Leaf:
+def _pop(op: isa.Op, d: Dialect) -> Leaf:
     (o,) = op.operands
     assert isinstance(o, str)
     if o in PAIR8:
         hi, lo = PAIR8[o]
-        return Leaf([f"{lo} = mem[sp]", f"{hi} = mem[(sp + 1) & 0xFFFF]",
+        return Leaf([f"{lo} = {d.mem('sp')}", f"{hi} = {d.mem('(sp + 1) & 0xFFFF')}",
                      "sp = (sp + 2) & 0xFFFF"])
-    return Leaf([*POP_NN, *set16(o, "nn")])
+    return Leaf([*pop_nn(d), *set16(o, "nn")])
 
 
-def _ex(op: isa.Op) -> Leaf:
+def _ex(op: isa.Op, d: Dialect) -> Leaf:
     x, y = op.operands
     if x == "AF":
         return Leaf(["a, a_ = a_, a", "f, f_ = f_, f"])
@@ -502,98 +557,99 @@ def _ex(op: isa.Op) -> Leaf:
         return Leaf(["d, h = h, d", "e, l = l, e"])
     assert isinstance(y, str)
     return Leaf([
-        "nn = mem[sp] | (mem[(sp + 1) & 0xFFFF] << 8)", f"v = {get16(y)}",
+        f"nn = {d.mem('sp')} | ({d.mem('(sp + 1) & 0xFFFF')} << 8)", f"v = {get16(y)}",
         "ea = (sp + 1) & 0xFFFF", *write("ea", "v >> 8"), *write("sp", "v & 0xFF"),
         *set16(y, "nn"), "wz = nn",
     ])
 
 
-def _exx(op: isa.Op) -> Leaf:
+def _exx(op: isa.Op, d: Dialect) -> Leaf:
     return Leaf(["b, b_ = b_, b", "c, c_ = c_, c", "d, d_ = d_, d", "e, e_ = e_, e",
                  "h, h_ = h_, h", "l, l_ = l_, l"])
 
 
 def _simple(lines: list[str], flags: bool = False):  # noqa: ANN202
-    def fn(op: isa.Op) -> Leaf:
+    def fn(op: isa.Op, d: Dialect) -> Leaf:
         return Leaf(list(lines), flags)
     return fn
 
 
-def _halt(op: isa.Op) -> Leaf:
+def _halt(op: isa.Op, d: Dialect) -> Leaf:
     # PC stays on the HALT (as in Fuse); each pass is one 4-T internal NOP with R+1. When no
     # interrupt can come before the limit, ``@HALT_SKIP`` runs the passes to the limit in a
     # tight loop or in one jump (the engine's own code: it knows about contention).
-    return Leaf(["pc = (pc - 1) & 0xFFFF", "halted = 1", T_HERE, "@HALT_SKIP"])
+    return Leaf([*d.step_pc(-1), "halted = 1", T_HERE, "@HALT_SKIP"])
 
 
-def _ei(op: isa.Op) -> Leaf:
+def _ei(op: isa.Op, d: Dialect) -> Leaf:
     return Leaf(["iff1 = 1", "iff2 = 1", T_HERE, "ei_at = t"])
 
 
-def _im(op: isa.Op) -> Leaf:
+def _im(op: isa.Op, d: Dialect) -> Leaf:
     return Leaf([f"im = {op.operands[0]}"])
 
 
-def _in(op: isa.Op) -> Leaf:
+def _in(op: isa.Op, d: Dialect) -> Leaf:
     dst, src = op.operands
     if src == "(n)":  # IN A,(n): no flags
-        return Leaf([*FETCH_N, "port = (a << 8) | n", *port_in(2, 1),
+        return Leaf([*fetch_n(d), "port = (a << 8) | n", *port_in(2, 1, d),
                      "wz = (port + 1) & 0xFFFF", "a = v"], start_t=True)
     assert isinstance(dst, str)
     store = [] if dst == "F" else set8(dst, "v")
-    return Leaf(["port = (b << 8) | c", *port_in(2, 2), "wz = (port + 1) & 0xFFFF", *store,
+    return Leaf(["port = (b << 8) | c", *port_in(2, 2, d), "wz = (port + 1) & 0xFFFF", *store,
                  "f = (f & 0x01) | SZ53P[v]"], flags=True, start_t=True)
 
 
-def _out(op: isa.Op) -> Leaf:
+def _out(op: isa.Op, d: Dialect) -> Leaf:
     dst, src = op.operands
     if dst == "(n)":
-        return Leaf([*FETCH_N, "port = (a << 8) | n", "v = a",
+        return Leaf([*fetch_n(d), "port = (a << 8) | n", "v = a",
                      "wz = ((n + 1) & 0xFF) | (a << 8)", T_HERE, *port_out()])
     val = "0" if src == 0 else get8(str(src))
     return Leaf(["port = (b << 8) | c", f"v = {val}", "wz = (port + 1) & 0xFFFF", T_HERE,
                  *port_out()])
 
 
-def _rld_rrd(op: isa.Op) -> Leaf:
+def _rld_rrd(op: isa.Op, d: Dialect) -> Leaf:
     if op.mnemonic == "RLD":
         body = ["n = ((v << 4) | (a & 0x0F)) & 0xFF", "a = (a & 0xF0) | (v >> 4)"]
     else:
         body = ["n = ((a << 4) | (v >> 4)) & 0xFF", "a = (a & 0xF0) | (v & 0x0F)"]
-    return Leaf(["ea = (h << 8) | l", "v = mem[ea]", *body, *write("ea", "n"),
+    return Leaf(["ea = (h << 8) | l", f"v = {d.mem('ea')}", *body, *write("ea", "n"),
                  "f = (f & 0x01) | SZ53P[a]", "wz = (ea + 1) & 0xFFFF"], flags=True)
 
 
-def _cb_rot(op: isa.Op) -> Leaf:
+def _cb_rot(op: isa.Op, d: Dialect) -> Leaf:
     (o,) = op.operands
     assert isinstance(o, str)
     if o == "(HL)":
-        return Leaf(["ea = (h << 8) | l", "v = mem[ea]", *rot8(op.mnemonic), *write("ea", "v")],
+        return Leaf(["ea = (h << 8) | l", f"v = {d.mem('ea')}", *rot8(op.mnemonic),
+                     *write("ea", "v")],
                     flags=True)
     reg = REG8[o]
     return Leaf([f"v = {reg}", *rot8(op.mnemonic), f"{reg} = v"], flags=True)
 
 
-def _bit(op: isa.Op) -> Leaf:
+def _bit(op: isa.Op, d: Dialect) -> Leaf:
     n, o = op.operands
     assert isinstance(n, int) and isinstance(o, str)
     if o == "(HL)":
-        return Leaf(["v = mem[(h << 8) | l]", *bit_flags(n, "v", "wz >> 8")], flags=True)
+        return Leaf([f"v = {d.mem('(h << 8) | l')}", *bit_flags(n, "v", "wz >> 8")], flags=True)
     reg = REG8[o]
     return Leaf(bit_flags(n, reg, reg), flags=True)
 
 
-def _res_set(op: isa.Op) -> Leaf:
+def _res_set(op: isa.Op, d: Dialect) -> Leaf:
     n, o = op.operands
     assert isinstance(n, int) and isinstance(o, str)
     expr = f"& {0xFF ^ (1 << n):#04x}" if op.mnemonic == "RES" else f"| {1 << n:#04x}"
     if o == "(HL)":
-        return Leaf(["ea = (h << 8) | l", f"v = mem[ea] {expr}", *write("ea", "v")])
+        return Leaf(["ea = (h << 8) | l", f"v = {d.mem('ea')} {expr}", *write("ea", "v")])
     reg = REG8[o]
     return Leaf([f"{reg} = {reg} {expr}"])
 
 
-def _block(op: isa.Op) -> Leaf:
+def _block(op: isa.Op, d: Dialect) -> Leaf:
     m = op.mnemonic
     inc = m[2] == "I" if m.startswith(("LD", "CP", "IN")) else m[3] == "I"
     if m in ("OTIR", "OTDR"):
@@ -603,38 +659,38 @@ def _block(op: isa.Op) -> Leaf:
     hl_step = [f"ea = (((h << 8) | l) {step}) & 0xFFFF", "h = ea >> 8", "l = ea & 0xFF"]
     bc_dec = ["c = (c - 1) & 0xFF", "if c == 0xFF:", "    b = (b - 1) & 0xFF"]
     # While a repeating instruction repeats: PC back on it, MEMPTR = PC+1, X/Y from PC bits 11/13.
-    back = ["pc = (pc - 2) & 0xFFFF", "wz = (pc + 1) & 0xFFFF",
+    back = [*d.step_pc(-2), "wz = (pc + 1) & 0xFFFF",
             "f = (f & 0xD7) | ((pc >> 8) & 0x28)"]
     if m.startswith("LD"):
         lines = [
-            "v = mem[(h << 8) | l]", "ea = (d << 8) | e", *write("ea", "v"),
+            f"v = {d.mem('(h << 8) | l')}", "ea = (d << 8) | e", *write("ea", "v"),
             f"ea = (ea {step}) & 0xFFFF", "d = ea >> 8", "e = ea & 0xFF", *hl_step, *bc_dec,
             "n = (a + v) & 0xFF",
             "f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)",
         ]
         if repeat:
-            return Leaf(repeat_in_place(lines, "b | c", back, op_code(m)), flags=True)
+            return Leaf(repeat_in_place(lines, "b | c", back, op_code(m), d), flags=True)
         return Leaf(lines, flags=True)
     if m.startswith("CP"):
         lines = [
-            "v = mem[(h << 8) | l]", "res = (a - v) & 0xFF", "hf = (a ^ v ^ res) & 0x10",
+            f"v = {d.mem('(h << 8) | l')}", "res = (a - v) & 0xFF", "hf = (a ^ v ^ res) & 0x10",
             "n = (res - (hf >> 4)) & 0xFF", *hl_step, *bc_dec, f"wz = (wz {step}) & 0xFFFF",
             "f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | "
             "(0x04 if (b | c) else 0)",
         ]
         if repeat:
-            return Leaf(repeat_in_place(lines, "(b | c) and res", back, op_code(m)),
+            return Leaf(repeat_in_place(lines, "(b | c) and res", back, op_code(m), d),
                         flags=True)
         return Leaf(lines, flags=True)
     if m.startswith("IN"):
         lines = [
-            "port = (b << 8) | c", *port_in(2, 2), f"wz = (port {step}) & 0xFFFF",
+            "port = (b << 8) | c", *port_in(2, 2, d), f"wz = (port {step}) & 0xFFFF",
             "b = (b - 1) & 0xFF", "ea = (h << 8) | l", *write("ea", "v"), *hl_step,
             f"k = v + ((c {step}) & 0xFF)",
         ]
     else:  # OUTI/OUTD/OTIR/OTDR: B decrements before the port is written
         lines = [
-            "v = mem[(h << 8) | l]", "b = (b - 1) & 0xFF", "port = (b << 8) | c",
+            f"v = {d.mem('(h << 8) | l')}", "b = (b - 1) & 0xFF", "port = (b << 8) | c",
             f"wz = (port {step}) & 0xFFFF", *hl_step, "k = v + l",
         ]
     # Flags of INI/OUTI (spectrum_facts §1.5): S Z X Y from B, N = bit 7 of v, H = C = k > 255,
@@ -649,7 +705,7 @@ def _block(op: isa.Op) -> Leaf:
         return Leaf([*lines, T_HERE, *out_exit], flags=True, start_t=reads_port)
     lines += [
         "if b:",
-        "    pc = (pc - 2) & 0xFFFF", "    wz = (pc + 1) & 0xFFFF",
+        *indent(d.step_pc(-2)), "    wz = (pc + 1) & 0xFFFF",
         "    p = (k & 7) ^ b",
         "    if hc:",
         "        if nf:",
@@ -678,7 +734,8 @@ def op_code(mnemonic: str) -> int:
     raise TemplateError(mnemonic)
 
 
-def repeat_in_place(step: list[str], again: str, back: list[str], code: int) -> list[str]:
+def repeat_in_place(step: list[str], again: str, back: list[str], code: int,
+                    d: Dialect) -> list[str]:
     """LDIR/LDDR/CPIR/CPDR: run the repeats here instead of once per pass of the main loop.
 
     Each repeat is exactly one more execution of the instruction (21 T, R+2, the same flags
@@ -694,9 +751,9 @@ def repeat_in_place(step: list[str], again: str, back: list[str], code: int) -> 
         *("        " + x for x in back),
         "        " + T_TAKEN,
         "        if t < until and not (iff1 and t < int_end) and not bp[pc] and "
-        f"mem[pc] == 0xED and mem[(pc + 1) & 0xFFFF] == {code:#04x}:",
-        "            pc = (pc + 2) & 0xFFFF",
-        "            r += 2",
+        f"{d.mem('pc')} == 0xED and {d.mem('(pc + 1) & 0xFFFF')} == {code:#04x}:",
+        *indent(d.step_pc(2), 3),
+        *indent(d.step_r(2), 3),
         "            continue",
         "    else:",
         "        " + T_HERE,
@@ -704,7 +761,7 @@ def repeat_in_place(step: list[str], again: str, back: list[str], code: int) -> 
     ]
 
 
-def _nop(op: isa.Op) -> Leaf:
+def _nop(op: isa.Op, d: Dialect) -> Leaf:
     return Leaf([])
 
 
@@ -758,14 +815,14 @@ def _copy_to_register(pad: str) -> list[str]:
     return lines + [f"{pad}elif z == 7:", f"{pad}    a = v"]
 
 
-def ddcb_generic(xy: str) -> list[str]:
+def ddcb_generic(xy: str, d: Dialect) -> list[str]:
     """The whole DDCB/FDCB table as one piece of code on ``op`` (after ``ea`` is set).
 
     Rotates, RES and SET write memory and copy into register z when z != 6; BIT takes X/Y
     from the high byte of IX+d (which is also MEMPTR). Its cycles are ``ddcb_cycles``: BIT
     skips the conditional write (``T_HERE``), the others take it (``T_TAKEN``).
     """
-    lines = ["v = mem[ea]", "y = (op >> 3) & 7", *_rotate_by_y(),
+    lines = [f"v = {d.mem('ea')}", "y = (op >> 3) & 7", *_rotate_by_y(),
              *_bit_res_set_by_y("ea >> 8", T_HERE),
              "if op < 0x40 or op >= 0x80:",
              *("    " + x for x in write("ea", "v")),
@@ -777,7 +834,7 @@ def ddcb_generic(xy: str) -> list[str]:
     return lines
 
 
-def cb_generic() -> list[str]:
+def cb_generic(d: Dialect) -> list[str]:
     """The whole CB table as one piece of code on ``op``, decoding its x/y/z fields.
 
     The JIT engine uses this shape: compiled, a few well-predicted branches cost less than
@@ -787,7 +844,7 @@ def cb_generic() -> list[str]:
     """
     bit_t = f"{cb_kind_t(True, True)} if z == 6 else {cb_kind_t(True, False)}"
     lines = ["z = op & 7", "y = (op >> 3) & 7", "if z == 6:", "    ea = (h << 8) | l",
-             "    v = mem[ea]"]
+             f"    v = {d.mem('ea')}"]
     for k, reg in enumerate(("b", "c", "d", "e", "h", "l")):
         lines += [f"elif z == {k}:", f"    v = {reg}"]
     lines += ["else:", "    v = a", *_rotate_by_y(),

@@ -1,0 +1,373 @@
+"""T-states and contention from the instructions' machine cycles (``templates.cycles``).
+
+The bare engines add a cycle list's total; the machine engines walk it, delaying each cycle
+the machine contends (:func:`walk`) inside the window where contention can fall and adding
+the total at once outside it (:func:`fast`); the Spectrum's numba engine walks from a table
+in one compiled function (:class:`CycleTable`). A HALT's passes are skipped here too
+(:func:`halt_skip_code`): they are cycles with nothing between them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zxmonopoly.z80 import isa, templates
+from zxmonopoly.z80.templates import (
+    FETCH1,
+    T_HERE,
+    T_IS,
+    T_TAKEN,
+    Dialect,
+    cycle_total,
+    indent,
+    parse_cycle,
+)
+
+from .variant import Target, Variant
+
+
+def cycle_addresses(d: Dialect, xy: str = "ix") -> dict[str, str]:
+    """Values a cycle list may name, at the start of the instruction (after its opcode
+    fetches), spelled in ``d``; ``xy`` is the index register of a DD/FD instruction."""
+    m = d.mem
+    nn = f"({m('pc')} | ({m('(pc + 1) & 0xFFFF')} << 8))"
+    return {
+        "pc": "pc", "pc+1": "((pc + 1) & 0xFFFF)", "pc+2": "((pc + 2) & 0xFFFF)",
+        "pc-1": "((pc - 1) & 0xFFFF)", "pc-2": "((pc - 2) & 0xFFFF)",
+        "hl": "((h << 8) | l)", "de": "((d << 8) | e)", "bc": "((b << 8) | c)",
+        "bcdec": "((((b - 1) & 0xFF) << 8) | c)",
+        "sp": "sp", "sp+1": "((sp + 1) & 0xFFFF)", "sp-1": "((sp - 1) & 0xFFFF)",
+        "sp-2": "((sp - 2) & 0xFFFF)",
+        "ir": "((i << 8) | (r & 0x7F) | r7)",
+        "nn": nn,
+        "nn+1": f"(({nn} + 1) & 0xFFFF)",
+        "xd": f"(({xy} + {d.signed(m('pc'))}) & 0xFFFF)",
+        "xd1": f"(({xy} + {d.signed(m('(pc + 1) & 0xFFFF'))}) & 0xFFFF)",
+        "an": f"((a << 8) | {m('pc')})",
+        "vec": "((i << 8) | int_data)", "vec+1": "((((i << 8) | int_data) + 1) & 0xFFFF)",
+    }
+
+
+def cycle_conditions(d: Dialect) -> dict[str, str]:
+    """The conditions of a list's conditional cycles (a condition code, a block instruction
+    repeating, DDCB's write), spelled in ``d``."""
+    return {
+        **templates.COND,
+        "B1": "b != 1",
+        "BC1": "((b << 8) | c) != 1",
+        "BC1MATCH": f"((b << 8) | c) != 1 and a != {d.mem('(h << 8) | l')}",
+        "NOTBIT": f"({d.mem('(pc + 2) & 0xFFFF')} & 0xC0) != 0x40",
+    }
+
+
+def _check(v: Variant, addr_expr: str | None) -> list[str]:
+    """One contention check: memory at ``addr_expr``, or (None) within an I/O cycle."""
+    if v.trace:
+        return [f"TRACE(t, {addr_expr})" if addr_expr else "TRACE(t, 0x10000 | port_)"]
+    if addr_expr is None:
+        return [v.machine.DELAY]
+    return [f"if {v.machine.contended(addr_expr)}:", "    " + v.machine.DELAY]
+
+
+def _io_cycle(v: Variant) -> list[str]:
+    """The machine's I/O cycle on ``port_``, each of its contention checks as ``v`` makes them."""
+    return v.machine.io_cycle(_check(v, None))
+
+
+def n_port(spec: str) -> str:
+    """The port named by an ``io:PORT`` cycle."""
+    return spec.split(":", 1)[1]
+
+
+def _walk(t: Target, specs: list, xy: str) -> list[str]:
+    """Every cycle of ``specs`` with its contention check."""
+    v, addrs, conds = t.variant, cycle_addresses(t.dialect, xy), cycle_conditions(t.dialect)
+    out: list[str] = []
+    for sp in specs:
+        if isinstance(sp, tuple):
+            _, cond, inner = sp
+            out += [f"if {conds[cond]}:", *indent(_walk(t, inner, xy) or ["pass"], 1)]
+            continue
+        addr, n, k = parse_cycle(sp)
+        if addr == "io":
+            out += [f"port_ = {addrs[n_port(sp)]}", *_io_cycle(v)]
+            continue
+        if addr == "none":
+            out.append(f"t += {n * k}")
+            continue
+        expr = addrs[addr]
+        if k > 1 or not expr.isidentifier():
+            out.append(f"x_ = {expr}")
+            expr = "x_"
+        for _ in range(k):
+            out += [*_check(v, expr), f"t += {n}"]
+    return out
+
+
+def fast(t: Target, specs: list) -> list[str]:
+    """The same cycles without contention (outside the contended part of the frame)."""
+    conds = cycle_conditions(t.dialect)
+    out: list[str] = []
+    offset = 0
+    for sp in specs:
+        if isinstance(sp, tuple):
+            _, cond, inner = sp
+            extra = cycle_total(inner)
+            if extra:
+                out += [f"if {conds[cond]}:", f"    t_extra = {extra}"]
+            continue
+        addr, n, k = parse_cycle(sp)
+        if addr == "io":
+            out.append(f"tio = t + {offset}")
+        offset += n * k
+    if any(isinstance(sp, tuple) and cycle_total(sp[2]) for sp in specs):
+        out = ["t_extra = 0", *out, f"t += {offset} + t_extra"]
+    else:
+        out.append(f"t += {offset}")
+    return out
+
+
+def walk(t: Target, specs: list, xy: str = "ix") -> list[str]:
+    """Code that advances T through ``specs``, with contention inside the contended window."""
+    v = t.variant
+    if v.trace or v.always_walk:
+        return _walk(t, specs, xy)
+    if v.table_walk:
+        k = t.table.add(specs)
+        return [f"if {v.machine.CONTENDED_NOW}:",
+                f"    t, tio = _walk(CONT, CYC, {k}, t, mem, pc, h, l, d, e, b, c, sp, i, r, "
+                f"r7, a, f, {xy}, op, 0)",
+                "else:", *indent(fast(t, specs), 1)]
+    return [f"if {v.machine.CONTENDED_NOW}:", *indent(_walk(t, specs, xy), 1), "else:",
+            *indent(fast(t, specs), 1)]
+
+
+class CycleTable:
+    """Cycle lists encoded as data for the JIT's one walking function.
+
+    A list is its PC adjustment (how far PC is from where the list's addresses count from),
+    then four ints per cycle group: kind (an address of :func:`cycle_addresses`, ``none`` or
+    an I/O port), T-states, repeats, and the condition it needs (-1: none, else an index of
+    :func:`cycle_conditions`); -1 ends it. ``at`` maps a dispatch slot (table base + opcode)
+    to its list, with the T-states when it has no conditional part (else -1) and where its
+    I/O cycle starts, so that outside the contended lines no walk is needed at all.
+    """
+
+    SLOTS = 1024 + 2  # main, CB, ED, DD/FD tables; then IM 0/1 and IM 2 responses
+
+    def __init__(self, machine: Any, d: Dialect) -> None:
+        self.machine = machine  # whose contention the walk applies
+        self.dialect = d
+        self.kinds = [*cycle_addresses(d), "none", "io:an", "io:bc", "io:bcdec"]
+        self.conds = list(cycle_conditions(d))
+        self.data: list[int] = []
+        self.index: dict[str, int] = {}
+        self.at = [-2] * self.SLOTS
+        self.fast_t = [-1] * self.SLOTS
+        self.io_off = [0] * self.SLOTS
+        # Which addresses a list puts on the bus: 1 only PC and the bytes after it, 2 also IR,
+        # 4 anything else. With 1 or 2, an instruction fetched outside contended memory (and I
+        # outside 0x40-0x7F) is never delayed, in the contended lines or not.
+        self.bus = [4] * self.SLOTS
+
+    def add(self, specs: list, shift: int = 0) -> int:
+        """Offset of ``specs`` (PC ``shift`` bytes before its addresses) in the table."""
+        flat: list[tuple[str, int]] = []
+        for sp in specs:
+            if isinstance(sp, tuple):
+                flat += [(x, self.conds.index(sp[1])) for x in sp[2]]
+            else:
+                flat.append((sp, -1))
+        key = repr((shift, flat))
+        if key not in self.index:
+            self.index[key] = len(self.data)
+            self.data.append(shift)
+            for sp, cond in flat:
+                addr, n, k = parse_cycle(sp)
+                kind = self.kinds.index(sp if addr == "io" else addr)
+                self.data += [kind, n, k, cond]
+            self.data.append(-1)
+        return self.index[key]
+
+    def dispatch(self, slot: int, specs: list | None, shift: int = 0) -> None:
+        """Walk ``specs`` at dispatch for ``slot`` (None: the instruction walks itself)."""
+        if specs is None:
+            return
+        self.at[slot] = self.add(specs, shift)
+        if not any(isinstance(sp, tuple) for sp in specs):
+            self.fast_t[slot] = cycle_total(specs)
+            addrs = {parse_cycle(sp)[0] for sp in specs}
+            if addrs <= {"pc", "pc+1", "pc+2", "pc-1", "pc-2", "none"}:
+                self.bus[slot] = 1
+            elif addrs <= {"pc", "pc+1", "pc+2", "pc-1", "pc-2", "none", "ir"}:
+                self.bus[slot] = 2
+        offset = 0
+        for sp in specs:
+            if isinstance(sp, str):
+                if sp.startswith("io:"):
+                    self.io_off[slot] = offset
+                    break
+                offset += cycle_total([sp])
+
+    def dispatch_code(self, base: str, xy: str, int_data: str = "0") -> list[str]:
+        """The walk at a dispatch point, for the opcode in ``op`` (``t0``: T before it)."""
+        m = self.machine
+        return [
+            "t0 = t",
+            f"slot_ = {base} + op",
+            "k_ = CYC_AT[slot_]",
+            "if k_ >= 0:",
+            "    ft = FAST_T[slot_]",
+            f"    if ft >= 0 and (not ({m.CONTENDED_NOW}) or (BUS[slot_] < 4 and "
+            f"{m.uncontended('(pc - 2)')} and {m.uncontended('(pc + 2)')} and "
+            f"(BUS[slot_] == 1 or {m.ir_uncontended('i')}))):",
+            "        tio = t + IO_OFF[slot_]",
+            "        t += ft",
+            "    else:",
+            "        t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, "
+            f"f, {xy}, op, {int_data})",
+        ]
+
+    def walker(self) -> list[str]:
+        """The compiled walking function and its tables."""
+        kinds = {name: k for k, name in enumerate(self.kinds)}
+        addrs = cycle_addresses(self.dialect, "xy")
+        conds = cycle_conditions(self.dialect)
+        addr_cases: list[str] = []
+        for k, name in enumerate(addrs):
+            addr_cases += [f"{'if' if k == 0 else 'elif'} kind == {k}:", f"    x_ = {addrs[name]}"]
+        io_ports = {"io:an": addrs["an"], "io:bc": addrs["bc"], "io:bcdec": addrs["bcdec"]}
+        io_cases: list[str] = []
+        for j, (name, expr) in enumerate(io_ports.items()):
+            io_cases += [f"{'if' if j == 0 else 'elif'} kind == {kinds[name]}:",
+                         f"    port_ = {expr}"]
+        cond_cases: list[str] = []
+        for j, name in enumerate(self.conds):
+            cond_cases += [f"{'if' if j == 0 else 'elif'} cond == {j}:",
+                           f"    ok = {conds[name]}"]
+        body = [
+            "tio = t",
+            "pc = (pc + CYC[k]) & 0xFFFF",
+            "k += 1",
+            "while True:",
+            "    kind = CYC[k]",
+            "    if kind < 0:",
+            "        return t, tio",
+            "    n = CYC[k + 1]",
+            "    reps = CYC[k + 2]",
+            "    cond = CYC[k + 3]",
+            "    k += 4",
+            "    if cond >= 0:",
+            "        ok = True",
+            *indent(cond_cases, 2),
+            "        if not ok:",
+            "            continue",
+            f"    if kind == {kinds['none']}:",
+            "        t += n * reps",
+            f"    elif kind > {kinds['none']}:",
+            *indent(io_cases, 2),
+            *indent(_io_cycle(Variant(machine=self.machine)), 2),
+            "    else:",
+            "        x_ = 0",
+            *indent(addr_cases, 2),
+            f"        contended = {self.machine.contended('x_')}",
+            "        for _ in range(reps):",
+            "            if contended:",
+            "                " + self.machine.DELAY,
+            "            t += n",
+        ]
+
+        def array(name: str, values: list[int]) -> str:
+            return f"{name} = np.array([{', '.join(str(x) for x in values)}], dtype=np.int64)"
+
+        return [
+            array("CYC", self.data), array("CYC_AT", self.at), array("FAST_T", self.fast_t),
+            array("IO_OFF", self.io_off), array("BUS", self.bus),
+            "",
+            "",
+            "@njit(cache=True, _nrt=False)",
+            "def _walk(CONT, CYC, k, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, xy, op, "
+            "int_data):",
+            '    """Advance T through one cycle list of CYC with contention; return (T, I/O T)."""',
+            *indent(body, 1),
+        ]
+
+
+def has_t_marker(lines: list[str]) -> bool:
+    """Whether a leaf says where its T-states go (else they are added after its lines)."""
+    return any(x.strip() in (T_HERE, T_TAKEN) or x.strip().startswith(T_IS) for x in lines)
+
+
+def fixed_total(specs: list) -> int:
+    """The T-states of a leaf that adds them after its lines: they must not depend on a
+    condition (a leaf with conditional cycles says in each branch which it takes)."""
+    if any(isinstance(sp, tuple) for sp in specs):
+        raise templates.TemplateError(f"conditional cycles {specs} but no T-state marker")
+    return cycle_total(specs)
+
+
+def t_markers(lines: list[str], specs: list, walked: bool) -> list[str]:
+    """Expand a leaf's T-state markers (``templates.T_HERE`` ...) from its cycle list.
+
+    The bare engines add the figure where the marker stands; the machine engines have
+    ``walked`` the cycles already, so the marker is a ``pass`` (it may be a branch's only line).
+    """
+    out: list[str] = []
+    for x in lines:
+        s = x.strip()
+        pad = x[: len(x) - len(x.lstrip())]
+        if s == T_HERE or s == T_TAKEN:
+            if not walked and s == T_TAKEN and not any(isinstance(sp, tuple) for sp in specs):
+                raise templates.TemplateError(f"{T_TAKEN} but no conditional cycles in {specs}")
+            out.append(pad + ("pass" if walked else f"t += {cycle_total(specs, s == T_TAKEN)}"))
+        elif s.startswith(T_IS):
+            out.append(pad + ("pass" if walked else f"t += {s[len(T_IS):]}"))
+        else:
+            out.append(x)
+    return out
+
+
+HALT_PASS = cycle_total(FETCH1 + templates.cycles(isa.MAIN[0x76], "main"))
+
+
+def halt_skip_code(t: Target) -> list[str]:
+    """After a HALT's pass: the passes that follow, up to the limit, without the dispatch.
+
+    Only when nothing can stop them early: no interrupt that could be accepted before the
+    limit, no breakpoint on the HALT (the loop would stop after this pass). Each pass is
+    an M1 cycle at PC (4 T, R+1). Where no contention can fall, a run of passes is one
+    jump of whole passes; a HALT in contended memory inside the screen's lines is passed
+    one by one, each delayed as the ULA delays an opcode fetch there.
+    """
+    v, d = t.variant, t.dialect
+    if not v.halt_skip:
+        return []
+    # A pass is one M1 cycle (the HALT leaf's cycle list: its fetch); whole passes are
+    # counted by shifting, so its length must be a power of two.
+    shift = HALT_PASS.bit_length() - 1
+    assert HALT_PASS == 1 << shift, HALT_PASS
+    jump = [f"k = (stop - t + {HALT_PASS - 1}) >> {shift}", f"t += k << {shift}",
+            *d.step_r("k")]
+    free = "not (iff1 and t < int_end) and not bp[pc]"  # nothing can stop the passes early
+    if not v.machine:
+        return [f"if t < until and {free}:", "    stop = until", *indent(jump, 1)]
+    m = v.machine
+    if v.trace:  # tests of contention: a contended HALT stays one pass at a time
+        return [f"if t < until and {m.uncontended('pc')} and {free}:", "    stop = until",
+                *indent(jump, 1)]
+    lo, hi = m.WINDOW_FROM, m.WINDOW_TO
+    return [
+        f"if {free}:",
+        f"    if {m.uncontended('pc')}:",
+        "        if t < until:",
+        "            stop = until",
+        *indent(jump, 3),
+        "    else:",
+        "        while t < until:",
+        f"            if {lo} < t < {hi}:",
+        f"                t += {m.delay()} + {HALT_PASS}",
+        *indent(d.step_r(1), 4),
+        "            else:",
+        f"                stop = until if (t >= {hi} or until <= {lo}) else {lo + 1}",
+        *indent(jump, 4),
+    ]

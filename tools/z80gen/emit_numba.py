@@ -1,0 +1,154 @@
+"""The numba emitter: the main table and CB in one compiled function, one function per other
+prefix table (numba's compile time grows steeply with a function's size), and its dialect."""
+
+from __future__ import annotations
+
+import ast
+
+from zxmonopoly.z80.templates import indent, slot
+
+from .dispatch import HOT_MAIN, tree
+from .leaves import cb_generic_body, ed_body, fetch_opcode, index_body, main_cases
+from .shell import (
+    HEADER,
+    TABLE_ARGS,
+    args,
+    break_test,
+    entry_lines,
+    exit_lines,
+    expand_exits,
+    interrupt_lines,
+    load_lines,
+    regs,
+    sources,
+    store_lines,
+)
+from .variant import BARE, Target, Variant
+
+
+class NumbaDialect:
+    """How the numba engines spell a byte read, a step of PC or R and a signed byte.
+
+    Every byte read is widened to int64 where it is made: numba types a uint8 shifted left
+    as uint64, and uint64 mixed with int64 as float64. PC and R step as plain sums (R counts
+    unmasked; only its low 7 bits are ever read), a displacement is signed by arithmetic:
+    compiled, these are the fastest forms.
+    """
+
+    def mem(self, addr: str) -> str:
+        """The byte at ``addr``, as an int64."""
+        return f"I64(mem[{addr}])"
+
+    def step_pc(self, n: int) -> list[str]:
+        """PC moved and masked to 16 bits."""
+        return [f"pc = (pc {'+' if n >= 0 else '-'} {abs(n)}) & 0xFFFF"]
+
+    def step_r(self, n: int | str) -> list[str]:
+        """R counted up (or back) without a mask."""
+        if isinstance(n, int) and n < 0:
+            return [f"r -= {-n}"]
+        return [f"r += {n}"]
+
+    def signed(self, byte: str) -> str:
+        """A displacement by an XOR and a subtract."""
+        return f"(({byte} ^ 0x80) - 0x80)"
+
+
+NUMBA = NumbaDialect()
+
+# Where a JIT prefix function leaves each local it changed (registers in their own slots,
+# R unmasked and the markers in scratch slots of the state array: 43 is state.ENTRY_T).
+SCRATCH = {"_EI_AT": 40, "_LDAIR_AT": 41, "_QT": 42, "_R_RAW": 45, "_R7": 46}
+TABLES = TABLE_ARGS.split(", ")
+PASSED = ("rom_top", "io_exit", "until", "int_end", "bp")  # and the machine's ARGS
+
+
+def names_used(lines: list[str]) -> tuple[set[str], set[str]]:
+    """Names a block of code reads and names it assigns (its exits read nothing)."""
+    src = "def _block():\n" + "\n".join(indent(lines, 1))
+    src = "\n".join(x if not x.strip().startswith("@EXIT") else
+                    x[: len(x) - len(x.lstrip())] + "pass" for x in src.split("\n"))
+    reads: set[str] = set()
+    writes: set[str] = set()
+    for node in ast.walk(ast.parse(src)):
+        if isinstance(node, ast.Name):
+            (writes if isinstance(node.ctx, ast.Store) else reads).add(node.id)
+        elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            reads.add(node.target.id)
+    return reads, writes
+
+
+def loop_jit(t: Target, dispatch: list[str]) -> list[str]:
+    """The numba engines' run loop: one loop, the interrupt tested before each instruction.
+
+    Compiled, the test costs next to nothing, and LLVM makes a slower loop of the nested
+    shape of the CPython engines (measured: 390x real time against 560x on the benchmark's
+    workload).
+    """
+    if t.variant.table_walk:
+        dispatch = [*t.table.dispatch_code("0", "ix", "int_data"), *dispatch]
+    return [
+        "while t < until:",
+        "    if t < int_end and iff1 and ei_at != t:",
+        *indent(interrupt_lines(t), 2),
+        "    else:",
+        *indent(fetch_opcode(t), 2),
+        *indent(dispatch, 2),
+        *indent(break_test(t), 1),
+    ]
+
+
+def gen_jit(v: Variant = BARE) -> str:
+    """A JIT engine: main table and CB inline, one compiled function per other prefix.
+
+    A prefix function takes the locals it reads as arguments and leaves the ones it changes
+    in the state array, which the main loop reloads: far cheaper than exchanging everything.
+    """
+    t = Target(v, NUMBA)  # this engine's own cycle table, the same on every run
+    slots = {**{name: slot(s) for name, s in regs(v)}, "r": "st[_R_RAW]", "r7": "st[_R7]",
+             "ei_at": "st[_EI_AT]", "ldair_at": "st[_LDAIR_AT]", "qt": "st[_QT]"}
+    funcs: list[str] = []
+    calls: dict[str, list[str]] = {}
+
+    def sub(name: str, body: list[str]) -> None:
+        reads, writes = names_used(body)
+        # Every local it may change comes in too: a branch that leaves it alone must store
+        # back the value it had.
+        passed = [*PASSED, *(v.machine.ARGS if v.machine else ())]
+        params = [n for n in slots if n in reads | writes] + [n for n in passed if n in reads]
+        tabs = [n for n in TABLES if n in reads]
+        out = [n for n in slots if n in writes]
+        store = [f"{slots[n]} = {n}" for n in out]
+        load = [f"{n} = {slots[n]}" for n in out]
+        lines = [*body, *store, "return 0"]
+        lines = expand_exits(lines, lambda n: [*store, f"return {n}"])
+        fname = f"_prefix_{name.lower()}"
+        arglist = ", ".join(["st", "mem", *tabs, *params])
+        funcs.extend(["", "", "@njit(cache=True, _nrt=False)", f"def {fname}({arglist}):",
+                      f'    """Run one {name}-prefixed instruction."""', *indent(lines, 1)])
+        calls[name] = [f"reason = {fname}({arglist})", *load, "if reason:", "    break"]
+
+    calls["CB"] = cb_generic_body(t)
+    sub("ED", ed_body(t))
+    sub("DD", index_body(t, "DD"))
+    sub("FD", index_body(t, "FD"))
+
+    dispatch = tree(main_cases(t, lambda name: calls[name]), HOT_MAIN, flat=v.flat,
+                    table="main")
+    body = [*load_lines(v), *entry_lines(), "reason = 0", *loop_jit(t, dispatch),
+            *store_lines(v), *exit_lines(), "return reason"]
+    body = expand_exits(body, lambda n: [f"reason = {n}", "break"])
+    what = ("The numba engine" + (f" of {v.machine.TITLE}" if v.machine
+                                 else " of the bare CPU") +
+            ": the same leaves as the CPython one, split per prefix table to keep compile "
+            "time short.")
+    head = ["from numba import njit", "from numpy import int64 as I64", "",
+            "# Scratch slots of the state array where a prefix function leaves what it changed.",
+            *(f"{name} = {index}" for name, index in SCRATCH.items())]
+    if v.table_walk:  # (after every leaf: the table holds them all now)
+        head = ["import numpy as np", *head, "", "", *t.table.walker()]
+    src = [HEADER.format(sources=sources(v), what=what), *head,
+           *funcs, "", "", "@njit(cache=True, _nrt=False)", f"def run({args(v)}):",
+           '    """Run until T reaches ``until`` or an exit; return the exit reason."""',
+           *indent(body, 1), ""]
+    return "\n".join(src)

@@ -1,0 +1,180 @@
+"""Each opcode table's cases: an instruction's leaf (``templates.leaf``) finished for its
+engine (its T-states or cycle walk, the Q marker, the devices on the ports), and the bodies
+that fetch a prefixed opcode and dispatch on it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from zxmonopoly.z80 import isa, state, templates
+from zxmonopoly.z80.templates import FETCH1, FETCH2, T_HERE, Leaf, slot
+
+from .cycles import fixed_total, halt_skip_code, has_t_marker, t_markers, walk
+from .dispatch import HOT_CB, HOT_DD, HOT_ED, tree
+from .variant import Target
+
+
+def port_in_code(t: Target) -> list[str]:
+    """What answers an IN when no callback does: nothing (0xFF) or the machine's devices."""
+    if not t.variant.machine:
+        return ["v = 0xFF"]
+    return t.variant.machine.port_in(t.dialect, t.variant.trace)
+
+
+def port_out_code(t: Target) -> list[str]:
+    """What takes an OUT when no callback does: nothing, or the machine's devices."""
+    if not t.variant.machine:
+        return ["pass"]
+    return t.variant.machine.port_out(f"@EXIT {state.EXIT_LOG_FULL}")
+
+
+def expand_devices(t: Target, lines: list[str]) -> list[str]:
+    """Replace the template markers ``@PORT_IN`` / ``@PORT_OUT`` by the engine's devices and
+    ``@HALT_SKIP`` by its way of passing a HALT."""
+    out: list[str] = []
+    for x in lines:
+        s = x.strip()
+        pad = x[: len(x) - len(x.lstrip())]
+        if s in ("@PORT_IN", "@PORT_OUT"):
+            out += [pad + y for y in (port_in_code(t) if s == "@PORT_IN" else port_out_code(t))]
+        elif s == "@HALT_SKIP":
+            out += [pad + y for y in halt_skip_code(t)]
+        else:
+            out.append(x)
+    return out
+
+
+def self_walking(leaf: Leaf) -> bool:
+    """Whether a leaf walks its own cycles (a block instruction repeating in place)."""
+    return any(x.strip() == "@CYCLES" for x in leaf.lines)
+
+
+def finish(t: Target, leaf: Leaf, specs: list, xy: str = "ix") -> list[str]:
+    """A leaf's lines for engine ``t``: its T-states (or cycle walk), Q marker and devices.
+
+    A ``start_t`` leaf reads ``t0``, T at the instruction's start: set here before the walk, or
+    by the dispatch's walk (``CycleTable.dispatch_code``) in the table-walking JIT engine.
+    Walking there rather than in the leaf keeps the main function as it was: three more
+    calls of ``_walk`` in it (SCF, CCF, IN A,(n)) cost the Spectrum's JIT 15 % on
+    ``bench --machine``.
+    """
+    v = t.variant
+    out: list[str] = []
+    lines = t_markers(leaf.lines, specs, walked=bool(v.machine))
+    if v.machine:
+        walks_itself = self_walking(leaf)
+        w = walk(t, specs, xy) if (walks_itself or not v.table_walk) else []
+        if walks_itself:
+            for x in lines:
+                if x.strip() == "@CYCLES":
+                    pad = x[: len(x) - len(x.lstrip())]
+                    out += [pad + y for y in w]
+                else:
+                    out.append(x)
+        elif v.table_walk:
+            out = lines  # walked where it was dispatched (CycleTable.dispatch)
+        else:
+            out = [*(["t0 = t"] if leaf.start_t else []), *w, *lines]
+    else:
+        out = [*(["t0 = t"] if leaf.start_t else []),
+               *(x for x in lines if x.strip() != "@CYCLES")]
+        if not has_t_marker(leaf.lines):
+            out.append(f"t += {fixed_total(specs)}")
+    if leaf.flags:
+        out.append("qt = t")
+    return expand_devices(t, out)
+
+
+def fetch_opcode(t: Target) -> list[str]:
+    """An M1 cycle's work: the opcode at PC into ``op``, PC past it, R counting it."""
+    d = t.dialect
+    return [f"op = {d.mem('pc')}", *d.step_pc(1), *d.step_r(1)]
+
+
+def main_cases(t: Target, prefix_code: Callable[[str], list[str]]) -> list[tuple[int, list[str]]]:
+    """The unprefixed table; ``prefix_code(name)`` gives the code of CB/ED/DD/FD."""
+    out = []
+    for code, op in enumerate(isa.MAIN):
+        if op.mnemonic == isa.PREFIX:
+            out.append((code, prefix_code(str(op.operands[0]))))
+        else:
+            specs = FETCH1 + templates.cycles(op, "main")
+            leaf = templates.leaf(op, "main", t.dialect)
+            t.table.dispatch(code, None if self_walking(leaf) else specs)
+            out.append((code, finish(t, leaf, specs)))
+    return out
+
+
+def cb_body(t: Target) -> list[str]:
+    """Fetch the CB opcode and run it (one leaf per opcode)."""
+    cases = [(code, finish(t, templates.leaf(op, "cb", t.dialect),
+                           FETCH2 + templates.cycles(op, "cb")))
+             for code, op in enumerate(isa.CB)]
+    return [*fetch_opcode(t), *tree(cases, HOT_CB, flat=t.variant.flat, table="cb")]
+
+
+def cb_generic_body(t: Target) -> list[str]:
+    """Fetch the CB opcode and run it through the generic x/y/z piece (JIT engines)."""
+    generic = Leaf(templates.cb_generic(t.dialect))
+    if t.variant.table_walk:
+        for code, op in enumerate(isa.CB):
+            t.table.dispatch(256 + code, FETCH2 + templates.cycles(op, "cb"))
+        return [*fetch_opcode(t), *t.table.dispatch_code("256", "ix"), *finish(t, generic, [])]
+    assert not t.variant.machine, "the Spectrum JIT engine walks CB cycles from its table"
+    return [*fetch_opcode(t), *finish(t, generic, [])]
+
+
+def ed_body(t: Target) -> list[str]:
+    """Fetch the ED opcode and run it (undefined ones are 8-T no-operations)."""
+    cases = []
+    for code, op in enumerate(isa.ED):
+        specs = FETCH2 + (templates.cycles(op, "ed") if op is not None else [])
+        leaf = templates.leaf(op, "ed", t.dialect) if op is not None else None
+        t.table.dispatch(512 + code, None if leaf and self_walking(leaf) else specs)
+        if leaf is not None:
+            cases.append((code, finish(t, leaf, specs)))
+    default = finish(t, Leaf([]), FETCH2)  # no cycles of their own: the two fetches
+    walk_here = t.table.dispatch_code("512", "ix") if t.variant.table_walk else []
+    return [*fetch_opcode(t), *walk_here,
+            *tree(cases, HOT_ED, default=default, flat=t.variant.flat, table="ed")]
+
+
+def index_body(t: Target, prefix: str) -> list[str]:
+    """DD or FD: peek at the next byte; a prefix that changes nothing costs 4 T on its own."""
+    d = t.dialect
+    table = isa.DD if prefix == "DD" else isa.FD
+    xy = "ix" if prefix == "DD" else "iy"
+    cases: list[tuple[int, list[str]]] = []
+    # A prefix the next opcode ignores: no interrupt before that opcode, and Q passes through
+    # (the prefix is not an instruction): the marker that says "F is Q now" (``qt``, or
+    # ``state.ENTRY_T`` at the start of a run) moves on from the prefix's start to its end.
+    # ENTRY_T stays in the state array: a local would cost the JIT's DD/FD functions an
+    # argument, a store and a reload on every call (measured: 5 % of bench --machine).
+    entry = slot("ENTRY_T")
+    nop_leaf = Leaf([T_HERE, "ei_at = t", "if qt == t0:", "    qt = t", f"elif {entry} == t0:",
+                     f"    {entry} = t"], start_t=True)
+    nop = finish(t, nop_leaf, FETCH1)
+    for code, op in enumerate(table):
+        if op.mnemonic == isa.PREFIX_NOP or (op.mnemonic == isa.PREFIX
+                                             and op.operands[0] in ("DD", "FD", "ED")):
+            t.table.dispatch(768 + code, FETCH1)
+            cases.append((code, nop))
+        elif op.mnemonic == isa.PREFIX:  # DDCB d op: two M1 cycles, then d and op as data
+            body = [
+                *d.step_pc(1), *d.step_r(1),
+                f"ea = ({xy} + {d.signed(d.mem('pc'))}) & 0xFFFF", "wz = ea",
+                f"op = {d.mem('(pc + 1) & 0xFFFF')}", *d.step_pc(2),
+                *templates.ddcb_generic(xy, d),
+            ]
+            specs = ["pc-1:4", "pc:4", *templates.ddcb_cycles("NOTBIT")]
+            t.table.dispatch(768 + code, specs)  # (the table-walking JIT walks them there)
+            cases.append((code, finish(t, Leaf(body), specs, xy)))
+        else:
+            specs = FETCH2 + templates.cycles(op, "dd")
+            # Walked before PC moves past the second opcode byte: one byte on.
+            t.table.dispatch(768 + code, specs, shift=1)
+            cases.append((code, [*d.step_pc(1), *d.step_r(1),
+                                 *finish(t, templates.leaf(op, "dd", d), specs, xy)]))
+    walk_here = t.table.dispatch_code("768", xy) if t.variant.table_walk else []
+    return [f"op = {d.mem('pc')}", *walk_here,
+            *tree(cases, HOT_DD, flat=t.variant.flat, table=prefix.lower())]

@@ -1,0 +1,58 @@
+"""What an engine is for (:class:`Variant`); one engine while it is generated (:class:`Target`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from zxmonopoly.spectrum import ula
+from zxmonopoly.z80.templates import Dialect
+
+if TYPE_CHECKING:
+    from .cycles import CycleTable
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What an engine is for: a bare CPU, or a machine (contention and ports).
+
+    ``machine`` is the machine's description (a module such as :mod:`zxmonopoly.spectrum.ula`):
+    which memory is contended and by how much, the window of T-states where contention can
+    fall, the I/O cycle, what IN reads and OUT does without a callback, the locals it keeps in
+    the state array and the arrays its engines take. The generator knows only the Z80.
+    """
+
+    machine: Any = None
+    trace: bool = False  # tests only: record each contention check instead of delaying
+    table_walk: bool = False  # walk cycles from a table in one compiled function (JIT)
+    always_walk: bool = False  # tests only: walk every instruction, never the fast path
+    breakpoints: bool = True  # False: no breakpoint test after each instruction (none set)
+    flat: bool = False  # dispatch by if/elif chains, not trees (the bare numba engine)
+    halt_skip: bool = True  # False (tests only): each HALT pass goes round the loop
+
+
+BARE = Variant()
+BARE_FREE = Variant(breakpoints=False)
+BARE_JIT = Variant(flat=True)
+MACHINE = Variant(machine=ula)
+MACHINE_JIT = Variant(machine=ula, table_walk=True)
+TRACED = Variant(machine=ula, trace=True)
+REFERENCE = Variant(machine=ula, always_walk=True)
+
+
+@dataclass
+class Target:
+    """One engine being generated: its variant, its dialect, and the cycle table it fills.
+
+    Every leaf registers its cycle list in ``table`` as it is made; only a table-walking
+    engine (``variant.table_walk``) emits the table and walks from it.
+    """
+
+    variant: Variant
+    dialect: Dialect
+    table: CycleTable = field(init=False)
+
+    def __post_init__(self) -> None:
+        from .cycles import CycleTable
+
+        self.table = CycleTable(self.variant.machine, self.dialect)
