@@ -76,6 +76,9 @@ def test_an_oversized_tape_is_refused_before_reading(tmp_path: Path) -> None:
     (["bench", "--seconds", "nan"], "--seconds must be more than 0 and at most 3,600, not nan"),
     # inf ran without end.
     (["bench", "--seconds", "inf"], "--seconds must be more than 0 and at most 3,600, not inf"),
+    (["bench", "--rounds", "-1"], "--rounds must be 0 to 1000, not -1"),
+    (["bench", "--round-seconds", "nan"], "--round-seconds must be more than 0 and at most "
+     "3,600, not nan"),
     (["run", "--autoload"], "--autoload loads a tape: give one with --tape FILE"),
     (["run", "--real-load"], "--real-load loads a tape: give one with --tape FILE"),
     (["run", "--screenshot", "x.jpg"], "--screenshot x.jpg: screenshots are PNG"),

@@ -29,6 +29,7 @@ auction_run:
         call msg_show
         ld a, (auction_square)
         call msg_square_name
+        call msg_stop
         call snd_beep
         ld b, AUCTION_PAUSE
         call pause
@@ -44,16 +45,13 @@ auction_run:
 .ask:   call auction_status
         ld hl, str_auction_bidder
         call ask_player
-        jr c, .close
+        jp c, .close
         ld (auction_who), a
         call player_record
         bit PF_COMPUTER, (hl)
         jr z, .amount
-        ld hl, str_auction_computer_bids_itself
-        call msg_show
-        call snd_low
-        ld b, AUCTION_PAUSE
-        call pause
+        ld a, (auction_who)
+        call auction_refuse_computer
         jr .ask
 .amount:
         ld hl, str_auction_bid
@@ -75,26 +73,31 @@ auction_run:
         ld (auction_high), hl
         ld a, (auction_who)
         ld (auction_bidder), a
+        ld b, a
+        ld a, EVK_BID
+        ld e, 0
+        call auction_record
         jr .round
 .too_low:
-        ld hl, str_auction_too_low
-        call msg_show
-        ld hl, (auction_high)
-        call msg_money
-        call snd_low
-        ld b, AUCTION_PAUSE
-        call pause
+        call auction_refuse_low
         jr .ask
-.void:  ld hl, str_auction_void             ; beyond its assets: the auction is void
-        call msg_show
-        call snd_low
-        ld b, AUCTION_PAUSE
-        call pause
+.void:  ld a, (auction_who)
+        ld b, a
+        ld a, EVK_AUCTION_VOID
+        ld hl, (auction_offer)
+        ld e, VOID_ASSETS
+        call auction_record
+        call auction_show_void              ; beyond its assets: the auction is void
         pop ix
         ret
 .close: ld a, (auction_bidder)
         cp NO_PLAYER
         jr nz, .sold
+        ld b, EV_BANK
+        ld a, EVK_AUCTION_NONE
+        ld hl, 0
+        ld e, 0
+        call auction_record
         ld hl, str_auction_no_bids
         call msg_show
         ld b, AUCTION_PAUSE
@@ -109,7 +112,11 @@ auction_run:
         call msg_print
         ld hl, (auction_high)
         call msg_money
+        call msg_stop
         call auction_gavel
+        ld a, (auction_square)
+        ld (event_square), a
+        EVENT_CAUSE EVK_AUCTION
         ld a, (auction_bidder)
         ld c, NO_PLAYER
         ld hl, (auction_high)
@@ -122,6 +129,68 @@ auction_run:
 .done:  ld b, AUCTION_PAUSE
         call pause
         pop ix
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; auction_refuse_computer - a computer's number typed as a bidder: refused, saying why; the
+; line stays readable at either speed (issue 28)
+; Input: A = the player.  Output: shown.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+auction_refuse_computer:
+        call msg_show_player
+        ld hl, str_auction_computer_bids_itself
+        call msg_print
+        jr auction_refused
+
+; ---------------------------------------------------------------------------------------------
+; auction_refuse_low - a bid that does not beat the highest: refused, saying what it must beat
+; Input: auction_high.  Output: shown.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+auction_refuse_low:
+        ld hl, str_auction_too_low
+        call msg_show
+        ld hl, (auction_high)
+        call msg_money
+        call msg_stop
+        ; continues into auction_refused
+
+; ---------------------------------------------------------------------------------------------
+; auction_refused - the low tone, and the refusal shown stays REFUSAL_FRAMES at either speed
+; Input: none.  Output: none.  Corrupts: AF, B, DE, HL.
+; ---------------------------------------------------------------------------------------------
+auction_refused:
+        ld b, REFUSAL_FRAMES
+        call msg_keep_full
+        call snd_low
+        ld b, AUCTION_PAUSE
+        jp pause
+
+; ---------------------------------------------------------------------------------------------
+; auction_show_void - a bid beyond the bidder's assets voids the auction (booklet C): said so,
+; the line kept VOID_FRAMES at either speed (a human made the bid)
+; Input: none.  Output: shown.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+auction_show_void:
+        ld hl, str_auction_void
+        call msg_show
+        call msg_hold_money         ; a money result: read at the money results' pace too
+        ld b, VOID_FRAMES
+        call msg_keep_full
+        call snd_low
+        ld b, AUCTION_PAUSE
+        jp pause
+; auction_record - declare an event of the auction for its square (the record, events.asm)
+; Input: A = kind, B = player, E = EV_EXTRA, HL = pounds.  Output: recorded.
+; Corrupts: nothing.
+; ---------------------------------------------------------------------------------------------
+auction_record:
+        push de
+        push af
+        ld a, (auction_square)
+        ld d, a
+        pop af
+        call event_player
+        pop de
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -152,7 +221,7 @@ auction_status:
 ; auction_computers - each computer player in the game, not the highest bidder, may raise;
 ; the first that does ends the round
 ; Input: none.  Output: carry set if one raised (auction_high, auction_bidder).
-; Corrupts: AF, BC, DE, HL.
+; Corrupts: AF, BC, DE, HL, IY.
 ; ---------------------------------------------------------------------------------------------
 auction_computers:
         ld a, (v_num_players)       ; each player once, starting after the highest bidder
@@ -194,11 +263,17 @@ auction_computers:
         pop bc
         ld a, b
         ld (auction_bidder), a
+        push af
+        ld a, EVK_BID
+        ld e, 0
+        call auction_record
+        pop af
         call msg_show_player
         ld hl, str_auction_bids
         call msg_print
         ld hl, (auction_high)
         call msg_money
+        call msg_stop
         ld b, AUCTION_PAUSE
         call pause
         scf
@@ -208,7 +283,7 @@ auction_computers:
 
 ; ---------------------------------------------------------------------------------------------
 ; auction_humans_left - whether a human player is still in the game
-; Input: none.  Output: NZ if there is one.  Corrupts: AF, BC, DE, HL.
+; Input: none.  Output: NZ if there is one.  Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 auction_humans_left:
         ld hl, v_players + P_FLAGS
@@ -236,7 +311,7 @@ auction_assets:
 
 ; ---------------------------------------------------------------------------------------------
 ; auction_gavel - three knocks of the auctioneer's gavel
-; Input: none.  Output: played.  Corrupts: AF, BC, DE, HL.
+; Input: none.  Output: played.  Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 auction_gavel:
         ld b, 3
@@ -260,4 +335,4 @@ str_auction_void:       db "A bid beyond the bidder's assets: the auction is voi
 str_auction_no_bids:    db "No bids: it stays with the Bank.", 0
 str_auction_gone:       db "Going, going, gone! To ", 0
 str_auction_bids:       db " bids ", 0
-str_auction_computer_bids_itself: db "A computer player bids for itself.", 0
+str_auction_computer_bids_itself: db " is a computer player: it bids for itself.", 0

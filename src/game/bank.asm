@@ -30,7 +30,11 @@ bank_receive:
 ; Input: IX = record, HL = pounds.  Output: as bank_receive.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 bank_receive_ix:
-        call cash_add
+        call cash_add               ; HL = what was added (the record says what arrived)
+        call record_player
+        ld c, a
+        ld a, EV_BANK
+        call event_money
         call bank_lose
         jr bank_redraw
 
@@ -43,13 +47,16 @@ bank_pay_ix_exact:
         push hl
         call cash_sub
         pop hl
+        call record_player
+        ld c, EV_BANK
+        call event_money
         call bank_gain
         jr bank_redraw
 
 ; ---------------------------------------------------------------------------------------------
 ; cash_add - add to a player's cash, stopping at 65535 (no Bank account: the caller says
 ; where the money came from)
-; Input: IX = record, HL = pounds.  Output: P_CASH; HL = what was added.  Corrupts: AF, DE.
+; Input: IX = record, HL = pounds.  Output: P_CASH; HL = what was added.  Corrupts: F, DE.
 ; ---------------------------------------------------------------------------------------------
 cash_add:
         ld e, (ix+P_CASH)
@@ -67,7 +74,7 @@ cash_add:
 
 ; ---------------------------------------------------------------------------------------------
 ; cash_sub - take from a player's cash
-; Input: IX = record, HL = pounds (<= P_CASH).  Output: P_CASH.  Corrupts: AF, DE, HL.
+; Input: IX = record, HL = pounds (<= P_CASH).  Output: P_CASH.  Corrupts: F, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 cash_sub:
         ex de, hl
@@ -80,8 +87,8 @@ cash_sub:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; bank_gain / bank_lose - the Bank's account (v_bank, 32 bits) takes in or pays out a sum
-; Input: HL = pounds.  Output: v_bank.  Corrupts: AF, DE, HL.
+; bank_gain - the Bank's account (v_bank, 32 bits) takes in a sum
+; Input: HL = pounds.  Output: v_bank.  Corrupts: F, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 bank_gain:
         ex de, hl
@@ -93,6 +100,11 @@ bank_gain:
         adc hl, de
         ld (v_bank + 2), hl
         ret
+
+; ---------------------------------------------------------------------------------------------
+; bank_lose - the Bank's account (v_bank, 32 bits) pays out a sum
+; Input: HL = pounds.  Output: v_bank.  Corrupts: F, DE, HL.
+; ---------------------------------------------------------------------------------------------
 bank_lose:
         ex de, hl
         ld hl, (v_bank)
@@ -119,7 +131,7 @@ bank_redraw:
 ; bank_pay_fine - the current player pays a tax or fine to the Bank (onto Free Parking with
 ; OPT_JACKPOT); a short payer raises money or goes bankrupt to the Bank
 ; Input: HL = pounds.  Output: paid; carry set if the player went bankrupt.
-; Corrupts: AF, BC, DE, HL.
+; Corrupts: AF, BC, DE, HL, IY.
 ; ---------------------------------------------------------------------------------------------
 bank_pay_fine:
         push hl
@@ -146,7 +158,7 @@ bank_pay_fine:
 ; houses_raise_human); still short, goes bankrupt to the creditor
 ; Input: A = payer, C = creditor (NO_PLAYER: the Bank), HL = pounds.
 ; Output: carry clear: paid; carry set: the payer went bankrupt (everything handed over).
-; Corrupts: AF, BC, DE, HL.
+; Corrupts: AF, BC, DE, HL, IY.
 ; ---------------------------------------------------------------------------------------------
 bank_pay:
         push ix
@@ -154,6 +166,13 @@ bank_pay:
         ld (bank_amount), hl
         ld a, c
         ld (bank_creditor), a
+        ld hl, (event_cause)        ; the cause named for this payment: what is sold or
+        ld (bank_cause), hl         ; mortgaged to raise it names its own on the way
+        ld a, (event_extra)
+        ld (bank_cause + 2), a
+        xor a
+        ld (event_cause), a
+        assert EVK_UNKNOWN == 0
         ld a, (bank_payer)
         call player_record
         push hl
@@ -177,7 +196,11 @@ bank_pay:
         pop ix
         scf
         ret
-.pay:   ld hl, (bank_amount)
+.pay:   ld hl, (bank_cause)
+        ld (event_cause), hl
+        ld a, (bank_cause + 2)
+        ld (event_extra), a
+        ld hl, (bank_amount)
         ld a, (bank_creditor)
         cp NO_PLAYER
         jr nz, .player
@@ -186,7 +209,11 @@ bank_pay:
 .player:
         call cash_sub               ; from one player to another: not the Bank's
         ld a, (bank_creditor)
+        ld c, a
+        ld a, (bank_payer)
         ld hl, (bank_amount)
+        call event_money
+        ld a, (bank_creditor)
         call player_credit
         call bank_redraw
 .done:  pop ix
@@ -195,7 +222,7 @@ bank_pay:
 
 ; ---------------------------------------------------------------------------------------------
 ; bank_short - whether the player in IX has less cash than bank_amount
-; Input: IX = record.  Output: carry set if short.  Corrupts: AF, DE, HL.
+; Input: IX = record.  Output: carry set if short.  Corrupts: F, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 bank_short:
         ld l, (ix+P_CASH)
@@ -334,10 +361,16 @@ raise_sell_building:
         call msg_print
         ld a, (raise_sell_building_best_square)
         call msg_square_name
+        call msg_stop
         ld a, (raise_sell_building_best_square)
         push ix
         call board_draw_square
         pop ix
+        ld a, (raise_sell_building_best_square)
+        ld (event_square), a        ; the record: sold back, and what stands there now
+        call property_level
+        ld (event_extra), a
+        EVENT_CAUSE EVK_SELL
         pop hl
         ld a, (raise_sell_building_owner)
         dec a
@@ -349,7 +382,7 @@ raise_sell_building:
 
 ; ---------------------------------------------------------------------------------------------
 ; half_word_at - half of the word at an address
-; Input: HL = address.  Output: DE = word / 2.  Corrupts: AF, HL.
+; Input: HL = address.  Output: DE = word / 2.  Corrupts: F, HL.
 ; ---------------------------------------------------------------------------------------------
 half_word_at:
         ld e, (hl)
@@ -362,7 +395,7 @@ half_word_at:
 ; ---------------------------------------------------------------------------------------------
 ; group_clear_buildings - return every building of a square's colour group to the Bank
 ; Input: A = a square of the group.  Output: DE = half of what they cost (the Bank's payment);
-; the stock counts updated; the squares redrawn.  Corrupts: AF, BC, HL.
+; the stock counts updated; the squares redrawn.  Corrupts: AF, B, HL.
 ; ---------------------------------------------------------------------------------------------
 group_clear_buildings:
         call group_record           ; HL = count, then the squares
@@ -564,6 +597,17 @@ mortgage_take:
         inc hl
         ld d, (hl)
         ex de, hl
+        push hl
+        ld hl, str_game_for
+        call msg_print
+        pop hl
+        push hl
+        call msg_money
+        call msg_stop
+        pop hl
+        ld a, (mortgage_square)
+        ld (event_square), a
+        EVENT_CAUSE EVK_MORTGAGE
         ld a, (mortgage_owner)
         call bank_receive
         ld a, (mortgage_square)
@@ -600,6 +644,25 @@ mortgage_interest:
         ret
 
 ; ---------------------------------------------------------------------------------------------
+; mortgage_sum - what mortgaging a square brings its owner (the mortgage value), or what
+; lifting its mortgage costs (the value and 10 %, A53), as the M question says (issue 28)
+; Input: A = square.  Output: HL = pounds.  Corrupts: AF, BC, DE.
+; ---------------------------------------------------------------------------------------------
+mortgage_sum:
+        push af
+        call square_owner           ; C = the square byte
+        pop af
+        push bc
+        call mortgage_interest      ; HL = interest, DE = value
+        pop bc
+        bit SQ_MORTGAGED, c
+        jr nz, .lift
+        ex de, hl
+        ret
+.lift:  add hl, de
+        ret
+
+; ---------------------------------------------------------------------------------------------
 ; mortgage_toggle - the M key's ENTER on a square: mortgage it (no buildings on it) or
 ; lift its mortgage (the loan plus 10 %), for its owner (A52, A53; booklet C Mortgage)
 ; Input: A = square.  Output: done or refused with a message.  Corrupts: AF, BC, DE, HL.
@@ -621,7 +684,10 @@ mortgage_toggle:
         ld a, (mortgage_square)
         jp mortgage_take
 .lift:  ld a, (mortgage_square)
+        ld (event_square), a
         call mortgage_interest
+        ld a, l                     ; (10 % of at most 200: a byte)
+        ld (event_extra), a
         add hl, de                  ; HL = loan + interest
         ld (bank_amount), hl
         push ix
@@ -632,6 +698,7 @@ mortgage_toggle:
         call bank_short
         jr c, .cannot
         ld hl, (bank_amount)
+        EVENT_CAUSE EVK_LIFT
         call bank_pay_ix_exact
         pop ix
         ld a, (mortgage_square)
@@ -647,6 +714,7 @@ mortgage_toggle:
         call msg_print
         ld hl, (bank_amount)
         call msg_money
+        call msg_stop
         ld a, (mortgage_square)
         push ix
         call board_draw_square
@@ -676,7 +744,7 @@ msg_show_player:
 ; and Get Out of Jail Free cards, A57); to the Bank, the property is auctioned to the others
 ; and the cards go back to their packs (A58, A59).  The player leaves the game.
 ; Input: A = the bankrupt player, C = creditor (NO_PLAYER: the Bank).  Output: done.
-; Corrupts: AF, BC, DE, HL.
+; Corrupts: AF, BC, DE, HL, IY.
 ; ---------------------------------------------------------------------------------------------
 bank_bankrupt:
         push ix
@@ -690,10 +758,24 @@ bank_bankrupt:
         res PF_PLAYING, (ix+P_FLAGS)
         set PF_BANKRUPT, (ix+P_FLAGS)
         res PF_IN_JAIL, (ix+P_FLAGS)
+        push bc
+        push de
+        ld a, (bankrupt_creditor)   ; the record: to whom
+        ld c, a
+        ld a, (bankrupt_player)
+        ld b, a
+        ld a, EVK_BANKRUPT
+        ld de, 0
+        ld h, d
+        ld l, e
+        call event_emit
+        pop de
+        pop bc
         ld a, (bankrupt_player)
         call msg_show_player
         ld hl, str_bank_bankrupt
         call msg_print
+        call msg_hold_money         ; a bankruptcy: read at the money results' pace
         call snd_low
         ld a, (ix+P_SQUARE)         ; the token leaves the board
         push ix
@@ -703,6 +785,11 @@ bank_bankrupt:
         ld h, (ix+P_CASH+1)
         ld (ix+P_CASH), 0
         ld (ix+P_CASH+1), 0
+        EVENT_CAUSE EVK_BANKRUPT_CASH
+        ld a, (bankrupt_creditor)
+        ld c, a
+        ld a, (bankrupt_player)
+        call event_money
         ld a, (bankrupt_creditor)
         cp NO_PLAYER
         jr z, .to_the_bank
@@ -746,6 +833,19 @@ bank_bankrupt:
         cp NO_PLAYER
         jr z, .to_bank
         ld c, a                     ; to the creditor, mortgage and all
+        ld a, (bankrupt_player)
+        push bc
+        push de
+        ld d, b                     ; the record: the deed changes hands
+        ld b, a
+        ld a, EVK_DEED
+        ld e, 0
+        push hl
+        ld hl, 0
+        call event_emit
+        pop hl
+        pop de
+        pop bc
         ld a, b
         push bc
         call property_give
@@ -756,7 +856,9 @@ bank_bankrupt:
         pop af
         bit SQ_MORTGAGED, c
         jr z, .next
+        ld (event_square), a
         call mortgage_interest      ; the creditor pays 10 % now (A54, A57)
+        EVENT_CAUSE EVK_INTEREST
         ld a, (bankrupt_creditor)
         call bank_take_upto
         jr .next
@@ -804,6 +906,9 @@ bank_take_upto:
         ld (ix+P_CASH), l
         ld (ix+P_CASH+1), h
         ex de, hl                   ; HL = what was taken: the Bank's
+        call record_player
+        ld c, EV_BANK
+        call event_money
         call bank_gain
         call bank_redraw
         pop ix

@@ -15,7 +15,7 @@ FINE_OR_CHANCE_TAKE equ 1           ; the pack a "fine or Chance" card sends to
 
 ; ---------------------------------------------------------------------------------------------
 ; cards_shuffle_all - both packs in order 0..15, then shuffled (Fisher-Yates with rng_below)
-; Input: v_seed.  Output: v_chance, v_chest full and shuffled.  Corrupts: AF, BC, DE, HL.
+; Input: v_seed.  Output: v_chance, v_chest full and shuffled.  Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 cards_shuffle_all:
         ld hl, v_chance
@@ -68,12 +68,17 @@ cards_shuffle_all:
         assert v_chest_count == v_chest + CARDS_IN_PACK
 
 ; ---------------------------------------------------------------------------------------------
-; cards_chance_draw / cards_chest_draw - the current player draws from a pack and obeys
+; cards_chance_draw - the current player draws a Chance card and obeys
 ; Input: IX = the current player.  Output: the card's effect done.  Corrupts: all but IX.
 ; ---------------------------------------------------------------------------------------------
 cards_chance_draw:
         ld c, PACK_CHANCE
         jr cards_draw
+
+; ---------------------------------------------------------------------------------------------
+; cards_chest_draw - the current player draws a Community Chest card and obeys
+; Input: IX = the current player.  Output: the card's effect done.  Corrupts: all but IX.
+; ---------------------------------------------------------------------------------------------
 cards_chest_draw:
         ld c, PACK_CHEST
         ; continues into cards_draw
@@ -130,6 +135,13 @@ cards_draw:
         ld hl, card_number
         or (hl)
         ld (v_last_card), a
+        ld d, a                     ; the record: who drew which card
+        call record_player
+        ld b, a
+        ld a, EVK_CARD_DRAWN
+        ld e, 0
+        ld hl, 0
+        call event_player
         call cards_show
         ld a, (iy+CARD_EFFECT)      ; the effect
         add a, a
@@ -149,7 +161,7 @@ cards_effects:
         dw card_move_to             ; EFFECT_MOVE_TO
         dw card_move_back_to        ; EFFECT_MOVE_BACK_TO
         dw card_move_by             ; EFFECT_MOVE_BY
-        dw jail_send                ; EFFECT_GO_TO_JAIL
+        dw jail_send_card           ; EFFECT_GO_TO_JAIL
         dw card_pay_bank            ; EFFECT_PAY_BANK
         dw card_collect_bank        ; EFFECT_COLLECT_BANK
         dw card_repairs             ; EFFECT_REPAIRS
@@ -213,6 +225,7 @@ cards_show:
         ld d, (hl)
         ex de, hl
         call msg_print
+        call msg_stop               ; (the cards' texts end without one)
         call snd_beep
         ld b, CARD_PAUSE
         jp pause
@@ -269,15 +282,17 @@ card_move_by:
 ; Input: IY = card.  Output: paid.  Corrupts: all but IX.
 ; ---------------------------------------------------------------------------------------------
 card_pay_bank:
+        call cards_cause
         ld l, (iy+CARD_AMOUNT)
         ld h, (iy+CARD_AMOUNT+1)
         jp bank_pay_fine
 
 ; ---------------------------------------------------------------------------------------------
 ; card_collect_bank - the Bank pays the card's amount
-; Input: IX = player, IY = card.  Output: received.  Corrupts: all but IX.
+; Input: IX = player, IY = card.  Output: received.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 card_collect_bank:
+        call cards_cause
         ld l, (iy+CARD_AMOUNT)
         ld h, (iy+CARD_AMOUNT+1)
         jp bank_receive_ix
@@ -334,13 +349,15 @@ card_repairs:
         pop hl
         push hl
         call msg_money
+        call msg_stop
         pop hl
+        call cards_cause
         jp bank_pay_fine
 
 ; ---------------------------------------------------------------------------------------------
 ; card_collect_from_each - every other player still in the game pays the card's amount
 ; Input: IX = player, IY = card.  Output: paid (a short payer raises money or goes bankrupt
-; to the player).  Corrupts: all but IX.
+; to the player).  Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 card_collect_from_each:
         ld b, 0
@@ -364,12 +381,26 @@ card_collect_from_each:
         ld a, b
         ld l, (iy+CARD_AMOUNT)
         ld h, (iy+CARD_AMOUNT+1)
+        call cards_cause
         push iy
         call bank_pay
         pop iy
 .next:  pop bc
         inc b
         jr .player
+
+; ---------------------------------------------------------------------------------------------
+; cards_cause - name the card drawn last (v_last_card) as the cause of the next money move
+; Input: v_last_card.  Output: event_cause = EVK_CARD, event_square = the card.
+; Corrupts: nothing.
+; ---------------------------------------------------------------------------------------------
+cards_cause:
+        push af
+        ld a, (v_last_card)
+        ld (event_square), a
+        pop af
+        EVENT_CAUSE EVK_CARD
+        ret
 
 ; ---------------------------------------------------------------------------------------------
 ; card_jail_free - a Get Out of Jail Free card: kept (cards_draw has noted it)
@@ -397,7 +428,9 @@ card_fine_or_chance:
         call ask_yn
         pop iy
         jr c, .chance
-.fine:  ld l, (iy+CARD_AMOUNT)
+.fine:  call cards_cause
+        EVENT_CAUSE EVK_FINE_CARD
+        ld l, (iy+CARD_AMOUNT)
         ld h, (iy+CARD_AMOUNT+1)
         jp bank_pay_fine
 .chance:
@@ -423,7 +456,7 @@ cards_return_held:
 
 ; ---------------------------------------------------------------------------------------------
 ; cards_return_jail_card - a pack's Get Out of Jail Free card back to its bottom
-; Input: A = PACK_*.  Output: the card appended.  Corrupts: AF, BC, DE, HL, IY.
+; Input: A = PACK_*.  Output: the card appended.  Corrupts: AF, B, DE, HL, IY.
 ; ---------------------------------------------------------------------------------------------
 cards_return_jail_card:
         ld (card_pack), a
@@ -458,4 +491,4 @@ cards_return_jail_card:
 str_cards_chance:     db "CHANCE: ", 0
 str_cards_chest:      db "COMMUNITY CHEST: ", 0
 str_cards_repairs_bill: db "Repairs cost ", 0
-str_cards_take_chance: db "Take a Chance? N pays the ", CH_POUND, "10 fine", 0
+str_cards_take_chance: db "Take a Chance (N: pay the ", CH_POUND, "10 fine)?", 0

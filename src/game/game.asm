@@ -9,11 +9,14 @@
 
 COMPUTER_PAUSE  equ 60              ; frames a computer player waits before it throws: the
                                     ; "short pause" in which an owner may press R
+RENT_WINDOW_FRAMES equ 200          ; ... and when a human is owed rent, at either speed: a
+                                    ; window a person can use, not a reflex test (issue 28)
 STEP_FRAMES     equ 1               ; frames a token rests on each square it passes (drawing
                                     ; its close-up takes about two more)
 TUMBLE_FACES    equ 6               ; faces the dice show, tumbling, before they settle
 TUMBLE_FRAMES   equ 2               ; frames each of them shows
 LAND_PAUSE      equ 25              ; frames to read what a square did
+DICE_FRAMES     equ 50              ; the throw's line stays at least this long (issue 28)
 SALARY_PAUSE    equ 15              ; frames the GO salary's message stays before the move goes on
 GAME_KEY_BOARD  equ 'B'             ; the flat board (status always shown) or the perspective one
 GAME_KEY_RETIRE equ 'X'             ; retire a player (OPT_RETIRE; seed 003's "Quitar")
@@ -32,27 +35,48 @@ game_run:
         ld a, PHASE_PLAYING
         ld (v_phase), a
         call board_draw_all
+        call setup_deal             ; (a short game's deeds, if chosen)
         ld hl, game_idle
         ld (keys_idle_hook), hl
         ld a, (v_short_game)
         ld (clock_running), a
-.turn:  call turn_play
+.turn:  ld a, (v_current)           ; the record: whose turn, the how-many-th
+        ld b, a
+        ld a, EVK_TURN
+        ld de, 0
+        ld hl, (v_turns)
+        call event_player
+        call turn_play
         call game_players_left
         cp MIN_PLAYERS
-        jr c, game_stop
+        ld e, END_LAST_PLAYER
+        jr c, game_end
         call turn_next_player
         jr .turn
 
 ; ---------------------------------------------------------------------------------------------
 ; game_abort - leave the game at once from any depth (BREAK confirmed, time up)
-; Input: none.  Output: returns from game_run.  Corrupts: all.
+; Input: E = END_BREAK or END_TIME_UP.  Output: returns from game_run.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 game_abort:
         ld sp, (game_sp)
+        ; continues into game_end
+
+; ---------------------------------------------------------------------------------------------
+; game_end - declare the game's end and how (the record), then game_stop
+; Input: E = END_*.  Output: returns to game_run's caller.  Corrupts: all.
+; ---------------------------------------------------------------------------------------------
+game_end:
+        ld a, EVK_GAME_END
+        ld b, EV_BANK
+        ld d, 0
+        ld hl, 0
+        call event_player
         ; continues into game_stop
 
 ; ---------------------------------------------------------------------------------------------
 ; game_stop - stop the clock and the idle routine; return to game_run's caller
+; Input: none.  Output: clock_running 0; keys_idle_hook = keys_idle_none.  Corrupts: AF, HL.
 ; ---------------------------------------------------------------------------------------------
 game_stop:
         xor a
@@ -64,7 +88,7 @@ game_stop:
 ; ---------------------------------------------------------------------------------------------
 ; game_new - the state at the start: £1,500 each, all on GO, all property with the Bank,
 ; 32 houses and 12 hotels, both packs shuffled
-; Input: the setup's fields.  Output: the state block ready.  Corrupts: AF, BC, DE, HL, IX.
+; Input: the setup's fields.  Output: the state block ready.  Corrupts: AF, B, DE, HL, IX.
 ; ---------------------------------------------------------------------------------------------
 game_new:
         ld ix, v_players
@@ -129,6 +153,7 @@ game_idle:
         call snd_beep
         ld b, LAND_PAUSE * 2
         call pause_plain
+        ld e, END_TIME_UP
         jp game_abort
 
 ; ---------------------------------------------------------------------------------------------
@@ -173,7 +198,7 @@ game_players_left:
 ; ---------------------------------------------------------------------------------------------
 ; turn_next_player - pass the dice to the next player still in the game (the order in which
 ; the names were entered, booklet C)
-; Input: none.  Output: v_current; v_turns + 1; v_doubles 0.  Corrupts: AF, BC, DE, HL.
+; Input: none.  Output: v_current; v_turns + 1; v_doubles 0.  Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 turn_next_player:
         ld hl, (v_turns)
@@ -198,7 +223,7 @@ turn_next_player:
 
 ; ---------------------------------------------------------------------------------------------
 ; current_record - IX = the current player's record
-; Input: none.  Output: IX; A = v_current.  Corrupts: F, DE, HL.
+; Input: none.  Output: IX; A = v_current.  Corrupts: DE, HL.
 ; ---------------------------------------------------------------------------------------------
 current_record:
         ld a, (v_current)
@@ -215,7 +240,8 @@ current_record:
 ; Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 turn_play:
-.again: call board_draw_status
+        call turn_lower_restore     ; the close-up of this player's square, not the last
+.again: call board_draw_status      ; mover's (issue 28)
         call board_draw_players
         call turn_menu
         call game_players_left      ; X may have ended the game or the player's part in it
@@ -261,10 +287,14 @@ turn_menu:
         bit PF_COMPUTER, (ix+P_FLAGS)
         jr z, .wait
         call ai_before_throw
-        call turn_rent_window       ; B = the frames of the pause
+        call turn_rent_window       ; B = the frames of the pause; carry: the rent window
+        jr c, .window
         call keys_wait_frames
         jr nz, .got
         ld a, 'D'
+        jr .got
+.window:
+        call turn_rent_wait         ; R, or D when the window closes
         jr .got
 .wait:  call keys_wait_upper
 .got:   call to_upper
@@ -311,19 +341,20 @@ turn_menu:
 ; by the fast setting (ai_pause_frames) unless a human is owed rent for the last move: then
 ; the whole pause, with the owner's token and a line saying who may press R (booklet C: "If
 ; rent is due, the owner's token will appear on the screen during the short pause")
-; Input: v_rent_payer, v_rent_owner.  Output: B = frames; the line printed when rent is due to
-; a human.  Corrupts: AF, C, DE, HL.
+; Input: v_rent_payer, v_rent_owner.  Output: B = frames, carry set for the rent window
+; (RENT_WINDOW_FRAMES, the line printed); carry clear for the usual pause.
+; Corrupts: AF, C, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 turn_rent_window:
         ld b, COMPUTER_PAUSE
         ld a, (v_rent_payer)
         cp NO_PLAYER
-        jp z, ai_pause_frames       ; no rent due: the usual (perhaps fast) pause
+        jr z, .usual                ; no rent due: the usual (perhaps fast) pause
         ld a, (v_rent_owner)
         call player_record
         bit PF_COMPUTER, (hl)       ; (P_FLAGS is the record's first byte)
         ld b, COMPUTER_PAUSE
-        jp nz, ai_pause_frames      ; a computer owner has claimed already
+        jr nz, .usual               ; a computer owner has claimed already
         assert P_FLAGS == 0
         ld hl, str_game_rent_window ; a new line: "<token> 2 ANNE may press R for rent"
         call msg_print
@@ -331,12 +362,35 @@ turn_rent_window:
         call msg_player_piece
         ld hl, str_game_may_press_r
         call msg_print
-        ld b, COMPUTER_PAUSE        ; the whole window, fast setting or not
+        ld b, RENT_WINDOW_FRAMES    ; the whole window, fast setting or not
+        scf
+        ret
+.usual: call ai_pause_frames
+        or a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; turn_rent_wait - the rent window: wait B frames for R (held already counts: it may have
+; been pressed while the computer thought); no other key ends it, so no reflex throws
+; Input: B = frames.  Output: A = 'R', or 'D' when the window closes.  Corrupts: F, BC, DE,
+; HL.
+; ---------------------------------------------------------------------------------------------
+turn_rent_wait:
+.loop:  halt
+        push bc
+        call keys_idle
+        call keys_read
+        call to_upper
+        pop bc
+        cp 'R'
+        ret z
+        djnz .loop
+        ld a, 'D'
         ret
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_board_view - B: switch between the perspective board (the default) and the flat one
-; Input: v_flat_board.  Output: toggled, the screen redrawn.  Corrupts: all.
+; Input: v_flat_board.  Output: toggled, the screen redrawn.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 turn_board_view:
         ld a, (v_flat_board)
@@ -346,7 +400,7 @@ turn_board_view:
 
 ; ---------------------------------------------------------------------------------------------
 ; keys_wait_frames - wait up to B frames for a key (after all keys are up)
-; Input: B = frames.  Output: NZ and A = key if one came; Z if none.  Corrupts: F, BC, DE, HL.
+; Input: B = frames.  Output: NZ and A = key if one came; Z if none.  Corrupts: F, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 keys_wait_frames:
         push bc
@@ -364,7 +418,7 @@ keys_wait_frames:
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_show_credit - C: the current player's cash
-; Input: none.  Output: shown until a key.  Corrupts: all.
+; Input: none.  Output: shown until a key.  Corrupts: AF, BC, DE, HL, IX.
 ; ---------------------------------------------------------------------------------------------
 turn_show_credit:
         call current_record
@@ -377,7 +431,7 @@ turn_show_credit:
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_show_assets - A: cash, property value and their total (worth.asm's valuation)
-; Input: none.  Output: shown until a key.  Corrupts: all.
+; Input: none.  Output: shown until a key.  Corrupts: AF, BC, DE, HL, IX.
 ; ---------------------------------------------------------------------------------------------
 turn_show_assets:
         call current_record
@@ -409,7 +463,7 @@ turn_any_key:
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_owners - O: the owners list, then the close-up again
-; Input: none.  Output: none.  Corrupts: all.
+; Input: none.  Output: none.  Corrupts: AF, BC, DE, HL, IX.
 ; ---------------------------------------------------------------------------------------------
 turn_owners:
         call owners_run
@@ -417,7 +471,7 @@ turn_owners:
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_lower_restore - the lower third back to the current player's close-up
-; Input: none.  Output: drawn.  Corrupts: all.
+; Input: none.  Output: drawn.  Corrupts: AF, BC, DE, HL, IX.
 ; ---------------------------------------------------------------------------------------------
 turn_lower_restore:
         call current_record
@@ -427,13 +481,14 @@ turn_lower_restore:
 ; ---------------------------------------------------------------------------------------------
 ; turn_end_game - CAPS SHIFT+SPACE: end the game after a Y (a BREAK pressed by accident must
 ; not end an evening's game)
-; Input: none.  Output: leaves the game on Y.  Corrupts: all.
+; Input: none.  Output: leaves the game on Y.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 turn_end_game:
         call msg_clear
         ld hl, str_game_end_game
         call ask_yn
         ret nc
+        ld e, END_BREAK
         jp game_abort
 
 ; ---------------------------------------------------------------------------------------------
@@ -441,13 +496,32 @@ turn_end_game:
 ; Input: v_current.  Output: carry set if the same player throws again.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 turn_throw:
-        ld a, NO_PLAYER             ; rent not claimed before this throw is lost (A23)
+        ld a, (v_rent_payer)        ; rent not claimed before this throw is lost (A23)
+        cp NO_PLAYER
+        jr z, .no_claim
+        ld b, a                     ; the record says so
+        ld a, (v_rent_owner)
+        ld c, a
+        ld a, (v_rent_square)
+        ld d, a
+        ld e, 0
+        ld hl, 0
+        ld a, EVK_RENT_LOST
+        call event_emit
+.no_claim:
+        ld a, NO_PLAYER
         ld (v_rent_payer), a
         ld (v_rent_owner), a
         call current_record
         bit PF_IN_JAIL, (ix+P_FLAGS)
         jp nz, jail_turn
-turn_throw_free:                    ; (jail_turn comes here once the player is out)
+
+; ---------------------------------------------------------------------------------------------
+; turn_throw_free - the throw and the move of a player not in jail (jail_turn comes here once
+; the player is out)
+; Input: v_current.  Output: carry set if the same player throws again.  Corrupts: all.
+; ---------------------------------------------------------------------------------------------
+turn_throw_free:
         call turn_dice
         push af
         jr nc, .single
@@ -475,7 +549,8 @@ turn_throw_free:                    ; (jail_turn comes here once the player is o
 ; ---------------------------------------------------------------------------------------------
 ; turn_again - after a double: carry set if the player still may throw (in the game, not sent
 ; to jail by the square or a card)
-; Input: IX = the player.  Output: carry.  Corrupts: AF, DE, HL.
+; Input: v_current.  Output: carry; IX = the current player's record.
+; Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 turn_again:
         call current_record
@@ -483,6 +558,7 @@ turn_again:
         jr z, .no                   ; bankrupt on the way
         bit PF_IN_JAIL, (ix+P_FLAGS)
         jr nz, .no
+        call msg_stop               ; (after whatever the square said)
         ld hl, str_game_double_again
         call msg_print
         ld b, LAND_PAUSE            ; time to read it before the menu's prompt
@@ -494,13 +570,23 @@ turn_again:
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_dice - throw the dice with their rattle and show them
-; Input: none.  Output: v_dice; A = total; carry set for a double.  Corrupts: all but IX.
+; Input: none.  Output: v_dice; A = total; carry set for a double.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 turn_dice:
         call snd_rattle
         call turn_tumble
         call dice_throw
         push af
+        ld a, (v_current)           ; the record: the throw, and where from
+        ld b, a
+        ld a, (v_dice)
+        ld c, a
+        ld a, (v_dice + 1)
+        ld e, a
+        ld d, (ix+P_SQUARE)
+        ld hl, 0
+        ld a, EVK_THROW
+        call event_emit
         push ix
         call board_draw_dice
         pop ix
@@ -520,6 +606,9 @@ turn_dice:
         push af
         ld hl, str_game_double
         call c, msg_print
+        call msg_stop
+        ld b, DICE_FRAMES           ; (the token moves meanwhile; the next message waits)
+        call msg_keep
         pop af
         ret
 
@@ -590,6 +679,8 @@ move_forward_salary:
         ld b, a
         ld a, c
         ld (move_pays), a
+        ld a, (ix+P_SQUARE)
+        ld (move_from), a
 .step:  push bc
         ld a, (ix+P_SQUARE)
         inc a
@@ -606,6 +697,8 @@ move_forward_salary:
         call nz, move_salary
 .on:    pop bc
         djnz .step
+        ld e, 0
+        call move_record
         ld a, (ix+P_SQUARE)
         push ix
         call closeup_show
@@ -613,11 +706,28 @@ move_forward_salary:
         ret
 
 ; ---------------------------------------------------------------------------------------------
+; move_record - declare a move from move_from to the square the token stands on now
+; Input: IX = player, E = 0 forwards, 1 backwards.  Output: recorded.  Corrupts: AF, BC, D,
+; HL.
+; ---------------------------------------------------------------------------------------------
+move_record:
+        call record_player
+        ld b, a
+        ld a, (move_from)
+        ld c, a
+        ld d, (ix+P_SQUARE)
+        ld hl, 0
+        ld a, EVK_MOVE
+        jp event_emit
+
+; ---------------------------------------------------------------------------------------------
 ; move_backward - move the current token back square by square (no salary going back)
 ; Input: IX = player, A = squares.  Output: P_SQUARE; the close-up.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 move_backward:
         ld b, a
+        ld a, (ix+P_SQUARE)
+        ld (move_from), a
 .step:  push bc
         ld a, (ix+P_SQUARE)
         or a
@@ -627,6 +737,8 @@ move_backward:
         call move_token_to
         pop bc
         djnz .step
+        ld e, 1
+        call move_record
         ld a, (ix+P_SQUARE)
         push ix
         call closeup_show
@@ -663,6 +775,7 @@ move_salary:
         ld hl, str_game_salary
         call msg_show
         ld hl, GO_SALARY
+        EVENT_CAUSE EVK_SALARY
         call bank_receive_ix
         call snd_beep
         ld b, SALARY_PAUSE          ; seen even when the move ends on GO
@@ -715,6 +828,10 @@ land_tax:
         pop hl
         push hl
         call msg_money
+        call msg_stop
+        ld a, (ix+P_SQUARE)
+        ld (event_square), a
+        EVENT_CAUSE EVK_TAX
         pop hl
         call bank_pay_fine
         ld b, LAND_PAUSE
@@ -722,7 +839,7 @@ land_tax:
 
 ; ---------------------------------------------------------------------------------------------
 ; land_free_parking - nothing, or the jackpot under OPT_JACKPOT (seed 003's house rule)
-; Input: IX = player.  Output: the jackpot collected.  Corrupts: all but IX.
+; Input: IX = player.  Output: the jackpot collected.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 land_free_parking:
         ld a, (v_options)
@@ -740,6 +857,11 @@ land_free_parking:
         call msg_money
         pop hl
         call cash_add               ; from Free Parking, not from the Bank
+        EVENT_CAUSE EVK_JACKPOT
+        call record_player
+        ld c, a
+        ld a, EV_PARKING
+        call event_money
         call bank_redraw
         ld hl, 0
         ld (v_jackpot), hl
@@ -848,7 +970,10 @@ buy_offer:
         ld hl, str_game_question
         call ask_yn
         jr nc, .decline
-.buy:   ld hl, (buy_price)
+.buy:   ld a, (ix+P_SQUARE)
+        ld (event_square), a
+        EVENT_CAUSE EVK_BUY
+        ld hl, (buy_price)
         call bank_pay_ix_exact
         ld a, (v_current)
         ld c, a
@@ -862,6 +987,8 @@ buy_offer:
         call msg_print
         ld a, (ix+P_SQUARE)
         call msg_square_name
+        call msg_stop
+        call msg_hold_money         ; a purchase: read at the money results' pace
         call snd_beep
         ld b, LAND_PAUSE
         jp pause
@@ -884,7 +1011,7 @@ buy_offer:
 ; ---------------------------------------------------------------------------------------------
 ; property_give - make a player the owner of a square (its mortgage and buildings unchanged)
 ; and redraw it
-; Input: A = square, C = player 0..5.  Output: v_squares.  Corrupts: AF, BC, DE, HL.
+; Input: A = square, C = player 0..5.  Output: v_squares.  Corrupts: BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 property_give:
         push af
@@ -907,9 +1034,10 @@ property_give:
 ; ---------------------------------------------------------------------------------------------
 ; turn_mortgage - M: choose a property with the cursor and mortgage it or lift its mortgage
 ; (booklet C, Mortgage; A52-A53).  SPACE shows a square's deed; ENTER acts; Q leaves.
-; Input: none.  Output: done.  Corrupts: all.
+; Input: none.  Output: done.  Corrupts: AF, BC, DE, HL, IX.
 ; ---------------------------------------------------------------------------------------------
 turn_mortgage:
+        call cursor_home
         ld hl, str_game_mortgage_help
         call msg_show
         ld hl, deed_show
@@ -939,6 +1067,11 @@ turn_mortgage:
 .ask:   call msg_print
         ld a, (turn_mortgage_square)
         call msg_square_name
+        ld hl, str_game_for
+        call msg_print
+        ld a, (turn_mortgage_square)
+        call mortgage_sum
+        call msg_money
         ld hl, str_game_question
         call ask_yn
         jp nc, turn_lower_restore
@@ -959,11 +1092,11 @@ str_game_computer_own: db "A computer player mortgages its own property.", 0
 str_game_confirm_mortgage: db " mortgages ", 0
 str_game_confirm_lift: db " lifts the mortgage on ", 0
 str_game_in_jail:    db " (in jail)", 0
-str_game_press_d:    db ". D to throw", 0          ; (the other keys: the menu above)
-str_game_retire_key: db " X", 0
-str_game_computer_turn: db " (computer) is about to throw", 0
+str_game_press_d:    db ". D to throw.", 0          ; (the other keys: the menu above)
+str_game_retire_key: db " X retires a player.", 0
+str_game_computer_turn: db " (computer) is about to throw.", 0
 str_game_rent_window: db PR_NEWLINE, 0
-str_game_may_press_r: db " may press R for rent", 0
+str_game_may_press_r: db " may press R for rent.", 0
 str_game_credit:     db "Credit: ", 0
 str_game_assets_cash: db "Cash ", 0
 str_game_assets_property: db ", property ", 0
@@ -975,7 +1108,7 @@ str_game_double_again: db " Throw again.", 0
 str_game_threw:      db 0
 str_game_threw_a:    db " throws ", 0
 str_game_double:     db ", a double", 0
-str_game_salary:     db "GO: collect ", CH_POUND, "200 salary", 0
+str_game_salary:     db "GO: collect ", CH_POUND, "200 salary.", 0
 str_game_tax:        db 0
 str_game_tax_pay:    db ": pay ", 0
 str_game_jackpot:    db "Free Parking jackpot: ", 0
@@ -989,4 +1122,4 @@ str_game_bought_a:   db " buys ", 0
 str_game_cannot_afford: db "Not enough cash to buy it.", 0
 str_game_stays_with_bank: db "It stays with the Bank.", 0
 str_game_time_up:    db "Time is up! The holdings are valued.", 0
-str_game_mortgage_help: db "MORTGAGE: CAPS+5/8 move, SPACE deed, ENTER mortgage/lift, Q quit", 0
+str_game_mortgage_help: db "MORTGAGE: CAPS+5/8 move, SPACE deed, ENTER mortgage/lift, Q quit.", 0

@@ -77,6 +77,7 @@ PHASE_OVER      equ 4               ; winner announced
 OPT_JACKPOT     equ 0               ; Free Parking collects taxes and fines (seed 003)
 OPT_NO_AUCTION  equ 1               ; declined property stays with the Bank (seed 003)
 OPT_RETIRE      equ 2               ; a player may retire, property back to the Bank (seed 003)
+OPT_DEAL        equ 3               ; short game: two Title Deeds dealt to each player (booklet A)
 
 ; --- Pending rent: v_rent_* (booklet: claimed with R before the next throw) -----------------
 ; v_rent_payer = NO_PLAYER when no rent is due.
@@ -120,5 +121,11 @@ v_flat_board:   db 0                ; 0: the perspective board (perspective.asm,
                                     ; 1: the flat board (board.asm); B in the menu toggles it
 v_ai_trade_turn: ds MAX_PLAYERS * 2 ; per player, a word: the v_turns from which that computer
                                     ; may propose a trade again (ai_trade_propose; 0 = at once)
+v_event_head:   db 0                ; events written since power-on, modulo 256 (events.asm):
+                                    ; the record at (head - 1) mod EV_SLOTS is the newest
+v_event_tail:   db 0                ; HOST HOOK: events the host has read, modulo 256; the host
+                                    ; writes it after reading the records tail .. head - 1
+v_event_lost:   dw 0                ; events dropped because the ring was full (stops at 65535)
+v_event_ring:   ds EV_SLOTS * EV_SIZE ; the ring of event records (events.asm: EV_*, EVK_*)
 v_state_end:
 V_STATE_SIZE    equ v_state_end - v_state

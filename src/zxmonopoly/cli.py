@@ -19,6 +19,8 @@ ENGINE_CHOICES = ("jit", "python")
 
 #: The longest benchmark run per engine: an hour (the default is 3 s).
 MAX_BENCH_SECONDS = 3600
+#: The most paired rounds against SkoolKit (the default is 9).
+MAX_BENCH_ROUNDS = 1000
 #: The largest window: 16 × 320×256 = 5,120×4,096 pixels, more than any display shows.
 MAX_SCALE = 16
 
@@ -79,6 +81,11 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     if not 0 < args.seconds <= MAX_BENCH_SECONDS:  # inf ran without end
         raise CliError(f"--seconds must be more than 0 and at most {MAX_BENCH_SECONDS:,}, "
                        f"not {args.seconds:g}")
+    if not 0 <= args.rounds <= MAX_BENCH_ROUNDS:
+        raise CliError(f"--rounds must be 0 to {MAX_BENCH_ROUNDS}, not {args.rounds}")
+    if not 0 < args.round_seconds <= MAX_BENCH_SECONDS:  # nan and inf as --seconds
+        raise CliError(f"--round-seconds must be more than 0 and at most "
+                       f"{MAX_BENCH_SECONDS:,}, not {args.round_seconds:g}")
     return benchmarks.run_from_args(args)
 
 
@@ -125,7 +132,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
             if args.real_load and not args.autoload:
                 machine.deck.play()
         if args.game:  # boot, LOAD "" as a user types it, then --frames of the game
-            from zxmonopoly.harness.session import BOOT_FRAMES
+            from zxmonopoly.spectrum.timing import BOOT_FRAMES
 
             machine.run_frames(BOOT_FRAMES)
             keystrokes.type_load_quoted(machine)
@@ -180,8 +187,8 @@ def _machine_engine(engine: str | None, frames: int | None) -> str:
 
 def _run_frames(args: argparse.Namespace) -> int:
     """The most frames ``run`` can take with these options (for the engine choice)."""
-    from zxmonopoly.harness.session import BOOT_FRAMES
     from zxmonopoly.spectrum.keyboard import KeyboardError, keys_for_text
+    from zxmonopoly.spectrum.timing import BOOT_FRAMES
 
     frames = args.frames
     if args.until_text is not None:
@@ -313,7 +320,7 @@ def _check_play_files(args: argparse.Namespace) -> None:
 
 def _boot_wait(args: argparse.Namespace) -> dict[str, int]:
     """How long the window lets the ROM boot before typing LOAD "": less for our quick ROM."""
-    from zxmonopoly.ui.window import OUR_ROM_BOOT_FRAMES
+    from zxmonopoly.spectrum.timing import OUR_ROM_BOOT_FRAMES
 
     return {"boot_frames": OUR_ROM_BOOT_FRAMES} if args.rom is None else {}
 

@@ -20,7 +20,8 @@ from zxmonopoly import cli  # noqa: E402
 from zxmonopoly.harness import run_script  # noqa: E402
 from zxmonopoly.spectrum import video  # noqa: E402
 from zxmonopoly.spectrum.keyboard import KEYS  # noqa: E402
-from zxmonopoly.ui.window import SAMPLES_PER_FRAME, Window  # noqa: E402
+from zxmonopoly.spectrum.timing import AUDIO_SAMPLES_PER_FRAME  # noqa: E402
+from zxmonopoly.ui.window import Window  # noqa: E402
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -233,7 +234,7 @@ def test_sound_goes_to_the_mixer(tmp_path: Path) -> None:
         w.run(max_frames=10, paced=False)
         # Counted, not sampled with get_busy(): on a loaded machine the mixer may have played the
         # whole 0.2 s out before the check.
-        assert w.audio.handed >= 4 * SAMPLES_PER_FRAME
+        assert w.audio.handed >= 4 * AUDIO_SAMPLES_PER_FRAME
     finally:
         w.close()
 

@@ -17,11 +17,10 @@ from zxmonopoly import images
 from zxmonopoly.harness import game
 from zxmonopoly.harness.errors import HarnessError, format_screen
 from zxmonopoly.spectrum import Spectrum48, keystrokes, video
+from zxmonopoly.spectrum.timing import BOOT_FRAMES, FRAME_TSTATES
 
 #: The symbol map of our ROM, written by the ROM build.
 ROM_SYMBOLS = images.DATA_DIR / images.ROM_SYMBOLS
-#: Frames run after power-on before a session is handed over (our ROM is ready well before).
-BOOT_FRAMES = 100
 #: Default frames a key is held down and then left up by :meth:`Session.tap` and (at least)
 #: by :meth:`Session.type`, which leaves the same key up longer (``keystrokes.plan``).
 HOLD_FRAMES = keystrokes.HOLD_FRAMES
@@ -123,6 +122,9 @@ class Session:
         else:
             self.symbols = Symbols({}, "<no symbol map>")
         self.font = font
+        self._record: list = []     # the game's events drained so far (:meth:`events`)
+        self._drain = None
+        self.machine.frame_listeners.append(self._drain_events)
         if boot:
             self.machine.run_frames(boot_frames)
 
@@ -364,6 +366,24 @@ class Session:
         HarnessError when the game is not loaded or its symbol map is not the session's."""
         return game.decode_state(self.machine.memory, self.symbols)
 
+    def events(self):
+        """Every event the game has declared since the session began
+        (:class:`zxmonopoly.harness.events.Event`, in words), oldest first: the ring is
+        drained at every frame's end and once more now."""
+        self._drain_events(self.machine)
+        return list(self._record)
+
+    def _drain_events(self, machine) -> None:
+        """The frame listener that empties the game's event ring (none without the game)."""
+        from zxmonopoly.harness import events
+
+        drain = self._drain
+        if drain is None or drain.symbols is not self.symbols:
+            if not events.has_record(self.symbols):
+                return
+            drain = self._drain = events.EventDrain(self.symbols)
+        self._record.extend(drain.drain(machine.memory, machine.frame))
+
     def rig_dice(self, a: int, b: int) -> None:
         """Choose the game's next throw (the v_rig_dice hook; used once)."""
         game.rig_dice(self.machine.memory, self.symbols, a, b)
@@ -401,7 +421,6 @@ class Session:
 
 def tape_frames(path: str | os.PathLike[str]) -> int:
     """How many frames a tape plays for (its signal's length, pauses included)."""
-    from zxmonopoly.spectrum.machine import FRAME_TSTATES
     from zxmonopoly.tape import signal_of
 
     return -(-int(signal_of(Path(path)).end) // FRAME_TSTATES)

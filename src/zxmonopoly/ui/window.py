@@ -27,6 +27,16 @@ from zxmonopoly.spectrum.keyboard import (  # noqa: E402
     CAPS_SHIFT,
     SYMBOL_SHIFT,
     SYMBOL_SHIFT_KEYS,
+    Combo,
+    resolve,
+)
+from zxmonopoly.spectrum.keyfeed import KeyFeed  # noqa: E402
+from zxmonopoly.spectrum.timing import (  # noqa: E402
+    AUDIO_RATE,
+    AUDIO_SAMPLES_PER_FRAME,
+    BOOT_FRAMES,
+    CPU_HZ,
+    HOST_FRAMES_PER_SECOND,
 )
 from zxmonopoly.spectrum.video import write_png  # noqa: E402
 from zxmonopoly.ui import joystick as joysticks  # noqa: E402
@@ -36,16 +46,9 @@ from zxmonopoly.ui.menu import FilePage, Item, Menu, NamePage, Page  # noqa: E40
 if TYPE_CHECKING:
     from zxmonopoly.harness.record import Recorder
 
-FPS = 50
-AUDIO_RATE = 44_100
-SAMPLES_PER_FRAME = AUDIO_RATE // FPS  # 882
-AUDIO_CHUNK = 2 * SAMPLES_PER_FRAME  # one mixer Sound: 40 ms
-AUDIO_MAX_PENDING = 6 * SAMPLES_PER_FRAME  # more waiting than this: the oldest is dropped
-AUDIO_AHEAD = 3 * SAMPLES_PER_FRAME  # more waiting than this: the emulation waits for the sound
-BOOT_FRAMES = 100  # frames before typing LOAD "": any 48K ROM is ready for keys by then
-#: ... and with our ROM, which shows its K cursor at frame 19: LOAD "" is on the screen
-#: within 1.5 s of the window opening.
-OUR_ROM_BOOT_FRAMES = 40
+AUDIO_CHUNK = 2 * AUDIO_SAMPLES_PER_FRAME  # one mixer Sound: 40 ms
+AUDIO_MAX_PENDING = 6 * AUDIO_SAMPLES_PER_FRAME  # more waiting than this: the oldest is dropped
+AUDIO_AHEAD = 3 * AUDIO_SAMPLES_PER_FRAME  # more waiting than this: the emulation waits for it
 TYPED_HOLD = 4  # frames a typed punctuation combination is held
 TYPED_GAP = 2  # frames of nothing after it
 TITLE = "zxmonopoly"
@@ -64,7 +67,7 @@ STATUS_BACKGROUND = (0, 0, 0, 170)
 PAUSED_COLOUR = (255, 255, 0)
 
 #: PC keys held down -> the Spectrum keys they hold (letters and digits are added below).
-HELD_KEYS: dict[int, tuple[str, ...]] = {
+_HELD_KEY_NAMES: dict[int, tuple[str, ...]] = {
     pygame.K_RETURN: ("ENTER",),
     pygame.K_KP_ENTER: ("ENTER",),
     pygame.K_SPACE: ("SPACE",),
@@ -81,9 +84,11 @@ HELD_KEYS: dict[int, tuple[str, ...]] = {
     pygame.K_RIGHT: (CAPS_SHIFT, "8"),
 }
 for _c in "abcdefghijklmnopqrstuvwxyz0123456789":
-    HELD_KEYS[getattr(pygame, f"K_{_c}")] = (_c.upper(),)
+    _HELD_KEY_NAMES[getattr(pygame, f"K_{_c}")] = (_c.upper(),)
 for _d in range(10):
-    HELD_KEYS[getattr(pygame, f"K_KP{_d}")] = (str(_d),)
+    _HELD_KEY_NAMES[getattr(pygame, f"K_KP{_d}")] = (str(_d),)
+#: The same, resolved once to the matrix's (half-row, mask) pairs.
+HELD_KEYS: dict[int, Combo] = {key: resolve(names) for key, names in _HELD_KEY_NAMES.items()}
 
 #: Frames the window runs before it starts getting the JIT ready (the boot is on screen first;
 #: it also waits until LOAD "" has been typed).
@@ -222,12 +227,13 @@ class Window:
         self.joystick_mode = "none"
         self.cursor_joystick = False  # the PC's arrows (and right Ctrl) as the joystick
         self.pads = joysticks.PadInput()
-        self._fps_frames: deque[float] = deque(maxlen=2 * FPS)  # when recent frames were run
+        #: When the recent frames were run (two seconds of them).
+        self._fps_frames: deque[float] = deque(maxlen=2 * HOST_FRAMES_PER_SECOND)
         self.frames_run = 0  # frames emulated by this window
-        self.held: dict[int, tuple[str, ...]] = {}  # PC key -> Spectrum keys it holds
+        #: The keys of each frame: the visible LOAD "" (script), typed punctuation, the PC keys
+        #: and a keyboard joystick held (by PC key, and "joystick").
+        self.feed = KeyFeed()
         self.consumed: set[int] = set()  # PC keys whose press was typed as a character
-        self.typed: deque[tuple[tuple[str, ...], int]] = deque()  # (keys, frames) to come
-        self.script: deque[tuple[str, Any]] = deque()  # the visible LOAD "" and the like
         self.last_snapshot: Path | None = None
         self.recorder: Recorder | None = None  # (imported when F9 is first pressed)
         self.symbols: Path | None = None  # the running program's symbol map, for recordings
@@ -307,7 +313,7 @@ class Window:
         deck = self.machine.deck
         if deck.name is not None:
             block, blocks = deck.block_counter()
-            seconds = deck.position() / 3_500_000
+            seconds = deck.position() / CPU_HZ
             parts.append(f"tape {Path(deck.name).name} block {block}/{blocks} "
                          f"{int(seconds) // 60}:{seconds % 60:04.1f} "
                          f"{'playing' if deck.playing else 'stopped'}")
@@ -350,7 +356,7 @@ class Window:
             words.append("turbo" if self.speed == 0 else SPEED_NAMES[self.speed])
         if self.menu is not None:
             words.append("menu: Esc to close")
-        if self.script or self.machine.deck.playing:
+        if self.feed.scripting or self.machine.deck.playing:
             words.append("loading")
         if self.help:
             words.append("help: F1 to close")
@@ -386,7 +392,7 @@ class Window:
         elif event.type == pygame.KEYDOWN:
             self._key_down(event)
         elif event.type == pygame.KEYUP:
-            self.held.pop(event.key, None)
+            self.feed.let_go(event.key)
             self.consumed.discard(event.key)
             if event.key in joysticks.PC_DIRECTION_KEYS:
                 self.pads.keys.discard(joysticks.PC_DIRECTION_KEYS[event.key])
@@ -394,7 +400,7 @@ class Window:
         elif event.type == pygame.DROPFILE:
             self.open_file(event.file)
         elif event.type == pygame.WINDOWFOCUSLOST:
-            self.held.clear()
+            self.feed.let_go_all()
             self.pads.forget()
             self.apply_keys()
         elif self.pads.handle(event):
@@ -431,39 +437,33 @@ class Window:
             self.consumed.add(key)
             return
         if key in HELD_KEYS:
-            self.held[key] = HELD_KEYS[key]
+            self.feed.hold(key, HELD_KEYS[key])
             self.apply_keys()
 
     def type_character(self, char: str) -> None:
         """Type a punctuation character as its SYMBOL SHIFT combination, over a few frames
         (left up long enough after it for the same one to follow: ``keystrokes.plan``)."""
-        for step in keystrokes.plan([(SYMBOL_SHIFT, SYMBOL_SHIFT_KEYS[char])], TYPED_HOLD,
-                                    TYPED_GAP):
-            self.typed.append((step.keys, step.hold))
-            self.typed.append(((), step.gap))
+        self.feed.type(keystrokes.plan([(SYMBOL_SHIFT, SYMBOL_SHIFT_KEYS[char])], TYPED_HOLD,
+                                       TYPED_GAP))
         self.apply_keys()
 
     def apply_keys(self) -> None:
-        """Set the matrix: a typed or scripted combination alone, else the keys held down."""
-        keyboard = self.machine.keyboard
-        keyboard.release_all()
-        if self.script and self.script[0][0] == "keys":
-            combo = self.script[0][1][0]
-        elif self.typed:
-            combo = self.typed[0][0]
+        """Set the matrix from the key feed (a scripted or typed combination alone, else the
+        keys held down) and the Kempston port from the pads."""
+        pads = self.pads.held()
+        stick = joysticks.spectrum_combo(self.joystick_mode, pads)
+        if stick:
+            self.feed.hold("joystick", stick)
         else:
-            combo = tuple(k for keys in self.held.values() for k in keys)
-            combo += joysticks.spectrum_keys(self.joystick_mode, self.pads.held())
-        if combo:
-            keyboard.press(combo)
-        self.machine.joystick.state[0] = joysticks.kempston_value(self.joystick_mode,
-                                                                  self.pads.held())
+            self.feed.let_go("joystick")
+        self.feed.write(self.machine.keyboard.rows)
+        self.machine.joystick.state[0] = joysticks.kempston_value(self.joystick_mode, pads)
 
     # -- the machine ------------------------------------------------------------------------
 
     def run_frame(self) -> None:
         """Emulate one frame, with the typed keys and the script moving on."""
-        self._advance_script()
+        self.feed.begin_frame()
         self.apply_keys()
         held = self.machine.keyboard.pressed() if self.recorder is not None else []
         self.machine.run_frames(1)
@@ -471,54 +471,24 @@ class Window:
         self._fps_frames.append(time.monotonic())
         if self.recorder is not None:
             self.recorder.frame(held)
-        if self.typed and not (self.script and self.script[0][0] == "keys"):
-            keys, frames = self.typed[0]
-            if frames <= 1:
-                self.typed.popleft()
-            else:
-                self.typed[0] = (keys, frames - 1)
-        if self.script and self.script[0][0] in ("keys", "wait"):
-            kind, (keys, frames) = self.script[0]
-            if frames <= 1:
-                self.script.popleft()
-            else:
-                self.script[0] = (kind, (keys, frames - 1))
+        self.feed.advance()
         if self.machine.audio:
             samples = self.machine.take_audio()
             if self.audio is not None and self.sound and self.speed == 1:
                 self.audio.feed(samples)
 
-    def _advance_script(self) -> None:
-        """Run the script's actions that are due now (they take no frames)."""
-        while self.script and self.script[0][0] == "call":
-            _, action = self.script.popleft()
-            action()
-
     def autoload(self, real_load: bool = False, boot_frames: int = BOOT_FRAMES) -> None:
         """Type LOAD "" as a user of the running ROM would (after the boot; the same keys as
         ``keystrokes.type_load_quoted``) and start the tape."""
-        if boot_frames:
-            self.script.append(("wait", ((), boot_frames)))
-        self.script.extend(self._script_of(keystrokes.plan(keystrokes.LOAD_PROBE)))
-        self.script.append(("call", self._autoload_rest))
+        self.feed.script_wait(boot_frames)
+        self.feed.script_keys(keystrokes.plan(keystrokes.LOAD_PROBE))
+        self.feed.script_call(self._autoload_rest)
         if real_load:
-            self.script.append(("call", self.machine.deck.play))
+            self.feed.script_call(self.machine.deck.play)
 
     def _autoload_rest(self) -> None:
         """After the probe J: the rest of LOAD "" for what the screen shows, next in the script."""
-        rest = keystrokes.load_rest(self.machine.screen_text())
-        for kind, step in reversed(self._script_of(rest)):
-            self.script.appendleft((kind, step))
-
-    @staticmethod
-    def _script_of(schedule: list[keystrokes.Press]) -> list[tuple[str, Any]]:
-        """A typing schedule as script entries: the keys held, then nothing held."""
-        entries: list[tuple[str, Any]] = []
-        for step in schedule:
-            entries.append(("keys", (step.keys, step.hold)))
-            if step.gap:
-                entries.append(("wait", ((), step.gap)))
-        return entries
+        self.feed.script_next(keystrokes.load_rest(self.machine.screen_text()))
 
     def insert_tape(self, path: str | os.PathLike[str], real_load: bool = False) -> None:
         """Put a tape in the deck (fast loading unless ``real_load``)."""
@@ -539,7 +509,7 @@ class Window:
             if suffix in TAPE_SUFFIXES:
                 self.insert_tape(path)
                 self.machine.reset()
-                self.script.clear()
+                self.feed.clear()
                 self.autoload()
                 self.status = ""
                 self.note(f"loading {Path(path).name}")
@@ -574,8 +544,7 @@ class Window:
         except Exception as exc:  # noqa: BLE001 - any failure is shown, play goes on
             self.note(f"cannot load {path}: {exc}")
             return False
-        self.script.clear()
-        self.typed.clear()
+        self.feed.clear()
         self.last_snapshot = Path(path)
         self.note(f"loaded {path}")
         return True
@@ -590,8 +559,7 @@ class Window:
     def reset(self) -> None:
         """F5: power the Spectrum off and on."""
         self.machine.reset()
-        self.script.clear()
-        self.typed.clear()
+        self.feed.clear()
         self.note("reset")
 
     def toggle_tape(self) -> None:
@@ -682,7 +650,7 @@ class Window:
 
     def open_menu(self) -> None:
         """Esc: open the menu; the Spectrum stops (its keys are let go) until it closes."""
-        self.held.clear()
+        self.feed.let_go_all()
         self.pads.keys.clear()
         self.apply_keys()
         if self.audio is not None:
@@ -808,7 +776,7 @@ class Window:
                 self.run_frame()
                 self.run_frame()
             elif self.turbo:
-                end = time.perf_counter() + 1 / FPS
+                end = time.perf_counter() + 1 / HOST_FRAMES_PER_SECOND
                 self.run_frame()
                 while time.perf_counter() < end and self.running:
                     self.run_frame()
@@ -824,7 +792,7 @@ class Window:
         if paced and not self.turbo:
             if self.audio is not None:
                 # A little faster than 50 Hz: the sound paces (it holds frames back instead).
-                self.clock.tick(FPS + 1)
+                self.clock.tick(HOST_FRAMES_PER_SECOND + 1)
             else:
                 self._pace()
 
@@ -838,7 +806,7 @@ class Window:
         now = time.perf_counter()
         if self._deadline is None or now - self._deadline > MAX_LAG:
             self._deadline = now
-        self._deadline += 1 / FPS
+        self._deadline += 1 / HOST_FRAMES_PER_SECOND
         delay = self._deadline - time.perf_counter()
         if delay > 0:
             time.sleep(delay)
@@ -848,7 +816,8 @@ class Window:
         jit = self.jit
         if jit is None:
             return
-        if jit.state == "waiting" and self.frames_run >= JIT_START_FRAMES and not self.script:
+        loaded = self.frames_run >= JIT_START_FRAMES and not self.feed.scripting
+        if jit.state == "waiting" and loaded:
             jit.start()  # after LOAD "" is typed: numba's import takes the CPU for a moment
         elif jit.state == "compiling" and not self._jit_told:
             self._jit_told = True
