@@ -44,7 +44,7 @@ auction_run:
 .ask:   call auction_status
         ld hl, str_auction_bidder
         call ask_player
-        jr c, .close
+        jp c, .close
         ld (auction_who), a
         call player_record
         bit PF_COMPUTER, (hl)
@@ -75,6 +75,10 @@ auction_run:
         ld (auction_high), hl
         ld a, (auction_who)
         ld (auction_bidder), a
+        ld b, a
+        ld a, EVK_BID
+        ld e, 0
+        call auction_record
         jr .round
 .too_low:
         ld hl, str_auction_too_low
@@ -85,7 +89,13 @@ auction_run:
         ld b, AUCTION_PAUSE
         call pause
         jr .ask
-.void:  ld hl, str_auction_void             ; beyond its assets: the auction is void
+.void:  ld a, (auction_who)
+        ld b, a
+        ld a, EVK_AUCTION_VOID
+        ld hl, (auction_offer)
+        ld e, VOID_ASSETS
+        call auction_record
+        ld hl, str_auction_void             ; beyond its assets: the auction is void
         call msg_show
         call snd_low
         ld b, AUCTION_PAUSE
@@ -95,6 +105,11 @@ auction_run:
 .close: ld a, (auction_bidder)
         cp NO_PLAYER
         jr nz, .sold
+        ld b, EV_BANK
+        ld a, EVK_AUCTION_NONE
+        ld hl, 0
+        ld e, 0
+        call auction_record
         ld hl, str_auction_no_bids
         call msg_show
         ld b, AUCTION_PAUSE
@@ -110,6 +125,9 @@ auction_run:
         ld hl, (auction_high)
         call msg_money
         call auction_gavel
+        ld a, (auction_square)
+        ld (event_square), a
+        EVENT_CAUSE EVK_AUCTION
         ld a, (auction_bidder)
         ld c, NO_PLAYER
         ld hl, (auction_high)
@@ -122,6 +140,21 @@ auction_run:
 .done:  ld b, AUCTION_PAUSE
         call pause
         pop ix
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; auction_record - declare an event of the auction for its square (the record, events.asm)
+; Input: A = kind, B = player, E = EV_EXTRA, HL = pounds.  Output: recorded.
+; Corrupts: nothing.
+; ---------------------------------------------------------------------------------------------
+auction_record:
+        push de
+        push af
+        ld a, (auction_square)
+        ld d, a
+        pop af
+        call event_player
+        pop de
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -194,6 +227,11 @@ auction_computers:
         pop bc
         ld a, b
         ld (auction_bidder), a
+        push af
+        ld a, EVK_BID
+        ld e, 0
+        call auction_record
+        pop af
         call msg_show_player
         ld hl, str_auction_bids
         call msg_print

@@ -30,7 +30,11 @@ bank_receive:
 ; Input: IX = record, HL = pounds.  Output: as bank_receive.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 bank_receive_ix:
-        call cash_add
+        call cash_add               ; HL = what was added (the record says what arrived)
+        call record_player
+        ld c, a
+        ld a, EV_BANK
+        call event_money
         call bank_lose
         jr bank_redraw
 
@@ -43,6 +47,9 @@ bank_pay_ix_exact:
         push hl
         call cash_sub
         pop hl
+        call record_player
+        ld c, EV_BANK
+        call event_money
         call bank_gain
         jr bank_redraw
 
@@ -154,6 +161,13 @@ bank_pay:
         ld (bank_amount), hl
         ld a, c
         ld (bank_creditor), a
+        ld hl, (event_cause)        ; the cause named for this payment: what is sold or
+        ld (bank_cause), hl         ; mortgaged to raise it names its own on the way
+        ld a, (event_extra)
+        ld (bank_cause + 2), a
+        xor a
+        ld (event_cause), a
+        assert EVK_UNKNOWN == 0
         ld a, (bank_payer)
         call player_record
         push hl
@@ -177,7 +191,11 @@ bank_pay:
         pop ix
         scf
         ret
-.pay:   ld hl, (bank_amount)
+.pay:   ld hl, (bank_cause)
+        ld (event_cause), hl
+        ld a, (bank_cause + 2)
+        ld (event_extra), a
+        ld hl, (bank_amount)
         ld a, (bank_creditor)
         cp NO_PLAYER
         jr nz, .player
@@ -186,7 +204,11 @@ bank_pay:
 .player:
         call cash_sub               ; from one player to another: not the Bank's
         ld a, (bank_creditor)
+        ld c, a
+        ld a, (bank_payer)
         ld hl, (bank_amount)
+        call event_money
+        ld a, (bank_creditor)
         call player_credit
         call bank_redraw
 .done:  pop ix
@@ -338,6 +360,11 @@ raise_sell_building:
         push ix
         call board_draw_square
         pop ix
+        ld a, (raise_sell_building_best_square)
+        ld (event_square), a        ; the record: sold back, and what stands there now
+        call property_level
+        ld (event_extra), a
+        EVENT_CAUSE EVK_SELL
         pop hl
         ld a, (raise_sell_building_owner)
         dec a
@@ -564,6 +591,9 @@ mortgage_take:
         inc hl
         ld d, (hl)
         ex de, hl
+        ld a, (mortgage_square)
+        ld (event_square), a
+        EVENT_CAUSE EVK_MORTGAGE
         ld a, (mortgage_owner)
         call bank_receive
         ld a, (mortgage_square)
@@ -621,7 +651,10 @@ mortgage_toggle:
         ld a, (mortgage_square)
         jp mortgage_take
 .lift:  ld a, (mortgage_square)
+        ld (event_square), a
         call mortgage_interest
+        ld a, l                     ; (10 % of at most 200: a byte)
+        ld (event_extra), a
         add hl, de                  ; HL = loan + interest
         ld (bank_amount), hl
         push ix
@@ -632,6 +665,7 @@ mortgage_toggle:
         call bank_short
         jr c, .cannot
         ld hl, (bank_amount)
+        EVENT_CAUSE EVK_LIFT
         call bank_pay_ix_exact
         pop ix
         ld a, (mortgage_square)
@@ -690,6 +724,19 @@ bank_bankrupt:
         res PF_PLAYING, (ix+P_FLAGS)
         set PF_BANKRUPT, (ix+P_FLAGS)
         res PF_IN_JAIL, (ix+P_FLAGS)
+        push bc
+        push de
+        ld a, (bankrupt_creditor)   ; the record: to whom
+        ld c, a
+        ld a, (bankrupt_player)
+        ld b, a
+        ld a, EVK_BANKRUPT
+        ld de, 0
+        ld h, d
+        ld l, e
+        call event_emit
+        pop de
+        pop bc
         ld a, (bankrupt_player)
         call msg_show_player
         ld hl, str_bank_bankrupt
@@ -703,6 +750,11 @@ bank_bankrupt:
         ld h, (ix+P_CASH+1)
         ld (ix+P_CASH), 0
         ld (ix+P_CASH+1), 0
+        EVENT_CAUSE EVK_BANKRUPT_CASH
+        ld a, (bankrupt_creditor)
+        ld c, a
+        ld a, (bankrupt_player)
+        call event_money
         ld a, (bankrupt_creditor)
         cp NO_PLAYER
         jr z, .to_the_bank
@@ -746,6 +798,19 @@ bank_bankrupt:
         cp NO_PLAYER
         jr z, .to_bank
         ld c, a                     ; to the creditor, mortgage and all
+        ld a, (bankrupt_player)
+        push bc
+        push de
+        ld d, b                     ; the record: the deed changes hands
+        ld b, a
+        ld a, EVK_DEED
+        ld e, 0
+        push hl
+        ld hl, 0
+        call event_emit
+        pop hl
+        pop de
+        pop bc
         ld a, b
         push bc
         call property_give
@@ -756,7 +821,9 @@ bank_bankrupt:
         pop af
         bit SQ_MORTGAGED, c
         jr z, .next
+        ld (event_square), a
         call mortgage_interest      ; the creditor pays 10 % now (A54, A57)
+        EVENT_CAUSE EVK_INTEREST
         ld a, (bankrupt_creditor)
         call bank_take_upto
         jr .next
@@ -804,6 +871,9 @@ bank_take_upto:
         ld (ix+P_CASH), l
         ld (ix+P_CASH+1), h
         ex de, hl                   ; HL = what was taken: the Bank's
+        call record_player
+        ld c, EV_BANK
+        call event_money
         call bank_gain
         call bank_redraw
         pop ix

@@ -130,6 +130,13 @@ cards_draw:
         ld hl, card_number
         or (hl)
         ld (v_last_card), a
+        ld d, a                     ; the record: who drew which card
+        call record_player
+        ld b, a
+        ld a, EVK_CARD_DRAWN
+        ld e, 0
+        ld hl, 0
+        call event_player
         call cards_show
         ld a, (iy+CARD_EFFECT)      ; the effect
         add a, a
@@ -149,7 +156,7 @@ cards_effects:
         dw card_move_to             ; EFFECT_MOVE_TO
         dw card_move_back_to        ; EFFECT_MOVE_BACK_TO
         dw card_move_by             ; EFFECT_MOVE_BY
-        dw jail_send                ; EFFECT_GO_TO_JAIL
+        dw jail_send_card           ; EFFECT_GO_TO_JAIL
         dw card_pay_bank            ; EFFECT_PAY_BANK
         dw card_collect_bank        ; EFFECT_COLLECT_BANK
         dw card_repairs             ; EFFECT_REPAIRS
@@ -269,6 +276,7 @@ card_move_by:
 ; Input: IY = card.  Output: paid.  Corrupts: all but IX.
 ; ---------------------------------------------------------------------------------------------
 card_pay_bank:
+        call cards_cause
         ld l, (iy+CARD_AMOUNT)
         ld h, (iy+CARD_AMOUNT+1)
         jp bank_pay_fine
@@ -278,6 +286,7 @@ card_pay_bank:
 ; Input: IX = player, IY = card.  Output: received.  Corrupts: all but IX.
 ; ---------------------------------------------------------------------------------------------
 card_collect_bank:
+        call cards_cause
         ld l, (iy+CARD_AMOUNT)
         ld h, (iy+CARD_AMOUNT+1)
         jp bank_receive_ix
@@ -335,6 +344,7 @@ card_repairs:
         push hl
         call msg_money
         pop hl
+        call cards_cause
         jp bank_pay_fine
 
 ; ---------------------------------------------------------------------------------------------
@@ -364,12 +374,26 @@ card_collect_from_each:
         ld a, b
         ld l, (iy+CARD_AMOUNT)
         ld h, (iy+CARD_AMOUNT+1)
+        call cards_cause
         push iy
         call bank_pay
         pop iy
 .next:  pop bc
         inc b
         jr .player
+
+; ---------------------------------------------------------------------------------------------
+; cards_cause - name the card drawn last (v_last_card) as the cause of the next money move
+; Input: v_last_card.  Output: event_cause = EVK_CARD, event_square = the card.
+; Corrupts: nothing.
+; ---------------------------------------------------------------------------------------------
+cards_cause:
+        push af
+        ld a, (v_last_card)
+        ld (event_square), a
+        pop af
+        EVENT_CAUSE EVK_CARD
+        ret
 
 ; ---------------------------------------------------------------------------------------------
 ; card_jail_free - a Get Out of Jail Free card: kept (cards_draw has noted it)
@@ -397,7 +421,9 @@ card_fine_or_chance:
         call ask_yn
         pop iy
         jr c, .chance
-.fine:  ld l, (iy+CARD_AMOUNT)
+.fine:  call cards_cause
+        EVENT_CAUSE EVK_FINE_CARD
+        ld l, (iy+CARD_AMOUNT)
         ld h, (iy+CARD_AMOUNT+1)
         jp bank_pay_fine
 .chance:

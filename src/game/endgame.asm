@@ -172,6 +172,14 @@ endgame_row:
         ld (hl), e
         inc hl
         ld (hl), d
+        push de                     ; the record: the player's holdings valued
+        ld a, (endgame_player)
+        ld b, a
+        ex de, hl
+        ld de, 0
+        ld a, EVK_WORTH
+        call event_player
+        pop de
         call endgame_row_of
         ld c, ENDGAME_TOTAL_COL
         ld hl, str_empty
@@ -267,6 +275,28 @@ endgame_count_best:
 ; Corrupts: F, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 endgame_mark:
+        push af
+        push bc
+        push de
+        push hl
+        ld b, a                     ; the record: a winner (EXTRA 1: one of a tie)
+        ld a, (endgame_ties)
+        dec a
+        ld e, 0
+        jr z, .alone
+        ld e, 1
+.alone: ld a, (endgame_in)          ; (one player left: no tie, whatever was counted)
+        dec a
+        jr nz, .emit
+        ld e, 0
+.emit:  ld a, EVK_WINNER
+        ld d, 0
+        ld hl, (endgame_best)
+        call event_player
+        pop hl
+        pop de
+        pop bc
+        pop af
         push af
         call endgame_row_of_a
         ld c, 0

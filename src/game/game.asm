@@ -36,19 +36,38 @@ game_run:
         ld (keys_idle_hook), hl
         ld a, (v_short_game)
         ld (clock_running), a
-.turn:  call turn_play
+.turn:  ld a, (v_current)           ; the record: whose turn, the how-many-th
+        ld b, a
+        ld a, EVK_TURN
+        ld de, 0
+        ld hl, (v_turns)
+        call event_player
+        call turn_play
         call game_players_left
         cp MIN_PLAYERS
-        jr c, game_stop
+        ld e, END_LAST_PLAYER
+        jr c, game_end
         call turn_next_player
         jr .turn
 
 ; ---------------------------------------------------------------------------------------------
 ; game_abort - leave the game at once from any depth (BREAK confirmed, time up)
-; Input: none.  Output: returns from game_run.  Corrupts: all.
+; Input: E = END_BREAK or END_TIME_UP.  Output: returns from game_run.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 game_abort:
         ld sp, (game_sp)
+        ; continues into game_end
+
+; ---------------------------------------------------------------------------------------------
+; game_end - declare the game's end and how (the record), then game_stop
+; Input: E = END_*.  Output: returns to game_run's caller.  Corrupts: all.
+; ---------------------------------------------------------------------------------------------
+game_end:
+        ld a, EVK_GAME_END
+        ld b, EV_BANK
+        ld d, 0
+        ld hl, 0
+        call event_player
         ; continues into game_stop
 
 ; ---------------------------------------------------------------------------------------------
@@ -129,6 +148,7 @@ game_idle:
         call snd_beep
         ld b, LAND_PAUSE * 2
         call pause_plain
+        ld e, END_TIME_UP
         jp game_abort
 
 ; ---------------------------------------------------------------------------------------------
@@ -434,6 +454,7 @@ turn_end_game:
         ld hl, str_game_end_game
         call ask_yn
         ret nc
+        ld e, END_BREAK
         jp game_abort
 
 ; ---------------------------------------------------------------------------------------------
@@ -441,7 +462,20 @@ turn_end_game:
 ; Input: v_current.  Output: carry set if the same player throws again.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 turn_throw:
-        ld a, NO_PLAYER             ; rent not claimed before this throw is lost (A23)
+        ld a, (v_rent_payer)        ; rent not claimed before this throw is lost (A23)
+        cp NO_PLAYER
+        jr z, .no_claim
+        ld b, a                     ; the record says so
+        ld a, (v_rent_owner)
+        ld c, a
+        ld a, (v_rent_square)
+        ld d, a
+        ld e, 0
+        ld hl, 0
+        ld a, EVK_RENT_LOST
+        call event_emit
+.no_claim:
+        ld a, NO_PLAYER
         ld (v_rent_payer), a
         ld (v_rent_owner), a
         call current_record
@@ -501,6 +535,16 @@ turn_dice:
         call turn_tumble
         call dice_throw
         push af
+        ld a, (v_current)           ; the record: the throw, and where from
+        ld b, a
+        ld a, (v_dice)
+        ld c, a
+        ld a, (v_dice + 1)
+        ld e, a
+        ld d, (ix+P_SQUARE)
+        ld hl, 0
+        ld a, EVK_THROW
+        call event_emit
         push ix
         call board_draw_dice
         pop ix
@@ -590,6 +634,8 @@ move_forward_salary:
         ld b, a
         ld a, c
         ld (move_pays), a
+        ld a, (ix+P_SQUARE)
+        ld (move_from), a
 .step:  push bc
         ld a, (ix+P_SQUARE)
         inc a
@@ -606,6 +652,8 @@ move_forward_salary:
         call nz, move_salary
 .on:    pop bc
         djnz .step
+        ld e, 0
+        call move_record
         ld a, (ix+P_SQUARE)
         push ix
         call closeup_show
@@ -613,11 +661,28 @@ move_forward_salary:
         ret
 
 ; ---------------------------------------------------------------------------------------------
+; move_record - declare a move from move_from to the square the token stands on now
+; Input: IX = player, E = 0 forwards, 1 backwards.  Output: recorded.  Corrupts: AF, BC, D,
+; HL.
+; ---------------------------------------------------------------------------------------------
+move_record:
+        call record_player
+        ld b, a
+        ld a, (move_from)
+        ld c, a
+        ld d, (ix+P_SQUARE)
+        ld hl, 0
+        ld a, EVK_MOVE
+        jp event_emit
+
+; ---------------------------------------------------------------------------------------------
 ; move_backward - move the current token back square by square (no salary going back)
 ; Input: IX = player, A = squares.  Output: P_SQUARE; the close-up.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 move_backward:
         ld b, a
+        ld a, (ix+P_SQUARE)
+        ld (move_from), a
 .step:  push bc
         ld a, (ix+P_SQUARE)
         or a
@@ -627,6 +692,8 @@ move_backward:
         call move_token_to
         pop bc
         djnz .step
+        ld e, 1
+        call move_record
         ld a, (ix+P_SQUARE)
         push ix
         call closeup_show
@@ -663,6 +730,7 @@ move_salary:
         ld hl, str_game_salary
         call msg_show
         ld hl, GO_SALARY
+        EVENT_CAUSE EVK_SALARY
         call bank_receive_ix
         call snd_beep
         ld b, SALARY_PAUSE          ; seen even when the move ends on GO
@@ -715,6 +783,9 @@ land_tax:
         pop hl
         push hl
         call msg_money
+        ld a, (ix+P_SQUARE)
+        ld (event_square), a
+        EVENT_CAUSE EVK_TAX
         pop hl
         call bank_pay_fine
         ld b, LAND_PAUSE
@@ -740,6 +811,11 @@ land_free_parking:
         call msg_money
         pop hl
         call cash_add               ; from Free Parking, not from the Bank
+        EVENT_CAUSE EVK_JACKPOT
+        call record_player
+        ld c, a
+        ld a, EV_PARKING
+        call event_money
         call bank_redraw
         ld hl, 0
         ld (v_jackpot), hl
@@ -848,7 +924,10 @@ buy_offer:
         ld hl, str_game_question
         call ask_yn
         jr nc, .decline
-.buy:   ld hl, (buy_price)
+.buy:   ld a, (ix+P_SQUARE)
+        ld (event_square), a
+        EVENT_CAUSE EVK_BUY
+        ld hl, (buy_price)
         call bank_pay_ix_exact
         ld a, (v_current)
         ld c, a

@@ -319,6 +319,12 @@ houses_build:
         ld a, b
         ld (houses_mode), a
         ld (houses_price), hl
+        ld a, h                     ; the record's cause: a price given is a shortage
+        or l                        ; auction's bid, else the printed cost
+        ld a, EVK_BUILD
+        jr z, .cause
+        ld a, EVK_SHORTAGE
+.cause: ld (houses_cause), a
         ld a, (houses_square)
         call board_record
         ld a, (hl)                  ; BOARD_KIND
@@ -393,6 +399,14 @@ houses_build:
         or a
         sbc hl, de
         jr c, .poor                 ; Can the player afford it?  (players may not borrow)
+        ld a, (houses_square)       ; the record: the square, the level it will have
+        ld (event_square), a
+        call property_level
+        inc a                       ; (four houses + 1 = SQ_HOTEL)
+        assert SQ_HOTEL == HOTEL_HOUSES + 1
+        ld (event_extra), a
+        ld a, (houses_cause)
+        ld (event_cause), a
         ld hl, (houses_price)
         call bank_pay_ix_exact
         pop ix
@@ -539,6 +553,11 @@ houses_sell_at:
         call msg_money
         ld a, (houses_square)
         call board_draw_square
+        ld a, (houses_square)       ; the record: sold back, and what stands there now
+        ld (event_square), a
+        call property_level
+        ld (event_extra), a
+        EVENT_CAUSE EVK_SELL
         ld a, (houses_player)
         ld hl, (houses_price)
         call bank_receive           ; (redraws the list: cash and the Bank's stock)

@@ -12,15 +12,32 @@ JAIL_LAST_FREE_TURN equ 1           ; the fine may be paid before the 1st and 2n
 JAIL_TURNS      equ MAX_TURNS_IN_JAIL
 
 ; ---------------------------------------------------------------------------------------------
-; jail_send - the current player goes straight to jail; the turn ends
-; Input: IX = player.  Output: on JAIL_SQUARE, PF_IN_JAIL, no jail turns yet.
-; Corrupts: all but IX.
+; jail_send - the current player goes straight to jail; the turn ends (jail_send: the Go to
+; Jail square; jail_send_card: a card; jail_send_now: the third double, without the message)
+; Input: IX = player.  Output: on JAIL_SQUARE, PF_IN_JAIL, no jail turns yet; the record
+; says how.  Corrupts: all but IX.
 ; ---------------------------------------------------------------------------------------------
 jail_send:
+        ld e, JAIL_BY_SQUARE
+        jr jail_send_by
+jail_send_card:
+        ld e, JAIL_BY_CARD
+jail_send_by:
+        push de
         ld hl, str_jail_go_to_jail
         call msg_show
         call snd_low
+        pop de
+        jr jail_send_record
 jail_send_now:
+        ld e, JAIL_BY_DOUBLES
+jail_send_record:
+        call record_player
+        ld b, a
+        ld a, EVK_JAIL_IN
+        ld d, JAIL_SQUARE
+        ld hl, 0
+        call event_player
         ld a, JAIL_SQUARE
         call move_token_to          ; straight there, not round the board
         set PF_IN_JAIL, (ix+P_FLAGS)
@@ -36,6 +53,18 @@ jail_send_now:
         call pause
         or a                        ; the turn ends
         ret
+
+; ---------------------------------------------------------------------------------------------
+; jail_record_out - declare the current player's way out of jail (the record, events.asm)
+; Input: IX = player, E = JAIL_OUT_*.  Output: recorded.  Corrupts: AF, BC, D, HL.
+; ---------------------------------------------------------------------------------------------
+jail_record_out:
+        call record_player
+        ld b, a
+        ld a, EVK_JAIL_OUT
+        ld d, JAIL_SQUARE
+        ld hl, 0
+        jp event_player
 
 ; ---------------------------------------------------------------------------------------------
 ; jail_release - out of jail
@@ -74,6 +103,8 @@ jail_turn:
         ld (ix+P_JAIL_CARDS), a
         ld a, b
         call cards_return_held
+        ld e, JAIL_OUT_CARD
+        call jail_record_out
         ld hl, str_jail_card_used
         call msg_show
         jr .out
@@ -98,8 +129,11 @@ jail_turn:
         call ask_yn
         jr nc, .throw
 .pay:   ld hl, JAIL_FINE
+        EVENT_CAUSE EVK_FINE
         call bank_pay_fine
         jr c, .bankrupt
+        ld e, JAIL_OUT_FINE
+        call jail_record_out
         ld hl, str_jail_fine_paid
         call msg_show
 .out:   call jail_release
@@ -110,6 +144,8 @@ jail_turn:
         jr nc, .no_double
         ld hl, str_jail_double_out       ; out by a double: move, and throw again
         call msg_print
+        ld e, JAIL_OUT_DOUBLE
+        call jail_record_out
         call jail_release
         ld a, 1
         ld (v_doubles), a
@@ -133,8 +169,11 @@ jail_turn:
         ld b, LAND_PAUSE
         call pause
         ld hl, JAIL_FINE
+        EVENT_CAUSE EVK_FINE
         call bank_pay_fine
         jr c, .bankrupt
+        ld e, JAIL_OUT_FINE
+        call jail_record_out
         call jail_release
         call jail_move
 .bankrupt:

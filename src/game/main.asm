@@ -60,6 +60,7 @@ state_clear:
         include "sound.asm"
         include "rng.asm"
         include "ui.asm"
+        include "events.asm"        ; (early: its EVENT_CAUSE macro is used from here on)
         include "title.asm"
         include "setup.asm"
         include "graphics.asm"

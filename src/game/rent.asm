@@ -89,6 +89,9 @@ rent_claim:
         ld (v_rent_owner), a
         ld a, NO_PLAYER
         ld (v_rent_owner), a
+        ld a, (v_rent_square)
+        ld (event_square), a
+        EVENT_CAUSE EVK_RENT
         ld a, b
         ld hl, (rent_claimed)
         call bank_pay

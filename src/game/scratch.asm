@@ -46,6 +46,13 @@ ask_text_core_buffer: dw 0          ; the caller's buffer the text goes into
 ask_number_digits: ds INPUT_DIGITS + 1 ; ask_number: the digits typed, 0-terminated
 digits_only:    db 0                ; 1 while ask_text_digits runs: ask_text_core takes digits
 
+; --- events.asm ------------------------------------------------------------------------------
+event_cause:    db EVK_UNKNOWN      ; the cause of the next money move (EVENT_CAUSE; cleared
+                                    ; by event_money)
+event_square:   db 0                ; ... its EV_SQUARE (a square, a card)
+event_extra:    db 0                ; ... its EV_EXTRA
+        assert event_square == event_cause + 1 && event_extra == event_cause + 2
+
 ; --- setup.asm -------------------------------------------------------------------------------
 setup_taken:    db 0                ; bit n set: piece n has a player
 setup_contender: ds MAX_PLAYERS     ; 1: throws in this round for who goes first
@@ -86,6 +93,7 @@ cursor_extra_key: db KEY_NONE       ; a second key that chooses (set by the call
 ; --- game.asm --------------------------------------------------------------------------------
 game_sp:        dw 0                ; the stack pointer at game_run's entry: game_abort's way out
 move_pays:      db 1                ; move_forward_salary's C: pay the salary at GO
+move_from:      db 0                ; move_forward_salary / move_backward: the square left
 buy_price:      dw 0                ; buy_offer: the property's printed price
 turn_mortgage_square: db 0          ; the square chosen with the cursor
 turn_mortgage_owner: db 0           ; its owner (the player whose money changes)
@@ -94,6 +102,7 @@ turn_mortgage_owner: db 0           ; its owner (the player whose money changes)
 bank_payer:     db 0                ; bank_pay: who pays
 bank_creditor:  db 0                ; ... to whom (NO_PLAYER: the Bank)
 bank_amount:    dw 0                ; ... how much
+bank_cause:     ds 3                ; ... the cause named for it: event_cause, _square, _extra
 raise_player:   db 0                ; bank_raise: the player raising money
 raise_target:   dw 0                ; ... the cash he must have
 raise_sell_building_owner: db 0     ; the seller + 1 (as in a square byte)
@@ -113,6 +122,7 @@ houses_want_hotels: ds MAX_PLAYERS  ; and the hotels (0..HOTELS_IN_BANK); must f
         assert houses_want_hotels == houses_want_houses + MAX_PLAYERS
 houses_player:  db 0                ; houses_build / houses_sell_at: whose
 houses_square:  db 0                ; ... and where
+houses_cause:   db 0                ; houses_build: EVK_BUILD, or EVK_SHORTAGE for a bid
 houses_mode:    db 0                ; ... HOUSES_MODE_*
 houses_price:   dw 0                ; ... what is paid (0 in: the printed cost)
 houses_level:   db 0                ; the site's buildings before / after

@@ -664,6 +664,14 @@ trade_summary_extras:
 ; ---------------------------------------------------------------------------------------------
 trade_transfer:
         push ix
+        ld a, (trade_b)             ; the record: the deal, then each thing that changes hands
+        ld c, a
+        ld a, (trade_a)
+        ld b, a
+        ld de, 0
+        ld hl, (trade_cash)
+        ld a, EVK_TRADE
+        call event_emit
         ld hl, (trade_cash)
         ld a, h
         or l
@@ -674,6 +682,12 @@ trade_transfer:
         pop ix
         ld hl, (trade_cash)
         call cash_sub               ; from one player to the other: not the Bank's
+        EVENT_CAUSE EVK_TRADE_CASH
+        call trade_cash_payer
+        ld hl, trade_cash_to
+        ld c, (hl)
+        ld hl, (trade_cash)
+        call event_money
         ld a, (trade_cash_to)
         ld hl, (trade_cash)
         call player_credit
@@ -691,7 +705,10 @@ trade_transfer:
         call trade_move_card
         ld a, (trade_b)             ; the properties
         ld c, a
+        ld a, (trade_a)
+        ld b, a
         ld a, (trade_give)
+        call trade_record_deed
         call property_give
         ld a, (trade_take_count)
         or a
@@ -702,7 +719,10 @@ trade_transfer:
         push hl
         ld a, (trade_a)
         ld c, a
+        ld a, (trade_b)
+        ld b, a
         ld a, (hl)
+        call trade_record_deed
         call property_give
         pop hl
         pop bc
@@ -734,6 +754,24 @@ trade_transfer:
         ret
 
 ; ---------------------------------------------------------------------------------------------
+; trade_record_deed - declare a property changing hands (the record, events.asm)
+; Input: A = square, B = from, C = to.  Output: recorded.  Corrupts: nothing.
+; ---------------------------------------------------------------------------------------------
+trade_record_deed:
+        push af
+        push de
+        push hl
+        ld d, a
+        ld e, 0
+        ld hl, 0
+        ld a, EVK_DEED
+        call event_emit
+        pop hl
+        pop de
+        pop af
+        ret
+
+; ---------------------------------------------------------------------------------------------
 ; trade_move_card - a Jail Free card from one player to another
 ; Input: A = from, C = to, B = the JC_* bit (0: none).  Output: P_JAIL_CARDS.
 ; Corrupts: AF, DE, HL.
@@ -744,6 +782,17 @@ trade_move_card:
         ld a, b
         or a
         jr z, .none
+        push bc                     ; the record: the card changes hands
+        ld d, 0
+        ld hl, 0
+        ld a, b
+        ld b, e
+        ld e, a
+        ld a, EVK_JAIL_CARD
+        call event_emit
+        ld a, b
+        pop bc
+        ld e, a
         ld a, e
         call player_record
         ld de, P_JAIL_CARDS
@@ -785,10 +834,12 @@ trade_mortgaged:
         push hl
         pop ix
         ld a, (trade_square)
+        ld (event_square), a
         call mortgage_interest      ; HL = interest, DE = the loan
         ld (trade_loan), de
         push hl
         push hl
+        EVENT_CAUSE EVK_INTEREST
         call bank_pay_ix_exact
         ld a, (trade_side)
         call msg_show_player
@@ -821,7 +872,10 @@ trade_mortgaged:
         ld hl, str_trade_question
         call ask_yn
         jr nc, .keep
-.lift:  ld hl, (trade_loan)
+.lift:  ld a, (trade_square)       ; the record: the principal (the 10 % is paid)
+        ld (event_square), a
+        EVENT_CAUSE EVK_LIFT
+        ld hl, (trade_loan)
         call bank_pay_ix_exact
         ld a, (trade_square)
         call square_owner
@@ -1097,6 +1151,12 @@ trade_retire:
 trade_retire_player:
         push ix
         ld (trade_side), a
+        ld b, a                     ; the record
+        ld a, EVK_RETIRE
+        ld de, 0
+        ld hl, 0
+        call event_player
+        ld a, (trade_side)
         call player_record
         push hl
         pop ix
@@ -1121,6 +1181,14 @@ trade_retire_player:
         call group_clear_buildings  ; back to the stock (no payment: his cash goes too)
 .bare:  pop bc
         push bc
+        ld a, (trade_side)          ; the record: the deed back to the Bank
+        ld c, EV_BANK
+        ld d, b
+        ld b, a
+        ld a, d
+        call trade_record_deed
+        pop bc
+        push bc
         ld a, b
         call square_owner
         ld (hl), 0                  ; the Bank's, unmortgaged
@@ -1137,6 +1205,10 @@ trade_retire_player:
         ld h, (ix+P_CASH+1)
         ld (ix+P_CASH), 0
         ld (ix+P_CASH+1), 0
+        EVENT_CAUSE EVK_RETIRE_CASH
+        ld a, (trade_side)
+        ld c, EV_BANK
+        call event_money
         call bank_gain
         ld a, (ix+P_JAIL_CARDS)     ; the cards back to their packs
         ld (ix+P_JAIL_CARDS), 0

@@ -138,6 +138,9 @@ def _parse_expect(rest: str) -> tuple[str, tuple]:
                 raise WordError(f"row {row} is off the screen (rows are 0-23)")
             return "expect_text", (text, row)
         raise WordError(f"expected nothing or 'at row R' after the text, got {after!r}")
+    first = rest.split(None, 1)
+    if first and first[0].lower() == "event":
+        return "expect_event", _parse_event(first[1] if len(first) > 1 else "")
     tokens = state_query.tokens(rest)
     if not any(kind == "op" for kind, _ in tokens):
         raise WordError('expected \'expect "TEXT" [at row R]\', \'expect peek ADDRESS = VALUE\' '
@@ -157,6 +160,38 @@ def _parse_expect(rest: str) -> tuple[str, tuple]:
     if tokens[0][0] == "w" and tokens[0][1].lower() == "state":
         tokens = tokens[1:]
     return "expect_state", (state_query.parse(tokens),)
+
+
+def _parse_event(rest: str) -> tuple[str | None, str | None]:
+    """``expect event [KIND] ["TEXT"]``: the kind (a word) and/or words of the event."""
+    kind = text = None
+    rest = rest.strip()
+    if rest and not rest.startswith('"'):
+        kind, _, rest = rest.partition(" ")
+        kind, rest = kind.lower(), rest.strip()
+    if rest:
+        text, after = _quoted(rest, "the event's words")
+        if after:
+            raise WordError(f"expected nothing after the event's words, got {after!r}")
+    if kind is None and text is None:
+        raise WordError('expected \'expect event KIND ["TEXT"]\' or \'expect event "TEXT"\'')
+    return kind, text
+
+
+def _expect_event(session: Session, kind: str | None, text: str | None) -> None:
+    """The next event of ``kind`` whose words hold ``text``, after the one the last ``expect
+    event`` matched; HarnessError listing the events seen."""
+    events = session.events()
+    start = getattr(session, "_event_cursor", 0)
+    for i in range(start, len(events)):
+        event = events[i]
+        if (kind is None or event.kind == kind) and (text is None or text in event.text):
+            session._event_cursor = i + 1
+            return
+    seen = "\n".join(f"  {e.kind}: {e.text}" for e in events[start:][-12:]) or "  (none)"
+    want = " ".join(part for part in (kind, repr(text) if text else None) if part)
+    raise session.fail(f"expected an event {want}; the events since the last match "
+                       f"(the last 12):\n{seen}")
 
 
 # -- the commands: one entry each (name, syntax, doc line, parser, runner) ----------------------
@@ -521,6 +556,8 @@ def _run_expect(session: Session, step: Step) -> None:
         elif text not in session.row(row):
             raise session.fail(f"expected {text!r} at row {row}, row {row} is "
                                f"{session.row(row).rstrip()!r}")
+    elif op == "expect_event":
+        _expect_event(session, *args)
     elif op == "expect_peek":
         width, where, value = args
         got = session.peek(where) if width == 1 else session.peek16(where)
@@ -732,9 +769,11 @@ COMMANDS: dict[str, Command] = _registry(
             "let time pass, or run until text, an address or the game's key wait",
             _parse_wait, _run_wait, ops=("wait", "wait_text", "wait_pc", "wait_input")),
     Command("expect", ('expect "TEXT" [at row R]', "expect peek ADDRESS = VALUE",
-                       "expect peek16 ADDRESS = VALUE", "expect state NAME OP VALUE"),
-            "check the screen, memory or the game's state", lambda c, rest, t: _parse_expect(rest),
-            _run_expect, ops=("expect_text", "expect_peek", "expect_state")),
+                       "expect peek16 ADDRESS = VALUE", "expect state NAME OP VALUE",
+                       'expect event [KIND] ["TEXT"]'),
+            "check the screen, memory, the game's state or its record of events",
+            lambda c, rest, t: _parse_expect(rest),
+            _run_expect, ops=("expect_text", "expect_peek", "expect_state", "expect_event")),
     Command("roll", ("roll D1 D2",), "rig the game's next throw", _parse_roll, _run_roll),
     Command("seed", ("seed N",), "write the game's random state", _parse_seed, _run_seed),
     Command("screenshot", ("screenshot FILE",), "save the screen as PNG", _parse_file,

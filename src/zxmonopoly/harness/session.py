@@ -123,6 +123,9 @@ class Session:
         else:
             self.symbols = Symbols({}, "<no symbol map>")
         self.font = font
+        self._record: list = []     # the game's events drained so far (:meth:`events`)
+        self._drain = None
+        self.machine.frame_listeners.append(self._drain_events)
         if boot:
             self.machine.run_frames(boot_frames)
 
@@ -370,6 +373,24 @@ class Session:
         """The game's state block decoded (:class:`zxmonopoly.harness.game.GameState`);
         HarnessError when the game is not loaded or its symbol map is not the session's."""
         return game.decode_state(self.machine.memory, self.symbols)
+
+    def events(self):
+        """Every event the game has declared since the session began
+        (:class:`zxmonopoly.harness.events.Event`, in words), oldest first: the ring is
+        drained at every frame's end and once more now."""
+        self._drain_events(self.machine)
+        return list(self._record)
+
+    def _drain_events(self, machine) -> None:
+        """The frame listener that empties the game's event ring (none without the game)."""
+        from zxmonopoly.harness import events
+
+        drain = self._drain
+        if drain is None or drain.symbols is not self.symbols:
+            if not events.has_record(self.symbols):
+                return
+            drain = self._drain = events.EventDrain(self.symbols)
+        self._record.extend(drain.drain(machine.memory, machine.frame))
 
     def rig_dice(self, a: int, b: int) -> None:
         """Choose the game's next throw (the v_rig_dice hook; used once)."""

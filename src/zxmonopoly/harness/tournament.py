@@ -43,7 +43,7 @@ import math
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from zxmonopoly.harness import invariants
@@ -123,6 +123,7 @@ class GameResult:
     frames: int = 0
     seconds: float = 0.0
     message: str = ""
+    events: list = field(default_factory=list)  # the game's record (harness.events.Event)
 
 
 @dataclass
@@ -204,12 +205,19 @@ def setup_computers(session, personalities: Sequence[int], minutes: int | None, 
 
 def play_game(seed: int, personalities: Sequence[int], *, minutes: int | None = 10,
               engine: str | None = "jit", frame_limit: int = DEFAULT_FRAME_LIMIT,
-              check_every_frame: bool = False, fast: bool = True) -> GameResult:
-    """Play one all-computer game; InvariantError on a violation or a game that never ends."""
+              check_every_frame: bool = False, fast: bool = True,
+              on_session: Callable[[object], None] | None = None) -> GameResult:
+    """Play one all-computer game; InvariantError on a violation or a game that never ends.
+
+    ``on_session`` is called with the new Session before the setup (a test adds its own frame
+    listeners there); the result keeps the game's record of events (``events``).
+    """
     from zxmonopoly.harness.session import Session
 
     started = time.perf_counter()
     session = Session.game(engine=engine)
+    if on_session is not None:
+        on_session(session)
     s = session.symbols
     mem = session.machine.memory
     setup_computers(session, personalities, minutes, seed, fast)
@@ -287,6 +295,7 @@ def play_game(seed: int, personalities: Sequence[int], *, minutes: int | None = 
     result.frames = session.frame - start_frame
     result.seconds = time.perf_counter() - started
     result.message = " ".join(session.row(r).strip() for r in (21, 22)).strip()
+    result.events = session.events()
     return result
 
 

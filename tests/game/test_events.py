@@ -1,0 +1,101 @@
+"""The game's record of events (issue 28): the ring, its words, and money that reconciles."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+import pytest
+
+from zxmonopoly.harness import events, tournament
+from zxmonopoly.harness.session import Session
+
+#: All-computer games the default run plays (the slow test plays RECONCILE_SLOW_GAMES).
+RECONCILE_GAMES = 1
+RECONCILE_SLOW_GAMES = 100
+#: The short game's minutes: long enough for builds, deals and bankruptcies to happen.
+MINUTES = 3
+
+
+def _reconciled_game(seed: int, engine: str) -> tuple[tournament.GameResult, int]:
+    """Play a game checking, at each turn's start, every player's cash against 1,500 plus
+    its money events; return the result and the number of turns checked."""
+    checked = 0
+    totals: Counter[int] = Counter()
+    seen = 0
+
+    def hook(session: Session) -> None:
+        def at_frame(machine) -> None:
+            nonlocal checked, seen
+            record = session.events()
+            for event in record[seen:]:
+                assert event.kind != events.LOST, f"seed {seed}: {event}"
+                assert event.kind != "unknown", f"seed {seed}: a money move with no cause: {event}"
+                for player, delta in event.money().items():
+                    totals[player] += delta
+            fresh, seen = record[seen:], len(record)
+            if fresh and fresh[-1].kind == "turn":
+                state = session.state()
+                for p in state.players:
+                    assert p.cash == 1500 + totals[p.number], (
+                        f"seed {seed}, {fresh[-1]}: player {p.number} has £{p.cash}, its money "
+                        f"events say £{1500 + totals[p.number]}")
+                checked += 1
+        session.machine.frame_listeners.append(at_frame)
+
+    players = [0, 1, 2, 3][: 2 + seed % 3]
+    result = tournament.play_game(seed, players, minutes=MINUTES, engine=engine,
+                                  on_session=hook)
+    return result, checked
+
+
+def test_record_reconciles_cash() -> None:
+    """Every player's cash at each turn is 1,500 plus the sum of its money events."""
+    engine = os.environ.get("ZXMONOPOLY_ENGINE", "python")
+    for seed in range(RECONCILE_GAMES):
+        result, checked = _reconciled_game(seed, engine)
+        assert checked >= result.turns - 1 > 0
+        kinds = Counter(e.kind for e in result.events)
+        assert kinds["turn"] >= result.turns and kinds["game_end"] == 1, kinds
+
+
+@pytest.mark.slow
+def test_record_reconciles_cash_over_many_games() -> None:
+    """The same over RECONCILE_SLOW_GAMES games, on the JIT."""
+    kinds: Counter[str] = Counter()
+    for seed in range(RECONCILE_SLOW_GAMES):
+        result, checked = _reconciled_game(seed, "jit")
+        assert checked >= result.turns - 1 > 0
+        kinds.update(e.kind for e in result.events)
+    money = [k for k in ("salary", "buy", "auction", "rent", "tax", "card", "build", "sell",
+                         "mortgage", "trade_cash", "bankrupt_cash") if not kinds[k]]
+    assert not money, f"no event of these kinds in {RECONCILE_SLOW_GAMES} games: {money}"
+
+
+def test_ring_overflow_is_counted() -> None:
+    """Undrained, the ring fills and further events are counted lost, and said so."""
+    session = Session.game(engine="python")
+    session.machine.frame_listeners.remove(session._drain_events)
+    tournament.setup_computers(session, [0, 1], None, 7)
+    session.wait(3000)
+    s = session.symbols
+    lost = session.peek16("v_event_lost")
+    assert lost > 0
+    assert (session.peek("v_event_head") - session.peek("v_event_tail")) & 0xFF == s["EV_SLOTS"]
+    record = session.events()
+    assert record[0].kind == events.LOST and record[0].amount == lost
+    assert len(record) == 1 + s["EV_SLOTS"]
+
+
+def test_words_of_each_kind() -> None:
+    """Every kind the game declares has its own sentence (none falls back to raw numbers)."""
+    session = Session.game(engine="python")
+    drain = events.EventDrain(session.symbols)
+    names = {n: f"P{n}" for n in range(1, 7)}
+    s = session.symbols
+    for code, kind in drain.kinds.items():
+        raw = bytearray(s["EV_SIZE"])
+        raw[s["EV_KIND"]], raw[s["EV_A"]], raw[s["EV_B"]] = code, 0, 1
+        text = drain.event(bytes(raw), 0, names).text
+        assert not text.startswith(f"{kind}:"), (kind, text)
+    assert {"rent", "throw", "bankrupt", "worth"} <= set(drain.kinds.values())
