@@ -178,3 +178,12 @@ def test_a_closed_pipe_is_no_traceback(tmp_path) -> None:
                               env=env, timeout=120)
     assert done.returncode == 1
     assert b"Traceback" not in done.stderr and b"BrokenPipe" not in done.stderr, done.stderr
+
+
+def test_play_help_says_what_the_window_does_with_no_engine(capsys) -> None:
+    """The window starts on CPython and moves to the JIT when compiled (issue 28, item 7)."""
+    with pytest.raises(SystemExit):
+        cli.main(["play", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "python at once, then jit when a background process has compiled it" in out
+    assert "jit when numba imports" not in out

@@ -39,6 +39,9 @@ keys_idle_hook: dw keys_idle_none   ; the game sets this to its clock routine
 ; --- ui.asm ----------------------------------------------------------------------------------
 msg_row:        db MSG_TOP          ; the message lines' print position: row
 msg_col:        db 0                ; ... and column
+msg_word:       db 0                ; the column where the line's last word starts
+msg_line:       ds COLUMNS          ; the characters of the message line being printed ...
+msg_line_attrs: ds COLUMNS          ; ... and their attributes, for carrying a word over
 ask_text_core_max: db 0             ; the most characters the field takes
 ask_text_core_len: db 0             ; characters typed so far
 ask_text_core_col: db 0             ; the screen column where the field starts

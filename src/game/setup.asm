@@ -10,8 +10,8 @@
 ; the short game and v_options, and v_current: the game deals cash, squares and packs.
 ; =============================================================================================
 
-SETUP_PIECE_TOP equ 3               ; the row of piece 1; each piece has two rows
-SETUP_PIECE_ROWS equ 2
+SETUP_PIECE_TOP equ 3               ; the row of piece 1; each piece has three rows: the piece
+SETUP_PIECE_ROWS equ 3              ; and its player, who plays it, a gap before the next
 SETUP_DIGIT_COL equ 1               ; the piece's number (the key that takes it)
 SETUP_GLYPH_COL equ 3               ; the piece's picture
 SETUP_PIECE_COL equ 5               ; its name; a computer's personality goes below it
@@ -76,10 +76,7 @@ setup_draw:
         call print_string
         ld c, 0                     ; C = piece
 .piece: ld a, c
-        add a, a
-        assert SETUP_PIECE_ROWS == 2
-        add a, SETUP_PIECE_TOP
-        ld b, a
+        call setup_token_row
         push bc
         ld c, SETUP_DIGIT_COL
         call print_at
@@ -248,7 +245,17 @@ setup_enter_player:
 ; ---------------------------------------------------------------------------------------------
 setup_piece_row:
         ld a, (ix+P_TOKEN)
+        ; continues into setup_token_row
+
+; ---------------------------------------------------------------------------------------------
+; setup_token_row - the screen row of a piece in the list
+; Input: A = piece 0..5.  Output: B = row.  Corrupts: AF.
+; ---------------------------------------------------------------------------------------------
+setup_token_row:
+        assert SETUP_PIECE_ROWS == 3
+        ld b, a
         add a, a
+        add a, b
         add a, SETUP_PIECE_TOP
         ld b, a
         ret
@@ -278,8 +285,8 @@ setup_draw_player:
         ld de, P_NAME
         add hl, de
         call print_string
-        call setup_piece_row        ; every player's second line says who plays: the rows
-        inc b                       ; stay even whoever is a computer
+        call setup_piece_row        ; every player's second line says who plays, right under
+        inc b                       ; the piece, a gap before the next piece's row
         ld c, SETUP_PIECE_COL
         ld hl, str_human
         bit PF_COMPUTER, (ix+P_FLAGS)

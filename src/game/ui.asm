@@ -1,8 +1,12 @@
 ; =============================================================================================
 ; ui.asm - the message lines (MSG_TOP..MSG_TOP+MSG_HEIGHT-1) and the questions asked there
 ;
-; Messages wrap at word boundaries and scroll within their three lines.  Every question
-; waits with keys_wait, so the frame's idle routine (the short game's clock) keeps running.
+; Messages wrap at word boundaries and scroll within their three lines.  A word is whatever
+; lies between two spaces, however many strings and numbers print it ("£" and its digits and
+; the stop after them, a name and its full stop): the characters of the line are kept in
+; msg_line, so a word that outgrows the line is carried whole to the next (issue 28).  Every
+; question waits with keys_wait, so the frame's idle routine (the short game's clock) keeps
+; running.
 ; =============================================================================================
 
 MSG_BOTTOM      equ MSG_TOP + MSG_HEIGHT - 1
@@ -22,6 +26,7 @@ msg_clear:
         ld (msg_row), a
         xor a
         ld (msg_col), a
+        ld (msg_word), a
         ld a, ATTR_MESSAGE
         ld (print_attr), a
         ret
@@ -50,29 +55,6 @@ msg_print:
         jr z, .attr
         cp PR_NEWLINE
         jr z, .newline
-        cp ' '
-        jr z, .char
-        push hl                     ; a word: does it fit on this line?
-        ld b, 0
-.measure:
-        ld a, (hl)
-        cp ' ' + 1
-        jr c, .measured
-        cp PR_ATTR
-        jr z, .measured
-        inc b
-        inc hl
-        jr .measure
-.measured:
-        pop hl
-        ld a, (msg_col)
-        or a
-        jr z, .char                 ; a word longer than a line just wraps
-        add a, b
-        cp COLUMNS + 1
-        jr c, .char
-        call msg_newline
-.char:  ld a, (hl)
         call msg_char
         inc hl
         jr msg_print
@@ -89,8 +71,9 @@ msg_print:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; msg_char - print one character at the message position (a space at a line's start is
-; dropped, so wrapped lines start flush)
+; msg_char - print one character at the message position.  At a full line a space is dropped
+; (wrapped lines start flush) and any other character takes the word it ends to the next line
+; with it (msg_carry_word), so no word is split unless it is longer than a line.
 ; Input: A = character.  Output: position advanced.  Corrupts: AF, BC, DE.
 ; ---------------------------------------------------------------------------------------------
 msg_char:
@@ -98,34 +81,129 @@ msg_char:
         ld a, (msg_col)
         cp COLUMNS
         jr c, .fits
-        push bc
-        call msg_newline
-        pop bc
-        ld a, c
+        ld a, c                     ; the line is full: is this a space?
         cp ' '
-        ret z
+        jp z, msg_newline
+        push bc
+        call msg_carry_word
+        pop bc
 .fits:  push hl
-        ld a, (msg_row)
-        ld b, a
         ld a, (msg_col)
         ld e, a
-        ld a, c
+        ld d, 0
+        ld hl, msg_line             ; keep the character and its colours for a carry
+        add hl, de
+        ld (hl), c
+        ld hl, msg_line_attrs
+        add hl, de
+        ld a, (print_attr)
+        ld (hl), a
+        ld a, (msg_row)
+        ld b, a
+        ld d, c                     ; D = the character
         ld c, e
         call print_at
+        ld a, d
         call print_char
         ld a, (msg_col)
         inc a
         ld (msg_col), a
+        ld b, a
+        ld a, d
+        cp ' '                      ; after a space the next word starts
+        jr nz, .done
+        ld a, b
+        ld (msg_word), a
+.done:  pop hl
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; msg_carry_word - at a full line, start the next line with the word that ends the full one
+; (its characters from msg_word on, blanked where they were); a word that fills the whole
+; line stays and the next line starts empty
+; Input: msg_word, msg_line, msg_line_attrs.  Output: msg_row, msg_col after the word.
+; Corrupts: AF, BC, DE.
+; ---------------------------------------------------------------------------------------------
+msg_carry_word:
+        ld a, (msg_word)
+        or a
+        jp z, msg_newline
+        cp COLUMNS
+        jp nc, msg_newline          ; the line ended with a space: nothing to carry
+        push hl
+        push af                     ; (msg_newline clears msg_word)
+        call msg_newline            ; the full line is now the row above msg_row
+        pop af
+        ld c, a                     ; C = the word's column
+        ld a, COLUMNS
+        sub c
+        ld e, a                     ; E = the word's length so far
+        ld (msg_col), a
+        ld a, (msg_row)
+        dec a
+        ld b, a
+        ld d, 1
+        push bc
+        push de
+        ld a, ATTR_MESSAGE
+        call clear_rect             ; blank the word where it was
+        pop de
+        pop bc
+        ld b, 0
+        ld a, c                     ; A = the word's column
+        ld c, e                     ; BC = its length
+        push af
+        push bc
+        ld e, a
+        ld d, b
+        ld hl, msg_line             ; the word to the start of the line buffers
+        add hl, de
+        ld de, msg_line
+        ldir
+        pop bc
+        pop af
+        push bc
+        ld e, a
+        ld d, b
+        ld hl, msg_line_attrs
+        add hl, de
+        ld de, msg_line_attrs
+        ldir
+        pop bc                      ; C = length
+        ld a, (print_attr)
+        push af
+        ld a, (msg_row)
+        ld b, a
+        ld e, 0                     ; E = column
+.print: push bc
+        ld c, e
+        call print_at
+        ld d, 0
+        ld hl, msg_line_attrs
+        add hl, de
+        ld a, (hl)
+        ld (print_attr), a
+        ld hl, msg_line
+        add hl, de
+        ld a, (hl)
+        call print_char
+        pop bc
+        inc e
+        dec c
+        jr nz, .print
+        pop af
+        ld (print_attr), a
         pop hl
         ret
 
 ; ---------------------------------------------------------------------------------------------
 ; msg_newline - move the message position to the next line, scrolling at the bottom
-; Input: none.  Output: msg_row, msg_col.  Corrupts: AF, BC, DE.
+; Input: none.  Output: msg_row, msg_col, msg_word.  Corrupts: AF, BC, DE.
 ; ---------------------------------------------------------------------------------------------
 msg_newline:
         xor a
         ld (msg_col), a
+        ld (msg_word), a
         ld a, (msg_row)
         cp MSG_BOTTOM
         jr nc, .scroll
@@ -262,7 +340,16 @@ ask_text_core:
         ld a, b
         ld (ask_text_core_max), a
         ld (ask_text_core_buffer), de
-        ld a, (msg_col)             ; the field starts here
+        ld a, (msg_col)             ; a field that would not fit starts the next line
+        add a, b
+        cp COLUMNS + 1
+        jr c, .room
+        push bc
+        push de
+        call msg_newline
+        pop de
+        pop bc
+.room:  ld a, (msg_col)             ; the field starts here
         ld (ask_text_core_col), a
         xor a
         ld (ask_text_core_len), a

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from zxmonopoly.spectrum import Spectrum48
 
-from zxmonopoly import images
+from zxmonopoly import JIT_FIRST_COMPILE, images
 
 # The engine names of zxmonopoly.z80.ENGINES, repeated here so that ``--help`` does not import
 # numba; tests/test_cli.py checks that the two agree.
@@ -391,7 +391,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(functions 2 and 9) goes to stdout; the run ends when the program jumps to 0x0000.",
     )
     cpm.add_argument("file", type=Path, metavar="FILE.com")
-    _add_engine_argument(cpm)
+    _add_engine_argument(cpm, "cpm")
     cpm.add_argument(
         "--max-tstates",
         type=int,
@@ -411,7 +411,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="measure the speed of the Z80 engines",
         description="Run a mixed Z80 workload on each engine and print T-states per second.",
     )
-    _add_engine_argument(bench)
+    _add_engine_argument(bench, "bench")
     benchmarks.add_arguments(bench)
     bench.set_defaults(handler=_cmd_bench)
 
@@ -446,7 +446,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--game", action="store_true",
                      help='load the bundled game: boot, type LOAD "" and load its tape, then run '
                      "--frames (e.g. --game --frames 300 --screen-text shows the title)")
-    _add_engine_argument(run)
+    _add_engine_argument(run, "run")
     run.set_defaults(handler=_cmd_run)
 
     play = commands.add_parser(
@@ -473,7 +473,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="close the window after N frames (for automation)")
     play.add_argument("--screenshot", type=Path, metavar="F",
                       help="on exit, save the window's pixels as PNG")
-    _add_engine_argument(play)
+    _add_engine_argument(play, "play")
     play.set_defaults(handler=_cmd_play)
 
     script = commands.add_parser(
@@ -483,7 +483,7 @@ def build_parser() -> argparse.ArgumentParser:
         "script, with the failing line and the screen; exit 1 if any failed.",
     )
     script.add_argument("files", nargs="+", type=Path, metavar="FILE")
-    _add_engine_argument(script)
+    _add_engine_argument(script, "script")
     script.set_defaults(handler=_cmd_script)
 
     tournament = commands.add_parser(
@@ -496,7 +496,7 @@ def build_parser() -> argparse.ArgumentParser:
         "exits 1 with the seed and the state.",
     )
     _add_tournament_arguments(tournament)
-    _add_engine_argument(tournament)
+    _add_engine_argument(tournament, "tournament")
     tournament.set_defaults(handler=_cmd_tournament)
 
     tape = commands.add_parser("tape", help="tape files", description="Tape files.")
@@ -519,12 +519,25 @@ def _add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
     add_arguments(parser)
 
 
-def _add_engine_argument(parser: argparse.ArgumentParser) -> None:
+#: What each command does with no --engine (and no ZXMONOPOLY_ENGINE): the truth per command.
+ENGINE_DEFAULTS = {
+    "play": "python at once, then jit when a background process has compiled it "
+            f"(first launch: {JIT_FIRST_COMPILE})",
+    "run": "python under 1,500 frames; jit when numba's cache holds it or for 60,000 frames "
+           "or more; else python",
+    "script": "jit when numba's cache holds it, else python",
+    "tournament": f"jit (first run: {JIT_FIRST_COMPILE} to compile)",
+    "cpm": "jit when numba imports, else python",
+    "bench": "jit when numba imports, else python",
+}
+
+
+def _add_engine_argument(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument(
         "--engine",
         choices=ENGINE_CHOICES,
         default=None,
-        help="Z80 engine (default: jit when numba imports, else python; or ZXMONOPOLY_ENGINE)",
+        help=f"Z80 engine (default: {ENGINE_DEFAULTS[command]}; or ZXMONOPOLY_ENGINE)",
     )
 
 

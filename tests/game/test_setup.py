@@ -57,6 +57,11 @@ def computer_throw(r, a: int, b: int) -> None:
     r.wait(1)
 
 
+def piece_row(n: int) -> int:
+    """The screen row of piece n (1-6) in the setup's list: three rows a piece."""
+    return 3 + 3 * (n - 1)
+
+
 def cell_pixels(r, row: int, col: int) -> bytes:
     """The 8 pixel bytes of a character cell (the display file's thirds, spectrum_facts 2.2)."""
     base = 0x4000 + (row & 0x18) * 256 + (row & 7) * 32 + col
@@ -87,10 +92,11 @@ def test_menu_shows_the_six_pieces_numbered(rig):
     rig.start_call("setup_run")
     rig.wait_input(BUDGET)
     for n, piece in enumerate(PIECES, 1):
-        row = rig.row(1 + 2 * n)
-        assert row[1] == str(n) and row[5:5 + len(piece)] == piece, row
+        row = piece_row(n)
+        text = rig.row(row)
+        assert text[1] == str(n) and text[5:5 + len(piece)] == piece, text
         glyph = rig.symbols["graphics_glyphs"] + 8 * (n - 1)  # CH_TOKEN + n - 1
-        assert cell_pixels(rig, 1 + 2 * n, 3) == bytes(rig.peek(glyph + i) for i in range(8))
+        assert cell_pixels(rig, row, 3) == bytes(rig.peek(glyph + i) for i in range(8))
     assert rig.peek("v_phase") == rig.symbols["PHASE_SETUP"]
     assert "press a piece's number" in messages(rig)
 

@@ -1,6 +1,6 @@
 """The game's message lines read as one text: ``Session.message()`` / ``in_message`` and the
 scripts' ``expect "..."`` / ``wait for "..."`` across the lines' breaks (ui.asm's msg_print
-wraps at words and may leave a ``£`` at the end of a line and its amount on the next)."""
+wraps at words: a ``£`` and its amount are one word, never split)."""
 
 from __future__ import annotations
 
@@ -26,14 +26,14 @@ def _show(rig, text: str, pounds: int | None = None) -> None:
         rig.call("msg_money", hl=pounds)
 
 
-def test_a_pound_sign_ending_a_line_joins_its_amount(rig):
-    # 31 characters, then "£" at the last column: the amount wraps to the next line.
+def test_a_pound_sign_at_a_line_end_goes_with_its_amount(rig):
+    # 31 characters, then "£" at the last column: it goes to the next line with its amount.
     _show(rig, "2 BOB pays the rent of Mayfair ", 2000)
     rows = rig.message_rows()
-    assert rows[0].endswith("£") and rows[1].startswith("2000"), rows
+    assert rows[0] == "2 BOB pays the rent of Mayfair" and rows[1].startswith("£2000"), rows
     assert rig.message() == "2 BOB pays the rent of Mayfair £2000"
     assert rig.in_message("Mayfair £2000")
-    assert rig.find("£2000") is None          # not within one line
+    assert rig.find("£2000") == (22, 0)       # the next line starts with it
 
 
 def test_words_wrapped_to_the_next_line_read_with_one_space(rig):

@@ -313,21 +313,14 @@ class Session:
 
     def message(self) -> str:
         """The message lines as one text, as the game flowed it (ui.asm's msg_print): a line
-        break is a space between words, nothing after a ``£`` (whose amount went to the next
-        line); empty lines dropped."""
-        out = ""
-        for row in self.message_rows():
-            if not row.strip():
-                continue
-            row = row.strip()
-            out += row if not out or out.endswith("£") else " " + row
-        return out
+        break is a space between words; empty lines dropped."""
+        return " ".join(row.strip() for row in self.message_rows() if row.strip())
 
     def in_message(self, text: str) -> bool:
         """Whether ``text`` is in the message lines read across their breaks: the game wraps
-        at word boundaries (dropping a space at a line's start), breaks a word longer than a
-        line anywhere and may put a ``£`` at the end of one line and its amount on the next,
-        so a break may stand for a space of ``text`` or for nothing between two characters."""
+        at word boundaries (dropping a space at a line's start) and breaks a word longer than
+        a line anywhere, so a break may stand for a space of ``text`` or for nothing between
+        two characters."""
         rows = self.message_rows()
         if len(rows) < 2 or not text.strip():
             return False

@@ -19,14 +19,15 @@ SHORT_NAMES = {"CAPS SHIFT": "CS", "SYMBOL SHIFT": "SS", "ENTER": "ENT", "SPACE"
 SYMBOLS = {key: char for char, key in SYMBOL_SHIFT_KEYS.items() if char != "↑"}
 #: The Monopoly game's keys (booklet part C), marked on the picture.
 GAME_KEYS = {"M": "Mortgage", "H": "Houses", "R": "Rent", "O": "Owners", "T": "Trade",
-             "D": "Dice", "C": "Credit", "A": "Assets", "Y": "Yes", "N": "No/none",
+             "D": "Dice", "C": "Credit", "A": "Assets", "F": "Fast", "B": "Flat",
+             "X": "Retire", "Y": "Yes", "N": "No/none",
              "P": "Deed", "Q": "Quit", "5": "cursor", "8": "cursor", "SPACE": "details",
              "ENTER": "select"}
 FUNCTION_HELP = ("Esc menu (open files, tape, snapshots, speed, sound, joystick, status line)",
                  "F1 help   F2 save snapshot   F3 load snapshot   F5 reset   F6 tape play/stop",
                  "F7/Pause pause   F9 record a script   F10 quit   F11 fullscreen   F12 turbo",
-                 "Monopoly (green): M H R O T D menu, C credit, A assets, CS+5/CS+8 cursor, "
-                 "CS+SPACE ends the game",
+                 "Monopoly (green): M H R O T D menu, C credit, A assets, F fast computer turns,",
+                 "B flat board, X retire (option), CS+5/CS+8 cursor, CS+SPACE ends the game",
                  "Backspace = DELETE   arrows = CS+5..8   BREAK = Shift+Space   "
                  "punctuation typed = SYM+key")
 

@@ -19,6 +19,7 @@ import numpy as np
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from zxmonopoly import JIT_FIRST_COMPILE  # noqa: E402
 from zxmonopoly import snapshot as snapshot_formats  # noqa: E402
 from zxmonopoly.spectrum import Spectrum48, keystrokes  # noqa: E402
 from zxmonopoly.spectrum.engine import BackgroundJit, requested_engine  # noqa: E402
@@ -87,8 +88,6 @@ for _d in range(10):
 #: Frames the window runs before it starts getting the JIT ready (the boot is on screen first;
 #: it also waits until LOAD "" has been typed).
 JIT_START_FRAMES = 10
-#: How long the first compile takes (README, "Z80 engines": 65 s of CPU measured).
-JIT_COMPILE_TIME = "about a minute of CPU"
 
 
 @contextlib.contextmanager
@@ -854,7 +853,7 @@ class Window:
         elif jit.state == "compiling" and not self._jit_told:
             self._jit_told = True
             self.note("compiling the JIT engine in the background (first run only: "
-                      f"{JIT_COMPILE_TIME}); playing on CPython meanwhile")
+                      f"{JIT_FIRST_COMPILE}); playing on CPython meanwhile")
         elif jit.ready():
             self.machine.set_engine("jit")
             self.jit = None

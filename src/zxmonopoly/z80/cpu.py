@@ -10,6 +10,8 @@ from typing import Any
 
 import numpy as np
 
+from zxmonopoly import JIT_FIRST_COMPILE
+
 from . import state as S
 from . import tables
 
@@ -84,7 +86,7 @@ def load_engine(engine: str, family: str, extra: tuple[Any, ...] = (),
         cached = _has_cache(module, short)
         if not cached:  # "spectrum engine_jit", "z80 engine_jit"
             print(f"zxmonopoly: compiling {package.rsplit('.', 1)[-1]} {short.strip('_')} with "
-                  "numba (first run only, about a minute)...", file=sys.stderr, flush=True)
+                  f"numba (first run only, {JIT_FIRST_COMPILE})...", file=sys.stderr, flush=True)
         t0 = time.perf_counter()
         st = np.zeros(S.SIZE, dtype=np.int64)
         mem = np.zeros(65536, dtype=np.uint8)
