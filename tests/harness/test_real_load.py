@@ -1,6 +1,6 @@
 """``Session.game(real_load=True)``: the load's frame budget follows from the tape's length
-(the bundled tape, with its loading screen, plays for about 245 s, 12,200 frames since the record of events: more than
-any fixed budget we had)."""
+(the bundled tape, with its loading screen, plays for about 245 s, 12,200 frames since the
+record of events: more than any fixed budget we had)."""
 
 from __future__ import annotations
 
