@@ -25,7 +25,7 @@ EV_AMOUNT       equ 4               ; word: pounds (or the kind's word)
 EV_EXTRA        equ 6               ; a byte of detail (a die, a reason, the interest)
 EV_SPARE        equ 7               ; 0 (records are 8 bytes: a slot is a shift away)
 EV_SIZE         equ 8
-EV_SLOTS        equ 64              ; records in the ring: a power of two dividing 256, so
+EV_SLOTS        equ 32              ; records in the ring: a power of two dividing 256, so
                                     ; that head and tail count modulo 256 (the bound: see
                                     ; docs/game.md "The record")
         assert (EV_SLOTS & (EV_SLOTS - 1)) == 0
