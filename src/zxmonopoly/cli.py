@@ -98,6 +98,10 @@ def _cmd_run(args: argparse.Namespace) -> int:
     from zxmonopoly.tape import TapeError
     from zxmonopoly.z80 import Z80Error
 
+    if args.rzx is not None:
+        return _run_rzx(args)
+    if args.frames is None:
+        args.frames = 100
     for option, value in (("--frames", args.frames), ("--max-frames", args.max_frames)):
         # The scripts' bound for one step: a count beyond it would run for days, not fail.
         if not 0 <= value <= MAX_FRAMES:
@@ -167,6 +171,63 @@ def _cmd_run(args: argparse.Namespace) -> int:
             machine.save_snapshot(args.save_snapshot)
         _report_saves(machine)
     except (SpectrumError, SnapshotError, KeyboardError, Z80Error, TapeError) as exc:
+        raise CliError(str(exc)) from None
+    except OSError as exc:  # writing the screenshot
+        name = f"{exc.filename}: " if exc.filename else ""
+        raise CliError(f"{name}{exc.strerror or exc}") from None
+    return status
+
+
+def _run_rzx(args: argparse.Namespace) -> int:
+    """Play an RZX recording headless, then the screen, a screenshot or a snapshot out."""
+    from zxmonopoly.snapshot import SnapshotError
+    from zxmonopoly.snapshot.rzx import load_rzx
+    from zxmonopoly.spectrum import SpectrumError
+    from zxmonopoly.spectrum.rzx import RzxDesync, RzxPlayer, closing_differences, machine_for
+
+    for option, given in (("--snapshot", args.snapshot), ("--tape", args.tape),
+                          ("--game", args.game), ("--type", args.type),
+                          ("--until-text", args.until_text), ("--autoload", args.autoload),
+                          ("--real-load", args.real_load)):
+        if given:
+            raise CliError(f"--rzx plays a recording from its own snapshot: it cannot go with "
+                           f"{option}")
+    if args.frames is not None and args.frames < 0:
+        raise CliError(f"--frames must be 0 or more, not {args.frames}")
+    _check_png(args.screenshot)
+    _check_engine(args.engine)
+    status = 0
+    try:
+        recording = load_rzx(args.rzx)
+        total = len(recording.frames)
+        frames = total if args.frames is None else min(args.frames, total)
+        machine = machine_for(recording, args.rom, _machine_engine(args.engine, frames))
+        player = RzxPlayer(recording, machine, str(args.rzx))
+        for note in recording.notes:
+            print(f"zxmonopoly: {args.rzx}: {note}", file=sys.stderr)
+        try:
+            player.play(frames)
+        except RzxDesync as exc:
+            print(f"zxmonopoly: {exc}", file=sys.stderr)
+            status = 1
+        print(f"zxmonopoly: played {player.frame:,} of {total:,} frames of {args.rzx}",
+              file=sys.stderr)
+        if player.done and player.closing is not None and not status:
+            player.settle()
+            differences = closing_differences(machine, player.closing.snapshot)
+            if differences:
+                print(f"zxmonopoly: {args.rzx}: the machine differs from the recording's "
+                      f"closing snapshot: {'; '.join(differences)}", file=sys.stderr)
+            else:
+                print("zxmonopoly: the machine equals the recording's closing snapshot "
+                      "(registers and RAM)", file=sys.stderr)
+        if args.screen_text or status:
+            print("\n".join(machine.screen_text()))
+        if args.screenshot:
+            machine.screenshot(args.screenshot)
+        if args.save_snapshot:
+            machine.save_snapshot(args.save_snapshot)
+    except (SpectrumError, SnapshotError) as exc:
         raise CliError(str(exc)) from None
     except OSError as exc:  # writing the screenshot
         name = f"{exc.filename}: " if exc.filename else ""
@@ -248,7 +309,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise CliError(f"--exit-after-frames must be 0 or more, not {args.exit_after_frames}")
     if args.file is not None:
         _file_to_option(args)
-    for option, path in (("--tape", args.tape), ("--snapshot", args.snapshot), ("--rom", args.rom)):
+    for option, path in (("--tape", args.tape), ("--snapshot", args.snapshot), ("--rom", args.rom),
+                         ("--rzx", args.rzx)):
         if path is not None and not path.is_file():
             raise CliError(f"{option} {path}: {_not_a_file(path)}")
     _check_png(args.screenshot)
@@ -273,7 +335,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
     except (SpectrumError, Z80Error, OSError) as exc:
         raise CliError(str(exc)) from None
     try:
-        if args.snapshot:
+        if args.rzx:
+            if not window.play_rzx(args.rzx):
+                raise CliError(f"{args.rzx}: cannot play the recording")
+        elif args.snapshot:
             if not window.load_snapshot(args.snapshot):
                 raise CliError(f"{args.snapshot}: cannot load the snapshot")
         else:
@@ -314,6 +379,10 @@ def _check_play_files(args: argparse.Namespace) -> None:
             tape.read(args.tape)
         if args.snapshot is not None:
             snapshot.load(args.snapshot)
+        if args.rzx is not None:
+            from zxmonopoly.snapshot.rzx import load_rzx
+
+            load_rzx(args.rzx)
     except (tape.TapeError, snapshot.SnapshotError) as exc:
         raise CliError(str(exc)) from None
 
@@ -332,11 +401,13 @@ def _file_to_option(args: argparse.Namespace) -> None:
     suffix = args.file.suffix.lower()
     if suffix in (".tap", ".tzx"):
         option = "tape"
+    elif suffix == ".rzx":
+        option = "rzx"
     elif suffix in SNAPSHOT_SUFFIXES:
         option = "snapshot"
     else:
-        kinds = ", ".join((".tap", ".tzx", *SNAPSHOT_SUFFIXES))
-        raise CliError(f"{args.file}: not a tape or snapshot this opens ({kinds})")
+        kinds = ", ".join((".tap", ".tzx", *SNAPSHOT_SUFFIXES, ".rzx"))
+        raise CliError(f"{args.file}: not a tape, snapshot or recording this opens ({kinds})")
     if getattr(args, option) is not None:
         raise CliError(f"{args.file}: give either FILE or --{option}, not both")
     if not args.file.is_file():
@@ -432,8 +503,13 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--rom", type=Path, metavar="FILE", help="a 16,384-byte 48K ROM image")
     run.add_argument("--snapshot", type=Path, metavar="FILE",
                      help="load a .szx, .sna or .z80 first")
-    run.add_argument("--frames", type=int, default=100, metavar="N",
-                     help="frames to run first (default 100: about 2 s of Spectrum time)")
+    run.add_argument("--frames", type=int, default=None, metavar="N",
+                     help="frames to run first (default 100: about 2 s of Spectrum time); "
+                     "with --rzx, the frames of the recording to play (default all)")
+    run.add_argument("--rzx", type=Path, metavar="FILE",
+                     help="play an RZX recording (from its snapshot, on its ROM if it holds "
+                     "one, else --rom or ours); then --screen-text, --screenshot, "
+                     "--save-snapshot")
     run.add_argument("--type", metavar="TEXT", help="type TEXT on the keyboard (\\n = ENTER)")
     run.add_argument("--until-text", metavar="T",
                      help="then run until T is on the screen (exit 1 if it never comes)")
@@ -468,6 +544,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--rom", type=Path, metavar="F", help="a 16,384-byte 48K ROM image")
     play.add_argument("--tape", type=Path, metavar="F", help="the .tap or .tzx to load")
     play.add_argument("--snapshot", type=Path, metavar="F", help="start from a .szx, .z80 or .sna")
+    play.add_argument("--rzx", type=Path, metavar="F",
+                      help="play an RZX recording (then play on from where it ends)")
     play.add_argument("--no-autoload", dest="autoload", action="store_false",
                       help='do not type LOAD "" (you type it yourself)')
     play.add_argument("--real-load", action="store_true",

@@ -270,3 +270,28 @@ def test_tape_is_loaded_with_load_quoted_typed_visibly(window: Window, tmp_path:
     window.run(max_frames=400, paced=False)
     assert "HELLO TAPE" in "\n".join(window.machine.screen_text())
     assert "loading" not in pygame.display.get_caption()[0]
+
+
+def test_f8_records_rzx_that_the_window_plays_back(tmp_path: Path) -> None:
+    said: list[str] = []
+    w = Window(engine="python", mute=True, snapshot_dir=tmp_path, out=said.append)
+    try:
+        w.run(max_frames=40, paced=False)
+        w.handle_event(key_event(pygame.KEYDOWN, pygame.K_F8))
+        assert "recording into" in said[-1] and "RZX" in pygame.display.get_caption()[0]
+        w.handle_event(key_event(pygame.KEYDOWN, pygame.K_p, "p"))
+        w.run(max_frames=46, paced=False)
+        w.handle_event(key_event(pygame.KEYUP, pygame.K_p, "p"))
+        w.run(max_frames=60, paced=False)
+        w.handle_event(key_event(pygame.KEYDOWN, pygame.K_F8))
+        assert "recorded 20 frames" in said[-1]
+        path = next(tmp_path.glob("*.rzx"))
+        end = bytes(w.machine.memory[0x4000:0x5B00])
+        w.machine.reset()
+        w.open_file(path)  # a dropped .rzx plays
+        assert "playing" in said[-1] and w.rzx_player is not None
+        w.run(max_frames=80, paced=False)
+        assert w.rzx_player is None and "played all 20 frames" in said[-1]
+        assert bytes(w.machine.memory[0x4000:0x5B00]) == end
+    finally:
+        w.close()

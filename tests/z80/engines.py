@@ -48,13 +48,14 @@ ENGINE_PARAMS = [engine_param(name) for name in Z80_ENGINES]
 
 @cache
 def _devices() -> tuple[np.ndarray, ...]:
-    """Contention table (zeros), keyboard rows (no key down), joystick, port log, tape."""
-    from zxmonopoly.spectrum.machine import OUT_LOG_ENTRIES
+    """Contention table (zeros), keyboard rows (no key down), joystick, port log, tape, and
+    the port-read log."""
+    from zxmonopoly.spectrum.machine import IN_LOG_ENTRIES, OUT_LOG_ENTRIES
     from zxmonopoly.spectrum.timing import FRAME_TSTATES
 
     return (np.zeros(FRAME_TSTATES + 256, dtype=np.int64), np.full(8, 0xFF, dtype=np.uint8),
             np.zeros(1, dtype=np.uint8), np.zeros(2 * OUT_LOG_ENTRIES, dtype=np.int64),
-            np.zeros(1, dtype=np.int64))
+            np.zeros(1, dtype=np.int64), np.zeros(IN_LOG_ENTRIES, dtype=np.uint8))
 
 
 @cache
@@ -63,11 +64,11 @@ def spectrum_run(base: str) -> Callable[..., int]:
     from zxmonopoly.spectrum.engine import SPECTRUM_ENGINES
     from zxmonopoly.z80.cpu import load_engine
 
-    cont, keys, joy, log, tape = _devices()
+    cont, keys, joy, log, tape, in_log = _devices()
     if base == "jit":
-        extra: tuple[Any, ...] = (cont, keys, joy, log, tape)
+        extra: tuple[Any, ...] = (cont, keys, joy, log, tape, in_log)
     else:
-        extra = (cont.tolist(), keys, joy, log, tape)
+        extra = (cont.tolist(), keys, joy, log, tape, in_log)
     run = load_engine(base, SPECTRUM_ENGINES, extra)
 
     def run_machine(st: Any, mem: Any, bp: Any, until: int, *tables: Any) -> int:

@@ -57,9 +57,10 @@ def test_contention_checks_match_every_fuse_trace(traced):
         joy = np.zeros(1, dtype=np.uint8)
         log = np.zeros(64, dtype=np.int64)
         tape = np.zeros(1, dtype=np.int64)
+        in_log = np.zeros(1, dtype=np.uint8)
         tables = engine_tables(cpu.engine)
         traced(cpu.state, memory, cpu.breakpoints.array, vector.until, *tables, record, keys,
-               joy, log, tape)
+               joy, log, tape, in_log)
         want = _expected(vector)
         if seen != want:
             failures.append(f"{vector.name}: expected {want}\n    got {seen}")
@@ -94,7 +95,8 @@ def test_fast_paths_change_no_timing():
             tables = engine_tables(cpu.engine)
             run(cpu.state, memory, cpu.breakpoints.array, start + vector.until, *tables, cont,
                 np.full(8, 0xFF, dtype=np.uint8), np.zeros(1, dtype=np.uint8),
-                np.zeros(64, dtype=np.int64), np.zeros(1, dtype=np.int64))
+                np.zeros(64, dtype=np.int64), np.zeros(1, dtype=np.int64),
+                np.zeros(1, dtype=np.uint8))
             results.append((cpu.tstates, cpu.pc, cpu.af, bytes(memory)))
         if results[0] != results[1]:
             differ.append(f"{vector.name} from T={start}: {results[0][:3]} vs {results[1][:3]}")
@@ -130,7 +132,8 @@ def _halt_runs(run, engine: str, machine: bool, iff1: int):
                 if machine:
                     args += [cont if engine == "jit" else cont.tolist(),
                              np.full(8, 0xFF, dtype=np.uint8), np.zeros(1, dtype=np.uint8),
-                             np.zeros(64, dtype=np.int64), np.zeros(1, dtype=np.int64)]
+                             np.zeros(64, dtype=np.int64), np.zeros(1, dtype=np.int64),
+                             np.zeros(1, dtype=np.uint8)]
                 run(*args)
                 out.append((where, start, limit, cpu.tstates, cpu.r, cpu.pc, cpu.halted))
     return out

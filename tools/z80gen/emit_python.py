@@ -8,6 +8,7 @@ from .dispatch import HOT_MAIN, tree
 from .leaves import cb_body, ed_body, fetch_opcode, index_body, main_cases
 from .shell import (
     HEADER,
+    R_RANGE,
     args,
     break_test,
     entry_lines,
@@ -26,15 +27,16 @@ class PythonDialect:
 
     CPython adds small ints fast but has no fast path for ``&``, and allocates a new int for
     every result above 256: so PC steps forward as an add and a wrap test rather than a mask;
-    R keeps only its low 7 bits (LD R,A may leave up to 255 until the next M1) and steps
-    through tables of small, shared ints; a displacement byte is signed by a list lookup,
+    R steps through tables of shared ints, modulo ``shell.R_RANGE`` (a multiple of 128, more
+    than a run's fetches, so the Spectrum engines count fetches by R; only its low 7 bits are
+    ever read); a displacement byte is signed by a list lookup,
     which beats an XOR and a subtract. (numba compiles either form to the same few
     instructions: :class:`~.emit_numba.NumbaDialect` writes the plain ones.)
     """
 
     #: The module's tables behind these spellings, and the run function's local names for them.
-    TABLES = ["_R_INC1 = [(x + 1) & 0x7F for x in range(256)]",
-              "_R_INC2 = [(x + 2) & 0x7F for x in range(256)]",
+    TABLES = [f"_R_INC1 = [(x + 1) & {R_RANGE - 1} for x in range({R_RANGE})]",
+              f"_R_INC2 = [(x + 2) & {R_RANGE - 1} for x in range({R_RANGE})]",
               "_SIGNED = [x - 256 if x > 127 else x for x in range(256)]"]
     LOCALS = ["R_INC1 = _R_INC1", "R_INC2 = _R_INC2", "SIGNED = _SIGNED"]
 
@@ -51,14 +53,14 @@ class PythonDialect:
         return [f"pc = (pc - {-n}) & 0xFFFF"]
 
     def step_r(self, n: int | str) -> list[str]:
-        """R's low 7 bits, by table for the steps of every instruction."""
+        """R modulo ``shell.R_RANGE``, by table for the steps of every instruction."""
         if n == 1:
             return ["r = R_INC1[r]"]
         if n == 2:
             return ["r = R_INC2[r]"]
         if isinstance(n, int) and n < 0:
-            return [f"r = (r - {-n}) & 0x7F"]
-        return [f"r = (r + {n}) & 0x7F"]
+            return [f"r = (r - {-n}) & {R_RANGE - 1}"]
+        return [f"r = (r + {n}) & {R_RANGE - 1}"]
 
     def signed(self, byte: str) -> str:
         """A displacement by table."""

@@ -22,6 +22,10 @@ CONFIG = [("int_end", "INT_END"), ("int_data", "INT_DATA"), ("int_ack_clears", "
           ("rom_top", "ROM_TOP"), ("io_exit", "IO_EXIT")]
 
 TABLE_ARGS = "SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F"
+#: The CPython engines keep R modulo this (the JIT's R is unbounded within a run): a multiple
+#: of 128, and more than the fetches of any one run of the Spectrum's (a frame at most: 69,888 T
+#: at 4 T a fetch), so that R's steps over a run are its fetches (state.FETCHES).
+R_RANGE = 1 << 15
 ARGS = f"st, mem, bp, until, {TABLE_ARGS}"
 
 
@@ -42,6 +46,8 @@ def load_lines(v: Variant) -> list[str]:
     """Load locals from the state array."""
     out = [f"{name} = {slot(s)}" for name, s in regs(v)]
     out += [f"r = {slot('R')}", "r7 = r & 0x80"]
+    if v.machine:  # R when the run began: the fetches are its steps since (store_lines)
+        out += ["r_in = r"]
     out += [f"{name} = {slot(s)}" for name, s in CONFIG]
     return out
 
@@ -49,6 +55,11 @@ def load_lines(v: Variant) -> list[str]:
 def store_lines(v: Variant) -> list[str]:
     """Store locals into the state array."""
     out = [f"{slot(s)} = {name}" for name, s in regs(v)]
+    if v.machine:
+        # Once a run, not once an instruction: R has counted every fetch already (steps that
+        # were not fetches are in FETCH_ADJ), so a run that nobody counts costs nothing more.
+        out += [f"{slot('FETCHES')} += (r - r_in - {slot('FETCH_ADJ')}) & {R_RANGE - 1}",
+                f"{slot('FETCH_ADJ')} = 0"]
     out += [f"{slot('R')} = (r & 0x7F) | r7", f"{slot('INT_END')} = int_end"]
     return out
 
@@ -104,6 +115,8 @@ def interrupt_lines(t: Target) -> list[str]:
         "iff1 = 0",
         "iff2 = 0",
         *d.step_r(1),
+        # R steps, but an acknowledge is no opcode fetch (the Spectrum engines count them).
+        *([f"{slot('FETCH_ADJ')} += 1"] if v.machine else []),
         "if int_ack_clears:",
         "    int_end = 0",
         *templates.PUSH_PC,

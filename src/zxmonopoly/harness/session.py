@@ -9,14 +9,17 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
 from zxmonopoly import images
 from zxmonopoly.harness import game
 from zxmonopoly.harness.errors import HarnessError, format_screen
+from zxmonopoly.snapshot.rzx import load_rzx, save_rzx
 from zxmonopoly.spectrum import Spectrum48, keystrokes, video
+from zxmonopoly.spectrum.rzx import RzxPlayer, RzxRecorder
 from zxmonopoly.spectrum.timing import BOOT_FRAMES, FRAME_TSTATES
 
 #: The symbol map of our ROM, written by the ROM build.
@@ -125,6 +128,7 @@ class Session:
         self._record: list = []     # the game's events drained so far (:meth:`events`)
         self._drain = None
         self.machine.frame_listeners.append(self._drain_events)
+        self.rzx_player: RzxPlayer | None = None  # the player of a session from_rzx
         if boot:
             self.machine.run_frames(boot_frames)
 
@@ -157,6 +161,33 @@ class Session:
         session = cls(boot=False, **kwargs)
         session.machine.load_snapshot(path)
         return session
+
+    @classmethod
+    def from_rzx(cls, path: str | os.PathLike[str], *, frames: int | None = None,
+                 rom: bytes | str | os.PathLike[str] | None = None, **kwargs) -> Session:
+        """A session at the end of an RZX recording (or ``frames`` into it), played frame by
+        frame from its snapshot on its ROM (Fuse's custom ROM; else ``rom``, else ours).
+
+        The player stays as ``rzx_player`` (its ``closing`` snapshot, its frames left). A bad
+        file raises ``RzxError``; a replay out of step with it, ``RzxDesync`` (the frame).
+        """
+        recording = load_rzx(path)
+        start_rom = recording.start.rom
+        session = cls(start_rom if start_rom is not None else rom, boot=False, **kwargs)
+        session.rzx_player = RzxPlayer(recording, session.machine, os.fspath(path))
+        session.rzx_player.play(frames)
+        return session
+
+    @contextmanager
+    def record_rzx(self, path: str | os.PathLike[str],
+                   suffix: str = ".szx") -> Iterator[RzxRecorder]:
+        """Record what runs inside the ``with`` to an RZX file: a snapshot block (``suffix``:
+        .szx with the ROM in it, or .z80) now, a frame per frame run, the closing snapshot."""
+        recorder = RzxRecorder(self.machine, suffix)
+        try:
+            yield recorder
+        finally:
+            save_rzx(path, recorder.stop())
 
     # -- machine ----------------------------------------------------------------------------
 

@@ -22,13 +22,13 @@ from .state import (
     Snapshot,
     SnapshotError,
 )
-from .szx import read_szx, write_szx
+from .szx import read_szx, szx_rom, write_szx
 from .z80 import read_z80, write_z80
 
 __all__ = ["CPU_EXTRAS", "DEFAULT_SUFFIX", "EXACT_SUFFIXES", "FIELDS", "MAX_FILE_SIZE",
            "RAM_SIZE", "RAM_START", "REGISTER_NAMES", "REGISTERS", "Snapshot", "SnapshotError",
            "SUFFIXES", "load", "read_sna", "read_szx", "read_z80", "save", "write_sna",
-           "write_szx", "write_z80"]
+           "write_szx", "write_z80", "szx_rom"]
 
 SUFFIXES = (".szx", ".sna", ".z80")
 #: The format that keeps every moment exactly (HALT, T-state, MEMPTR, Q): what we write.

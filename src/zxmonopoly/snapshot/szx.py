@@ -29,6 +29,10 @@ PAGES_48K = {5: 0x0000, 2: 0x4000, 0: 0x8000}
 RAMP_COMPRESSED = 1
 KEYB_ISSUE2 = 1
 JOYSTICK_NONE = 8  # KEYB: the keys emulate no joystick
+ROM_BLOCK = b"ROM\0"
+ROM_HEADER = struct.Struct("<HI")  # flags (bit 0: zlib), the ROM's size
+ROM_COMPRESSED = 1
+ROM_SIZE_48K = 0x4000
 # Z80R: AF BC DE HL AF' BC' DE' HL' IX IY SP PC, I R IFF1 IFF2 IM, cycles, hold, flags, MEMPTR.
 Z80R = struct.Struct("<12HBBBBBIBBH")
 Z80R_EILAST, Z80R_HALTED, Z80R_FSET = 1, 2, 4
@@ -40,8 +44,12 @@ def _block(block_id: bytes, payload: bytes) -> bytes:
     return BLOCK_HEADER.pack(block_id, len(payload)) + payload
 
 
-def write_szx(snap: Snapshot, name: str = "<szx>", *, compress: bool = True) -> bytes:
-    """The snapshot as a 48K .szx: every field kept (``ldair_last`` settled, see ``settled``)."""
+def write_szx(snap: Snapshot, name: str = "<szx>", *, compress: bool = True,
+              rom: bytes | None = None) -> bytes:
+    """The snapshot as a 48K .szx: every field kept (``ldair_last`` settled, see ``settled``).
+
+    ``rom`` (16,384 bytes), when given, goes in a custom-ROM block: the ROM to run it with.
+    """
     snap.check(name)
     snap = snap.settled(keep_halted=True)
     out = bytearray(MAGIC + bytes((*VERSION, MACHINE_48K, 0)))
@@ -57,6 +65,13 @@ def write_szx(snap: Snapshot, name: str = "<szx>", *, compress: bool = True) -> 
     out += _block(b"SPCR", SPCR.pack(snap.border, 0, 0, snap.border | snap.mic_ear))
     out += _block(b"KEYB", struct.pack("<IB", KEYB_ISSUE2 if snap.issue2 else 0,
                                        JOYSTICK_NONE))
+    if rom is not None:
+        if len(rom) != ROM_SIZE_48K:
+            raise SnapshotError(name, f"the ROM is {len(rom):,} bytes, a 48K's is "
+                                      f"{ROM_SIZE_48K:,}")
+        packed = zlib.compress(bytes(rom), 9) if compress else bytes(rom)
+        flags = ROM_COMPRESSED if compress else 0
+        out += _block(ROM_BLOCK, ROM_HEADER.pack(flags, ROM_SIZE_48K) + packed)
     for page, offset in PAGES_48K.items():
         data = snap.ram[offset:offset + PAGE_SIZE]
         packed = zlib.compress(data, 9) if compress else data
@@ -180,3 +195,34 @@ def _read_z80r(snap: Snapshot, payload: bytes, version: int, name: str, where: s
         snap.q = snap.f if flags & Z80R_FSET else 0
     if version >= 0x0104:
         snap.memptr = memptr
+
+
+def szx_rom(data: bytes, name: str = "<szx>") -> bytes | None:
+    """The custom ROM a .szx holds (its ``ROM`` block), or None; the file must read first."""
+    data = bytes(data)
+    pos = HEADER_SIZE
+    while pos + BLOCK_HEADER.size <= len(data):
+        block_id, size = BLOCK_HEADER.unpack_from(data, pos)
+        start = pos + BLOCK_HEADER.size
+        pos = start + size
+        if block_id != ROM_BLOCK:
+            continue
+        where = f"block 'ROM' at offset {start - BLOCK_HEADER.size}"
+        if size < ROM_HEADER.size or pos > len(data):
+            raise SnapshotError(name, f"{where}: {size:,} bytes, too short or past the end")
+        flags, length = ROM_HEADER.unpack_from(data, start)
+        if length != ROM_SIZE_48K:
+            raise SnapshotError(name, f"{where}: a ROM of {length:,} bytes, a 48K's is "
+                                      f"{ROM_SIZE_48K:,}")
+        body = data[start + ROM_HEADER.size:pos]
+        if flags & ROM_COMPRESSED:
+            inflater = zlib.decompressobj()
+            try:
+                body = inflater.decompress(body, length + 1)
+            except zlib.error as exc:
+                raise SnapshotError(name, f"bad compressed data in {where}: {exc}") from None
+        if len(body) != length:
+            raise SnapshotError(name, f"{where}: {len(body):,} bytes of ROM, its header says "
+                                      f"{length:,}")
+        return body
+    return None

@@ -146,7 +146,7 @@ def _walk(CONT, CYC, k, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, xy, op
 
 
 @njit(cache=True, _nrt=False)
-def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff2, im, t, ula_out, out_n, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp, CONT, keys, joy, out_log, tape):
+def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff2, im, t, ula_out, out_n, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp, CONT, keys, joy, out_log, tape, in_log):
     """Run one ED-prefixed instruction."""
     op = I64(mem[pc])
     pc = (pc + 1) & 0xFFFF
@@ -201,57 +201,68 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                         st[S.OUT_N] = out_n
                                         st[S.EAR_IN] = ear_in
                                         st[S.TAPE_POS] = tape_pos
+                                        st[S.IN_N] = in_n
                                         st[_R_RAW] = r
                                         st[_R7] = r7
                                         st[_LDAIR_AT] = ldair_at
                                         st[_QT] = qt
                                         return 2
                                 else:
-                                    if (port & 1) == 0:
-                                        if tape_on:
-                                            now_ = tape_t0 + tio + 1
-                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                tape_pos += 1
-                                            ear_in = (tape_level0 ^ tape_pos) & 1
-                                        k = port >> 8
-                                        v = 0x1F
-                                        if (k & 0x01) == 0:
-                                            v = v & int(keys[0])
-                                        if (k & 0x02) == 0:
-                                            v = v & int(keys[1])
-                                        if (k & 0x04) == 0:
-                                            v = v & int(keys[2])
-                                        if (k & 0x08) == 0:
-                                            v = v & int(keys[3])
-                                        if (k & 0x10) == 0:
-                                            v = v & int(keys[4])
-                                        if (k & 0x20) == 0:
-                                            v = v & int(keys[5])
-                                        if (k & 0x40) == 0:
-                                            v = v & int(keys[6])
-                                        if (k & 0x80) == 0:
-                                            v = v & int(keys[7])
-                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                    elif (port & 0xE0) == 0:
-                                        v = int(joy[0])
-                                    else:
+                                    if in_mode == 2:
                                         v = 0xFF
-                                        ft = tio + 3
-                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                            ft = tio + CONT[tio] + 1
-                                            ft += CONT[ft] + 1
-                                            ft += CONT[ft] + 1
-                                            ft += CONT[ft]
-                                        ft -= 14336
-                                        if ft >= 0:
-                                            line = ft // 224
-                                            col = ft - line * 224
-                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                if col & 1:
-                                                    v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                else:
-                                                    v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                        if in_n < in_end:
+                                            v = int(in_log[in_n])
+                                        in_n += 1
+                                    else:
+                                        if (port & 1) == 0:
+                                            if tape_on:
+                                                now_ = tape_t0 + tio + 1
+                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                    tape_pos += 1
+                                                ear_in = (tape_level0 ^ tape_pos) & 1
+                                            k = port >> 8
+                                            v = 0x1F
+                                            if (k & 0x01) == 0:
+                                                v = v & int(keys[0])
+                                            if (k & 0x02) == 0:
+                                                v = v & int(keys[1])
+                                            if (k & 0x04) == 0:
+                                                v = v & int(keys[2])
+                                            if (k & 0x08) == 0:
+                                                v = v & int(keys[3])
+                                            if (k & 0x10) == 0:
+                                                v = v & int(keys[4])
+                                            if (k & 0x20) == 0:
+                                                v = v & int(keys[5])
+                                            if (k & 0x40) == 0:
+                                                v = v & int(keys[6])
+                                            if (k & 0x80) == 0:
+                                                v = v & int(keys[7])
+                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                        elif (port & 0xE0) == 0:
+                                            v = int(joy[0])
+                                        else:
+                                            v = 0xFF
+                                            ft = tio + 3
+                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                ft = tio + CONT[tio] + 1
+                                                ft += CONT[ft] + 1
+                                                ft += CONT[ft] + 1
+                                                ft += CONT[ft]
+                                            ft -= 14336
+                                            if ft >= 0:
+                                                line = ft // 224
+                                                col = ft - line * 224
+                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                    if col & 1:
+                                                        v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
+                                                    else:
+                                                        v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                        if in_mode == 1:
+                                            if in_n < in_end:
+                                                in_log[in_n] = v
+                                            in_n += 1
                                 wz = (port + 1) & 0xFFFF
                                 b = v
                                 f = (f & 0x01) | SZ53P[v]
@@ -284,6 +295,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                     st[S.OUT_N] = out_n
                                     st[S.EAR_IN] = ear_in
                                     st[S.TAPE_POS] = tape_pos
+                                    st[S.IN_N] = in_n
                                     st[_R_RAW] = r
                                     st[_R7] = r7
                                     st[_LDAIR_AT] = ldair_at
@@ -315,6 +327,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                             st[S.OUT_N] = out_n
                                             st[S.EAR_IN] = ear_in
                                             st[S.TAPE_POS] = tape_pos
+                                            st[S.IN_N] = in_n
                                             st[_R_RAW] = r
                                             st[_R7] = r7
                                             st[_LDAIR_AT] = ldair_at
@@ -401,57 +414,68 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                             st[S.OUT_N] = out_n
                                             st[S.EAR_IN] = ear_in
                                             st[S.TAPE_POS] = tape_pos
+                                            st[S.IN_N] = in_n
                                             st[_R_RAW] = r
                                             st[_R7] = r7
                                             st[_LDAIR_AT] = ldair_at
                                             st[_QT] = qt
                                             return 2
                                     else:
-                                        if (port & 1) == 0:
-                                            if tape_on:
-                                                now_ = tape_t0 + tio + 1
-                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                    tape_pos += 1
-                                                ear_in = (tape_level0 ^ tape_pos) & 1
-                                            k = port >> 8
-                                            v = 0x1F
-                                            if (k & 0x01) == 0:
-                                                v = v & int(keys[0])
-                                            if (k & 0x02) == 0:
-                                                v = v & int(keys[1])
-                                            if (k & 0x04) == 0:
-                                                v = v & int(keys[2])
-                                            if (k & 0x08) == 0:
-                                                v = v & int(keys[3])
-                                            if (k & 0x10) == 0:
-                                                v = v & int(keys[4])
-                                            if (k & 0x20) == 0:
-                                                v = v & int(keys[5])
-                                            if (k & 0x40) == 0:
-                                                v = v & int(keys[6])
-                                            if (k & 0x80) == 0:
-                                                v = v & int(keys[7])
-                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                        elif (port & 0xE0) == 0:
-                                            v = int(joy[0])
-                                        else:
+                                        if in_mode == 2:
                                             v = 0xFF
-                                            ft = tio + 3
-                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                ft = tio + CONT[tio] + 1
-                                                ft += CONT[ft] + 1
-                                                ft += CONT[ft] + 1
-                                                ft += CONT[ft]
-                                            ft -= 14336
-                                            if ft >= 0:
-                                                line = ft // 224
-                                                col = ft - line * 224
-                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                    if col & 1:
-                                                        v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                    else:
-                                                        v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                            if in_n < in_end:
+                                                v = int(in_log[in_n])
+                                            in_n += 1
+                                        else:
+                                            if (port & 1) == 0:
+                                                if tape_on:
+                                                    now_ = tape_t0 + tio + 1
+                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                        tape_pos += 1
+                                                    ear_in = (tape_level0 ^ tape_pos) & 1
+                                                k = port >> 8
+                                                v = 0x1F
+                                                if (k & 0x01) == 0:
+                                                    v = v & int(keys[0])
+                                                if (k & 0x02) == 0:
+                                                    v = v & int(keys[1])
+                                                if (k & 0x04) == 0:
+                                                    v = v & int(keys[2])
+                                                if (k & 0x08) == 0:
+                                                    v = v & int(keys[3])
+                                                if (k & 0x10) == 0:
+                                                    v = v & int(keys[4])
+                                                if (k & 0x20) == 0:
+                                                    v = v & int(keys[5])
+                                                if (k & 0x40) == 0:
+                                                    v = v & int(keys[6])
+                                                if (k & 0x80) == 0:
+                                                    v = v & int(keys[7])
+                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                            elif (port & 0xE0) == 0:
+                                                v = int(joy[0])
+                                            else:
+                                                v = 0xFF
+                                                ft = tio + 3
+                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                    ft = tio + CONT[tio] + 1
+                                                    ft += CONT[ft] + 1
+                                                    ft += CONT[ft] + 1
+                                                    ft += CONT[ft]
+                                                ft -= 14336
+                                                if ft >= 0:
+                                                    line = ft // 224
+                                                    col = ft - line * 224
+                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                        if col & 1:
+                                                            v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
+                                                        else:
+                                                            v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                            if in_mode == 1:
+                                                if in_n < in_end:
+                                                    in_log[in_n] = v
+                                                in_n += 1
                                     wz = (port + 1) & 0xFFFF
                                     c = v
                                     f = (f & 0x01) | SZ53P[v]
@@ -485,6 +509,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                             st[S.OUT_N] = out_n
                                             st[S.EAR_IN] = ear_in
                                             st[S.TAPE_POS] = tape_pos
+                                            st[S.IN_N] = in_n
                                             st[_R_RAW] = r
                                             st[_R7] = r7
                                             st[_LDAIR_AT] = ldair_at
@@ -516,6 +541,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                     st[S.OUT_N] = out_n
                                                     st[S.EAR_IN] = ear_in
                                                     st[S.TAPE_POS] = tape_pos
+                                                    st[S.IN_N] = in_n
                                                     st[_R_RAW] = r
                                                     st[_R7] = r7
                                                     st[_LDAIR_AT] = ldair_at
@@ -566,6 +592,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                     im = 0
                                 else:
                                     # ED 4F  LD R,A
+                                    st[S.FETCH_ADJ] += a - r
                                     r = a
                                     r7 = a & 0x80
                             else:
@@ -600,57 +627,68 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                             st[S.OUT_N] = out_n
                                             st[S.EAR_IN] = ear_in
                                             st[S.TAPE_POS] = tape_pos
+                                            st[S.IN_N] = in_n
                                             st[_R_RAW] = r
                                             st[_R7] = r7
                                             st[_LDAIR_AT] = ldair_at
                                             st[_QT] = qt
                                             return 2
                                     else:
-                                        if (port & 1) == 0:
-                                            if tape_on:
-                                                now_ = tape_t0 + tio + 1
-                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                    tape_pos += 1
-                                                ear_in = (tape_level0 ^ tape_pos) & 1
-                                            k = port >> 8
-                                            v = 0x1F
-                                            if (k & 0x01) == 0:
-                                                v = v & int(keys[0])
-                                            if (k & 0x02) == 0:
-                                                v = v & int(keys[1])
-                                            if (k & 0x04) == 0:
-                                                v = v & int(keys[2])
-                                            if (k & 0x08) == 0:
-                                                v = v & int(keys[3])
-                                            if (k & 0x10) == 0:
-                                                v = v & int(keys[4])
-                                            if (k & 0x20) == 0:
-                                                v = v & int(keys[5])
-                                            if (k & 0x40) == 0:
-                                                v = v & int(keys[6])
-                                            if (k & 0x80) == 0:
-                                                v = v & int(keys[7])
-                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                        elif (port & 0xE0) == 0:
-                                            v = int(joy[0])
-                                        else:
+                                        if in_mode == 2:
                                             v = 0xFF
-                                            ft = tio + 3
-                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                ft = tio + CONT[tio] + 1
-                                                ft += CONT[ft] + 1
-                                                ft += CONT[ft] + 1
-                                                ft += CONT[ft]
-                                            ft -= 14336
-                                            if ft >= 0:
-                                                line = ft // 224
-                                                col = ft - line * 224
-                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                    if col & 1:
-                                                        v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                    else:
-                                                        v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                            if in_n < in_end:
+                                                v = int(in_log[in_n])
+                                            in_n += 1
+                                        else:
+                                            if (port & 1) == 0:
+                                                if tape_on:
+                                                    now_ = tape_t0 + tio + 1
+                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                        tape_pos += 1
+                                                    ear_in = (tape_level0 ^ tape_pos) & 1
+                                                k = port >> 8
+                                                v = 0x1F
+                                                if (k & 0x01) == 0:
+                                                    v = v & int(keys[0])
+                                                if (k & 0x02) == 0:
+                                                    v = v & int(keys[1])
+                                                if (k & 0x04) == 0:
+                                                    v = v & int(keys[2])
+                                                if (k & 0x08) == 0:
+                                                    v = v & int(keys[3])
+                                                if (k & 0x10) == 0:
+                                                    v = v & int(keys[4])
+                                                if (k & 0x20) == 0:
+                                                    v = v & int(keys[5])
+                                                if (k & 0x40) == 0:
+                                                    v = v & int(keys[6])
+                                                if (k & 0x80) == 0:
+                                                    v = v & int(keys[7])
+                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                            elif (port & 0xE0) == 0:
+                                                v = int(joy[0])
+                                            else:
+                                                v = 0xFF
+                                                ft = tio + 3
+                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                    ft = tio + CONT[tio] + 1
+                                                    ft += CONT[ft] + 1
+                                                    ft += CONT[ft] + 1
+                                                    ft += CONT[ft]
+                                                ft -= 14336
+                                                if ft >= 0:
+                                                    line = ft // 224
+                                                    col = ft - line * 224
+                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                        if col & 1:
+                                                            v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
+                                                        else:
+                                                            v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                            if in_mode == 1:
+                                                if in_n < in_end:
+                                                    in_log[in_n] = v
+                                                in_n += 1
                                     wz = (port + 1) & 0xFFFF
                                     d = v
                                     f = (f & 0x01) | SZ53P[v]
@@ -683,6 +721,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                         st[S.OUT_N] = out_n
                                         st[S.EAR_IN] = ear_in
                                         st[S.TAPE_POS] = tape_pos
+                                        st[S.IN_N] = in_n
                                         st[_R_RAW] = r
                                         st[_R7] = r7
                                         st[_LDAIR_AT] = ldair_at
@@ -714,6 +753,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                 st[S.OUT_N] = out_n
                                                 st[S.EAR_IN] = ear_in
                                                 st[S.TAPE_POS] = tape_pos
+                                                st[S.IN_N] = in_n
                                                 st[_R_RAW] = r
                                                 st[_R7] = r7
                                                 st[_LDAIR_AT] = ldair_at
@@ -807,57 +847,68 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                             st[S.OUT_N] = out_n
                                             st[S.EAR_IN] = ear_in
                                             st[S.TAPE_POS] = tape_pos
+                                            st[S.IN_N] = in_n
                                             st[_R_RAW] = r
                                             st[_R7] = r7
                                             st[_LDAIR_AT] = ldair_at
                                             st[_QT] = qt
                                             return 2
                                     else:
-                                        if (port & 1) == 0:
-                                            if tape_on:
-                                                now_ = tape_t0 + tio + 1
-                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                    tape_pos += 1
-                                                ear_in = (tape_level0 ^ tape_pos) & 1
-                                            k = port >> 8
-                                            v = 0x1F
-                                            if (k & 0x01) == 0:
-                                                v = v & int(keys[0])
-                                            if (k & 0x02) == 0:
-                                                v = v & int(keys[1])
-                                            if (k & 0x04) == 0:
-                                                v = v & int(keys[2])
-                                            if (k & 0x08) == 0:
-                                                v = v & int(keys[3])
-                                            if (k & 0x10) == 0:
-                                                v = v & int(keys[4])
-                                            if (k & 0x20) == 0:
-                                                v = v & int(keys[5])
-                                            if (k & 0x40) == 0:
-                                                v = v & int(keys[6])
-                                            if (k & 0x80) == 0:
-                                                v = v & int(keys[7])
-                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                        elif (port & 0xE0) == 0:
-                                            v = int(joy[0])
-                                        else:
+                                        if in_mode == 2:
                                             v = 0xFF
-                                            ft = tio + 3
-                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                ft = tio + CONT[tio] + 1
-                                                ft += CONT[ft] + 1
-                                                ft += CONT[ft] + 1
-                                                ft += CONT[ft]
-                                            ft -= 14336
-                                            if ft >= 0:
-                                                line = ft // 224
-                                                col = ft - line * 224
-                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                    if col & 1:
-                                                        v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                    else:
-                                                        v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                            if in_n < in_end:
+                                                v = int(in_log[in_n])
+                                            in_n += 1
+                                        else:
+                                            if (port & 1) == 0:
+                                                if tape_on:
+                                                    now_ = tape_t0 + tio + 1
+                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                        tape_pos += 1
+                                                    ear_in = (tape_level0 ^ tape_pos) & 1
+                                                k = port >> 8
+                                                v = 0x1F
+                                                if (k & 0x01) == 0:
+                                                    v = v & int(keys[0])
+                                                if (k & 0x02) == 0:
+                                                    v = v & int(keys[1])
+                                                if (k & 0x04) == 0:
+                                                    v = v & int(keys[2])
+                                                if (k & 0x08) == 0:
+                                                    v = v & int(keys[3])
+                                                if (k & 0x10) == 0:
+                                                    v = v & int(keys[4])
+                                                if (k & 0x20) == 0:
+                                                    v = v & int(keys[5])
+                                                if (k & 0x40) == 0:
+                                                    v = v & int(keys[6])
+                                                if (k & 0x80) == 0:
+                                                    v = v & int(keys[7])
+                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                            elif (port & 0xE0) == 0:
+                                                v = int(joy[0])
+                                            else:
+                                                v = 0xFF
+                                                ft = tio + 3
+                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                    ft = tio + CONT[tio] + 1
+                                                    ft += CONT[ft] + 1
+                                                    ft += CONT[ft] + 1
+                                                    ft += CONT[ft]
+                                                ft -= 14336
+                                                if ft >= 0:
+                                                    line = ft // 224
+                                                    col = ft - line * 224
+                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                        if col & 1:
+                                                            v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
+                                                        else:
+                                                            v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                            if in_mode == 1:
+                                                if in_n < in_end:
+                                                    in_log[in_n] = v
+                                                in_n += 1
                                     wz = (port + 1) & 0xFFFF
                                     e = v
                                     f = (f & 0x01) | SZ53P[v]
@@ -890,6 +941,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                         st[S.OUT_N] = out_n
                                         st[S.EAR_IN] = ear_in
                                         st[S.TAPE_POS] = tape_pos
+                                        st[S.IN_N] = in_n
                                         st[_R_RAW] = r
                                         st[_R7] = r7
                                         st[_LDAIR_AT] = ldair_at
@@ -921,6 +973,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                 st[S.OUT_N] = out_n
                                                 st[S.EAR_IN] = ear_in
                                                 st[S.TAPE_POS] = tape_pos
+                                                st[S.IN_N] = in_n
                                                 st[_R_RAW] = r
                                                 st[_R7] = r7
                                                 st[_LDAIR_AT] = ldair_at
@@ -1010,57 +1063,68 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                 st[S.OUT_N] = out_n
                                                 st[S.EAR_IN] = ear_in
                                                 st[S.TAPE_POS] = tape_pos
+                                                st[S.IN_N] = in_n
                                                 st[_R_RAW] = r
                                                 st[_R7] = r7
                                                 st[_LDAIR_AT] = ldair_at
                                                 st[_QT] = qt
                                                 return 2
                                         else:
-                                            if (port & 1) == 0:
-                                                if tape_on:
-                                                    now_ = tape_t0 + tio + 1
-                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                        tape_pos += 1
-                                                    ear_in = (tape_level0 ^ tape_pos) & 1
-                                                k = port >> 8
-                                                v = 0x1F
-                                                if (k & 0x01) == 0:
-                                                    v = v & int(keys[0])
-                                                if (k & 0x02) == 0:
-                                                    v = v & int(keys[1])
-                                                if (k & 0x04) == 0:
-                                                    v = v & int(keys[2])
-                                                if (k & 0x08) == 0:
-                                                    v = v & int(keys[3])
-                                                if (k & 0x10) == 0:
-                                                    v = v & int(keys[4])
-                                                if (k & 0x20) == 0:
-                                                    v = v & int(keys[5])
-                                                if (k & 0x40) == 0:
-                                                    v = v & int(keys[6])
-                                                if (k & 0x80) == 0:
-                                                    v = v & int(keys[7])
-                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                            elif (port & 0xE0) == 0:
-                                                v = int(joy[0])
-                                            else:
+                                            if in_mode == 2:
                                                 v = 0xFF
-                                                ft = tio + 3
-                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                    ft = tio + CONT[tio] + 1
-                                                    ft += CONT[ft] + 1
-                                                    ft += CONT[ft] + 1
-                                                    ft += CONT[ft]
-                                                ft -= 14336
-                                                if ft >= 0:
-                                                    line = ft // 224
-                                                    col = ft - line * 224
-                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                        if col & 1:
-                                                            v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                        else:
-                                                            v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                                if in_n < in_end:
+                                                    v = int(in_log[in_n])
+                                                in_n += 1
+                                            else:
+                                                if (port & 1) == 0:
+                                                    if tape_on:
+                                                        now_ = tape_t0 + tio + 1
+                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                            tape_pos += 1
+                                                        ear_in = (tape_level0 ^ tape_pos) & 1
+                                                    k = port >> 8
+                                                    v = 0x1F
+                                                    if (k & 0x01) == 0:
+                                                        v = v & int(keys[0])
+                                                    if (k & 0x02) == 0:
+                                                        v = v & int(keys[1])
+                                                    if (k & 0x04) == 0:
+                                                        v = v & int(keys[2])
+                                                    if (k & 0x08) == 0:
+                                                        v = v & int(keys[3])
+                                                    if (k & 0x10) == 0:
+                                                        v = v & int(keys[4])
+                                                    if (k & 0x20) == 0:
+                                                        v = v & int(keys[5])
+                                                    if (k & 0x40) == 0:
+                                                        v = v & int(keys[6])
+                                                    if (k & 0x80) == 0:
+                                                        v = v & int(keys[7])
+                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                elif (port & 0xE0) == 0:
+                                                    v = int(joy[0])
+                                                else:
+                                                    v = 0xFF
+                                                    ft = tio + 3
+                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                        ft = tio + CONT[tio] + 1
+                                                        ft += CONT[ft] + 1
+                                                        ft += CONT[ft] + 1
+                                                        ft += CONT[ft]
+                                                    ft -= 14336
+                                                    if ft >= 0:
+                                                        line = ft // 224
+                                                        col = ft - line * 224
+                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                            if col & 1:
+                                                                v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
+                                                            else:
+                                                                v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                                if in_mode == 1:
+                                                    if in_n < in_end:
+                                                        in_log[in_n] = v
+                                                    in_n += 1
                                         wz = (port + 1) & 0xFFFF
                                         h = v
                                         f = (f & 0x01) | SZ53P[v]
@@ -1093,6 +1157,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                             st[S.OUT_N] = out_n
                                             st[S.EAR_IN] = ear_in
                                             st[S.TAPE_POS] = tape_pos
+                                            st[S.IN_N] = in_n
                                             st[_R_RAW] = r
                                             st[_R7] = r7
                                             st[_LDAIR_AT] = ldair_at
@@ -1124,6 +1189,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                     st[S.OUT_N] = out_n
                                                     st[S.EAR_IN] = ear_in
                                                     st[S.TAPE_POS] = tape_pos
+                                                    st[S.IN_N] = in_n
                                                     st[_R_RAW] = r
                                                     st[_R7] = r7
                                                     st[_LDAIR_AT] = ldair_at
@@ -1219,57 +1285,68 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                 st[S.OUT_N] = out_n
                                                 st[S.EAR_IN] = ear_in
                                                 st[S.TAPE_POS] = tape_pos
+                                                st[S.IN_N] = in_n
                                                 st[_R_RAW] = r
                                                 st[_R7] = r7
                                                 st[_LDAIR_AT] = ldair_at
                                                 st[_QT] = qt
                                                 return 2
                                         else:
-                                            if (port & 1) == 0:
-                                                if tape_on:
-                                                    now_ = tape_t0 + tio + 1
-                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                        tape_pos += 1
-                                                    ear_in = (tape_level0 ^ tape_pos) & 1
-                                                k = port >> 8
-                                                v = 0x1F
-                                                if (k & 0x01) == 0:
-                                                    v = v & int(keys[0])
-                                                if (k & 0x02) == 0:
-                                                    v = v & int(keys[1])
-                                                if (k & 0x04) == 0:
-                                                    v = v & int(keys[2])
-                                                if (k & 0x08) == 0:
-                                                    v = v & int(keys[3])
-                                                if (k & 0x10) == 0:
-                                                    v = v & int(keys[4])
-                                                if (k & 0x20) == 0:
-                                                    v = v & int(keys[5])
-                                                if (k & 0x40) == 0:
-                                                    v = v & int(keys[6])
-                                                if (k & 0x80) == 0:
-                                                    v = v & int(keys[7])
-                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                            elif (port & 0xE0) == 0:
-                                                v = int(joy[0])
-                                            else:
+                                            if in_mode == 2:
                                                 v = 0xFF
-                                                ft = tio + 3
-                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                    ft = tio + CONT[tio] + 1
-                                                    ft += CONT[ft] + 1
-                                                    ft += CONT[ft] + 1
-                                                    ft += CONT[ft]
-                                                ft -= 14336
-                                                if ft >= 0:
-                                                    line = ft // 224
-                                                    col = ft - line * 224
-                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                        if col & 1:
-                                                            v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                        else:
-                                                            v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                                if in_n < in_end:
+                                                    v = int(in_log[in_n])
+                                                in_n += 1
+                                            else:
+                                                if (port & 1) == 0:
+                                                    if tape_on:
+                                                        now_ = tape_t0 + tio + 1
+                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                            tape_pos += 1
+                                                        ear_in = (tape_level0 ^ tape_pos) & 1
+                                                    k = port >> 8
+                                                    v = 0x1F
+                                                    if (k & 0x01) == 0:
+                                                        v = v & int(keys[0])
+                                                    if (k & 0x02) == 0:
+                                                        v = v & int(keys[1])
+                                                    if (k & 0x04) == 0:
+                                                        v = v & int(keys[2])
+                                                    if (k & 0x08) == 0:
+                                                        v = v & int(keys[3])
+                                                    if (k & 0x10) == 0:
+                                                        v = v & int(keys[4])
+                                                    if (k & 0x20) == 0:
+                                                        v = v & int(keys[5])
+                                                    if (k & 0x40) == 0:
+                                                        v = v & int(keys[6])
+                                                    if (k & 0x80) == 0:
+                                                        v = v & int(keys[7])
+                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                elif (port & 0xE0) == 0:
+                                                    v = int(joy[0])
+                                                else:
+                                                    v = 0xFF
+                                                    ft = tio + 3
+                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                        ft = tio + CONT[tio] + 1
+                                                        ft += CONT[ft] + 1
+                                                        ft += CONT[ft] + 1
+                                                        ft += CONT[ft]
+                                                    ft -= 14336
+                                                    if ft >= 0:
+                                                        line = ft // 224
+                                                        col = ft - line * 224
+                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                            if col & 1:
+                                                                v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
+                                                            else:
+                                                                v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                                if in_mode == 1:
+                                                    if in_n < in_end:
+                                                        in_log[in_n] = v
+                                                    in_n += 1
                                         wz = (port + 1) & 0xFFFF
                                         l = v
                                         f = (f & 0x01) | SZ53P[v]
@@ -1302,6 +1379,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                             st[S.OUT_N] = out_n
                                             st[S.EAR_IN] = ear_in
                                             st[S.TAPE_POS] = tape_pos
+                                            st[S.IN_N] = in_n
                                             st[_R_RAW] = r
                                             st[_R7] = r7
                                             st[_LDAIR_AT] = ldair_at
@@ -1333,6 +1411,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                     st[S.OUT_N] = out_n
                                                     st[S.EAR_IN] = ear_in
                                                     st[S.TAPE_POS] = tape_pos
+                                                    st[S.IN_N] = in_n
                                                     st[_R_RAW] = r
                                                     st[_R7] = r7
                                                     st[_LDAIR_AT] = ldair_at
@@ -1426,57 +1505,68 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                     st[S.OUT_N] = out_n
                                                     st[S.EAR_IN] = ear_in
                                                     st[S.TAPE_POS] = tape_pos
+                                                    st[S.IN_N] = in_n
                                                     st[_R_RAW] = r
                                                     st[_R7] = r7
                                                     st[_LDAIR_AT] = ldair_at
                                                     st[_QT] = qt
                                                     return 2
                                             else:
-                                                if (port & 1) == 0:
-                                                    if tape_on:
-                                                        now_ = tape_t0 + tio + 1
-                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                            tape_pos += 1
-                                                        ear_in = (tape_level0 ^ tape_pos) & 1
-                                                    k = port >> 8
-                                                    v = 0x1F
-                                                    if (k & 0x01) == 0:
-                                                        v = v & int(keys[0])
-                                                    if (k & 0x02) == 0:
-                                                        v = v & int(keys[1])
-                                                    if (k & 0x04) == 0:
-                                                        v = v & int(keys[2])
-                                                    if (k & 0x08) == 0:
-                                                        v = v & int(keys[3])
-                                                    if (k & 0x10) == 0:
-                                                        v = v & int(keys[4])
-                                                    if (k & 0x20) == 0:
-                                                        v = v & int(keys[5])
-                                                    if (k & 0x40) == 0:
-                                                        v = v & int(keys[6])
-                                                    if (k & 0x80) == 0:
-                                                        v = v & int(keys[7])
-                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                elif (port & 0xE0) == 0:
-                                                    v = int(joy[0])
-                                                else:
+                                                if in_mode == 2:
                                                     v = 0xFF
-                                                    ft = tio + 3
-                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                        ft = tio + CONT[tio] + 1
-                                                        ft += CONT[ft] + 1
-                                                        ft += CONT[ft] + 1
-                                                        ft += CONT[ft]
-                                                    ft -= 14336
-                                                    if ft >= 0:
-                                                        line = ft // 224
-                                                        col = ft - line * 224
-                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                            if col & 1:
-                                                                v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                            else:
-                                                                v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                                    if in_n < in_end:
+                                                        v = int(in_log[in_n])
+                                                    in_n += 1
+                                                else:
+                                                    if (port & 1) == 0:
+                                                        if tape_on:
+                                                            now_ = tape_t0 + tio + 1
+                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                tape_pos += 1
+                                                            ear_in = (tape_level0 ^ tape_pos) & 1
+                                                        k = port >> 8
+                                                        v = 0x1F
+                                                        if (k & 0x01) == 0:
+                                                            v = v & int(keys[0])
+                                                        if (k & 0x02) == 0:
+                                                            v = v & int(keys[1])
+                                                        if (k & 0x04) == 0:
+                                                            v = v & int(keys[2])
+                                                        if (k & 0x08) == 0:
+                                                            v = v & int(keys[3])
+                                                        if (k & 0x10) == 0:
+                                                            v = v & int(keys[4])
+                                                        if (k & 0x20) == 0:
+                                                            v = v & int(keys[5])
+                                                        if (k & 0x40) == 0:
+                                                            v = v & int(keys[6])
+                                                        if (k & 0x80) == 0:
+                                                            v = v & int(keys[7])
+                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                    elif (port & 0xE0) == 0:
+                                                        v = int(joy[0])
+                                                    else:
+                                                        v = 0xFF
+                                                        ft = tio + 3
+                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                            ft = tio + CONT[tio] + 1
+                                                            ft += CONT[ft] + 1
+                                                            ft += CONT[ft] + 1
+                                                            ft += CONT[ft]
+                                                        ft -= 14336
+                                                        if ft >= 0:
+                                                            line = ft // 224
+                                                            col = ft - line * 224
+                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                if col & 1:
+                                                                    v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
+                                                                else:
+                                                                    v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                                    if in_mode == 1:
+                                                        if in_n < in_end:
+                                                            in_log[in_n] = v
+                                                        in_n += 1
                                             wz = (port + 1) & 0xFFFF
                                             f = (f & 0x01) | SZ53P[v]
                                             qt = t
@@ -1509,6 +1599,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                 st[S.OUT_N] = out_n
                                                 st[S.EAR_IN] = ear_in
                                                 st[S.TAPE_POS] = tape_pos
+                                                st[S.IN_N] = in_n
                                                 st[_R_RAW] = r
                                                 st[_R7] = r7
                                                 st[_LDAIR_AT] = ldair_at
@@ -1540,6 +1631,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                         st[S.OUT_N] = out_n
                                                         st[S.EAR_IN] = ear_in
                                                         st[S.TAPE_POS] = tape_pos
+                                                        st[S.IN_N] = in_n
                                                         st[_R_RAW] = r
                                                         st[_R7] = r7
                                                         st[_LDAIR_AT] = ldair_at
@@ -1625,57 +1717,68 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                         st[S.OUT_N] = out_n
                         st[S.EAR_IN] = ear_in
                         st[S.TAPE_POS] = tape_pos
+                        st[S.IN_N] = in_n
                         st[_R_RAW] = r
                         st[_R7] = r7
                         st[_LDAIR_AT] = ldair_at
                         st[_QT] = qt
                         return 2
                 else:
-                    if (port & 1) == 0:
-                        if tape_on:
-                            now_ = tape_t0 + tio + 1
-                            while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                tape_pos += 1
-                            ear_in = (tape_level0 ^ tape_pos) & 1
-                        k = port >> 8
-                        v = 0x1F
-                        if (k & 0x01) == 0:
-                            v = v & int(keys[0])
-                        if (k & 0x02) == 0:
-                            v = v & int(keys[1])
-                        if (k & 0x04) == 0:
-                            v = v & int(keys[2])
-                        if (k & 0x08) == 0:
-                            v = v & int(keys[3])
-                        if (k & 0x10) == 0:
-                            v = v & int(keys[4])
-                        if (k & 0x20) == 0:
-                            v = v & int(keys[5])
-                        if (k & 0x40) == 0:
-                            v = v & int(keys[6])
-                        if (k & 0x80) == 0:
-                            v = v & int(keys[7])
-                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                    elif (port & 0xE0) == 0:
-                        v = int(joy[0])
-                    else:
+                    if in_mode == 2:
                         v = 0xFF
-                        ft = tio + 3
-                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                            ft = tio + CONT[tio] + 1
-                            ft += CONT[ft] + 1
-                            ft += CONT[ft] + 1
-                            ft += CONT[ft]
-                        ft -= 14336
-                        if ft >= 0:
-                            line = ft // 224
-                            col = ft - line * 224
-                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                if col & 1:
-                                    v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                else:
-                                    v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                        if in_n < in_end:
+                            v = int(in_log[in_n])
+                        in_n += 1
+                    else:
+                        if (port & 1) == 0:
+                            if tape_on:
+                                now_ = tape_t0 + tio + 1
+                                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                    tape_pos += 1
+                                ear_in = (tape_level0 ^ tape_pos) & 1
+                            k = port >> 8
+                            v = 0x1F
+                            if (k & 0x01) == 0:
+                                v = v & int(keys[0])
+                            if (k & 0x02) == 0:
+                                v = v & int(keys[1])
+                            if (k & 0x04) == 0:
+                                v = v & int(keys[2])
+                            if (k & 0x08) == 0:
+                                v = v & int(keys[3])
+                            if (k & 0x10) == 0:
+                                v = v & int(keys[4])
+                            if (k & 0x20) == 0:
+                                v = v & int(keys[5])
+                            if (k & 0x40) == 0:
+                                v = v & int(keys[6])
+                            if (k & 0x80) == 0:
+                                v = v & int(keys[7])
+                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                        elif (port & 0xE0) == 0:
+                            v = int(joy[0])
+                        else:
+                            v = 0xFF
+                            ft = tio + 3
+                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                ft = tio + CONT[tio] + 1
+                                ft += CONT[ft] + 1
+                                ft += CONT[ft] + 1
+                                ft += CONT[ft]
+                            ft -= 14336
+                            if ft >= 0:
+                                line = ft // 224
+                                col = ft - line * 224
+                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                    if col & 1:
+                                        v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
+                                    else:
+                                        v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                        if in_mode == 1:
+                            if in_n < in_end:
+                                in_log[in_n] = v
+                            in_n += 1
                 wz = (port + 1) & 0xFFFF
                 a = v
                 f = (f & 0x01) | SZ53P[v]
@@ -1714,6 +1817,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                             st[S.OUT_N] = out_n
                                             st[S.EAR_IN] = ear_in
                                             st[S.TAPE_POS] = tape_pos
+                                            st[S.IN_N] = in_n
                                             st[_R_RAW] = r
                                             st[_R7] = r7
                                             st[_LDAIR_AT] = ldair_at
@@ -1745,6 +1849,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                     st[S.OUT_N] = out_n
                                                     st[S.EAR_IN] = ear_in
                                                     st[S.TAPE_POS] = tape_pos
+                                                    st[S.IN_N] = in_n
                                                     st[_R_RAW] = r
                                                     st[_R7] = r7
                                                     st[_LDAIR_AT] = ldair_at
@@ -1862,57 +1967,68 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                     st[S.OUT_N] = out_n
                                                     st[S.EAR_IN] = ear_in
                                                     st[S.TAPE_POS] = tape_pos
+                                                    st[S.IN_N] = in_n
                                                     st[_R_RAW] = r
                                                     st[_R7] = r7
                                                     st[_LDAIR_AT] = ldair_at
                                                     st[_QT] = qt
                                                     return 2
                                             else:
-                                                if (port & 1) == 0:
-                                                    if tape_on:
-                                                        now_ = tape_t0 + tio + 1
-                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                            tape_pos += 1
-                                                        ear_in = (tape_level0 ^ tape_pos) & 1
-                                                    k = port >> 8
-                                                    v = 0x1F
-                                                    if (k & 0x01) == 0:
-                                                        v = v & int(keys[0])
-                                                    if (k & 0x02) == 0:
-                                                        v = v & int(keys[1])
-                                                    if (k & 0x04) == 0:
-                                                        v = v & int(keys[2])
-                                                    if (k & 0x08) == 0:
-                                                        v = v & int(keys[3])
-                                                    if (k & 0x10) == 0:
-                                                        v = v & int(keys[4])
-                                                    if (k & 0x20) == 0:
-                                                        v = v & int(keys[5])
-                                                    if (k & 0x40) == 0:
-                                                        v = v & int(keys[6])
-                                                    if (k & 0x80) == 0:
-                                                        v = v & int(keys[7])
-                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                elif (port & 0xE0) == 0:
-                                                    v = int(joy[0])
-                                                else:
+                                                if in_mode == 2:
                                                     v = 0xFF
-                                                    ft = tio + 3
-                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                        ft = tio + CONT[tio] + 1
-                                                        ft += CONT[ft] + 1
-                                                        ft += CONT[ft] + 1
-                                                        ft += CONT[ft]
-                                                    ft -= 14336
-                                                    if ft >= 0:
-                                                        line = ft // 224
-                                                        col = ft - line * 224
-                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                            if col & 1:
-                                                                v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                            else:
-                                                                v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                                    if in_n < in_end:
+                                                        v = int(in_log[in_n])
+                                                    in_n += 1
+                                                else:
+                                                    if (port & 1) == 0:
+                                                        if tape_on:
+                                                            now_ = tape_t0 + tio + 1
+                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                tape_pos += 1
+                                                            ear_in = (tape_level0 ^ tape_pos) & 1
+                                                        k = port >> 8
+                                                        v = 0x1F
+                                                        if (k & 0x01) == 0:
+                                                            v = v & int(keys[0])
+                                                        if (k & 0x02) == 0:
+                                                            v = v & int(keys[1])
+                                                        if (k & 0x04) == 0:
+                                                            v = v & int(keys[2])
+                                                        if (k & 0x08) == 0:
+                                                            v = v & int(keys[3])
+                                                        if (k & 0x10) == 0:
+                                                            v = v & int(keys[4])
+                                                        if (k & 0x20) == 0:
+                                                            v = v & int(keys[5])
+                                                        if (k & 0x40) == 0:
+                                                            v = v & int(keys[6])
+                                                        if (k & 0x80) == 0:
+                                                            v = v & int(keys[7])
+                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                    elif (port & 0xE0) == 0:
+                                                        v = int(joy[0])
+                                                    else:
+                                                        v = 0xFF
+                                                        ft = tio + 3
+                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                            ft = tio + CONT[tio] + 1
+                                                            ft += CONT[ft] + 1
+                                                            ft += CONT[ft] + 1
+                                                            ft += CONT[ft]
+                                                        ft -= 14336
+                                                        if ft >= 0:
+                                                            line = ft // 224
+                                                            col = ft - line * 224
+                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                if col & 1:
+                                                                    v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
+                                                                else:
+                                                                    v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                                    if in_mode == 1:
+                                                        if in_n < in_end:
+                                                            in_log[in_n] = v
+                                                        in_n += 1
                                             wz = (port + 1) & 0xFFFF
                                             b = (b - 1) & 0xFF
                                             ea = (h << 8) | l
@@ -1963,6 +2079,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                 st[S.OUT_N] = out_n
                                                 st[S.EAR_IN] = ear_in
                                                 st[S.TAPE_POS] = tape_pos
+                                                st[S.IN_N] = in_n
                                                 st[_R_RAW] = r
                                                 st[_R7] = r7
                                                 st[_LDAIR_AT] = ldair_at
@@ -1994,6 +2111,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                         st[S.OUT_N] = out_n
                                                         st[S.EAR_IN] = ear_in
                                                         st[S.TAPE_POS] = tape_pos
+                                                        st[S.IN_N] = in_n
                                                         st[_R_RAW] = r
                                                         st[_R7] = r7
                                                         st[_LDAIR_AT] = ldair_at
@@ -2071,57 +2189,68 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                     st[S.OUT_N] = out_n
                                                     st[S.EAR_IN] = ear_in
                                                     st[S.TAPE_POS] = tape_pos
+                                                    st[S.IN_N] = in_n
                                                     st[_R_RAW] = r
                                                     st[_R7] = r7
                                                     st[_LDAIR_AT] = ldair_at
                                                     st[_QT] = qt
                                                     return 2
                                             else:
-                                                if (port & 1) == 0:
-                                                    if tape_on:
-                                                        now_ = tape_t0 + tio + 1
-                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                            tape_pos += 1
-                                                        ear_in = (tape_level0 ^ tape_pos) & 1
-                                                    k = port >> 8
-                                                    v = 0x1F
-                                                    if (k & 0x01) == 0:
-                                                        v = v & int(keys[0])
-                                                    if (k & 0x02) == 0:
-                                                        v = v & int(keys[1])
-                                                    if (k & 0x04) == 0:
-                                                        v = v & int(keys[2])
-                                                    if (k & 0x08) == 0:
-                                                        v = v & int(keys[3])
-                                                    if (k & 0x10) == 0:
-                                                        v = v & int(keys[4])
-                                                    if (k & 0x20) == 0:
-                                                        v = v & int(keys[5])
-                                                    if (k & 0x40) == 0:
-                                                        v = v & int(keys[6])
-                                                    if (k & 0x80) == 0:
-                                                        v = v & int(keys[7])
-                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                elif (port & 0xE0) == 0:
-                                                    v = int(joy[0])
-                                                else:
+                                                if in_mode == 2:
                                                     v = 0xFF
-                                                    ft = tio + 3
-                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                        ft = tio + CONT[tio] + 1
-                                                        ft += CONT[ft] + 1
-                                                        ft += CONT[ft] + 1
-                                                        ft += CONT[ft]
-                                                    ft -= 14336
-                                                    if ft >= 0:
-                                                        line = ft // 224
-                                                        col = ft - line * 224
-                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                            if col & 1:
-                                                                v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                            else:
-                                                                v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                                    if in_n < in_end:
+                                                        v = int(in_log[in_n])
+                                                    in_n += 1
+                                                else:
+                                                    if (port & 1) == 0:
+                                                        if tape_on:
+                                                            now_ = tape_t0 + tio + 1
+                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                tape_pos += 1
+                                                            ear_in = (tape_level0 ^ tape_pos) & 1
+                                                        k = port >> 8
+                                                        v = 0x1F
+                                                        if (k & 0x01) == 0:
+                                                            v = v & int(keys[0])
+                                                        if (k & 0x02) == 0:
+                                                            v = v & int(keys[1])
+                                                        if (k & 0x04) == 0:
+                                                            v = v & int(keys[2])
+                                                        if (k & 0x08) == 0:
+                                                            v = v & int(keys[3])
+                                                        if (k & 0x10) == 0:
+                                                            v = v & int(keys[4])
+                                                        if (k & 0x20) == 0:
+                                                            v = v & int(keys[5])
+                                                        if (k & 0x40) == 0:
+                                                            v = v & int(keys[6])
+                                                        if (k & 0x80) == 0:
+                                                            v = v & int(keys[7])
+                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                    elif (port & 0xE0) == 0:
+                                                        v = int(joy[0])
+                                                    else:
+                                                        v = 0xFF
+                                                        ft = tio + 3
+                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                            ft = tio + CONT[tio] + 1
+                                                            ft += CONT[ft] + 1
+                                                            ft += CONT[ft] + 1
+                                                            ft += CONT[ft]
+                                                        ft -= 14336
+                                                        if ft >= 0:
+                                                            line = ft // 224
+                                                            col = ft - line * 224
+                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                if col & 1:
+                                                                    v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
+                                                                else:
+                                                                    v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                                    if in_mode == 1:
+                                                        if in_n < in_end:
+                                                            in_log[in_n] = v
+                                                        in_n += 1
                                             wz = (port - 1) & 0xFFFF
                                             b = (b - 1) & 0xFF
                                             ea = (h << 8) | l
@@ -2172,6 +2301,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                 st[S.OUT_N] = out_n
                                                 st[S.EAR_IN] = ear_in
                                                 st[S.TAPE_POS] = tape_pos
+                                                st[S.IN_N] = in_n
                                                 st[_R_RAW] = r
                                                 st[_R7] = r7
                                                 st[_LDAIR_AT] = ldair_at
@@ -2203,6 +2333,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                         st[S.OUT_N] = out_n
                                                         st[S.EAR_IN] = ear_in
                                                         st[S.TAPE_POS] = tape_pos
+                                                        st[S.IN_N] = in_n
                                                         st[_R_RAW] = r
                                                         st[_R7] = r7
                                                         st[_LDAIR_AT] = ldair_at
@@ -2321,57 +2452,68 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                     st[S.OUT_N] = out_n
                                                     st[S.EAR_IN] = ear_in
                                                     st[S.TAPE_POS] = tape_pos
+                                                    st[S.IN_N] = in_n
                                                     st[_R_RAW] = r
                                                     st[_R7] = r7
                                                     st[_LDAIR_AT] = ldair_at
                                                     st[_QT] = qt
                                                     return 2
                                             else:
-                                                if (port & 1) == 0:
-                                                    if tape_on:
-                                                        now_ = tape_t0 + tio + 1
-                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                            tape_pos += 1
-                                                        ear_in = (tape_level0 ^ tape_pos) & 1
-                                                    k = port >> 8
-                                                    v = 0x1F
-                                                    if (k & 0x01) == 0:
-                                                        v = v & int(keys[0])
-                                                    if (k & 0x02) == 0:
-                                                        v = v & int(keys[1])
-                                                    if (k & 0x04) == 0:
-                                                        v = v & int(keys[2])
-                                                    if (k & 0x08) == 0:
-                                                        v = v & int(keys[3])
-                                                    if (k & 0x10) == 0:
-                                                        v = v & int(keys[4])
-                                                    if (k & 0x20) == 0:
-                                                        v = v & int(keys[5])
-                                                    if (k & 0x40) == 0:
-                                                        v = v & int(keys[6])
-                                                    if (k & 0x80) == 0:
-                                                        v = v & int(keys[7])
-                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                elif (port & 0xE0) == 0:
-                                                    v = int(joy[0])
-                                                else:
+                                                if in_mode == 2:
                                                     v = 0xFF
-                                                    ft = tio + 3
-                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                        ft = tio + CONT[tio] + 1
-                                                        ft += CONT[ft] + 1
-                                                        ft += CONT[ft] + 1
-                                                        ft += CONT[ft]
-                                                    ft -= 14336
-                                                    if ft >= 0:
-                                                        line = ft // 224
-                                                        col = ft - line * 224
-                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                            if col & 1:
-                                                                v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                            else:
-                                                                v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                                    if in_n < in_end:
+                                                        v = int(in_log[in_n])
+                                                    in_n += 1
+                                                else:
+                                                    if (port & 1) == 0:
+                                                        if tape_on:
+                                                            now_ = tape_t0 + tio + 1
+                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                tape_pos += 1
+                                                            ear_in = (tape_level0 ^ tape_pos) & 1
+                                                        k = port >> 8
+                                                        v = 0x1F
+                                                        if (k & 0x01) == 0:
+                                                            v = v & int(keys[0])
+                                                        if (k & 0x02) == 0:
+                                                            v = v & int(keys[1])
+                                                        if (k & 0x04) == 0:
+                                                            v = v & int(keys[2])
+                                                        if (k & 0x08) == 0:
+                                                            v = v & int(keys[3])
+                                                        if (k & 0x10) == 0:
+                                                            v = v & int(keys[4])
+                                                        if (k & 0x20) == 0:
+                                                            v = v & int(keys[5])
+                                                        if (k & 0x40) == 0:
+                                                            v = v & int(keys[6])
+                                                        if (k & 0x80) == 0:
+                                                            v = v & int(keys[7])
+                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                    elif (port & 0xE0) == 0:
+                                                        v = int(joy[0])
+                                                    else:
+                                                        v = 0xFF
+                                                        ft = tio + 3
+                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                            ft = tio + CONT[tio] + 1
+                                                            ft += CONT[ft] + 1
+                                                            ft += CONT[ft] + 1
+                                                            ft += CONT[ft]
+                                                        ft -= 14336
+                                                        if ft >= 0:
+                                                            line = ft // 224
+                                                            col = ft - line * 224
+                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                if col & 1:
+                                                                    v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
+                                                                else:
+                                                                    v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                                    if in_mode == 1:
+                                                        if in_n < in_end:
+                                                            in_log[in_n] = v
+                                                        in_n += 1
                                             wz = (port + 1) & 0xFFFF
                                             b = (b - 1) & 0xFF
                                             ea = (h << 8) | l
@@ -2456,6 +2598,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                 st[S.OUT_N] = out_n
                                                 st[S.EAR_IN] = ear_in
                                                 st[S.TAPE_POS] = tape_pos
+                                                st[S.IN_N] = in_n
                                                 st[_R_RAW] = r
                                                 st[_R7] = r7
                                                 st[_LDAIR_AT] = ldair_at
@@ -2487,6 +2630,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                         st[S.OUT_N] = out_n
                                                         st[S.EAR_IN] = ear_in
                                                         st[S.TAPE_POS] = tape_pos
+                                                        st[S.IN_N] = in_n
                                                         st[_R_RAW] = r
                                                         st[_R7] = r7
                                                         st[_LDAIR_AT] = ldair_at
@@ -2603,57 +2747,68 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                     st[S.OUT_N] = out_n
                                                     st[S.EAR_IN] = ear_in
                                                     st[S.TAPE_POS] = tape_pos
+                                                    st[S.IN_N] = in_n
                                                     st[_R_RAW] = r
                                                     st[_R7] = r7
                                                     st[_LDAIR_AT] = ldair_at
                                                     st[_QT] = qt
                                                     return 2
                                             else:
-                                                if (port & 1) == 0:
-                                                    if tape_on:
-                                                        now_ = tape_t0 + tio + 1
-                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                            tape_pos += 1
-                                                        ear_in = (tape_level0 ^ tape_pos) & 1
-                                                    k = port >> 8
-                                                    v = 0x1F
-                                                    if (k & 0x01) == 0:
-                                                        v = v & int(keys[0])
-                                                    if (k & 0x02) == 0:
-                                                        v = v & int(keys[1])
-                                                    if (k & 0x04) == 0:
-                                                        v = v & int(keys[2])
-                                                    if (k & 0x08) == 0:
-                                                        v = v & int(keys[3])
-                                                    if (k & 0x10) == 0:
-                                                        v = v & int(keys[4])
-                                                    if (k & 0x20) == 0:
-                                                        v = v & int(keys[5])
-                                                    if (k & 0x40) == 0:
-                                                        v = v & int(keys[6])
-                                                    if (k & 0x80) == 0:
-                                                        v = v & int(keys[7])
-                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                elif (port & 0xE0) == 0:
-                                                    v = int(joy[0])
-                                                else:
+                                                if in_mode == 2:
                                                     v = 0xFF
-                                                    ft = tio + 3
-                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                        ft = tio + CONT[tio] + 1
-                                                        ft += CONT[ft] + 1
-                                                        ft += CONT[ft] + 1
-                                                        ft += CONT[ft]
-                                                    ft -= 14336
-                                                    if ft >= 0:
-                                                        line = ft // 224
-                                                        col = ft - line * 224
-                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                            if col & 1:
-                                                                v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                            else:
-                                                                v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                                    if in_n < in_end:
+                                                        v = int(in_log[in_n])
+                                                    in_n += 1
+                                                else:
+                                                    if (port & 1) == 0:
+                                                        if tape_on:
+                                                            now_ = tape_t0 + tio + 1
+                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                tape_pos += 1
+                                                            ear_in = (tape_level0 ^ tape_pos) & 1
+                                                        k = port >> 8
+                                                        v = 0x1F
+                                                        if (k & 0x01) == 0:
+                                                            v = v & int(keys[0])
+                                                        if (k & 0x02) == 0:
+                                                            v = v & int(keys[1])
+                                                        if (k & 0x04) == 0:
+                                                            v = v & int(keys[2])
+                                                        if (k & 0x08) == 0:
+                                                            v = v & int(keys[3])
+                                                        if (k & 0x10) == 0:
+                                                            v = v & int(keys[4])
+                                                        if (k & 0x20) == 0:
+                                                            v = v & int(keys[5])
+                                                        if (k & 0x40) == 0:
+                                                            v = v & int(keys[6])
+                                                        if (k & 0x80) == 0:
+                                                            v = v & int(keys[7])
+                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                    elif (port & 0xE0) == 0:
+                                                        v = int(joy[0])
+                                                    else:
+                                                        v = 0xFF
+                                                        ft = tio + 3
+                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                            ft = tio + CONT[tio] + 1
+                                                            ft += CONT[ft] + 1
+                                                            ft += CONT[ft] + 1
+                                                            ft += CONT[ft]
+                                                        ft -= 14336
+                                                        if ft >= 0:
+                                                            line = ft // 224
+                                                            col = ft - line * 224
+                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                if col & 1:
+                                                                    v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
+                                                                else:
+                                                                    v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                                    if in_mode == 1:
+                                                        if in_n < in_end:
+                                                            in_log[in_n] = v
+                                                        in_n += 1
                                             wz = (port - 1) & 0xFFFF
                                             b = (b - 1) & 0xFF
                                             ea = (h << 8) | l
@@ -2738,6 +2893,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                 st[S.OUT_N] = out_n
                                                 st[S.EAR_IN] = ear_in
                                                 st[S.TAPE_POS] = tape_pos
+                                                st[S.IN_N] = in_n
                                                 st[_R_RAW] = r
                                                 st[_R7] = r7
                                                 st[_LDAIR_AT] = ldair_at
@@ -2769,6 +2925,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                         st[S.OUT_N] = out_n
                                                         st[S.EAR_IN] = ear_in
                                                         st[S.TAPE_POS] = tape_pos
+                                                        st[S.IN_N] = in_n
                                                         st[_R_RAW] = r
                                                         st[_R7] = r7
                                                         st[_LDAIR_AT] = ldair_at
@@ -2797,6 +2954,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
     st[S.OUT_N] = out_n
     st[S.EAR_IN] = ear_in
     st[S.TAPE_POS] = tape_pos
+    st[S.IN_N] = in_n
     st[_R_RAW] = r
     st[_R7] = r7
     st[_LDAIR_AT] = ldair_at
@@ -4991,7 +5149,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
 
 
 @njit(cache=True, _nrt=False)
-def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT, keys, joy, out_log, tape):
+def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT, keys, joy, out_log, tape, in_log):
     """Run until T reaches ``until`` or an exit; return the exit reason."""
     a = st[S.A]
     f = st[S.F]
@@ -5028,8 +5186,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     tape_pos = st[S.TAPE_POS]
     tape_end = st[S.TAPE_END]
     tape_level0 = st[S.TAPE_LEVEL0]
+    in_mode = st[S.IN_MODE]
+    in_n = st[S.IN_N]
+    in_end = st[S.IN_END]
     r = st[S.R]
     r7 = r & 0x80
+    r_in = r
     int_end = st[S.INT_END]
     int_data = st[S.INT_DATA]
     int_ack_clears = st[S.INT_ACK_CLEARS]
@@ -5053,6 +5215,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
             iff1 = 0
             iff2 = 0
             r += 1
+            st[S.FETCH_ADJ] += 1
             if int_ack_clears:
                 int_end = 0
             sp = (sp - 1) & 0xFFFF
@@ -6640,51 +6803,61 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 reason = 2
                                                 break
                                         else:
-                                            if (port & 1) == 0:
-                                                if tape_on:
-                                                    now_ = tape_t0 + tio + 1
-                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                        tape_pos += 1
-                                                    ear_in = (tape_level0 ^ tape_pos) & 1
-                                                k = port >> 8
-                                                v = 0x1F
-                                                if (k & 0x01) == 0:
-                                                    v = v & int(keys[0])
-                                                if (k & 0x02) == 0:
-                                                    v = v & int(keys[1])
-                                                if (k & 0x04) == 0:
-                                                    v = v & int(keys[2])
-                                                if (k & 0x08) == 0:
-                                                    v = v & int(keys[3])
-                                                if (k & 0x10) == 0:
-                                                    v = v & int(keys[4])
-                                                if (k & 0x20) == 0:
-                                                    v = v & int(keys[5])
-                                                if (k & 0x40) == 0:
-                                                    v = v & int(keys[6])
-                                                if (k & 0x80) == 0:
-                                                    v = v & int(keys[7])
-                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                            elif (port & 0xE0) == 0:
-                                                v = int(joy[0])
-                                            else:
+                                            if in_mode == 2:
                                                 v = 0xFF
-                                                ft = tio + 3
-                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                    ft = tio + CONT[tio] + 1
-                                                    ft += CONT[ft] + 1
-                                                    ft += CONT[ft] + 1
-                                                    ft += CONT[ft]
-                                                ft -= 14336
-                                                if ft >= 0:
-                                                    line = ft // 224
-                                                    col = ft - line * 224
-                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                        if col & 1:
-                                                            v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                        else:
-                                                            v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                                if in_n < in_end:
+                                                    v = int(in_log[in_n])
+                                                in_n += 1
+                                            else:
+                                                if (port & 1) == 0:
+                                                    if tape_on:
+                                                        now_ = tape_t0 + tio + 1
+                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                            tape_pos += 1
+                                                        ear_in = (tape_level0 ^ tape_pos) & 1
+                                                    k = port >> 8
+                                                    v = 0x1F
+                                                    if (k & 0x01) == 0:
+                                                        v = v & int(keys[0])
+                                                    if (k & 0x02) == 0:
+                                                        v = v & int(keys[1])
+                                                    if (k & 0x04) == 0:
+                                                        v = v & int(keys[2])
+                                                    if (k & 0x08) == 0:
+                                                        v = v & int(keys[3])
+                                                    if (k & 0x10) == 0:
+                                                        v = v & int(keys[4])
+                                                    if (k & 0x20) == 0:
+                                                        v = v & int(keys[5])
+                                                    if (k & 0x40) == 0:
+                                                        v = v & int(keys[6])
+                                                    if (k & 0x80) == 0:
+                                                        v = v & int(keys[7])
+                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                elif (port & 0xE0) == 0:
+                                                    v = int(joy[0])
+                                                else:
+                                                    v = 0xFF
+                                                    ft = tio + 3
+                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                        ft = tio + CONT[tio] + 1
+                                                        ft += CONT[ft] + 1
+                                                        ft += CONT[ft] + 1
+                                                        ft += CONT[ft]
+                                                    ft -= 14336
+                                                    if ft >= 0:
+                                                        line = ft // 224
+                                                        col = ft - line * 224
+                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                            if col & 1:
+                                                                v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
+                                                            else:
+                                                                v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                                                if in_mode == 1:
+                                                    if in_n < in_end:
+                                                        in_log[in_n] = v
+                                                    in_n += 1
                                         wz = (port + 1) & 0xFFFF
                                         a = v
                                     else:
@@ -6876,7 +7049,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 else:
                                     if op == 0xed:
                                         # ED  ED prefix
-                                        reason = _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff2, im, t, ula_out, out_n, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp, CONT, keys, joy, out_log, tape)
+                                        reason = _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff2, im, t, ula_out, out_n, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp, CONT, keys, joy, out_log, tape, in_log)
                                         a = st[S.A]
                                         f = st[S.F]
                                         b = st[S.B]
@@ -6896,6 +7069,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         out_n = st[S.OUT_N]
                                         ear_in = st[S.EAR_IN]
                                         tape_pos = st[S.TAPE_POS]
+                                        in_n = st[S.IN_N]
                                         r = st[_R_RAW]
                                         r7 = st[_R7]
                                         ldair_at = st[_LDAIR_AT]
@@ -7138,6 +7312,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     st[S.TAPE_POS] = tape_pos
     st[S.TAPE_END] = tape_end
     st[S.TAPE_LEVEL0] = tape_level0
+    st[S.IN_MODE] = in_mode
+    st[S.IN_N] = in_n
+    st[S.IN_END] = in_end
+    st[S.FETCHES] += (r - r_in - st[S.FETCH_ADJ]) & 32767
+    st[S.FETCH_ADJ] = 0
     st[S.R] = (r & 0x7F) | r7
     st[S.INT_END] = int_end
     st[S.AFTER_EI] = 1 if ei_at == t else 0

@@ -6,12 +6,12 @@ The CPython engine of the Spectrum (contention, ULA ports): run(state, memory, b
 # ruff: noqa
 from zxmonopoly.z80 import state as S
 
-_R_INC1 = [(x + 1) & 0x7F for x in range(256)]
-_R_INC2 = [(x + 2) & 0x7F for x in range(256)]
+_R_INC1 = [(x + 1) & 32767 for x in range(32768)]
+_R_INC2 = [(x + 2) & 32767 for x in range(32768)]
 _SIGNED = [x - 256 if x > 127 else x for x in range(256)]
 
 
-def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT, keys, joy, out_log, tape):
+def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT, keys, joy, out_log, tape, in_log):
     """Run until T reaches ``until`` or an exit; return the exit reason."""
     R_INC1 = _R_INC1
     R_INC2 = _R_INC2
@@ -51,8 +51,12 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     tape_pos = st[S.TAPE_POS]
     tape_end = st[S.TAPE_END]
     tape_level0 = st[S.TAPE_LEVEL0]
+    in_mode = st[S.IN_MODE]
+    in_n = st[S.IN_N]
+    in_end = st[S.IN_END]
     r = st[S.R]
     r7 = r & 0x80
+    r_in = r
     int_end = st[S.INT_END]
     int_data = st[S.INT_DATA]
     int_ack_clears = st[S.INT_ACK_CLEARS]
@@ -111,6 +115,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                 iff1 = 0
                 iff2 = 0
                 r = R_INC1[r]
+                st[S.FETCH_ADJ] += 1
                 if int_ack_clears:
                     int_end = 0
                 sp = (sp - 1) & 0xFFFF
@@ -2233,7 +2238,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                 stop = until
                                                                 k = (stop - t + 3) >> 2
                                                                 t += k << 2
-                                                                r = (r + k) & 0x7F
+                                                                r = (r + k) & 32767
                                                         else:
                                                             while t < until:
                                                                 if 14271 < t < 57247:
@@ -2243,7 +2248,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     stop = until if (t >= 57247 or until <= 14271) else 14272
                                                                     k = (stop - t + 3) >> 2
                                                                     t += k << 2
-                                                                    r = (r + k) & 0x7F
+                                                                    r = (r + k) & 32767
                                     else:
                                         # 77  LD (HL),A
                                         if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
@@ -8704,55 +8709,65 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 st[S.PORT] = port
                                                 t = t0
                                                 pc = (pc - 2) & 0xFFFF
-                                                r = (r - 1) & 0x7F
+                                                r = (r - 1) & 32767
                                                 reason = 2
                                                 break
                                         else:
-                                            if (port & 1) == 0:
-                                                if tape_on:
-                                                    now_ = tape_t0 + tio + 1
-                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                        tape_pos += 1
-                                                    ear_in = (tape_level0 ^ tape_pos) & 1
-                                                k = port >> 8
-                                                v = 0x1F
-                                                if (k & 0x01) == 0:
-                                                    v = v & int(keys[0])
-                                                if (k & 0x02) == 0:
-                                                    v = v & int(keys[1])
-                                                if (k & 0x04) == 0:
-                                                    v = v & int(keys[2])
-                                                if (k & 0x08) == 0:
-                                                    v = v & int(keys[3])
-                                                if (k & 0x10) == 0:
-                                                    v = v & int(keys[4])
-                                                if (k & 0x20) == 0:
-                                                    v = v & int(keys[5])
-                                                if (k & 0x40) == 0:
-                                                    v = v & int(keys[6])
-                                                if (k & 0x80) == 0:
-                                                    v = v & int(keys[7])
-                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                            elif (port & 0xE0) == 0:
-                                                v = int(joy[0])
-                                            else:
+                                            if in_mode == 2:
                                                 v = 0xFF
-                                                ft = tio + 3
-                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                    ft = tio + CONT[tio] + 1
-                                                    ft += CONT[ft] + 1
-                                                    ft += CONT[ft] + 1
-                                                    ft += CONT[ft]
-                                                ft -= 14336
-                                                if ft >= 0:
-                                                    line = ft // 224
-                                                    col = ft - line * 224
-                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                        if col & 1:
-                                                            v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                        else:
-                                                            v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                if in_n < in_end:
+                                                    v = int(in_log[in_n])
+                                                in_n += 1
+                                            else:
+                                                if (port & 1) == 0:
+                                                    if tape_on:
+                                                        now_ = tape_t0 + tio + 1
+                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                            tape_pos += 1
+                                                        ear_in = (tape_level0 ^ tape_pos) & 1
+                                                    k = port >> 8
+                                                    v = 0x1F
+                                                    if (k & 0x01) == 0:
+                                                        v = v & int(keys[0])
+                                                    if (k & 0x02) == 0:
+                                                        v = v & int(keys[1])
+                                                    if (k & 0x04) == 0:
+                                                        v = v & int(keys[2])
+                                                    if (k & 0x08) == 0:
+                                                        v = v & int(keys[3])
+                                                    if (k & 0x10) == 0:
+                                                        v = v & int(keys[4])
+                                                    if (k & 0x20) == 0:
+                                                        v = v & int(keys[5])
+                                                    if (k & 0x40) == 0:
+                                                        v = v & int(keys[6])
+                                                    if (k & 0x80) == 0:
+                                                        v = v & int(keys[7])
+                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                elif (port & 0xE0) == 0:
+                                                    v = int(joy[0])
+                                                else:
+                                                    v = 0xFF
+                                                    ft = tio + 3
+                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                        ft = tio + CONT[tio] + 1
+                                                        ft += CONT[ft] + 1
+                                                        ft += CONT[ft] + 1
+                                                        ft += CONT[ft]
+                                                    ft -= 14336
+                                                    if ft >= 0:
+                                                        line = ft // 224
+                                                        col = ft - line * 224
+                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                            if col & 1:
+                                                                v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                            else:
+                                                                v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                if in_mode == 1:
+                                                    if in_n < in_end:
+                                                        in_log[in_n] = v
+                                                    in_n += 1
                                         wz = (port + 1) & 0xFFFF
                                         a = v
                                     else:
@@ -12584,55 +12599,65 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             st[S.PORT] = port
                                                                             t = t0
                                                                             pc = (pc - 2) & 0xFFFF
-                                                                            r = (r - 2) & 0x7F
+                                                                            r = (r - 2) & 32767
                                                                             reason = 2
                                                                             break
                                                                     else:
-                                                                        if (port & 1) == 0:
-                                                                            if tape_on:
-                                                                                now_ = tape_t0 + tio + 1
-                                                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                    tape_pos += 1
-                                                                                ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                            k = port >> 8
-                                                                            v = 0x1F
-                                                                            if (k & 0x01) == 0:
-                                                                                v = v & int(keys[0])
-                                                                            if (k & 0x02) == 0:
-                                                                                v = v & int(keys[1])
-                                                                            if (k & 0x04) == 0:
-                                                                                v = v & int(keys[2])
-                                                                            if (k & 0x08) == 0:
-                                                                                v = v & int(keys[3])
-                                                                            if (k & 0x10) == 0:
-                                                                                v = v & int(keys[4])
-                                                                            if (k & 0x20) == 0:
-                                                                                v = v & int(keys[5])
-                                                                            if (k & 0x40) == 0:
-                                                                                v = v & int(keys[6])
-                                                                            if (k & 0x80) == 0:
-                                                                                v = v & int(keys[7])
-                                                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                        elif (port & 0xE0) == 0:
-                                                                            v = int(joy[0])
-                                                                        else:
+                                                                        if in_mode == 2:
                                                                             v = 0xFF
-                                                                            ft = tio + 3
-                                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                ft = tio + CONT[tio] + 1
-                                                                                ft += CONT[ft] + 1
-                                                                                ft += CONT[ft] + 1
-                                                                                ft += CONT[ft]
-                                                                            ft -= 14336
-                                                                            if ft >= 0:
-                                                                                line = ft // 224
-                                                                                col = ft - line * 224
-                                                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                    if col & 1:
-                                                                                        v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                    else:
-                                                                                        v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                            if in_n < in_end:
+                                                                                v = int(in_log[in_n])
+                                                                            in_n += 1
+                                                                        else:
+                                                                            if (port & 1) == 0:
+                                                                                if tape_on:
+                                                                                    now_ = tape_t0 + tio + 1
+                                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                        tape_pos += 1
+                                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                k = port >> 8
+                                                                                v = 0x1F
+                                                                                if (k & 0x01) == 0:
+                                                                                    v = v & int(keys[0])
+                                                                                if (k & 0x02) == 0:
+                                                                                    v = v & int(keys[1])
+                                                                                if (k & 0x04) == 0:
+                                                                                    v = v & int(keys[2])
+                                                                                if (k & 0x08) == 0:
+                                                                                    v = v & int(keys[3])
+                                                                                if (k & 0x10) == 0:
+                                                                                    v = v & int(keys[4])
+                                                                                if (k & 0x20) == 0:
+                                                                                    v = v & int(keys[5])
+                                                                                if (k & 0x40) == 0:
+                                                                                    v = v & int(keys[6])
+                                                                                if (k & 0x80) == 0:
+                                                                                    v = v & int(keys[7])
+                                                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                            elif (port & 0xE0) == 0:
+                                                                                v = int(joy[0])
+                                                                            else:
+                                                                                v = 0xFF
+                                                                                ft = tio + 3
+                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                    ft = tio + CONT[tio] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft]
+                                                                                ft -= 14336
+                                                                                if ft >= 0:
+                                                                                    line = ft // 224
+                                                                                    col = ft - line * 224
+                                                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                        if col & 1:
+                                                                                            v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                        else:
+                                                                                            v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                            if in_mode == 1:
+                                                                                if in_n < in_end:
+                                                                                    in_log[in_n] = v
+                                                                                in_n += 1
                                                                     wz = (port + 1) & 0xFFFF
                                                                     b = v
                                                                     f = (f & 0x01) | SZ53P[v]
@@ -12897,55 +12922,65 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 st[S.PORT] = port
                                                                                 t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
-                                                                                r = (r - 2) & 0x7F
+                                                                                r = (r - 2) & 32767
                                                                                 reason = 2
                                                                                 break
                                                                         else:
-                                                                            if (port & 1) == 0:
-                                                                                if tape_on:
-                                                                                    now_ = tape_t0 + tio + 1
-                                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                        tape_pos += 1
-                                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                k = port >> 8
-                                                                                v = 0x1F
-                                                                                if (k & 0x01) == 0:
-                                                                                    v = v & int(keys[0])
-                                                                                if (k & 0x02) == 0:
-                                                                                    v = v & int(keys[1])
-                                                                                if (k & 0x04) == 0:
-                                                                                    v = v & int(keys[2])
-                                                                                if (k & 0x08) == 0:
-                                                                                    v = v & int(keys[3])
-                                                                                if (k & 0x10) == 0:
-                                                                                    v = v & int(keys[4])
-                                                                                if (k & 0x20) == 0:
-                                                                                    v = v & int(keys[5])
-                                                                                if (k & 0x40) == 0:
-                                                                                    v = v & int(keys[6])
-                                                                                if (k & 0x80) == 0:
-                                                                                    v = v & int(keys[7])
-                                                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                            elif (port & 0xE0) == 0:
-                                                                                v = int(joy[0])
-                                                                            else:
+                                                                            if in_mode == 2:
                                                                                 v = 0xFF
-                                                                                ft = tio + 3
-                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                    ft = tio + CONT[tio] + 1
-                                                                                    ft += CONT[ft] + 1
-                                                                                    ft += CONT[ft] + 1
-                                                                                    ft += CONT[ft]
-                                                                                ft -= 14336
-                                                                                if ft >= 0:
-                                                                                    line = ft // 224
-                                                                                    col = ft - line * 224
-                                                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                        if col & 1:
-                                                                                            v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                        else:
-                                                                                            v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                if in_n < in_end:
+                                                                                    v = int(in_log[in_n])
+                                                                                in_n += 1
+                                                                            else:
+                                                                                if (port & 1) == 0:
+                                                                                    if tape_on:
+                                                                                        now_ = tape_t0 + tio + 1
+                                                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                            tape_pos += 1
+                                                                                        ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                    k = port >> 8
+                                                                                    v = 0x1F
+                                                                                    if (k & 0x01) == 0:
+                                                                                        v = v & int(keys[0])
+                                                                                    if (k & 0x02) == 0:
+                                                                                        v = v & int(keys[1])
+                                                                                    if (k & 0x04) == 0:
+                                                                                        v = v & int(keys[2])
+                                                                                    if (k & 0x08) == 0:
+                                                                                        v = v & int(keys[3])
+                                                                                    if (k & 0x10) == 0:
+                                                                                        v = v & int(keys[4])
+                                                                                    if (k & 0x20) == 0:
+                                                                                        v = v & int(keys[5])
+                                                                                    if (k & 0x40) == 0:
+                                                                                        v = v & int(keys[6])
+                                                                                    if (k & 0x80) == 0:
+                                                                                        v = v & int(keys[7])
+                                                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                elif (port & 0xE0) == 0:
+                                                                                    v = int(joy[0])
+                                                                                else:
+                                                                                    v = 0xFF
+                                                                                    ft = tio + 3
+                                                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                        ft = tio + CONT[tio] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft]
+                                                                                    ft -= 14336
+                                                                                    if ft >= 0:
+                                                                                        line = ft // 224
+                                                                                        col = ft - line * 224
+                                                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                            if col & 1:
+                                                                                                v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                            else:
+                                                                                                v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                if in_mode == 1:
+                                                                                    if in_n < in_end:
+                                                                                        in_log[in_n] = v
+                                                                                    in_n += 1
                                                                         wz = (port + 1) & 0xFFFF
                                                                         c = v
                                                                         f = (f & 0x01) | SZ53P[v]
@@ -13163,6 +13198,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 1
                                                                         else:
                                                                             t += 9
+                                                                        st[S.FETCH_ADJ] += a - r
                                                                         r = a
                                                                         r7 = a & 0x80
                                                                 else:
@@ -13209,55 +13245,65 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 st[S.PORT] = port
                                                                                 t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
-                                                                                r = (r - 2) & 0x7F
+                                                                                r = (r - 2) & 32767
                                                                                 reason = 2
                                                                                 break
                                                                         else:
-                                                                            if (port & 1) == 0:
-                                                                                if tape_on:
-                                                                                    now_ = tape_t0 + tio + 1
-                                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                        tape_pos += 1
-                                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                k = port >> 8
-                                                                                v = 0x1F
-                                                                                if (k & 0x01) == 0:
-                                                                                    v = v & int(keys[0])
-                                                                                if (k & 0x02) == 0:
-                                                                                    v = v & int(keys[1])
-                                                                                if (k & 0x04) == 0:
-                                                                                    v = v & int(keys[2])
-                                                                                if (k & 0x08) == 0:
-                                                                                    v = v & int(keys[3])
-                                                                                if (k & 0x10) == 0:
-                                                                                    v = v & int(keys[4])
-                                                                                if (k & 0x20) == 0:
-                                                                                    v = v & int(keys[5])
-                                                                                if (k & 0x40) == 0:
-                                                                                    v = v & int(keys[6])
-                                                                                if (k & 0x80) == 0:
-                                                                                    v = v & int(keys[7])
-                                                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                            elif (port & 0xE0) == 0:
-                                                                                v = int(joy[0])
-                                                                            else:
+                                                                            if in_mode == 2:
                                                                                 v = 0xFF
-                                                                                ft = tio + 3
-                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                    ft = tio + CONT[tio] + 1
-                                                                                    ft += CONT[ft] + 1
-                                                                                    ft += CONT[ft] + 1
-                                                                                    ft += CONT[ft]
-                                                                                ft -= 14336
-                                                                                if ft >= 0:
-                                                                                    line = ft // 224
-                                                                                    col = ft - line * 224
-                                                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                        if col & 1:
-                                                                                            v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                        else:
-                                                                                            v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                if in_n < in_end:
+                                                                                    v = int(in_log[in_n])
+                                                                                in_n += 1
+                                                                            else:
+                                                                                if (port & 1) == 0:
+                                                                                    if tape_on:
+                                                                                        now_ = tape_t0 + tio + 1
+                                                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                            tape_pos += 1
+                                                                                        ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                    k = port >> 8
+                                                                                    v = 0x1F
+                                                                                    if (k & 0x01) == 0:
+                                                                                        v = v & int(keys[0])
+                                                                                    if (k & 0x02) == 0:
+                                                                                        v = v & int(keys[1])
+                                                                                    if (k & 0x04) == 0:
+                                                                                        v = v & int(keys[2])
+                                                                                    if (k & 0x08) == 0:
+                                                                                        v = v & int(keys[3])
+                                                                                    if (k & 0x10) == 0:
+                                                                                        v = v & int(keys[4])
+                                                                                    if (k & 0x20) == 0:
+                                                                                        v = v & int(keys[5])
+                                                                                    if (k & 0x40) == 0:
+                                                                                        v = v & int(keys[6])
+                                                                                    if (k & 0x80) == 0:
+                                                                                        v = v & int(keys[7])
+                                                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                elif (port & 0xE0) == 0:
+                                                                                    v = int(joy[0])
+                                                                                else:
+                                                                                    v = 0xFF
+                                                                                    ft = tio + 3
+                                                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                        ft = tio + CONT[tio] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft]
+                                                                                    ft -= 14336
+                                                                                    if ft >= 0:
+                                                                                        line = ft // 224
+                                                                                        col = ft - line * 224
+                                                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                            if col & 1:
+                                                                                                v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                            else:
+                                                                                                v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                if in_mode == 1:
+                                                                                    if in_n < in_end:
+                                                                                        in_log[in_n] = v
+                                                                                    in_n += 1
                                                                         wz = (port + 1) & 0xFFFF
                                                                         d = v
                                                                         f = (f & 0x01) | SZ53P[v]
@@ -13529,55 +13575,65 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 st[S.PORT] = port
                                                                                 t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
-                                                                                r = (r - 2) & 0x7F
+                                                                                r = (r - 2) & 32767
                                                                                 reason = 2
                                                                                 break
                                                                         else:
-                                                                            if (port & 1) == 0:
-                                                                                if tape_on:
-                                                                                    now_ = tape_t0 + tio + 1
-                                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                        tape_pos += 1
-                                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                k = port >> 8
-                                                                                v = 0x1F
-                                                                                if (k & 0x01) == 0:
-                                                                                    v = v & int(keys[0])
-                                                                                if (k & 0x02) == 0:
-                                                                                    v = v & int(keys[1])
-                                                                                if (k & 0x04) == 0:
-                                                                                    v = v & int(keys[2])
-                                                                                if (k & 0x08) == 0:
-                                                                                    v = v & int(keys[3])
-                                                                                if (k & 0x10) == 0:
-                                                                                    v = v & int(keys[4])
-                                                                                if (k & 0x20) == 0:
-                                                                                    v = v & int(keys[5])
-                                                                                if (k & 0x40) == 0:
-                                                                                    v = v & int(keys[6])
-                                                                                if (k & 0x80) == 0:
-                                                                                    v = v & int(keys[7])
-                                                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                            elif (port & 0xE0) == 0:
-                                                                                v = int(joy[0])
-                                                                            else:
+                                                                            if in_mode == 2:
                                                                                 v = 0xFF
-                                                                                ft = tio + 3
-                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                    ft = tio + CONT[tio] + 1
-                                                                                    ft += CONT[ft] + 1
-                                                                                    ft += CONT[ft] + 1
-                                                                                    ft += CONT[ft]
-                                                                                ft -= 14336
-                                                                                if ft >= 0:
-                                                                                    line = ft // 224
-                                                                                    col = ft - line * 224
-                                                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                        if col & 1:
-                                                                                            v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                        else:
-                                                                                            v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                if in_n < in_end:
+                                                                                    v = int(in_log[in_n])
+                                                                                in_n += 1
+                                                                            else:
+                                                                                if (port & 1) == 0:
+                                                                                    if tape_on:
+                                                                                        now_ = tape_t0 + tio + 1
+                                                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                            tape_pos += 1
+                                                                                        ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                    k = port >> 8
+                                                                                    v = 0x1F
+                                                                                    if (k & 0x01) == 0:
+                                                                                        v = v & int(keys[0])
+                                                                                    if (k & 0x02) == 0:
+                                                                                        v = v & int(keys[1])
+                                                                                    if (k & 0x04) == 0:
+                                                                                        v = v & int(keys[2])
+                                                                                    if (k & 0x08) == 0:
+                                                                                        v = v & int(keys[3])
+                                                                                    if (k & 0x10) == 0:
+                                                                                        v = v & int(keys[4])
+                                                                                    if (k & 0x20) == 0:
+                                                                                        v = v & int(keys[5])
+                                                                                    if (k & 0x40) == 0:
+                                                                                        v = v & int(keys[6])
+                                                                                    if (k & 0x80) == 0:
+                                                                                        v = v & int(keys[7])
+                                                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                elif (port & 0xE0) == 0:
+                                                                                    v = int(joy[0])
+                                                                                else:
+                                                                                    v = 0xFF
+                                                                                    ft = tio + 3
+                                                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                        ft = tio + CONT[tio] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft]
+                                                                                    ft -= 14336
+                                                                                    if ft >= 0:
+                                                                                        line = ft // 224
+                                                                                        col = ft - line * 224
+                                                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                            if col & 1:
+                                                                                                v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                            else:
+                                                                                                v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                if in_mode == 1:
+                                                                                    if in_n < in_end:
+                                                                                        in_log[in_n] = v
+                                                                                    in_n += 1
                                                                         wz = (port + 1) & 0xFFFF
                                                                         e = v
                                                                         f = (f & 0x01) | SZ53P[v]
@@ -13845,55 +13901,65 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     st[S.PORT] = port
                                                                                     t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
-                                                                                    r = (r - 2) & 0x7F
+                                                                                    r = (r - 2) & 32767
                                                                                     reason = 2
                                                                                     break
                                                                             else:
-                                                                                if (port & 1) == 0:
-                                                                                    if tape_on:
-                                                                                        now_ = tape_t0 + tio + 1
-                                                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                            tape_pos += 1
-                                                                                        ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                    k = port >> 8
-                                                                                    v = 0x1F
-                                                                                    if (k & 0x01) == 0:
-                                                                                        v = v & int(keys[0])
-                                                                                    if (k & 0x02) == 0:
-                                                                                        v = v & int(keys[1])
-                                                                                    if (k & 0x04) == 0:
-                                                                                        v = v & int(keys[2])
-                                                                                    if (k & 0x08) == 0:
-                                                                                        v = v & int(keys[3])
-                                                                                    if (k & 0x10) == 0:
-                                                                                        v = v & int(keys[4])
-                                                                                    if (k & 0x20) == 0:
-                                                                                        v = v & int(keys[5])
-                                                                                    if (k & 0x40) == 0:
-                                                                                        v = v & int(keys[6])
-                                                                                    if (k & 0x80) == 0:
-                                                                                        v = v & int(keys[7])
-                                                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                                elif (port & 0xE0) == 0:
-                                                                                    v = int(joy[0])
-                                                                                else:
+                                                                                if in_mode == 2:
                                                                                     v = 0xFF
-                                                                                    ft = tio + 3
-                                                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                        ft = tio + CONT[tio] + 1
-                                                                                        ft += CONT[ft] + 1
-                                                                                        ft += CONT[ft] + 1
-                                                                                        ft += CONT[ft]
-                                                                                    ft -= 14336
-                                                                                    if ft >= 0:
-                                                                                        line = ft // 224
-                                                                                        col = ft - line * 224
-                                                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                            if col & 1:
-                                                                                                v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                            else:
-                                                                                                v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                    if in_n < in_end:
+                                                                                        v = int(in_log[in_n])
+                                                                                    in_n += 1
+                                                                                else:
+                                                                                    if (port & 1) == 0:
+                                                                                        if tape_on:
+                                                                                            now_ = tape_t0 + tio + 1
+                                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                tape_pos += 1
+                                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                        k = port >> 8
+                                                                                        v = 0x1F
+                                                                                        if (k & 0x01) == 0:
+                                                                                            v = v & int(keys[0])
+                                                                                        if (k & 0x02) == 0:
+                                                                                            v = v & int(keys[1])
+                                                                                        if (k & 0x04) == 0:
+                                                                                            v = v & int(keys[2])
+                                                                                        if (k & 0x08) == 0:
+                                                                                            v = v & int(keys[3])
+                                                                                        if (k & 0x10) == 0:
+                                                                                            v = v & int(keys[4])
+                                                                                        if (k & 0x20) == 0:
+                                                                                            v = v & int(keys[5])
+                                                                                        if (k & 0x40) == 0:
+                                                                                            v = v & int(keys[6])
+                                                                                        if (k & 0x80) == 0:
+                                                                                            v = v & int(keys[7])
+                                                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                    elif (port & 0xE0) == 0:
+                                                                                        v = int(joy[0])
+                                                                                    else:
+                                                                                        v = 0xFF
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
+                                                                                        if ft >= 0:
+                                                                                            line = ft // 224
+                                                                                            col = ft - line * 224
+                                                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                if col & 1:
+                                                                                                    v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                else:
+                                                                                                    v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                    if in_mode == 1:
+                                                                                        if in_n < in_end:
+                                                                                            in_log[in_n] = v
+                                                                                        in_n += 1
                                                                             wz = (port + 1) & 0xFFFF
                                                                             h = v
                                                                             f = (f & 0x01) | SZ53P[v]
@@ -14184,55 +14250,65 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     st[S.PORT] = port
                                                                                     t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
-                                                                                    r = (r - 2) & 0x7F
+                                                                                    r = (r - 2) & 32767
                                                                                     reason = 2
                                                                                     break
                                                                             else:
-                                                                                if (port & 1) == 0:
-                                                                                    if tape_on:
-                                                                                        now_ = tape_t0 + tio + 1
-                                                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                            tape_pos += 1
-                                                                                        ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                    k = port >> 8
-                                                                                    v = 0x1F
-                                                                                    if (k & 0x01) == 0:
-                                                                                        v = v & int(keys[0])
-                                                                                    if (k & 0x02) == 0:
-                                                                                        v = v & int(keys[1])
-                                                                                    if (k & 0x04) == 0:
-                                                                                        v = v & int(keys[2])
-                                                                                    if (k & 0x08) == 0:
-                                                                                        v = v & int(keys[3])
-                                                                                    if (k & 0x10) == 0:
-                                                                                        v = v & int(keys[4])
-                                                                                    if (k & 0x20) == 0:
-                                                                                        v = v & int(keys[5])
-                                                                                    if (k & 0x40) == 0:
-                                                                                        v = v & int(keys[6])
-                                                                                    if (k & 0x80) == 0:
-                                                                                        v = v & int(keys[7])
-                                                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                                elif (port & 0xE0) == 0:
-                                                                                    v = int(joy[0])
-                                                                                else:
+                                                                                if in_mode == 2:
                                                                                     v = 0xFF
-                                                                                    ft = tio + 3
-                                                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                        ft = tio + CONT[tio] + 1
-                                                                                        ft += CONT[ft] + 1
-                                                                                        ft += CONT[ft] + 1
-                                                                                        ft += CONT[ft]
-                                                                                    ft -= 14336
-                                                                                    if ft >= 0:
-                                                                                        line = ft // 224
-                                                                                        col = ft - line * 224
-                                                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                            if col & 1:
-                                                                                                v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                            else:
-                                                                                                v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                    if in_n < in_end:
+                                                                                        v = int(in_log[in_n])
+                                                                                    in_n += 1
+                                                                                else:
+                                                                                    if (port & 1) == 0:
+                                                                                        if tape_on:
+                                                                                            now_ = tape_t0 + tio + 1
+                                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                tape_pos += 1
+                                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                        k = port >> 8
+                                                                                        v = 0x1F
+                                                                                        if (k & 0x01) == 0:
+                                                                                            v = v & int(keys[0])
+                                                                                        if (k & 0x02) == 0:
+                                                                                            v = v & int(keys[1])
+                                                                                        if (k & 0x04) == 0:
+                                                                                            v = v & int(keys[2])
+                                                                                        if (k & 0x08) == 0:
+                                                                                            v = v & int(keys[3])
+                                                                                        if (k & 0x10) == 0:
+                                                                                            v = v & int(keys[4])
+                                                                                        if (k & 0x20) == 0:
+                                                                                            v = v & int(keys[5])
+                                                                                        if (k & 0x40) == 0:
+                                                                                            v = v & int(keys[6])
+                                                                                        if (k & 0x80) == 0:
+                                                                                            v = v & int(keys[7])
+                                                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                    elif (port & 0xE0) == 0:
+                                                                                        v = int(joy[0])
+                                                                                    else:
+                                                                                        v = 0xFF
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
+                                                                                        if ft >= 0:
+                                                                                            line = ft // 224
+                                                                                            col = ft - line * 224
+                                                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                if col & 1:
+                                                                                                    v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                else:
+                                                                                                    v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                    if in_mode == 1:
+                                                                                        if in_n < in_end:
+                                                                                            in_log[in_n] = v
+                                                                                        in_n += 1
                                                                             wz = (port + 1) & 0xFFFF
                                                                             l = v
                                                                             f = (f & 0x01) | SZ53P[v]
@@ -14521,55 +14597,65 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[S.PORT] = port
                                                                                         t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 0x7F
+                                                                                        r = (r - 2) & 32767
                                                                                         reason = 2
                                                                                         break
                                                                                 else:
-                                                                                    if (port & 1) == 0:
-                                                                                        if tape_on:
-                                                                                            now_ = tape_t0 + tio + 1
-                                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                                tape_pos += 1
-                                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                        k = port >> 8
-                                                                                        v = 0x1F
-                                                                                        if (k & 0x01) == 0:
-                                                                                            v = v & int(keys[0])
-                                                                                        if (k & 0x02) == 0:
-                                                                                            v = v & int(keys[1])
-                                                                                        if (k & 0x04) == 0:
-                                                                                            v = v & int(keys[2])
-                                                                                        if (k & 0x08) == 0:
-                                                                                            v = v & int(keys[3])
-                                                                                        if (k & 0x10) == 0:
-                                                                                            v = v & int(keys[4])
-                                                                                        if (k & 0x20) == 0:
-                                                                                            v = v & int(keys[5])
-                                                                                        if (k & 0x40) == 0:
-                                                                                            v = v & int(keys[6])
-                                                                                        if (k & 0x80) == 0:
-                                                                                            v = v & int(keys[7])
-                                                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                                    elif (port & 0xE0) == 0:
-                                                                                        v = int(joy[0])
-                                                                                    else:
+                                                                                    if in_mode == 2:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 3
-                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                            ft = tio + CONT[tio] + 1
-                                                                                            ft += CONT[ft] + 1
-                                                                                            ft += CONT[ft] + 1
-                                                                                            ft += CONT[ft]
-                                                                                        ft -= 14336
-                                                                                        if ft >= 0:
-                                                                                            line = ft // 224
-                                                                                            col = ft - line * 224
-                                                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                                if col & 1:
-                                                                                                    v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                                else:
-                                                                                                    v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                        if in_n < in_end:
+                                                                                            v = int(in_log[in_n])
+                                                                                        in_n += 1
+                                                                                    else:
+                                                                                        if (port & 1) == 0:
+                                                                                            if tape_on:
+                                                                                                now_ = tape_t0 + tio + 1
+                                                                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                    tape_pos += 1
+                                                                                                ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                            k = port >> 8
+                                                                                            v = 0x1F
+                                                                                            if (k & 0x01) == 0:
+                                                                                                v = v & int(keys[0])
+                                                                                            if (k & 0x02) == 0:
+                                                                                                v = v & int(keys[1])
+                                                                                            if (k & 0x04) == 0:
+                                                                                                v = v & int(keys[2])
+                                                                                            if (k & 0x08) == 0:
+                                                                                                v = v & int(keys[3])
+                                                                                            if (k & 0x10) == 0:
+                                                                                                v = v & int(keys[4])
+                                                                                            if (k & 0x20) == 0:
+                                                                                                v = v & int(keys[5])
+                                                                                            if (k & 0x40) == 0:
+                                                                                                v = v & int(keys[6])
+                                                                                            if (k & 0x80) == 0:
+                                                                                                v = v & int(keys[7])
+                                                                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                        elif (port & 0xE0) == 0:
+                                                                                            v = int(joy[0])
+                                                                                        else:
+                                                                                            v = 0xFF
+                                                                                            ft = tio + 3
+                                                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                                ft = tio + CONT[tio] + 1
+                                                                                                ft += CONT[ft] + 1
+                                                                                                ft += CONT[ft] + 1
+                                                                                                ft += CONT[ft]
+                                                                                            ft -= 14336
+                                                                                            if ft >= 0:
+                                                                                                line = ft // 224
+                                                                                                col = ft - line * 224
+                                                                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                    if col & 1:
+                                                                                                        v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                    else:
+                                                                                                        v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                        if in_mode == 1:
+                                                                                            if in_n < in_end:
+                                                                                                in_log[in_n] = v
+                                                                                            in_n += 1
                                                                                 wz = (port + 1) & 0xFFFF
                                                                                 f = (f & 0x01) | SZ53P[v]
                                                                                 qt = t
@@ -14828,55 +14914,65 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                             st[S.PORT] = port
                                                             t = t0
                                                             pc = (pc - 2) & 0xFFFF
-                                                            r = (r - 2) & 0x7F
+                                                            r = (r - 2) & 32767
                                                             reason = 2
                                                             break
                                                     else:
-                                                        if (port & 1) == 0:
-                                                            if tape_on:
-                                                                now_ = tape_t0 + tio + 1
-                                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                    tape_pos += 1
-                                                                ear_in = (tape_level0 ^ tape_pos) & 1
-                                                            k = port >> 8
-                                                            v = 0x1F
-                                                            if (k & 0x01) == 0:
-                                                                v = v & int(keys[0])
-                                                            if (k & 0x02) == 0:
-                                                                v = v & int(keys[1])
-                                                            if (k & 0x04) == 0:
-                                                                v = v & int(keys[2])
-                                                            if (k & 0x08) == 0:
-                                                                v = v & int(keys[3])
-                                                            if (k & 0x10) == 0:
-                                                                v = v & int(keys[4])
-                                                            if (k & 0x20) == 0:
-                                                                v = v & int(keys[5])
-                                                            if (k & 0x40) == 0:
-                                                                v = v & int(keys[6])
-                                                            if (k & 0x80) == 0:
-                                                                v = v & int(keys[7])
-                                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                        elif (port & 0xE0) == 0:
-                                                            v = int(joy[0])
-                                                        else:
+                                                        if in_mode == 2:
                                                             v = 0xFF
-                                                            ft = tio + 3
-                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                ft = tio + CONT[tio] + 1
-                                                                ft += CONT[ft] + 1
-                                                                ft += CONT[ft] + 1
-                                                                ft += CONT[ft]
-                                                            ft -= 14336
-                                                            if ft >= 0:
-                                                                line = ft // 224
-                                                                col = ft - line * 224
-                                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                    if col & 1:
-                                                                        v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                    else:
-                                                                        v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                            if in_n < in_end:
+                                                                v = int(in_log[in_n])
+                                                            in_n += 1
+                                                        else:
+                                                            if (port & 1) == 0:
+                                                                if tape_on:
+                                                                    now_ = tape_t0 + tio + 1
+                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                        tape_pos += 1
+                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                k = port >> 8
+                                                                v = 0x1F
+                                                                if (k & 0x01) == 0:
+                                                                    v = v & int(keys[0])
+                                                                if (k & 0x02) == 0:
+                                                                    v = v & int(keys[1])
+                                                                if (k & 0x04) == 0:
+                                                                    v = v & int(keys[2])
+                                                                if (k & 0x08) == 0:
+                                                                    v = v & int(keys[3])
+                                                                if (k & 0x10) == 0:
+                                                                    v = v & int(keys[4])
+                                                                if (k & 0x20) == 0:
+                                                                    v = v & int(keys[5])
+                                                                if (k & 0x40) == 0:
+                                                                    v = v & int(keys[6])
+                                                                if (k & 0x80) == 0:
+                                                                    v = v & int(keys[7])
+                                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                            elif (port & 0xE0) == 0:
+                                                                v = int(joy[0])
+                                                            else:
+                                                                v = 0xFF
+                                                                ft = tio + 3
+                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                    ft = tio + CONT[tio] + 1
+                                                                    ft += CONT[ft] + 1
+                                                                    ft += CONT[ft] + 1
+                                                                    ft += CONT[ft]
+                                                                ft -= 14336
+                                                                if ft >= 0:
+                                                                    line = ft // 224
+                                                                    col = ft - line * 224
+                                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                        if col & 1:
+                                                                            v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                        else:
+                                                                            v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                            if in_mode == 1:
+                                                                if in_n < in_end:
+                                                                    in_log[in_n] = v
+                                                                in_n += 1
                                                     wz = (port + 1) & 0xFFFF
                                                     a = v
                                                     f = (f & 0x01) | SZ53P[v]
@@ -15238,55 +15334,65 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[S.PORT] = port
                                                                                         t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 0x7F
+                                                                                        r = (r - 2) & 32767
                                                                                         reason = 2
                                                                                         break
                                                                                 else:
-                                                                                    if (port & 1) == 0:
-                                                                                        if tape_on:
-                                                                                            now_ = tape_t0 + tio + 1
-                                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                                tape_pos += 1
-                                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                        k = port >> 8
-                                                                                        v = 0x1F
-                                                                                        if (k & 0x01) == 0:
-                                                                                            v = v & int(keys[0])
-                                                                                        if (k & 0x02) == 0:
-                                                                                            v = v & int(keys[1])
-                                                                                        if (k & 0x04) == 0:
-                                                                                            v = v & int(keys[2])
-                                                                                        if (k & 0x08) == 0:
-                                                                                            v = v & int(keys[3])
-                                                                                        if (k & 0x10) == 0:
-                                                                                            v = v & int(keys[4])
-                                                                                        if (k & 0x20) == 0:
-                                                                                            v = v & int(keys[5])
-                                                                                        if (k & 0x40) == 0:
-                                                                                            v = v & int(keys[6])
-                                                                                        if (k & 0x80) == 0:
-                                                                                            v = v & int(keys[7])
-                                                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                                    elif (port & 0xE0) == 0:
-                                                                                        v = int(joy[0])
-                                                                                    else:
+                                                                                    if in_mode == 2:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 3
-                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                            ft = tio + CONT[tio] + 1
-                                                                                            ft += CONT[ft] + 1
-                                                                                            ft += CONT[ft] + 1
-                                                                                            ft += CONT[ft]
-                                                                                        ft -= 14336
-                                                                                        if ft >= 0:
-                                                                                            line = ft // 224
-                                                                                            col = ft - line * 224
-                                                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                                if col & 1:
-                                                                                                    v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                                else:
-                                                                                                    v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                        if in_n < in_end:
+                                                                                            v = int(in_log[in_n])
+                                                                                        in_n += 1
+                                                                                    else:
+                                                                                        if (port & 1) == 0:
+                                                                                            if tape_on:
+                                                                                                now_ = tape_t0 + tio + 1
+                                                                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                    tape_pos += 1
+                                                                                                ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                            k = port >> 8
+                                                                                            v = 0x1F
+                                                                                            if (k & 0x01) == 0:
+                                                                                                v = v & int(keys[0])
+                                                                                            if (k & 0x02) == 0:
+                                                                                                v = v & int(keys[1])
+                                                                                            if (k & 0x04) == 0:
+                                                                                                v = v & int(keys[2])
+                                                                                            if (k & 0x08) == 0:
+                                                                                                v = v & int(keys[3])
+                                                                                            if (k & 0x10) == 0:
+                                                                                                v = v & int(keys[4])
+                                                                                            if (k & 0x20) == 0:
+                                                                                                v = v & int(keys[5])
+                                                                                            if (k & 0x40) == 0:
+                                                                                                v = v & int(keys[6])
+                                                                                            if (k & 0x80) == 0:
+                                                                                                v = v & int(keys[7])
+                                                                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                        elif (port & 0xE0) == 0:
+                                                                                            v = int(joy[0])
+                                                                                        else:
+                                                                                            v = 0xFF
+                                                                                            ft = tio + 3
+                                                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                                ft = tio + CONT[tio] + 1
+                                                                                                ft += CONT[ft] + 1
+                                                                                                ft += CONT[ft] + 1
+                                                                                                ft += CONT[ft]
+                                                                                            ft -= 14336
+                                                                                            if ft >= 0:
+                                                                                                line = ft // 224
+                                                                                                col = ft - line * 224
+                                                                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                    if col & 1:
+                                                                                                        v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                    else:
+                                                                                                        v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                        if in_mode == 1:
+                                                                                            if in_n < in_end:
+                                                                                                in_log[in_n] = v
+                                                                                            in_n += 1
                                                                                 wz = (port + 1) & 0xFFFF
                                                                                 b = (b - 1) & 0xFF
                                                                                 ea = (h << 8) | l
@@ -15527,55 +15633,65 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[S.PORT] = port
                                                                                         t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 0x7F
+                                                                                        r = (r - 2) & 32767
                                                                                         reason = 2
                                                                                         break
                                                                                 else:
-                                                                                    if (port & 1) == 0:
-                                                                                        if tape_on:
-                                                                                            now_ = tape_t0 + tio + 1
-                                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                                tape_pos += 1
-                                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                        k = port >> 8
-                                                                                        v = 0x1F
-                                                                                        if (k & 0x01) == 0:
-                                                                                            v = v & int(keys[0])
-                                                                                        if (k & 0x02) == 0:
-                                                                                            v = v & int(keys[1])
-                                                                                        if (k & 0x04) == 0:
-                                                                                            v = v & int(keys[2])
-                                                                                        if (k & 0x08) == 0:
-                                                                                            v = v & int(keys[3])
-                                                                                        if (k & 0x10) == 0:
-                                                                                            v = v & int(keys[4])
-                                                                                        if (k & 0x20) == 0:
-                                                                                            v = v & int(keys[5])
-                                                                                        if (k & 0x40) == 0:
-                                                                                            v = v & int(keys[6])
-                                                                                        if (k & 0x80) == 0:
-                                                                                            v = v & int(keys[7])
-                                                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                                    elif (port & 0xE0) == 0:
-                                                                                        v = int(joy[0])
-                                                                                    else:
+                                                                                    if in_mode == 2:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 3
-                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                            ft = tio + CONT[tio] + 1
-                                                                                            ft += CONT[ft] + 1
-                                                                                            ft += CONT[ft] + 1
-                                                                                            ft += CONT[ft]
-                                                                                        ft -= 14336
-                                                                                        if ft >= 0:
-                                                                                            line = ft // 224
-                                                                                            col = ft - line * 224
-                                                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                                if col & 1:
-                                                                                                    v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                                else:
-                                                                                                    v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                        if in_n < in_end:
+                                                                                            v = int(in_log[in_n])
+                                                                                        in_n += 1
+                                                                                    else:
+                                                                                        if (port & 1) == 0:
+                                                                                            if tape_on:
+                                                                                                now_ = tape_t0 + tio + 1
+                                                                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                    tape_pos += 1
+                                                                                                ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                            k = port >> 8
+                                                                                            v = 0x1F
+                                                                                            if (k & 0x01) == 0:
+                                                                                                v = v & int(keys[0])
+                                                                                            if (k & 0x02) == 0:
+                                                                                                v = v & int(keys[1])
+                                                                                            if (k & 0x04) == 0:
+                                                                                                v = v & int(keys[2])
+                                                                                            if (k & 0x08) == 0:
+                                                                                                v = v & int(keys[3])
+                                                                                            if (k & 0x10) == 0:
+                                                                                                v = v & int(keys[4])
+                                                                                            if (k & 0x20) == 0:
+                                                                                                v = v & int(keys[5])
+                                                                                            if (k & 0x40) == 0:
+                                                                                                v = v & int(keys[6])
+                                                                                            if (k & 0x80) == 0:
+                                                                                                v = v & int(keys[7])
+                                                                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                        elif (port & 0xE0) == 0:
+                                                                                            v = int(joy[0])
+                                                                                        else:
+                                                                                            v = 0xFF
+                                                                                            ft = tio + 3
+                                                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                                ft = tio + CONT[tio] + 1
+                                                                                                ft += CONT[ft] + 1
+                                                                                                ft += CONT[ft] + 1
+                                                                                                ft += CONT[ft]
+                                                                                            ft -= 14336
+                                                                                            if ft >= 0:
+                                                                                                line = ft // 224
+                                                                                                col = ft - line * 224
+                                                                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                    if col & 1:
+                                                                                                        v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                    else:
+                                                                                                        v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                        if in_mode == 1:
+                                                                                            if in_n < in_end:
+                                                                                                in_log[in_n] = v
+                                                                                            in_n += 1
                                                                                 wz = (port - 1) & 0xFFFF
                                                                                 b = (b - 1) & 0xFF
                                                                                 ea = (h << 8) | l
@@ -15907,55 +16023,65 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[S.PORT] = port
                                                                                         t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 0x7F
+                                                                                        r = (r - 2) & 32767
                                                                                         reason = 2
                                                                                         break
                                                                                 else:
-                                                                                    if (port & 1) == 0:
-                                                                                        if tape_on:
-                                                                                            now_ = tape_t0 + tio + 1
-                                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                                tape_pos += 1
-                                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                        k = port >> 8
-                                                                                        v = 0x1F
-                                                                                        if (k & 0x01) == 0:
-                                                                                            v = v & int(keys[0])
-                                                                                        if (k & 0x02) == 0:
-                                                                                            v = v & int(keys[1])
-                                                                                        if (k & 0x04) == 0:
-                                                                                            v = v & int(keys[2])
-                                                                                        if (k & 0x08) == 0:
-                                                                                            v = v & int(keys[3])
-                                                                                        if (k & 0x10) == 0:
-                                                                                            v = v & int(keys[4])
-                                                                                        if (k & 0x20) == 0:
-                                                                                            v = v & int(keys[5])
-                                                                                        if (k & 0x40) == 0:
-                                                                                            v = v & int(keys[6])
-                                                                                        if (k & 0x80) == 0:
-                                                                                            v = v & int(keys[7])
-                                                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                                    elif (port & 0xE0) == 0:
-                                                                                        v = int(joy[0])
-                                                                                    else:
+                                                                                    if in_mode == 2:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 3
-                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                            ft = tio + CONT[tio] + 1
-                                                                                            ft += CONT[ft] + 1
-                                                                                            ft += CONT[ft] + 1
-                                                                                            ft += CONT[ft]
-                                                                                        ft -= 14336
-                                                                                        if ft >= 0:
-                                                                                            line = ft // 224
-                                                                                            col = ft - line * 224
-                                                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                                if col & 1:
-                                                                                                    v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                                else:
-                                                                                                    v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                        if in_n < in_end:
+                                                                                            v = int(in_log[in_n])
+                                                                                        in_n += 1
+                                                                                    else:
+                                                                                        if (port & 1) == 0:
+                                                                                            if tape_on:
+                                                                                                now_ = tape_t0 + tio + 1
+                                                                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                    tape_pos += 1
+                                                                                                ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                            k = port >> 8
+                                                                                            v = 0x1F
+                                                                                            if (k & 0x01) == 0:
+                                                                                                v = v & int(keys[0])
+                                                                                            if (k & 0x02) == 0:
+                                                                                                v = v & int(keys[1])
+                                                                                            if (k & 0x04) == 0:
+                                                                                                v = v & int(keys[2])
+                                                                                            if (k & 0x08) == 0:
+                                                                                                v = v & int(keys[3])
+                                                                                            if (k & 0x10) == 0:
+                                                                                                v = v & int(keys[4])
+                                                                                            if (k & 0x20) == 0:
+                                                                                                v = v & int(keys[5])
+                                                                                            if (k & 0x40) == 0:
+                                                                                                v = v & int(keys[6])
+                                                                                            if (k & 0x80) == 0:
+                                                                                                v = v & int(keys[7])
+                                                                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                        elif (port & 0xE0) == 0:
+                                                                                            v = int(joy[0])
+                                                                                        else:
+                                                                                            v = 0xFF
+                                                                                            ft = tio + 3
+                                                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                                ft = tio + CONT[tio] + 1
+                                                                                                ft += CONT[ft] + 1
+                                                                                                ft += CONT[ft] + 1
+                                                                                                ft += CONT[ft]
+                                                                                            ft -= 14336
+                                                                                            if ft >= 0:
+                                                                                                line = ft // 224
+                                                                                                col = ft - line * 224
+                                                                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                    if col & 1:
+                                                                                                        v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                    else:
+                                                                                                        v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                        if in_mode == 1:
+                                                                                            if in_n < in_end:
+                                                                                                in_log[in_n] = v
+                                                                                            in_n += 1
                                                                                 wz = (port + 1) & 0xFFFF
                                                                                 b = (b - 1) & 0xFF
                                                                                 ea = (h << 8) | l
@@ -16339,55 +16465,65 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                         st[S.PORT] = port
                                                                                         t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 0x7F
+                                                                                        r = (r - 2) & 32767
                                                                                         reason = 2
                                                                                         break
                                                                                 else:
-                                                                                    if (port & 1) == 0:
-                                                                                        if tape_on:
-                                                                                            now_ = tape_t0 + tio + 1
-                                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                                tape_pos += 1
-                                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                        k = port >> 8
-                                                                                        v = 0x1F
-                                                                                        if (k & 0x01) == 0:
-                                                                                            v = v & int(keys[0])
-                                                                                        if (k & 0x02) == 0:
-                                                                                            v = v & int(keys[1])
-                                                                                        if (k & 0x04) == 0:
-                                                                                            v = v & int(keys[2])
-                                                                                        if (k & 0x08) == 0:
-                                                                                            v = v & int(keys[3])
-                                                                                        if (k & 0x10) == 0:
-                                                                                            v = v & int(keys[4])
-                                                                                        if (k & 0x20) == 0:
-                                                                                            v = v & int(keys[5])
-                                                                                        if (k & 0x40) == 0:
-                                                                                            v = v & int(keys[6])
-                                                                                        if (k & 0x80) == 0:
-                                                                                            v = v & int(keys[7])
-                                                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                                    elif (port & 0xE0) == 0:
-                                                                                        v = int(joy[0])
-                                                                                    else:
+                                                                                    if in_mode == 2:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 3
-                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                            ft = tio + CONT[tio] + 1
-                                                                                            ft += CONT[ft] + 1
-                                                                                            ft += CONT[ft] + 1
-                                                                                            ft += CONT[ft]
-                                                                                        ft -= 14336
-                                                                                        if ft >= 0:
-                                                                                            line = ft // 224
-                                                                                            col = ft - line * 224
-                                                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                                if col & 1:
-                                                                                                    v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                                else:
-                                                                                                    v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                        if in_n < in_end:
+                                                                                            v = int(in_log[in_n])
+                                                                                        in_n += 1
+                                                                                    else:
+                                                                                        if (port & 1) == 0:
+                                                                                            if tape_on:
+                                                                                                now_ = tape_t0 + tio + 1
+                                                                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                    tape_pos += 1
+                                                                                                ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                            k = port >> 8
+                                                                                            v = 0x1F
+                                                                                            if (k & 0x01) == 0:
+                                                                                                v = v & int(keys[0])
+                                                                                            if (k & 0x02) == 0:
+                                                                                                v = v & int(keys[1])
+                                                                                            if (k & 0x04) == 0:
+                                                                                                v = v & int(keys[2])
+                                                                                            if (k & 0x08) == 0:
+                                                                                                v = v & int(keys[3])
+                                                                                            if (k & 0x10) == 0:
+                                                                                                v = v & int(keys[4])
+                                                                                            if (k & 0x20) == 0:
+                                                                                                v = v & int(keys[5])
+                                                                                            if (k & 0x40) == 0:
+                                                                                                v = v & int(keys[6])
+                                                                                            if (k & 0x80) == 0:
+                                                                                                v = v & int(keys[7])
+                                                                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                        elif (port & 0xE0) == 0:
+                                                                                            v = int(joy[0])
+                                                                                        else:
+                                                                                            v = 0xFF
+                                                                                            ft = tio + 3
+                                                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                                ft = tio + CONT[tio] + 1
+                                                                                                ft += CONT[ft] + 1
+                                                                                                ft += CONT[ft] + 1
+                                                                                                ft += CONT[ft]
+                                                                                            ft -= 14336
+                                                                                            if ft >= 0:
+                                                                                                line = ft // 224
+                                                                                                col = ft - line * 224
+                                                                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                    if col & 1:
+                                                                                                        v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                    else:
+                                                                                                        v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
+                                                                                        if in_mode == 1:
+                                                                                            if in_n < in_end:
+                                                                                                in_log[in_n] = v
+                                                                                            in_n += 1
                                                                                 wz = (port - 1) & 0xFFFF
                                                                                 b = (b - 1) & 0xFF
                                                                                 ea = (h << 8) | l
@@ -20329,6 +20465,11 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
     st[S.TAPE_POS] = tape_pos
     st[S.TAPE_END] = tape_end
     st[S.TAPE_LEVEL0] = tape_level0
+    st[S.IN_MODE] = in_mode
+    st[S.IN_N] = in_n
+    st[S.IN_END] = in_end
+    st[S.FETCHES] += (r - r_in - st[S.FETCH_ADJ]) & 32767
+    st[S.FETCH_ADJ] = 0
     st[S.R] = (r & 0x7F) | r7
     st[S.INT_END] = int_end
     st[S.AFTER_EI] = 1 if ei_at == t else 0

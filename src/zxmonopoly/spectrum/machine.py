@@ -32,6 +32,8 @@ from .timing import AUDIO_RATE, FIFTY_HZ_CPU, FRAME_TSTATES, INT_LENGTH, content
 from .ula import ENGINES as SPECTRUM_ENGINES
 
 OUT_LOG_ENTRIES = 4096
+#: The port-read log's size (RZX): a frame of an RZX recording holds at most 65,534 reads.
+IN_LOG_ENTRIES = 0xFFFE
 ROM_SIZE = 16_384
 #: A ROM file larger than this is refused before it is read (a wrong size up to it is named).
 MAX_ROM_FILE = 1 << 20
@@ -104,6 +106,7 @@ class Spectrum48:
         self.last_frame_events: list[tuple[int, int]] = []  # ... and in the last whole frame
         self._border_at_last_frame = 7
         self._log = np.zeros(2 * OUT_LOG_ENTRIES, dtype=np.int64)
+        self._in_log = np.zeros(IN_LOG_ENTRIES, dtype=np.uint8)
         self.deck = TapeDeck(self)
         self._bind_engine()
         self.frame_listeners: list[Callable[[Spectrum48], None]] = []
@@ -136,7 +139,8 @@ class Spectrum48:
             self._mem = self.memory
         self._run: Callable[..., int] = load_engine(
             self.engine, SPECTRUM_ENGINES,
-            (self._cont, self.keyboard.rows, self.joystick.state, self._log, self.deck.edges))
+            (self._cont, self.keyboard.rows, self.joystick.state, self._log, self.deck.edges,
+             self._in_log))
 
     def set_engine(self, engine: str) -> None:
         """Run on ``engine`` from now on; call it between frames (or any two runs).
@@ -198,7 +202,7 @@ class Spectrum48:
         while True:
             reason = self._run(st, self._mem, bp, limit, *tables, self._cont,
                                self.keyboard.rows, self.joystick.state, self._log,
-                               self.deck.edges)
+                               self.deck.edges, self._in_log)
             self._drain_log()
             if reason == state.EXIT_WATCH:
                 for handler in self.watch_handlers:
@@ -242,23 +246,86 @@ class Spectrum48:
             self._frame_events.extend((int(t), int(v)) for t, v in pairs)
             st[state.OUT_N] = 0
 
-    def _end_frame(self) -> None:
-        """Close the frame: keep its port writes, start the next one at T - 69,888."""
-        events = [e for e in self._frame_events if e[0] < FRAME_TSTATES]
-        carried = [(t - FRAME_TSTATES, v) for t, v in self._frame_events if t >= FRAME_TSTATES]
+    def _end_frame(self, length: int = FRAME_TSTATES) -> None:
+        """Close the frame: keep its port writes, start the next one at T - ``length``.
+
+        ``length`` is the frame's, 69,888 T but in an RZX replay, where a frame ends at its
+        count of fetches, whatever T that is, and the next starts at T 0 (as Fuse plays them).
+        """
+        events = [e for e in self._frame_events if e[0] < length]
+        carried = [(t - length, v) for t, v in self._frame_events if t >= length]
         self.last_frame_events = events
         self._border_at_last_frame = self.border
         if events:
             self.border = events[-1][1] & 7
         self._frame_events = carried
-        self.deck.end_frame(FRAME_TSTATES)
-        self.cpu.tstates = self.cpu.tstates - FRAME_TSTATES
+        self.deck.end_frame(length)
+        self.cpu.tstates = self.cpu.tstates - length
         self.frame += 1
         self._arm_interrupt()
         if self.beeper is not None:
             self._beep(events)
         for listener in self.frame_listeners:
             listener(self)
+
+    # -- counting fetches and logging port reads (RZX) ---------------------------------------
+
+    @property
+    def fetches(self) -> int:
+        """Opcode fetches (M1 cycles, a prefix one, as R counts them) since power-on."""
+        return int(self.cpu.state[state.FETCHES])
+
+    def log_port_reads(self, mode: int, values: bytes = b"") -> None:
+        """Start the port-read log afresh: ``state.IN_RECORD`` logs each IN's value,
+        ``state.IN_REPLAY`` has the INs read ``values`` in turn, ``state.IN_OFF`` stops it."""
+        st = self.cpu.state
+        if mode == state.IN_REPLAY:
+            if len(values) > IN_LOG_ENTRIES:
+                raise ValueError(f"{len(values):,} port reads: the log holds {IN_LOG_ENTRIES:,}")
+            self._in_log[:len(values)] = np.frombuffer(bytes(values), dtype=np.uint8)
+            st[state.IN_END] = len(values)
+        else:
+            st[state.IN_END] = IN_LOG_ENTRIES
+        st[state.IN_N] = 0
+        st[state.IN_MODE] = mode
+
+    @property
+    def port_reads(self) -> int:
+        """INs since the port-read log was started (past its end too)."""
+        return int(self.cpu.state[state.IN_N])
+
+    def logged_port_reads(self) -> bytes:
+        """The values the INs read since the log was started (as many as it holds)."""
+        return self._in_log[:min(self.port_reads, IN_LOG_ENTRIES)].tobytes()
+
+    def run_fetches(self, count: int) -> int:
+        """Run until ``count`` more opcode fetches are done; return how many more were done.
+
+        More (a positive return) only when an instruction's fetches cross the count. The
+        engines count fetches as they leave a run, and every fetch takes 4 T at least, so a
+        run to T + 4·(left − 2) cannot pass the count (an instruction fetches twice at most):
+        a frame of an RZX recording takes a few long runs, then single instructions.
+        """
+        target = self.fetches + count
+        while True:
+            left = target - self.fetches
+            if left <= 0:
+                return -left
+            t = self.cpu.tstates
+            self._run_to(t + 4 * (left - 2) if left > 2 else t + 1)
+
+    def take_interrupt(self) -> bool:
+        """Accept the frame's interrupt now if it is due (no instruction runs); say if it was."""
+        st = self.cpu.state
+        t = self.cpu.tstates
+        if not (self.cpu.iff1 and t < int(st[state.INT_END]) and not int(st[state.AFTER_EI])):
+            return False
+        self._run_to(t + 1)  # the engine accepts it first, and stops: it takes 13 T or more
+        return True
+
+    def end_frame_here(self) -> None:
+        """End the frame now, wherever T is: the next starts at T 0 with the interrupt (RZX)."""
+        self._end_frame(self.cpu.tstates)
 
     def step(self) -> int:
         """Run one instruction (with contention; a frame ends when it should); return its T."""

@@ -12,6 +12,7 @@ taken from :mod:`.timing`:
 * what an IN reads when no callback takes it (:func:`port_in`: the ULA's keyboard half-rows and
   the tape's EAR level, the Kempston joystick, the floating bus) and what an OUT does
   (:func:`port_out`: the ULA's log of port-0xFE writes, for border and beeper);
+* the log of port reads an RZX recording keeps, written or replayed (:func:`port_in`);
 * the locals it keeps in the CPU's state array between runs (:data:`REGS`) and the arrays its
   engines take after the Z80's tables (:data:`ARGS`).
 
@@ -22,6 +23,8 @@ made with it are this package's ``_engine_py.py`` and ``_engine_jit.py``.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from zxmonopoly.z80 import state
 
 from . import timing
 
@@ -35,15 +38,18 @@ SOURCE = "spectrum/ula.py"
 ENGINES = f"{__package__}._engine"
 
 #: Locals of the generated loop that the machine keeps in the state array between runs: the
-#: last byte written to the ULA, the port-write log's length, the EAR input, the tape's state.
-#: Each is (local, the name of its slot in :mod:`zxmonopoly.z80.state`).
+#: last byte written to the ULA, the port-write log's length, the EAR input, the tape's state,
+#: the port-read log's mode, position and end. Each is (local, the name of its slot in
+#: :mod:`zxmonopoly.z80.state`).
 REGS = [("ula_out", "ULA_OUT"), ("out_n", "OUT_N"), ("ear_in", "EAR_IN"), ("tape_on", "TAPE_ON"),
         ("tape_t0", "TAPE_T0"), ("tape_pos", "TAPE_POS"), ("tape_end", "TAPE_END"),
-        ("tape_level0", "TAPE_LEVEL0")]
+        ("tape_level0", "TAPE_LEVEL0"), ("in_mode", "IN_MODE"), ("in_n", "IN_N"),
+        ("in_end", "IN_END")]
 #: The arrays an engine takes after the Z80's tables: the contention delay at each T-state of
 #: the frame (``CONT``; a tracing engine takes ``TRACE`` instead), the keyboard's half-rows,
-#: the Kempston port, the port-0xFE log (T, value pairs) and the tape's edge times.
-ARGS = ("CONT", "keys", "joy", "out_log", "tape")
+#: the Kempston port, the port-0xFE log (T, value pairs), the tape's edge times and the log of
+#: port reads (bytes).
+ARGS = ("CONT", "keys", "joy", "out_log", "tape", "in_log")
 
 #: An instruction starting before this T-state cannot meet contention (the first contended
 #: T-state less 64, more than any instruction takes); nor one starting at or after WINDOW_TO.
@@ -127,7 +133,29 @@ def _bus_sample(trace: bool) -> list[str]:
 def port_in(d: Dialect, trace: bool = False) -> list[str]:
     """What an IN from ``port`` reads into ``v`` (at the I/O cycle that started at ``tio``),
     spelled in the engine's dialect ``d`` (``trace``: for an engine that records contention
-    instead of delaying)."""
+    instead of delaying).
+
+    With the port-read log on (``in_mode``, :data:`zxmonopoly.z80.state.IN_MODE`) every value
+    read is logged, or (a replay) the logged values are read in turn instead of the devices:
+    an RZX recording's frames are those values. Off, it costs one test an IN.
+    """
+    return [
+        f"if in_mode == {state.IN_REPLAY}:",
+        "    v = 0xFF",
+        "    if in_n < in_end:",
+        "        v = int(in_log[in_n])",
+        "    in_n += 1",
+        "else:",
+        *("    " + x for x in _devices_in(d, trace)),
+        f"    if in_mode == {state.IN_RECORD}:",
+        "        if in_n < in_end:",
+        "            in_log[in_n] = v",
+        "        in_n += 1",
+    ]
+
+
+def _devices_in(d: Dialect, trace: bool) -> list[str]:
+    """What the devices answer an IN from ``port`` with, into ``v``."""
     rows = [x for k in range(8) for x in (f"if (k & {1 << k:#04x}) == 0:",
                                            f"    v = v & int(keys[{k}])")]
     line, col = timing.LINE_TSTATES, timing.DISPLAY_LINE_TSTATES

@@ -57,6 +57,7 @@ TITLE = "zxmonopoly"
 SNAPSHOT_SUFFIXES = tuple(snapshot_formats.SUFFIXES)
 SAVE_FORMAT = ".szx"
 TAPE_SUFFIXES = (".tap", ".tzx")
+RZX_SUFFIX = ".rzx"
 MESSAGE_SECONDS = 4.0
 MAX_LAG = 0.1  # seconds the silent schedule may fall behind and still catch up
 #: The speeds the menu offers: frames emulated per 50 Hz tick (0: as many as fit, no sound).
@@ -236,6 +237,9 @@ class Window:
         self.consumed: set[int] = set()  # PC keys whose press was typed as a character
         self.last_snapshot: Path | None = None
         self.recorder: Recorder | None = None  # (imported when F9 is first pressed)
+        self.rzx_player: Any = None  # an RZX recording playing (spectrum.rzx.RzxPlayer)
+        self.rzx_recorder: Any = None  # an RZX recording being made (F8)
+        self.rzx_path = Path()  # where it goes
         self.symbols: Path | None = None  # the running program's symbol map, for recordings
         self.status = ""  # a lasting note in the title bar
         self.message = ""
@@ -362,6 +366,10 @@ class Window:
             words.append("help: F1 to close")
         if self.recorder is not None:
             words.append("recording (F9 stops)")
+        if self.rzx_recorder is not None:
+            words.append("recording RZX (F8 stops)")
+        if self.rzx_player is not None:
+            words.append(f"playing RZX {self.rzx_player.frame}/{len(self.rzx_player.frames)}")
         return words
 
     def _update_title(self) -> None:
@@ -466,7 +474,10 @@ class Window:
         self.feed.begin_frame()
         self.apply_keys()
         held = self.machine.keyboard.pressed() if self.recorder is not None else []
-        self.machine.run_frames(1)
+        if self.rzx_player is not None:
+            self._play_rzx_frame()
+        else:
+            self.machine.run_frames(1)
         self.frames_run += 1
         self._fps_frames.append(time.monotonic())
         if self.recorder is not None:
@@ -503,10 +514,13 @@ class Window:
             raise WindowError(f"{path}: {exc}") from None
 
     def open_file(self, path: str | os.PathLike[str]) -> None:
-        """A dropped file: a tape is loaded with LOAD "" after a reset, a snapshot is loaded."""
+        """A dropped file: a tape is loaded with LOAD "" after a reset, a snapshot is loaded,
+        an RZX recording played."""
         suffix = Path(path).suffix.lower()
         try:
-            if suffix in TAPE_SUFFIXES:
+            if suffix == RZX_SUFFIX:
+                self.play_rzx(path)
+            elif suffix in TAPE_SUFFIXES:
                 self.insert_tape(path)
                 self.machine.reset()
                 self.feed.clear()
@@ -516,7 +530,7 @@ class Window:
             elif suffix in SNAPSHOT_SUFFIXES:
                 self.load_snapshot(path)
             else:
-                self.note(f"{Path(path).name}: not a .tap, .tzx, .szx, .z80 or .sna")
+                self.note(f"{Path(path).name}: not a .tap, .tzx, .szx, .z80, .sna or .rzx")
         except WindowError as exc:
             self.note(str(exc))
 
@@ -685,9 +699,9 @@ class Window:
             return run
 
         items = [
-            Item(lambda: "Open a tape or snapshot...", lambda: self.menu and self.menu.open(
-                FilePage("Open a tape or snapshot", self.snapshot_dir,
-                         TAPE_SUFFIXES + SNAPSHOT_SUFFIXES,
+            Item(lambda: "Open a tape, snapshot or recording...", lambda: self.menu and self.menu.open(  # noqa: E501
+                FilePage("Open a tape, snapshot or recording", self.snapshot_dir,
+                         TAPE_SUFFIXES + SNAPSHOT_SUFFIXES + (RZX_SUFFIX,),
                          lambda path: then_close(lambda: self.open_file(path))()))),
             Item(tape_label, self.toggle_tape),
             Item(lambda: "Tape: rewind", self.rewind_tape),
@@ -711,6 +725,10 @@ class Window:
             Item(lambda: f"Status line: {'on' if self.show_status else 'off'}",
                  self.toggle_status),
             Item(lambda: "Screenshot", then_close(self.save_screenshot_file)),
+            Item(lambda: f"Record keys (F9): {'stop' if self.recorder else 'start'}",
+                 then_close(self.record)),
+            Item(lambda: f"Record RZX (F8): {'stop' if self.rzx_recorder else 'start'}",
+                 then_close(self.record_rzx)),
             Item(lambda: "Quit", self.quit),
         ]
         return Page("zxmonopoly", items)
@@ -759,6 +777,61 @@ class Window:
                 self.note(f"cannot write the recording: {exc}")
                 return
             self.note(f"recorded {recorder.frames} frames into {path}")
+
+    def play_rzx(self, path: str | os.PathLike[str]) -> bool:
+        """Play an RZX recording from its snapshot, frame by frame (the keys wait till its end).
+
+        The machine takes the recording's ROM when its .szx holds one (Fuse's custom ROM).
+        """
+        from zxmonopoly.snapshot.rzx import load_rzx
+        from zxmonopoly.spectrum.rzx import RzxPlayer
+
+        try:
+            recording = load_rzx(path)
+            if recording.start.rom is not None and recording.start.rom != self.machine.rom:
+                self.machine.rom = bytes(recording.start.rom)
+                self.machine.memory[:len(self.machine.rom)] = self.machine.rom
+            self.rzx_player = RzxPlayer(recording, self.machine, str(path))
+        except Exception as exc:  # noqa: BLE001 - any failure is shown, play goes on
+            self.note(f"cannot play {path}: {exc}")
+            return False
+        self.feed.clear()
+        self.note(f"playing {Path(path).name}: {len(self.rzx_player.frames)} frames")
+        return True
+
+    def _play_rzx_frame(self) -> None:
+        """One frame of the RZX recording playing; at its end (or out of step) play goes on."""
+        player = self.rzx_player
+        try:
+            player.play_frame()
+        except Exception as exc:  # noqa: BLE001 - a desync is shown, the machine plays on
+            self.rzx_player = None
+            self.note(str(exc))
+            return
+        if player.done:
+            self.rzx_player = None
+            self.note(f"played all {len(player.frames)} frames of {player.name}")
+
+    def record_rzx(self) -> None:
+        """F8: start recording an RZX file (a .szx with the ROM, then each frame), or stop."""
+        from zxmonopoly.snapshot.rzx import save_rzx
+        from zxmonopoly.spectrum.rzx import RzxRecorder
+
+        if self.rzx_recorder is None:
+            if self.rzx_player is not None:
+                self.note("an RZX recording is playing: record when it ends")
+                return
+            self.rzx_recorder = RzxRecorder(self.machine)
+            self.rzx_path = _new_snapshot_path(self.snapshot_dir).with_suffix(RZX_SUFFIX)
+            self.note(f"recording into {self.rzx_path} (F8 stops)")
+            return
+        recorder, self.rzx_recorder = self.rzx_recorder, None
+        try:
+            save_rzx(self.rzx_path, recorder.stop())
+        except Exception as exc:  # noqa: BLE001 - any failure is shown, play goes on
+            self.note(f"cannot write the recording: {exc}")
+            return
+        self.note(f"recorded {recorder.frames} frames into {self.rzx_path}")
 
     def quit(self) -> None:
         """F10: close the window."""
@@ -848,6 +921,8 @@ class Window:
         """Close the window and the sound (a recording still running is written first)."""
         if self.recorder is not None:
             self.record()
+        if self.rzx_recorder is not None:
+            self.record_rzx()
         if self.jit is not None:
             self.jit.cancel()
             self.jit = None
@@ -866,6 +941,7 @@ FUNCTION_KEYS: dict[int, Callable[[Window], Any]] = {
     pygame.K_F6: Window.toggle_tape,
     pygame.K_F7: Window.toggle_pause,
     pygame.K_PAUSE: Window.toggle_pause,
+    pygame.K_F8: Window.record_rzx,
     pygame.K_F9: Window.record,
     pygame.K_F10: Window.quit,
     pygame.K_F11: Window.toggle_fullscreen,

@@ -512,6 +512,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         t += 8
     elif op == 0x4f:
         # ED 4F  LD R,A
+        st[S.FETCH_ADJ] += a - r
         r = a
         r7 = a & 0x80
         t += 9

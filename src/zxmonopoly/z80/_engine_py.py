@@ -7,8 +7,8 @@ run_free is the same without the breakpoint test after each instruction, for run
 # ruff: noqa
 from zxmonopoly.z80 import state as S
 
-_R_INC1 = [(x + 1) & 0x7F for x in range(256)]
-_R_INC2 = [(x + 2) & 0x7F for x in range(256)]
+_R_INC1 = [(x + 1) & 32767 for x in range(32768)]
+_R_INC2 = [(x + 2) & 32767 for x in range(32768)]
 _SIGNED = [x - 256 if x > 127 else x for x in range(256)]
 
 
@@ -973,7 +973,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         stop = until
                                                         k = (stop - t + 3) >> 2
                                                         t += k << 2
-                                                        r = (r + k) & 0x7F
+                                                        r = (r + k) & 32767
                                     else:
                                         # 77  LD (HL),A
                                         ea = (h << 8) | l
@@ -3547,7 +3547,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 st[S.PORT] = port
                                                 t = t0
                                                 pc = (pc - 2) & 0xFFFF
-                                                r = (r - 1) & 0x7F
+                                                r = (r - 1) & 32767
                                                 reason = 2
                                                 break
                                         else:
@@ -5186,7 +5186,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.PORT] = port
                                                                             t = t0
                                                                             pc = (pc - 2) & 0xFFFF
-                                                                            r = (r - 2) & 0x7F
+                                                                            r = (r - 2) & 32767
                                                                             reason = 2
                                                                             break
                                                                     else:
@@ -5279,7 +5279,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[S.PORT] = port
                                                                                 t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
-                                                                                r = (r - 2) & 0x7F
+                                                                                r = (r - 2) & 32767
                                                                                 reason = 2
                                                                                 break
                                                                         else:
@@ -5355,6 +5355,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 8
                                                                     else:
                                                                         # ED 4F  LD R,A
+                                                                        st[S.FETCH_ADJ] += a - r
                                                                         r = a
                                                                         r7 = a & 0x80
                                                                         t += 9
@@ -5371,7 +5372,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[S.PORT] = port
                                                                                 t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
-                                                                                r = (r - 2) & 0x7F
+                                                                                r = (r - 2) & 32767
                                                                                 reason = 2
                                                                                 break
                                                                         else:
@@ -5470,7 +5471,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[S.PORT] = port
                                                                                 t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
-                                                                                r = (r - 2) & 0x7F
+                                                                                r = (r - 2) & 32767
                                                                                 reason = 2
                                                                                 break
                                                                         else:
@@ -5565,7 +5566,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.PORT] = port
                                                                                     t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
-                                                                                    r = (r - 2) & 0x7F
+                                                                                    r = (r - 2) & 32767
                                                                                     reason = 2
                                                                                     break
                                                                             else:
@@ -5667,7 +5668,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.PORT] = port
                                                                                     t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
-                                                                                    r = (r - 2) & 0x7F
+                                                                                    r = (r - 2) & 32767
                                                                                     reason = 2
                                                                                     break
                                                                             else:
@@ -5767,7 +5768,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.PORT] = port
                                                                                         t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 0x7F
+                                                                                        r = (r - 2) & 32767
                                                                                         reason = 2
                                                                                         break
                                                                                 else:
@@ -5858,7 +5859,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             st[S.PORT] = port
                                                             t = t0
                                                             pc = (pc - 2) & 0xFFFF
-                                                            r = (r - 2) & 0x7F
+                                                            r = (r - 2) & 32767
                                                             reason = 2
                                                             break
                                                     else:
@@ -5989,7 +5990,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.PORT] = port
                                                                                         t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 0x7F
+                                                                                        r = (r - 2) & 32767
                                                                                         reason = 2
                                                                                         break
                                                                                 else:
@@ -6084,7 +6085,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.PORT] = port
                                                                                         t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 0x7F
+                                                                                        r = (r - 2) & 32767
                                                                                         reason = 2
                                                                                         break
                                                                                 else:
@@ -6208,7 +6209,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.PORT] = port
                                                                                         t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 0x7F
+                                                                                        r = (r - 2) & 32767
                                                                                         reason = 2
                                                                                         break
                                                                                 else:
@@ -6364,7 +6365,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.PORT] = port
                                                                                         t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 0x7F
+                                                                                        r = (r - 2) & 32767
                                                                                         reason = 2
                                                                                         break
                                                                                 else:
@@ -9039,7 +9040,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                         stop = until
                                                         k = (stop - t + 3) >> 2
                                                         t += k << 2
-                                                        r = (r + k) & 0x7F
+                                                        r = (r + k) & 32767
                                     else:
                                         # 77  LD (HL),A
                                         ea = (h << 8) | l
@@ -11613,7 +11614,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                 st[S.PORT] = port
                                                 t = t0
                                                 pc = (pc - 2) & 0xFFFF
-                                                r = (r - 1) & 0x7F
+                                                r = (r - 1) & 32767
                                                 reason = 2
                                                 break
                                         else:
@@ -13252,7 +13253,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             st[S.PORT] = port
                                                                             t = t0
                                                                             pc = (pc - 2) & 0xFFFF
-                                                                            r = (r - 2) & 0x7F
+                                                                            r = (r - 2) & 32767
                                                                             reason = 2
                                                                             break
                                                                     else:
@@ -13345,7 +13346,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[S.PORT] = port
                                                                                 t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
-                                                                                r = (r - 2) & 0x7F
+                                                                                r = (r - 2) & 32767
                                                                                 reason = 2
                                                                                 break
                                                                         else:
@@ -13421,6 +13422,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t += 8
                                                                     else:
                                                                         # ED 4F  LD R,A
+                                                                        st[S.FETCH_ADJ] += a - r
                                                                         r = a
                                                                         r7 = a & 0x80
                                                                         t += 9
@@ -13437,7 +13439,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[S.PORT] = port
                                                                                 t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
-                                                                                r = (r - 2) & 0x7F
+                                                                                r = (r - 2) & 32767
                                                                                 reason = 2
                                                                                 break
                                                                         else:
@@ -13536,7 +13538,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 st[S.PORT] = port
                                                                                 t = t0
                                                                                 pc = (pc - 2) & 0xFFFF
-                                                                                r = (r - 2) & 0x7F
+                                                                                r = (r - 2) & 32767
                                                                                 reason = 2
                                                                                 break
                                                                         else:
@@ -13631,7 +13633,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.PORT] = port
                                                                                     t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
-                                                                                    r = (r - 2) & 0x7F
+                                                                                    r = (r - 2) & 32767
                                                                                     reason = 2
                                                                                     break
                                                                             else:
@@ -13733,7 +13735,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                     st[S.PORT] = port
                                                                                     t = t0
                                                                                     pc = (pc - 2) & 0xFFFF
-                                                                                    r = (r - 2) & 0x7F
+                                                                                    r = (r - 2) & 32767
                                                                                     reason = 2
                                                                                     break
                                                                             else:
@@ -13833,7 +13835,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.PORT] = port
                                                                                         t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 0x7F
+                                                                                        r = (r - 2) & 32767
                                                                                         reason = 2
                                                                                         break
                                                                                 else:
@@ -13924,7 +13926,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                             st[S.PORT] = port
                                                             t = t0
                                                             pc = (pc - 2) & 0xFFFF
-                                                            r = (r - 2) & 0x7F
+                                                            r = (r - 2) & 32767
                                                             reason = 2
                                                             break
                                                     else:
@@ -14055,7 +14057,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.PORT] = port
                                                                                         t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 0x7F
+                                                                                        r = (r - 2) & 32767
                                                                                         reason = 2
                                                                                         break
                                                                                 else:
@@ -14150,7 +14152,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.PORT] = port
                                                                                         t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 0x7F
+                                                                                        r = (r - 2) & 32767
                                                                                         reason = 2
                                                                                         break
                                                                                 else:
@@ -14274,7 +14276,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.PORT] = port
                                                                                         t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 0x7F
+                                                                                        r = (r - 2) & 32767
                                                                                         reason = 2
                                                                                         break
                                                                                 else:
@@ -14430,7 +14432,7 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                         st[S.PORT] = port
                                                                                         t = t0
                                                                                         pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 0x7F
+                                                                                        r = (r - 2) & 32767
                                                                                         reason = 2
                                                                                         break
                                                                                 else:

@@ -43,6 +43,15 @@ TAPE_ON, TAPE_T0, TAPE_POS, TAPE_END, TAPE_LEVEL0 = 51, 52, 53, 54, 55
 # WATCH_TABLE, each (address, width 1|2, lo, hi, inside): the byte or word there (SP when the
 # address is -1) must be in lo..hi (inside 1) or outside it (inside 0), else EXIT_WATCH.
 WATCH_N = 56
+# Opcode fetches (M1 cycles: a prefix is one, as R counts them) since the state was cleared,
+# which the Spectrum engines add up as they leave a run (RZX recordings count frames by them),
+# and what moved R without a fetch during the run (the interrupt's acknowledge, LD R,A).
+FETCHES, FETCH_ADJ = 57, 58
+# The Spectrum engines' log of port reads (RZX): IN_MODE 0 off, 1 every IN's value is written to
+# the machine's ``in_log`` (while IN_N < IN_END; IN_N counts on past it), 2 every IN reads the
+# next value of ``in_log`` instead of the devices (0xFF past IN_END; IN_N counts on).
+IN_MODE, IN_N, IN_END = 59, 60, 61
+IN_OFF, IN_RECORD, IN_REPLAY = 0, 1, 2
 WATCH_TABLE = 64
 WATCH_STRIDE = 5
 WATCH_ENTRIES = 8

@@ -333,7 +333,8 @@ def _ld(op: isa.Op, d: Dialect) -> Leaf:
     if dst in ("I", "R"):  # LD I,A / LD R,A
         if dst == "I":
             return Leaf(["i = a"])
-        return Leaf(["r = a", "r7 = a & 0x80"])
+        # R jumps without fetches: the Spectrum engines' fetch count takes the jump back out.
+        return Leaf([f"{slot('FETCH_ADJ')} += a - r", "r = a", "r7 = a & 0x80"])
     if src in ("I", "R"):  # LD A,I / LD A,R: P/V = IFF2
         val = "i" if src == "I" else "(r & 0x7F) | r7"
         return Leaf([f"a = {val}", "f = (f & 0x01) | SZ53[a] | (iff2 << 2)", T_HERE,

@@ -1,0 +1,281 @@
+"""RZX on the machine: fetch counting, playback and recording, against SkoolKit's rzxplay.py
+and Fuse (fuse-sdl under Xvfb, tests/fuse.py), each skipped with a reason when absent."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests import fuse
+from zxmonopoly import images
+from zxmonopoly.harness.session import BOOT_FRAMES, Session
+from zxmonopoly.snapshot import load
+from zxmonopoly.snapshot.rzx import InputBlock, load_rzx, save_rzx
+from zxmonopoly.spectrum import Spectrum48
+from zxmonopoly.spectrum.rzx import RzxDesync, RzxPlayer, closing_differences, machine_for
+from zxmonopoly.z80 import state
+
+# One pass of the loop: LD A,0x55 (1 fetch) · LD R,A (2) · LD IX,0x9000 (2) · SET 1,(IX+5)
+# (DD CB: 2) · BIT 0,B (2) · DD DD NOP (3: each prefix is an M1) · NOP (1) · JR loop (1).
+LOOP = bytes([0x3E, 0x55, 0xED, 0x4F, 0xDD, 0x21, 0x00, 0x90, 0xDD, 0xCB, 0x05, 0xCE,
+              0xCB, 0x40, 0xDD, 0xDD, 0x00, 0x00, 0x18, 0xEC])
+LOOP_FETCHES = 14
+
+
+def _loop_machine(engine: str) -> Spectrum48:
+    m = Spectrum48(engine=engine)
+    m.memory[0x8000:0x8000 + len(LOOP)] = LOOP
+    m.cpu.pc, m.cpu.iff1, m.cpu.iff2 = 0x8000, 0, 0
+    return m
+
+
+def test_fetches_count_m1_cycles_not_r(engine: str) -> None:
+    m = _loop_machine(engine)
+    before = m.fetches
+    assert m.run_fetches(LOOP_FETCHES * 1000) == 0
+    # LD R,A sets R to 0x55 every pass, so R says nothing; the count is exact all the same.
+    assert m.fetches - before == LOOP_FETCHES * 1000
+    assert m.cpu.pc == 0x8000
+    assert m.run_fetches(1) == 0 and m.cpu.pc == 0x8002  # LD A,n: one fetch
+    assert m.run_fetches(1) == 1 and m.cpu.pc == 0x8004  # LD R,A is two: one past the count
+
+
+def test_interrupt_acknowledge_is_not_a_fetch(engine: str) -> None:
+    m = Spectrum48(engine=engine)
+    m.run_frames(5)  # our ROM: IM 1, interrupts on, the frame's interrupt each frame
+    m.log_port_reads(state.IN_OFF)
+    r0, f0 = m.cpu.r, m.fetches
+    steps = interrupts = 0
+    while interrupts < 2 and steps < 200_000:
+        r_before, iff = m.cpu.r, m.cpu.iff1
+        m.step()
+        steps += 1
+        if iff and not m.cpu.iff1 and m.cpu.pc == 0x38 and m.cpu.r == (r_before + 1) & 0x7F:
+            interrupts += 1
+    assert interrupts >= 1
+    # Our ROM leaves R alone (no LD R,A): R's steps are the fetches and the acknowledges.
+    assert ((m.fetches - f0) + interrupts - (m.cpu.r - r0)) % 128 == 0
+
+
+def test_port_read_log_records_and_replays(engine: str) -> None:
+    m = Spectrum48(engine=engine)
+    m.run_frames(BOOT_FRAMES)
+    m.log_port_reads(state.IN_RECORD)
+    m.keyboard.press("A")
+    m.run_frames(1)
+    values = m.logged_port_reads()
+    assert len(values) == m.port_reads >= 8  # the ROM's scan: eight half-rows
+    assert 0xBE in values  # A down: bit 0 of the A half-row (0xFDFE) low
+    m.log_port_reads(state.IN_REPLAY, b"\x12")
+    m.memory[0x8000:0x8004] = bytes([0xDB, 0xFE, 0xDB, 0xFE])  # IN A,(0xFE) twice
+    m.cpu.pc, m.cpu.iff1 = 0x8000, 0
+    m.run_fetches(1)
+    assert m.cpu.a == 0x12
+    m.run_fetches(1)
+    assert (m.cpu.a, m.port_reads) == (0xFF, 2)  # past the values: 0xFF, and counted
+
+
+def _record_basic(tmp: Path, engine: str, rom: bytes | None = None) -> tuple[Session, Path]:
+    """A session that types and runs a line of BASIC while recording it."""
+    session = Session(rom, engine=engine)
+    path = tmp / "basic.rzx"
+    with session.record_rzx(path):
+        session.type("10 ")
+        session.keyword("PRINT")
+        session.type("1234\n")
+        session.keyword("RUN")
+        session.type("\n")
+        session.wait(10)
+    return session, path
+
+
+def test_record_then_replay_is_exact(tmp_path: Path, engine: str) -> None:
+    session, path = _record_basic(tmp_path, engine)
+    assert "1234" in session.text()
+    recording = load_rzx(path)
+    assert recording.start.rom == session.machine.rom  # in the .szx: Fuse runs the same ROM
+    assert len(recording.frames) > 100
+    assert any(frame.inputs for frame in recording.frames)
+    replay = Session.from_rzx(path, engine=engine)
+    assert replay.lines() == session.lines()
+    assert replay.rzx_player is not None and replay.rzx_player.done
+    replay.rzx_player.settle()
+    assert closing_differences(replay.machine, recording.closing.snapshot) == []
+
+
+def test_z80_start_snapshot(tmp_path: Path) -> None:
+    session = Session(engine="python")
+    path = tmp_path / "z80.rzx"
+    with session.record_rzx(path, suffix=".z80"):
+        session.type("10 ")
+        session.wait(5)
+    recording = load_rzx(path)
+    assert recording.start.suffix == ".z80" and recording.start.rom is None
+    replay = Session.from_rzx(path, engine="python")
+    assert replay.lines() == session.lines()
+
+
+def _edited(path: Path, out: Path, index: int, **change: object) -> None:
+    recording = load_rzx(path)
+    block = next(b for b in recording.blocks if isinstance(b, InputBlock))
+    block.frames[index] = replace(block.frames[index], **change)
+    save_rzx(out, recording)
+
+
+def test_desync_names_the_frame(tmp_path: Path) -> None:
+    _, path = _record_basic(tmp_path, "python")
+    frames = load_rzx(path).frames
+    k = next(i for i, f in enumerate(frames) if len(f.inputs) >= 2)
+    short, extra = tmp_path / "short.rzx", tmp_path / "extra.rzx"
+    _edited(path, short, k, inputs=frames[k].inputs[:-1])
+    with pytest.raises(RzxDesync, match=rf"short.rzx: frame {k}: {len(frames[k].inputs)} port "
+                                        rf"reads, {len(frames[k].inputs) - 1} recorded"):
+        Session.from_rzx(short, engine="python")
+    _edited(path, extra, k, inputs=frames[k].inputs + b"\xff")
+    with pytest.raises(RzxDesync, match=rf"extra.rzx: frame {k}: 1 of its "
+                                        rf"{len(frames[k].inputs) + 1:,} recorded port reads "
+                                        "left unread"):
+        Session.from_rzx(extra, engine="python")
+
+
+def test_partial_play_and_frames(tmp_path: Path) -> None:
+    _, path = _record_basic(tmp_path, "python")
+    session = Session.from_rzx(path, frames=20, engine="python")
+    assert session.rzx_player is not None
+    assert session.rzx_player.frame == 20 and not session.rzx_player.done
+    assert session.rzx_player.play() == len(session.rzx_player.frames) - 20
+
+
+def test_cli_run_rzx(tmp_path: Path) -> None:
+    _, path = _record_basic(tmp_path, "python")
+    shot = tmp_path / "end.png"
+    from zxmonopoly.cli import main
+
+    out = subprocess.run(["python", "-m", "zxmonopoly.cli", "run", "--rzx", str(path),
+                          "--engine", "python", "--screen-text", "--screenshot", str(shot)],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert "1234" in out.stdout
+    assert "played" in out.stderr and "equals the recording's closing snapshot" in out.stderr
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert main(["run", "--rzx", str(path), "--tape", str(path)]) == 2
+
+
+def test_frames_from_other_blocks_are_kept_in_order(tmp_path: Path) -> None:
+    _, path = _record_basic(tmp_path, "python")
+    recording = load_rzx(path)
+    block = recording.blocks[1]
+    assert isinstance(block, InputBlock)
+    half = len(block.frames) // 2
+    recording.blocks[1:2] = [InputBlock(block.frames[:half], block.tstates),
+                             InputBlock(block.frames[half:], 0)]
+    player = RzxPlayer(recording, machine_for(recording, engine="python"))
+    assert player.frames == block.frames
+    # The second block's T-state is where its first frame starts: 0, as after any frame.
+    player.play()
+    player.settle()
+    assert closing_differences(player.machine, recording.closing.snapshot) == []
+
+
+# -- SkoolKit's rzxplay.py -------------------------------------------------------------------
+
+
+def _skoolkit_rom() -> Path | None:
+    try:
+        import skoolkit
+    except ImportError:
+        return None
+    rom = Path(skoolkit.__file__).parent / "resources" / "48.rom"
+    return rom if rom.is_file() else None
+
+
+@pytest.mark.skipif(shutil.which("rzxplay.py") is None or _skoolkit_rom() is None,
+                    reason="SkoolKit's rzxplay.py absent: pip install skoolkit")
+def test_rzxplay_plays_ours(tmp_path: Path) -> None:
+    # rzxplay runs the 48K ROM it ships (it passes the .szx's ROM block by): record on that.
+    session, path = _record_basic(tmp_path, "python", _skoolkit_rom().read_bytes())
+    out = tmp_path / "end.szx"
+    done = subprocess.run(["rzxplay.py", "--no-screen", "--quiet", str(path), str(out)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert closing_differences(session.machine, load(out)) == []
+
+
+# -- Fuse ------------------------------------------------------------------------------------
+
+needs_fuse = pytest.mark.skipif(fuse.missing() is not None, reason=str(fuse.missing()))
+
+
+def _our_picture(memory: bytes | bytearray) -> tuple[np.ndarray, np.ndarray]:
+    """The display as colour numbers 0–7 (192×256), and where FLASH is set (Fuse's phase and
+    ours need not agree there)."""
+    ram = np.frombuffer(bytes(memory[0x4000:0x5B00]), dtype=np.uint8)
+    y = np.arange(192)
+    rows = ((y & 0xC0) << 5) | ((y & 7) << 8) | ((y & 0x38) << 2)
+    pixels = np.unpackbits(ram[rows[:, None] + np.arange(32)], axis=1).astype(bool)
+    attrs = np.repeat(np.repeat(ram[0x1800:].reshape(24, 32), 8, axis=0), 8, axis=1)
+    picture = np.where(pixels, attrs & 7, (attrs >> 3) & 7).astype(np.uint8)
+    return picture, (attrs & 0x80) != 0
+
+
+def _same_picture(fuse_picture: np.ndarray, memory: bytes | bytearray) -> int:
+    """How many pixels outside FLASH cells differ."""
+    ours, flash = _our_picture(memory)
+    return int(((fuse_picture != ours) & ~flash).sum())
+
+
+def _wait_finished(f: fuse.Fuse, frames: int) -> None:
+    """Wait for Fuse's "Finished RZX playback" box (emulation stops under it), then close it."""
+    deadline = time.monotonic() + 60 + frames / 10
+    while time.monotonic() < deadline:
+        rgb = fuse.grab(f.display, *fuse.WINDOW)
+        title = rgb[41:47, 70:230]  # the black title bar, past its word "Info"
+        stripes = fuse.spectrum_colours(rgb[42:46, 230:280])
+        if (title < 0x20).all() and {2, 6, 4, 5} <= set(np.unique(stripes).tolist()):
+            f.keys(["Return"])
+            time.sleep(0.3)
+            return
+        time.sleep(0.5)
+    raise AssertionError("Fuse did not finish the playback")
+
+
+@needs_fuse
+def test_fuse_plays_ours_to_the_same_screen(tmp_path: Path) -> None:
+    session, path = _record_basic(tmp_path, "python")
+    rom = tmp_path / "ours.rom"
+    rom.write_bytes(images.rom())
+    with fuse.fuse(["--playback", str(path)], rom) as f:
+        _wait_finished(f, len(load_rzx(path).frames))
+        picture = f.picture()
+    assert _same_picture(picture, session.machine.memory) == 0
+    assert "1234" in session.text()
+
+
+@needs_fuse
+@pytest.mark.skipif(not fuse.OPENSE_ROM.is_file(), reason="OpenSE BASIC absent: apt-get "
+                                                         "install opense-basic")
+def test_fuse_recording_of_basic_replays_exactly(tmp_path: Path, engine: str) -> None:
+    path = tmp_path / "fuse.rzx"
+    with fuse.fuse(["--record", str(path)], fuse.OPENSE_ROM) as f:
+        time.sleep(3)  # OpenSE BASIC's start
+        # OpenSE BASIC takes BASIC letter by letter: a program that prints and colours.
+        f.type(["1", "0", "space", "p", "r", "i", "n", "t", "space", "1", "2", "3", "4",
+                "Return", "r", "u", "n", "Return"])
+        time.sleep(3)
+        picture = f.picture()
+        f.quit()  # Fuse closes the recording with its state
+    recording = load_rzx(path)
+    assert recording.creator == "Fuse" and recording.start.rom == fuse.OPENSE_ROM.read_bytes()
+    assert recording.closing is not None
+    player = RzxPlayer(recording, machine_for(recording, engine=engine), str(path))
+    player.play()
+    player.settle()
+    assert closing_differences(player.machine, recording.closing.snapshot) == []
+    assert "1234" in "\n".join(player.machine.screen_text())
+    assert _same_picture(picture, player.machine.memory) == 0
