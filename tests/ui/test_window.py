@@ -18,6 +18,7 @@ pygame = pytest.importorskip("pygame")
 
 from zxmonopoly import cli  # noqa: E402
 from zxmonopoly.harness import run_script  # noqa: E402
+from zxmonopoly.snapshot.rzx import load_rzx  # noqa: E402
 from zxmonopoly.spectrum import video  # noqa: E402
 from zxmonopoly.spectrum.keyboard import KEYS  # noqa: E402
 from zxmonopoly.spectrum.timing import AUDIO_SAMPLES_PER_FRAME  # noqa: E402
@@ -272,26 +273,43 @@ def test_tape_is_loaded_with_load_quoted_typed_visibly(window: Window, tmp_path:
     assert "loading" not in pygame.display.get_caption()[0]
 
 
-def test_f8_records_rzx_that_the_window_plays_back(tmp_path: Path) -> None:
+def test_shift_f9_records_rzx_that_the_window_plays_back(tmp_path: Path) -> None:
     said: list[str] = []
     w = Window(engine="python", mute=True, snapshot_dir=tmp_path, out=said.append)
+    shift_f9 = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9, mod=pygame.KMOD_LSHIFT,
+                                  unicode="", scancode=0)
     try:
         w.run(max_frames=40, paced=False)
-        w.handle_event(key_event(pygame.KEYDOWN, pygame.K_F8))
+        w.handle_event(shift_f9)
         assert "recording into" in said[-1] and "RZX" in pygame.display.get_caption()[0]
+        assert w.recorder is None  # Shift+F9 is not F9: no keystroke script
         w.handle_event(key_event(pygame.KEYDOWN, pygame.K_p, "p"))
         w.run(max_frames=46, paced=False)
         w.handle_event(key_event(pygame.KEYUP, pygame.K_p, "p"))
         w.run(max_frames=60, paced=False)
-        w.handle_event(key_event(pygame.KEYDOWN, pygame.K_F8))
+        w.handle_event(shift_f9)
         assert "recorded 20 frames" in said[-1]
         path = next(tmp_path.glob("*.rzx"))
         end = bytes(w.machine.memory[0x4000:0x5B00])
+        assert "P" in "\n".join(w.machine.screen_text())
         w.machine.reset()
         w.open_file(path)  # a dropped .rzx plays
-        assert "playing" in said[-1] and w.rzx_player is not None
+        assert "playing" in said[-1] and "playing RZX 0/20" in pygame.display.get_caption()[0]
         w.run(max_frames=80, paced=False)
-        assert w.rzx_player is None and "played all 20 frames" in said[-1]
+        assert w.rzx.player is None and "played all 20 frames" in said[-1]
         assert bytes(w.machine.memory[0x4000:0x5B00]) == end
     finally:
         w.close()
+
+
+def test_rzx_recording_still_running_is_written_at_close(tmp_path: Path) -> None:
+    said: list[str] = []
+    w = Window(engine="python", mute=True, snapshot_dir=tmp_path / "new", out=said.append)
+    try:
+        w.run(max_frames=5, paced=False)
+        w.record_rzx()  # the menu's item, as Shift+F9
+        w.run(max_frames=12, paced=False)
+    finally:
+        w.close()
+    assert "recorded 7 frames" in said[-1]
+    assert len(load_rzx(next((tmp_path / "new").glob("*.rzx"))).frames) == 7

@@ -25,7 +25,7 @@ GAME_KEYS = {"M": "Mortgage", "H": "Houses", "R": "Rent", "O": "Owners", "T": "T
              "ENTER": "select"}
 FUNCTION_HELP = ("Esc menu (open files, tape, snapshots, speed, sound, joystick, status line)",
                  "F1 help   F2 save snapshot   F3 load snapshot   F5 reset   F6 tape play/stop",
-                 "F7/Pause pause   F8 record RZX   F9 record a script   F10 quit",
+                 "F7/Pause pause   F9 record a script   Shift+F9 record RZX   F10 quit",
                  "F11 fullscreen   F12 turbo",
                  "Monopoly (green): M H R O T D menu, C credit, A assets, F fast computer turns,",
                  "B flat board, X retire (option), CS+5/CS+8 cursor, CS+SPACE ends the game",

@@ -42,6 +42,8 @@ from zxmonopoly.spectrum.video import write_png  # noqa: E402
 from zxmonopoly.ui import joystick as joysticks  # noqa: E402
 from zxmonopoly.ui.display import WindowError, check_display  # noqa: E402
 from zxmonopoly.ui.menu import FilePage, Item, Menu, NamePage, Page  # noqa: E402
+from zxmonopoly.ui.rzx import SUFFIX as RZX_SUFFIX  # noqa: E402
+from zxmonopoly.ui.rzx import WindowRzx  # noqa: E402
 
 if TYPE_CHECKING:
     from zxmonopoly.harness.record import Recorder
@@ -57,7 +59,6 @@ TITLE = "zxmonopoly"
 SNAPSHOT_SUFFIXES = tuple(snapshot_formats.SUFFIXES)
 SAVE_FORMAT = ".szx"
 TAPE_SUFFIXES = (".tap", ".tzx")
-RZX_SUFFIX = ".rzx"
 MESSAGE_SECONDS = 4.0
 MAX_LAG = 0.1  # seconds the silent schedule may fall behind and still catch up
 #: The speeds the menu offers: frames emulated per 50 Hz tick (0: as many as fit, no sound).
@@ -237,9 +238,7 @@ class Window:
         self.consumed: set[int] = set()  # PC keys whose press was typed as a character
         self.last_snapshot: Path | None = None
         self.recorder: Recorder | None = None  # (imported when F9 is first pressed)
-        self.rzx_player: Any = None  # an RZX recording playing (spectrum.rzx.RzxPlayer)
-        self.rzx_recorder: Any = None  # an RZX recording being made (F8)
-        self.rzx_path = Path()  # where it goes
+        self.rzx = WindowRzx(self.note)  # an RZX recording playing or being made (Shift+F9)
         self.symbols: Path | None = None  # the running program's symbol map, for recordings
         self.status = ""  # a lasting note in the title bar
         self.message = ""
@@ -366,11 +365,7 @@ class Window:
             words.append("help: F1 to close")
         if self.recorder is not None:
             words.append("recording (F9 stops)")
-        if self.rzx_recorder is not None:
-            words.append("recording RZX (F8 stops)")
-        if self.rzx_player is not None:
-            words.append(f"playing RZX {self.rzx_player.frame}/{len(self.rzx_player.frames)}")
-        return words
+        return words + self.rzx.words()
 
     def _update_title(self) -> None:
         """Set the title bar to the state and the latest message."""
@@ -433,6 +428,9 @@ class Window:
             self.consumed.add(key)
             self.apply_keys()
             return
+        if key == pygame.K_F9 and event.mod & pygame.KMOD_SHIFT:
+            self.record_rzx()
+            return
         if key in FUNCTION_KEYS:
             FUNCTION_KEYS[key](self)
             return
@@ -474,9 +472,7 @@ class Window:
         self.feed.begin_frame()
         self.apply_keys()
         held = self.machine.keyboard.pressed() if self.recorder is not None else []
-        if self.rzx_player is not None:
-            self._play_rzx_frame()
-        else:
+        if not self.rzx.run_frame():
             self.machine.run_frames(1)
         self.frames_run += 1
         self._fps_frames.append(time.monotonic())
@@ -519,7 +515,8 @@ class Window:
         suffix = Path(path).suffix.lower()
         try:
             if suffix == RZX_SUFFIX:
-                self.play_rzx(path)
+                if self.rzx.play(self.machine, path):
+                    self.feed.clear()
             elif suffix in TAPE_SUFFIXES:
                 self.insert_tape(path)
                 self.machine.reset()
@@ -727,8 +724,7 @@ class Window:
             Item(lambda: "Screenshot", then_close(self.save_screenshot_file)),
             Item(lambda: f"Record keys (F9): {'stop' if self.recorder else 'start'}",
                  then_close(self.record)),
-            Item(lambda: f"Record RZX (F8): {'stop' if self.rzx_recorder else 'start'}",
-                 then_close(self.record_rzx)),
+            Item(self.rzx.menu_label, then_close(self.record_rzx)),
             Item(lambda: "Quit", self.quit),
         ]
         return Page("zxmonopoly", items)
@@ -778,60 +774,10 @@ class Window:
                 return
             self.note(f"recorded {recorder.frames} frames into {path}")
 
-    def play_rzx(self, path: str | os.PathLike[str]) -> bool:
-        """Play an RZX recording from its snapshot, frame by frame (the keys wait till its end).
-
-        The machine takes the recording's ROM when its .szx holds one (Fuse's custom ROM).
-        """
-        from zxmonopoly.snapshot.rzx import load_rzx
-        from zxmonopoly.spectrum.rzx import RzxPlayer
-
-        try:
-            recording = load_rzx(path)
-            if recording.start.rom is not None and recording.start.rom != self.machine.rom:
-                self.machine.rom = bytes(recording.start.rom)
-                self.machine.memory[:len(self.machine.rom)] = self.machine.rom
-            self.rzx_player = RzxPlayer(recording, self.machine, str(path))
-        except Exception as exc:  # noqa: BLE001 - any failure is shown, play goes on
-            self.note(f"cannot play {path}: {exc}")
-            return False
-        self.feed.clear()
-        self.note(f"playing {Path(path).name}: {len(self.rzx_player.frames)} frames")
-        return True
-
-    def _play_rzx_frame(self) -> None:
-        """One frame of the RZX recording playing; at its end (or out of step) play goes on."""
-        player = self.rzx_player
-        try:
-            player.play_frame()
-        except Exception as exc:  # noqa: BLE001 - a desync is shown, the machine plays on
-            self.rzx_player = None
-            self.note(str(exc))
-            return
-        if player.done:
-            self.rzx_player = None
-            self.note(f"played all {len(player.frames)} frames of {player.name}")
-
     def record_rzx(self) -> None:
-        """F8: start recording an RZX file (a .szx with the ROM, then each frame), or stop."""
-        from zxmonopoly.snapshot.rzx import save_rzx
-        from zxmonopoly.spectrum.rzx import RzxRecorder
-
-        if self.rzx_recorder is None:
-            if self.rzx_player is not None:
-                self.note("an RZX recording is playing: record when it ends")
-                return
-            self.rzx_recorder = RzxRecorder(self.machine)
-            self.rzx_path = _new_snapshot_path(self.snapshot_dir).with_suffix(RZX_SUFFIX)
-            self.note(f"recording into {self.rzx_path} (F8 stops)")
-            return
-        recorder, self.rzx_recorder = self.rzx_recorder, None
-        try:
-            save_rzx(self.rzx_path, recorder.stop())
-        except Exception as exc:  # noqa: BLE001 - any failure is shown, play goes on
-            self.note(f"cannot write the recording: {exc}")
-            return
-        self.note(f"recorded {recorder.frames} frames into {self.rzx_path}")
+        """Shift+F9: start recording an RZX file (``zxmonopoly-DATE-TIME.rzx`` in the snapshot
+        directory), or stop and write it."""
+        self.rzx.toggle_record(self.machine, self.snapshot_dir)
 
     def quit(self) -> None:
         """F10: close the window."""
@@ -921,8 +867,7 @@ class Window:
         """Close the window and the sound (a recording still running is written first)."""
         if self.recorder is not None:
             self.record()
-        if self.rzx_recorder is not None:
-            self.record_rzx()
+        self.rzx.close(self.machine)
         if self.jit is not None:
             self.jit.cancel()
             self.jit = None
@@ -941,7 +886,6 @@ FUNCTION_KEYS: dict[int, Callable[[Window], Any]] = {
     pygame.K_F6: Window.toggle_tape,
     pygame.K_F7: Window.toggle_pause,
     pygame.K_PAUSE: Window.toggle_pause,
-    pygame.K_F8: Window.record_rzx,
     pygame.K_F9: Window.record,
     pygame.K_F10: Window.quit,
     pygame.K_F11: Window.toggle_fullscreen,
