@@ -279,3 +279,60 @@ def test_fuse_recording_of_basic_replays_exactly(tmp_path: Path, engine: str) ->
     assert closing_differences(player.machine, recording.closing.snapshot) == []
     assert "1234" in "\n".join(player.machine.screen_text())
     assert _same_picture(picture, player.machine.memory) == 0
+
+
+#: Fuse's options for a load through the ROM's own loader at the tape's real timing: no ROM
+#: traps, no loop short-circuiting (its fastload stays on: the host runs flat out meanwhile,
+#: the emulated machine sees every edge at its T-state), the tape started by its detection.
+REAL_LOAD = ["--no-auto-load", "--no-traps", "--no-accelerate-loader"]
+#: The game in Fuse after its title: two human players, a and b, no short game, none of our
+#: options, who goes first thrown (two Ds), then the first turn's throw (a third D).
+GAME_KEYS = ["space", "1", "n", "a", "Return", "2", "n", "b", "Return", "Return", "n", "n", "n",
+             "n"]
+
+
+@pytest.fixture(scope="module")
+def fuse_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, np.ndarray]:
+    """A recording made in Fuse on our ROM: LOAD "" typed, the game's tape loaded at its real
+    timing, the title left and a turn played; and Fuse's picture at its end."""
+    if fuse.missing() is not None:
+        pytest.skip(str(fuse.missing()))
+    tmp = tmp_path_factory.mktemp("fuse-game")
+    rom = tmp / "ours.rom"
+    rom.write_bytes(images.rom())
+    title = bytes(Session.game().machine.memory)
+    path = tmp / "game.rzx"
+    with fuse.fuse([*REAL_LOAD, "--tape", str(images.game_tape_path()), "--record", str(path)],
+                   rom) as f:
+        time.sleep(2)  # our ROM's start
+        f.type(["j", "ctrl+p", "ctrl+p", "Return"])  # LOAD "" (J is LOAD in K mode)
+        deadline = time.monotonic() + 300
+        while _same_picture(f.picture(), title) != 0:
+            assert time.monotonic() < deadline, "Fuse did not load the game to its title"
+            time.sleep(1)
+        f.type(GAME_KEYS, gap=0.5)
+        for wait in (4, 6, 8):  # D: who goes first (two throws), then the first turn
+            f.type(["d"], gap=0.5)
+            time.sleep(wait)
+        picture = f.picture()
+        f.quit()
+    return path, picture
+
+
+@needs_fuse
+def test_fuse_recording_of_our_game_replays_exactly(fuse_game: tuple[Path, np.ndarray],
+                                                   engine: str) -> None:
+    path, picture = fuse_game
+    recording = load_rzx(path)
+    assert recording.creator == "Fuse" and recording.start.rom == images.rom()
+    assert recording.closing is not None
+    # The whole load is in it: far more frames than the fast load's, the tape's edges read.
+    assert len(recording.frames) > 10_000
+    player = RzxPlayer(recording, machine_for(recording, engine=engine), str(path))
+    player.play()
+    player.settle()
+    assert closing_differences(player.machine, recording.closing.snapshot) == []
+    # In play: the board and its menu (the throws are Fuse's, so the square is anyone's).
+    text = "\n".join(player.machine.screen_text())
+    assert "MONOPOLY" in text and "Mortgage Houses" in text and "PRESS ANY KEY" not in text
+    assert _same_picture(picture, player.machine.memory) == 0
