@@ -336,7 +336,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
     try:
         if args.rzx:
-            if not window.play_rzx(args.rzx):
+            if not window.rzx.play(window.machine, args.rzx):
                 raise CliError(f"{args.rzx}: cannot play the recording")
         elif args.snapshot:
             if not window.load_snapshot(args.snapshot):

@@ -19,6 +19,8 @@ pygame = pytest.importorskip("pygame")
 
 from zxmonopoly import cli  # noqa: E402
 from zxmonopoly.basic import tokenise  # noqa: E402
+from zxmonopoly.harness.session import Session  # noqa: E402
+from zxmonopoly.snapshot.rzx import load_rzx  # noqa: E402
 from zxmonopoly.spectrum import Spectrum48  # noqa: E402
 from zxmonopoly.spectrum.keyboard import JOYSTICK_BITS, KEYS  # noqa: E402
 from zxmonopoly.tape import write_tap  # noqa: E402
@@ -363,6 +365,21 @@ def test_a_game_pad_as_a_kempston_joystick(window: Window) -> None:
     assert memory[0x8000] == JOYSTICK_BITS["RIGHT"] | JOYSTICK_BITS["FIRE"]
     window.set_joystick("none")
     assert window.machine.joystick.state[0] == 0
+
+
+def test_zxmonopoly_file_plays_a_recording(xvfb: str, tmp_path: Path, monkeypatch) -> None:
+    session = Session(engine="python", boot_frames=30)
+    path = tmp_path / "answer.rzx"
+    with session.record_rzx(path):
+        session.machine.type_text("p7*6\n")  # (K mode: p is PRINT)
+        session.wait(3)
+    frames = len(load_rzx(path).frames)
+    seen = capture_close(monkeypatch)
+    # The window plays the recording's frames: the screen is the recording's at its end.
+    assert cli.main([str(path), "--mute", "--engine", "python", "--exit-after-frames",
+                     str(frames)]) == 0
+    assert "42" in str(seen["text"])
+    assert seen["memory"][0x4000:0x5B00] == bytes(session.machine.memory[0x4000:0x5B00])
 
 
 def capture_close(monkeypatch: pytest.MonkeyPatch) -> dict[str, object]:
