@@ -46,6 +46,19 @@ def test_fetches_count_m1_cycles_not_r(engine: str) -> None:
     assert m.run_fetches(1) == 1 and m.cpu.pc == 0x8004  # LD R,A is two: one past the count
 
 
+def test_a_count_longer_than_r_keeps_is_exact(engine: str) -> None:
+    # 2,000 NOPs and JP back (2,001 fetches, 8,010 T a pass), 21 passes asked at once: more
+    # fetches than the CPython engines' R keeps (32,768) and than a frame holds (a bad file
+    # may ask 65,535 of one frame).
+    m = Spectrum48(engine=engine)
+    m.memory[0x8000:0x8000 + 2000] = bytes(2000)
+    m.memory[0x8000 + 2000:0x8000 + 2003] = bytes([0xC3, 0x00, 0x80])
+    m.cpu.pc, m.cpu.iff1, m.cpu.iff2 = 0x8000, 0, 0
+    before = m.fetches
+    assert m.run_fetches(2001 * 21) == 0
+    assert m.fetches - before == 2001 * 21 and m.cpu.pc == 0x8000
+
+
 def test_interrupt_acknowledge_is_not_a_fetch(engine: str) -> None:
     m = Spectrum48(engine=engine)
     m.run_frames(5)  # our ROM: IM 1, interrupts on, the frame's interrupt each frame

@@ -34,6 +34,9 @@ from .ula import ENGINES as SPECTRUM_ENGINES
 OUT_LOG_ENTRIES = 4096
 #: The port-read log's size (RZX): a frame of an RZX recording holds at most 65,534 reads.
 IN_LOG_ENTRIES = 0xFFFE
+#: The most fetches one run of :meth:`Spectrum48.run_fetches` asks for (a frame's run does
+#: about 17,500 at most): far from the 32,768 steps R keeps in the CPython engines.
+RUN_FETCHES_MAX = 16_384
 ROM_SIZE = 16_384
 #: A ROM file larger than this is refused before it is read (a wrong size up to it is named).
 MAX_ROM_FILE = 1 << 20
@@ -312,7 +315,10 @@ class Spectrum48:
             if left <= 0:
                 return -left
             t = self.cpu.tstates
-            self._run_to(t + 4 * (left - 2) if left > 2 else t + 1)
+            # A run counts its fetches by R's steps, which the CPython engines keep modulo
+            # 32,768: no run may fetch that often (a frame's 65,535 of a bad file would).
+            step = min(left - 2, RUN_FETCHES_MAX)
+            self._run_to(t + 4 * step if left > 2 else t + 1)
 
     def take_interrupt(self) -> bool:
         """Accept the frame's interrupt now if it is due (no instruction runs); say if it was."""
