@@ -271,6 +271,25 @@ def test_fuse_plays_ours_to_the_same_screen(tmp_path: Path) -> None:
 
 
 @needs_fuse
+def test_fuse_plays_our_recording_of_the_game(tmp_path: Path) -> None:
+    # From the title's snapshot (the game in RAM, our ROM in the .szx): two players entered.
+    session = Session.game(engine="python")
+    path = tmp_path / "game.rzx"
+    with session.record_rzx(path):
+        for step in ("SPACE", "1", "N", "A", "ENTER", "2", "N", "B", "ENTER", "ENTER"):
+            session.wait_input()
+            session.tap(step)
+        session.wait_input()
+    assert "Short game?" in session.text()
+    rom = tmp_path / "ours.rom"
+    rom.write_bytes(images.rom())
+    with fuse.fuse(["--playback", str(path)], rom) as f:
+        _wait_finished(f, len(load_rzx(path).frames))
+        picture = f.picture()
+    assert _same_picture(picture, session.machine.memory) == 0
+
+
+@needs_fuse
 @pytest.mark.skipif(not fuse.OPENSE_ROM.is_file(), reason="OpenSE BASIC absent: apt-get "
                                                          "install opense-basic")
 def test_fuse_recording_of_basic_replays_exactly(tmp_path: Path, engine: str) -> None:
