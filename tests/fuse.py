@@ -148,7 +148,11 @@ def _free_display() -> str:
 
 @contextmanager
 def fuse(args: Sequence[str], rom: Path, timeout: float = 30.0) -> Iterator[Fuse]:
-    """Start Xvfb and ``fuse-sdl`` (48K, no sound, ``rom``, then ``args``) and stop both after."""
+    """Start Xvfb and ``fuse-sdl`` (48K, no sound, ``rom``, then ``args``) and stop both after.
+
+    Fuse's other settings are its defaults: a recording gets an autosave (a snapshot block)
+    every 5 s, which a replay is compared with as it passes.
+    """
     display = _free_display()
     home = Path(tempfile.mkdtemp(prefix="zxm-fuse-"))
     xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "640x480x24", "-nolisten", "tcp"],
@@ -163,7 +167,7 @@ def fuse(args: Sequence[str], rom: Path, timeout: float = 30.0) -> Iterator[Fuse
             time.sleep(0.1)
         process = subprocess.Popen(
             ["fuse-sdl", "--machine", "48", "--no-sound", "--no-confirm-actions",
-             "--no-rzx-autosaves", "--rom-48", str(rom), *args],
+             "--rom-48", str(rom), *args],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         found = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", "Fuse"],
                                env=env, capture_output=True, text=True, timeout=timeout)

@@ -212,6 +212,13 @@ def _run_rzx(args: argparse.Namespace) -> int:
             status = 1
         print(f"zxmonopoly: played {player.frame:,} of {total:,} frames of {args.rzx}",
               file=sys.stderr)
+        for frame, differences in player.bookmark_differences[:1]:
+            print(f"zxmonopoly: {args.rzx}: before frame {frame:,} the machine differs from "
+                  f"the recording's snapshot there: {'; '.join(differences)}", file=sys.stderr)
+            status = 1
+        if player.bookmarks_checked and not player.bookmark_differences:
+            print(f"zxmonopoly: the machine equalled the recording's {player.bookmarks_checked:,}"
+                  " snapshots on the way (registers and RAM)", file=sys.stderr)
         if player.done and player.closing is not None and not status:
             player.settle()
             differences = closing_differences(machine, player.closing.snapshot)

@@ -138,7 +138,8 @@ HEADER = GOOD[:8]
     (HEADER, "no Z80R block: the file holds no registers"),
     (_with_block(b"Z80R", bytes(36)), r"block 'Z80R' at offset \d+: 36 bytes, expected 37"),
     (_with_block(b"Z80R", _z80r(im=3)), "bad interrupt mode 3"),
-    (_with_block(b"Z80R", _z80r(cycles=69_888)), "T-state 69,888 is past the 48K's frame"),
+    (_with_block(b"Z80R", _z80r(cycles=69_888 + 256)),
+     r"T-state 70,144 is past the 48K's frame \(0..69,887, or at most 255 past its end\)"),
     (_with_block(b"SPCR", bytes(7)), "block 'SPCR' at offset \\d+: 7 bytes, expected 8"),
     (_with_block(b"KEYB", bytes(3)), "block 'KEYB' at offset \\d+: 3 bytes, expected 4 or 5"),
     (GOOD + _ramp(5, bytes(0x4000)), "RAM page 5 at offset \\d+: page 5 appears twice"),
@@ -149,6 +150,12 @@ HEADER = GOOD[:8]
 def test_bad_files(data: bytes, message: str) -> None:
     with pytest.raises(SnapshotError, match=message):
         read_szx(data, "x.szx")
+
+
+def test_a_moment_just_past_the_frame_is_that_far_into_the_next() -> None:
+    # Fuse's RZX autosaves: taken at the frame's end, before the next frame starts.
+    assert read_szx(_with_block(b"Z80R", _z80r(cycles=69_902)), "x.szx").tstates == 14
+    assert read_szx(_with_block(b"Z80R", _z80r(cycles=69_887)), "x.szx").tstates == 69_887
 
 
 @pytest.mark.parametrize(("body", "flags", "message"), [

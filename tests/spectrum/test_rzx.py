@@ -16,7 +16,7 @@ from tests import fuse
 from zxmonopoly import images
 from zxmonopoly.harness.session import BOOT_FRAMES, Session
 from zxmonopoly.snapshot import load
-from zxmonopoly.snapshot.rzx import InputBlock, load_rzx, save_rzx
+from zxmonopoly.snapshot.rzx import InputBlock, load_rzx, save_rzx, snapshot_block
 from zxmonopoly.spectrum import Spectrum48
 from zxmonopoly.spectrum.rzx import RzxDesync, RzxPlayer, closing_differences, machine_for
 from zxmonopoly.z80 import state
@@ -196,6 +196,36 @@ def test_frames_from_other_blocks_are_kept_in_order(tmp_path: Path) -> None:
     assert closing_differences(player.machine, recording.closing.snapshot) == []
 
 
+def test_snapshots_between_blocks_are_compared_as_play_passes(tmp_path: Path) -> None:
+    _, path = _record_basic(tmp_path, "python")
+    recording = load_rzx(path)
+    block = recording.blocks[1]
+    assert isinstance(block, InputBlock)
+    half = len(block.frames) // 2
+    on_the_way = RzxPlayer(recording, machine_for(recording, engine="python"))
+    on_the_way.play(half)
+    mark = snapshot_block(on_the_way.machine.to_snapshot(), ".szx")
+    recording.blocks[1:2] = [InputBlock(block.frames[:half], block.tstates), mark,
+                             InputBlock(block.frames[half:], 0)]
+    player = RzxPlayer(recording, machine_for(recording, engine="python"))
+    player.play()
+    assert (player.bookmarks_checked, player.bookmark_differences) == (1, [])
+    # A byte of its RAM changed: named, with the frame it stands before.
+    ram = bytearray(mark.snapshot.ram)
+    ram[0x1000] ^= 0xFF
+    recording.blocks[2] = snapshot_block(replace(mark.snapshot, ram=bytes(ram)), ".szx")
+    player = RzxPlayer(recording, machine_for(recording, engine="python"))
+    player.play()
+    assert player.bookmark_differences == [
+        (half, ["RAM: 1 bytes differ, the first at 0x5000"])]
+    bad = tmp_path / "bad.rzx"
+    save_rzx(bad, recording)
+    out = subprocess.run(["python", "-m", "zxmonopoly.cli", "run", "--rzx", str(bad),
+                          "--engine", "python"], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 1
+    assert f"before frame {half:,} the machine differs from the recording's snapshot" in out.stderr
+
+
 # -- SkoolKit's rzxplay.py -------------------------------------------------------------------
 
 
@@ -307,6 +337,7 @@ def test_fuse_recording_of_basic_replays_exactly(tmp_path: Path, engine: str) ->
     assert recording.closing is not None
     player = RzxPlayer(recording, machine_for(recording, engine=engine), str(path))
     player.play()
+    assert player.bookmarks_checked >= 1 and player.bookmark_differences == []  # autosaves
     player.settle()
     assert closing_differences(player.machine, recording.closing.snapshot) == []
     assert "1234" in "\n".join(player.machine.screen_text())
@@ -362,6 +393,8 @@ def test_fuse_recording_of_our_game_replays_exactly(fuse_game: tuple[Path, np.nd
     assert len(recording.frames) > 10_000
     player = RzxPlayer(recording, machine_for(recording, engine=engine), str(path))
     player.play()
+    # Fuse's autosaves (every 5 s, thinned out as they age): equal as play passes each.
+    assert player.bookmarks_checked >= 5 and player.bookmark_differences == []
     player.settle()
     assert closing_differences(player.machine, recording.closing.snapshot) == []
     # In play: the board and its menu (the throws are Fuse's, so the square is anyone's).

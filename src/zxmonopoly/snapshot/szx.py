@@ -29,6 +29,9 @@ PAGES_48K = {5: 0x0000, 2: 0x4000, 0: 0x8000}
 RAMP_COMPRESSED = 1
 KEYB_ISSUE2 = 1
 JOYSTICK_NONE = 8  # KEYB: the keys emulate no joystick
+#: T-states a Z80R block's count may run past the frame's end: the frame ends at the first
+#: instruction boundary from 69,888 on (an instruction is 23 T at most, an acknowledge 19).
+FRAME_OVERRUN = 256
 ROM_BLOCK = b"ROM\0"
 ROM_HEADER = struct.Struct("<HI")  # flags (bit 0: zlib), the ROM's size
 ROM_COMPRESSED = 1
@@ -179,9 +182,13 @@ def _read_z80r(snap: Snapshot, payload: bytes, version: int, name: str, where: s
      flags, memptr) = Z80R.unpack(payload)
     if im > 2:
         raise SnapshotError(name, f"{where}: bad interrupt mode {im} (expected 0, 1 or 2)")
-    if cycles >= FRAME_TSTATES:
+    if cycles >= FRAME_TSTATES + FRAME_OVERRUN:
         raise SnapshotError(name, f"{where}: T-state {cycles:,} is past the 48K's frame "
-                                  f"(0..{FRAME_TSTATES - 1:,})")
+                                  f"(0..{FRAME_TSTATES - 1:,}, or at most {FRAME_OVERRUN - 1} "
+                                  "past its end)")
+    # Past the frame's end by an instruction (Fuse saves its RZX autosaves at the frame's end,
+    # T 69,902 say, before it starts the next): the same moment as that far into the next.
+    cycles %= FRAME_TSTATES
     snap.a, snap.f, snap.b, snap.c = af >> 8, af & 0xFF, bc >> 8, bc & 0xFF
     snap.d, snap.e, snap.h, snap.l = de >> 8, de & 0xFF, hl >> 8, hl & 0xFF
     snap.a_, snap.f_, snap.b_, snap.c_ = af_ >> 8, af_ & 0xFF, bc_ >> 8, bc_ & 0xFF

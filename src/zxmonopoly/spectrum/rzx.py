@@ -26,6 +26,7 @@ from zxmonopoly.snapshot.rzx import (
 from zxmonopoly.z80 import state
 
 from .machine import IN_LOG_ENTRIES, Spectrum48
+from .timing import FRAME_TSTATES, INT_LENGTH
 
 __all__ = ["RzxDesync", "RzxPlayer", "RzxRecorder", "closing_differences", "machine_for"]
 
@@ -50,7 +51,10 @@ class RzxPlayer:
 
     ``machine``: one made for it (:func:`machine_for`); the start snapshot is loaded into it
     here. Snapshot blocks between input blocks are the moment the play has reached already
-    (Fuse's bookmarks), so they are passed; the last, Fuse's closing one, is ``closing``.
+    (Fuse's autosaves, every 5 s of a recording), so they are not loaded: the machine is
+    compared with each as play passes it (``bookmarks_checked``, and ``bookmark_differences``:
+    the frame and what differs, :func:`closing_differences`). The last, Fuse's closing one,
+    is ``closing``.
     """
 
     def __init__(self, recording: Recording, machine: Spectrum48, name: str = "recording"):
@@ -59,10 +63,15 @@ class RzxPlayer:
         self.name = name
         self.frames: list[Frame] = []
         self._block_start: dict[int, int] = {}  # frame index -> the T-state its block starts at
-        for block in recording.blocks:
+        self._bookmarks: dict[int, SnapshotBlock] = {}  # frame index -> the snapshot before it
+        for k, block in enumerate(recording.blocks):
             if isinstance(block, InputBlock):
                 self._block_start[len(self.frames)] = block.tstates
                 self.frames.extend(block.frames)
+            elif k and self.frames and block is not recording.closing:
+                self._bookmarks[len(self.frames)] = block
+        self.bookmarks_checked = 0
+        self.bookmark_differences: list[tuple[int, list[str]]] = []
         self.frame = 0  # frames played
         machine.from_snapshot(recording.start.snapshot)
         # The recording starts inside a frame: no interrupt until its first frame has run.
@@ -90,8 +99,13 @@ class RzxPlayer:
         index = self.frame
         frame = self.frames[index]
         m = self.machine
+        if index in self._bookmarks:
+            self.bookmarks_checked += 1
+            differences = closing_differences(m, self._bookmarks.pop(index).snapshot)
+            if differences:
+                self.bookmark_differences.append((index, differences))
         if index in self._block_start:
-            m.cpu.tstates = self._block_start[index]
+            self._start_block(index, self._block_start[index])
         m.log_port_reads(state.IN_REPLAY, frame.inputs)
         try:
             over = m.run_fetches(frame.fetches)
@@ -110,6 +124,22 @@ class RzxPlayer:
                                               f"inside an instruction ({over} past it)")
         m.end_frame_here()
         self.frame += 1
+
+    def _start_block(self, index: int, tstates: int) -> None:
+        """An input block's first frame starts at its T-state.
+
+        Fuse ends a frame at the first instruction boundary from 69,888 T on and writes the
+        next block's T-state (and an autosave's) before it starts the next frame: 69,897 is
+        9 T into it, its interrupt to come. So is the start of every block but the first (a
+        frame starts with its interrupt, whatever its T-state); the first starts inside a
+        frame, without one, unless its T-state is past the frame's end too.
+        """
+        m = self.machine
+        if index == 0 and tstates < FRAME_TSTATES:
+            m.cpu.tstates = tstates
+            return
+        m.cpu.tstates = tstates % FRAME_TSTATES
+        m.cpu.state[state.INT_END] = m.cpu.tstates + INT_LENGTH
 
     def settle(self) -> bool:
         """After the last frame, accept its interrupt as Fuse does before its closing snapshot."""
