@@ -35,6 +35,9 @@ class NumbaDialect:
     compiled, these are the fastest forms.
     """
 
+    #: The port-read log shares the devices' code, testing its mode (templates.Dialect).
+    port_log_apart = False
+
     def mem(self, addr: str) -> str:
         """The byte at ``addr``, as an int64."""
         return f"I64(mem[{addr}])"

@@ -34,6 +34,9 @@ class PythonDialect:
     instructions: :class:`~.emit_numba.NumbaDialect` writes the plain ones.)
     """
 
+    #: The port-read log behind the test of ``io_exit`` alone (templates.Dialect).
+    port_log_apart = True
+
     #: The module's tables behind these spellings, and the run function's local names for them.
     TABLES = [f"_R_INC1 = [(x + 1) & {R_RANGE - 1} for x in range({R_RANGE})]",
               f"_R_INC2 = [(x + 2) & {R_RANGE - 1} for x in range({R_RANGE})]",

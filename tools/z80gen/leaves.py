@@ -21,6 +21,14 @@ def port_in_code(t: Target) -> list[str]:
     return t.variant.machine.port_in(t.dialect, t.variant.trace)
 
 
+def port_in_log_code(t: Target, maybe: bool = False) -> list[str]:
+    """What answers an IN with the port-read log on (``maybe``: on or off, as its mode says):
+    the machine's log (the bare CPU has none, and never turns it on: 0xFF)."""
+    if not t.variant.machine:
+        return ["v = 0xFF"]
+    return t.variant.machine.port_in_logged(t.dialect, t.variant.trace, maybe)
+
+
 def port_out_code(t: Target) -> list[str]:
     """What takes an OUT when no callback does: nothing, or the machine's devices."""
     if not t.variant.machine:
@@ -29,14 +37,17 @@ def port_out_code(t: Target) -> list[str]:
 
 
 def expand_devices(t: Target, lines: list[str]) -> list[str]:
-    """Replace the template markers ``@PORT_IN`` / ``@PORT_OUT`` by the engine's devices and
-    ``@HALT_SKIP`` by its way of passing a HALT."""
+    """Replace the template markers ``@PORT_IN`` / ``@PORT_IN_LOG`` / ``@PORT_IN_MAYBE_LOG`` /
+    ``@PORT_OUT`` by the engine's devices and ``@HALT_SKIP`` by its way of passing a HALT."""
+    devices = {"@PORT_IN": port_in_code, "@PORT_IN_LOG": port_in_log_code,
+               "@PORT_IN_MAYBE_LOG": lambda t: port_in_log_code(t, True),
+               "@PORT_OUT": port_out_code}
     out: list[str] = []
     for x in lines:
         s = x.strip()
         pad = x[: len(x) - len(x.lstrip())]
-        if s in ("@PORT_IN", "@PORT_OUT"):
-            out += [pad + y for y in (port_in_code(t) if s == "@PORT_IN" else port_out_code(t))]
+        if s in devices:
+            out += [pad + y for y in devices[s](t)]
         elif s == "@HALT_SKIP":
             out += [pad + y for y in halt_skip_code(t)]
         else:

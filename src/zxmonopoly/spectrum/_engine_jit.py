@@ -173,7 +173,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             if op == 0x40:
                                 # ED 40  IN B,(C)
                                 port = (b << 8) | c
-                                if io_exit:
+                                if io_exit and io_exit != 2:
                                     if st[S.IN_READY]:
                                         v = st[S.IN_VALUE] & 0xFF
                                         st[S.IN_READY] = 0
@@ -273,7 +273,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                 v = b
                                 wz = (port + 1) & 0xFFFF
                                 pass
-                                if io_exit:
+                                if io_exit and io_exit != 2:
                                     st[S.PORT] = port
                                     st[S.PORT_VALUE] = v
                                     st[S.A] = a
@@ -386,7 +386,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                 if op == 0x48:
                                     # ED 48  IN C,(C)
                                     port = (b << 8) | c
-                                    if io_exit:
+                                    if io_exit and io_exit != 2:
                                         if st[S.IN_READY]:
                                             v = st[S.IN_VALUE] & 0xFF
                                             st[S.IN_READY] = 0
@@ -487,7 +487,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                         v = c
                                         wz = (port + 1) & 0xFFFF
                                         pass
-                                        if io_exit:
+                                        if io_exit and io_exit != 2:
                                             st[S.PORT] = port
                                             st[S.PORT_VALUE] = v
                                             st[S.A] = a
@@ -599,7 +599,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                 if op == 0x50:
                                     # ED 50  IN D,(C)
                                     port = (b << 8) | c
-                                    if io_exit:
+                                    if io_exit and io_exit != 2:
                                         if st[S.IN_READY]:
                                             v = st[S.IN_VALUE] & 0xFF
                                             st[S.IN_READY] = 0
@@ -699,7 +699,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                     v = d
                                     wz = (port + 1) & 0xFFFF
                                     pass
-                                    if io_exit:
+                                    if io_exit and io_exit != 2:
                                         st[S.PORT] = port
                                         st[S.PORT_VALUE] = v
                                         st[S.A] = a
@@ -819,7 +819,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                 if op == 0x58:
                                     # ED 58  IN E,(C)
                                     port = (b << 8) | c
-                                    if io_exit:
+                                    if io_exit and io_exit != 2:
                                         if st[S.IN_READY]:
                                             v = st[S.IN_VALUE] & 0xFF
                                             st[S.IN_READY] = 0
@@ -919,7 +919,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                     v = e
                                     wz = (port + 1) & 0xFFFF
                                     pass
-                                    if io_exit:
+                                    if io_exit and io_exit != 2:
                                         st[S.PORT] = port
                                         st[S.PORT_VALUE] = v
                                         st[S.A] = a
@@ -1035,7 +1035,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                     if op == 0x60:
                                         # ED 60  IN H,(C)
                                         port = (b << 8) | c
-                                        if io_exit:
+                                        if io_exit and io_exit != 2:
                                             if st[S.IN_READY]:
                                                 v = st[S.IN_VALUE] & 0xFF
                                                 st[S.IN_READY] = 0
@@ -1135,7 +1135,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                         v = h
                                         wz = (port + 1) & 0xFFFF
                                         pass
-                                        if io_exit:
+                                        if io_exit and io_exit != 2:
                                             st[S.PORT] = port
                                             st[S.PORT_VALUE] = v
                                             st[S.A] = a
@@ -1257,7 +1257,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                     if op == 0x68:
                                         # ED 68  IN L,(C)
                                         port = (b << 8) | c
-                                        if io_exit:
+                                        if io_exit and io_exit != 2:
                                             if st[S.IN_READY]:
                                                 v = st[S.IN_VALUE] & 0xFF
                                                 st[S.IN_READY] = 0
@@ -1357,7 +1357,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                         v = l
                                         wz = (port + 1) & 0xFFFF
                                         pass
-                                        if io_exit:
+                                        if io_exit and io_exit != 2:
                                             st[S.PORT] = port
                                             st[S.PORT_VALUE] = v
                                             st[S.A] = a
@@ -1477,7 +1477,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                         else:
                                             # ED 70  IN F,(C)
                                             port = (b << 8) | c
-                                            if io_exit:
+                                            if io_exit and io_exit != 2:
                                                 if st[S.IN_READY]:
                                                     v = st[S.IN_VALUE] & 0xFF
                                                     st[S.IN_READY] = 0
@@ -1577,7 +1577,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                             v = 0
                                             wz = (port + 1) & 0xFFFF
                                             pass
-                                            if io_exit:
+                                            if io_exit and io_exit != 2:
                                                 st[S.PORT] = port
                                                 st[S.PORT_VALUE] = v
                                                 st[S.A] = a
@@ -1689,7 +1689,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
             if op == 0x78:
                 # ED 78  IN A,(C)
                 port = (b << 8) | c
-                if io_exit:
+                if io_exit and io_exit != 2:
                     if st[S.IN_READY]:
                         v = st[S.IN_VALUE] & 0xFF
                         st[S.IN_READY] = 0
@@ -1795,7 +1795,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                         v = a
                                         wz = (port + 1) & 0xFFFF
                                         pass
-                                        if io_exit:
+                                        if io_exit and io_exit != 2:
                                             st[S.PORT] = port
                                             st[S.PORT_VALUE] = v
                                             st[S.A] = a
@@ -1939,7 +1939,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                         if op == 0xa2:
                                             # ED A2  INI
                                             port = (b << 8) | c
-                                            if io_exit:
+                                            if io_exit and io_exit != 2:
                                                 if st[S.IN_READY]:
                                                     v = st[S.IN_VALUE] & 0xFF
                                                     st[S.IN_READY] = 0
@@ -2057,7 +2057,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                             hc = 0x11 if k > 255 else 0
                                             f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
                                             pass
-                                            if io_exit:
+                                            if io_exit and io_exit != 2:
                                                 st[S.PORT] = port
                                                 st[S.PORT_VALUE] = v
                                                 st[S.A] = a
@@ -2161,7 +2161,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                         if op == 0xaa:
                                             # ED AA  IND
                                             port = (b << 8) | c
-                                            if io_exit:
+                                            if io_exit and io_exit != 2:
                                                 if st[S.IN_READY]:
                                                     v = st[S.IN_VALUE] & 0xFF
                                                     st[S.IN_READY] = 0
@@ -2279,7 +2279,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                             hc = 0x11 if k > 255 else 0
                                             f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
                                             pass
-                                            if io_exit:
+                                            if io_exit and io_exit != 2:
                                                 st[S.PORT] = port
                                                 st[S.PORT_VALUE] = v
                                                 st[S.A] = a
@@ -2424,7 +2424,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                         if op == 0xb2:
                                             # ED B2  INIR
                                             port = (b << 8) | c
-                                            if io_exit:
+                                            if io_exit and io_exit != 2:
                                                 if st[S.IN_READY]:
                                                     v = st[S.IN_VALUE] & 0xFF
                                                     st[S.IN_READY] = 0
@@ -2576,7 +2576,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                 pass
                                             else:
                                                 pass
-                                            if io_exit:
+                                            if io_exit and io_exit != 2:
                                                 st[S.PORT] = port
                                                 st[S.PORT_VALUE] = v
                                                 st[S.A] = a
@@ -2719,7 +2719,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                         if op == 0xba:
                                             # ED BA  INDR
                                             port = (b << 8) | c
-                                            if io_exit:
+                                            if io_exit and io_exit != 2:
                                                 if st[S.IN_READY]:
                                                     v = st[S.IN_VALUE] & 0xFF
                                                     st[S.IN_READY] = 0
@@ -2871,7 +2871,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                 pass
                                             else:
                                                 pass
-                                            if io_exit:
+                                            if io_exit and io_exit != 2:
                                                 st[S.PORT] = port
                                                 st[S.PORT_VALUE] = v
                                                 st[S.A] = a
@@ -6699,7 +6699,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     v = a
                                                     wz = ((n + 1) & 0xFF) | (a << 8)
                                                     pass
-                                                    if io_exit:
+                                                    if io_exit and io_exit != 2:
                                                         st[S.PORT] = port
                                                         st[S.PORT_VALUE] = v
                                                         reason = 3
@@ -6791,7 +6791,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                         n = I64(mem[pc])
                                         pc = (pc + 1) & 0xFFFF
                                         port = (a << 8) | n
-                                        if io_exit:
+                                        if io_exit and io_exit != 2:
                                             if st[S.IN_READY]:
                                                 v = st[S.IN_VALUE] & 0xFF
                                                 st[S.IN_READY] = 0

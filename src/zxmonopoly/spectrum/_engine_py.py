@@ -8450,10 +8450,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                     wz = ((n + 1) & 0xFF) | (a << 8)
                                                     pass
                                                     if io_exit:
-                                                        st[S.PORT] = port
-                                                        st[S.PORT_VALUE] = v
-                                                        reason = 3
-                                                        break
+                                                        if io_exit == 2:
+                                                            if (port & 1) == 0:
+                                                                ula_out = v
+                                                                out_log[out_n] = tio + 1
+                                                                out_log[out_n + 1] = v
+                                                                out_n += 2
+                                                                if out_n > len(out_log) - 2:
+                                                                    reason = 4
+                                                                    break
+                                                        else:
+                                                            st[S.PORT] = port
+                                                            st[S.PORT_VALUE] = v
+                                                            reason = 3
+                                                            break
                                                     else:
                                                         if (port & 1) == 0:
                                                             ula_out = v
@@ -8702,72 +8712,118 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                             pc = 0
                                         port = (a << 8) | n
                                         if io_exit:
-                                            if st[S.IN_READY]:
-                                                v = st[S.IN_VALUE] & 0xFF
-                                                st[S.IN_READY] = 0
-                                            else:
-                                                st[S.PORT] = port
-                                                t = t0
-                                                pc = (pc - 2) & 0xFFFF
-                                                r = (r - 1) & 32767
-                                                reason = 2
-                                                break
-                                        else:
-                                            if in_mode == 2:
-                                                v = 0xFF
-                                                if in_n < in_end:
-                                                    v = int(in_log[in_n])
-                                                in_n += 1
-                                            else:
-                                                if (port & 1) == 0:
-                                                    if tape_on:
-                                                        now_ = tape_t0 + tio + 1
-                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                            tape_pos += 1
-                                                        ear_in = (tape_level0 ^ tape_pos) & 1
-                                                    k = port >> 8
-                                                    v = 0x1F
-                                                    if (k & 0x01) == 0:
-                                                        v = v & int(keys[0])
-                                                    if (k & 0x02) == 0:
-                                                        v = v & int(keys[1])
-                                                    if (k & 0x04) == 0:
-                                                        v = v & int(keys[2])
-                                                    if (k & 0x08) == 0:
-                                                        v = v & int(keys[3])
-                                                    if (k & 0x10) == 0:
-                                                        v = v & int(keys[4])
-                                                    if (k & 0x20) == 0:
-                                                        v = v & int(keys[5])
-                                                    if (k & 0x40) == 0:
-                                                        v = v & int(keys[6])
-                                                    if (k & 0x80) == 0:
-                                                        v = v & int(keys[7])
-                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                elif (port & 0xE0) == 0:
-                                                    v = int(joy[0])
-                                                else:
+                                            if io_exit == 2:
+                                                if in_mode == 2:
                                                     v = 0xFF
-                                                    ft = tio + 3
-                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                        ft = tio + CONT[tio] + 1
-                                                        ft += CONT[ft] + 1
-                                                        ft += CONT[ft] + 1
-                                                        ft += CONT[ft]
-                                                    ft -= 14336
-                                                    if ft >= 0:
-                                                        line = ft // 224
-                                                        col = ft - line * 224
-                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                            if col & 1:
-                                                                v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                            else:
-                                                                v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
-                                                if in_mode == 1:
+                                                    if in_n < in_end:
+                                                        v = int(in_log[in_n])
+                                                    in_n += 1
+                                                else:
+                                                    if (port & 1) == 0:
+                                                        if tape_on:
+                                                            now_ = tape_t0 + tio + 1
+                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                tape_pos += 1
+                                                            ear_in = (tape_level0 ^ tape_pos) & 1
+                                                        k = port >> 8
+                                                        v = 0x1F
+                                                        if (k & 0x01) == 0:
+                                                            v = v & int(keys[0])
+                                                        if (k & 0x02) == 0:
+                                                            v = v & int(keys[1])
+                                                        if (k & 0x04) == 0:
+                                                            v = v & int(keys[2])
+                                                        if (k & 0x08) == 0:
+                                                            v = v & int(keys[3])
+                                                        if (k & 0x10) == 0:
+                                                            v = v & int(keys[4])
+                                                        if (k & 0x20) == 0:
+                                                            v = v & int(keys[5])
+                                                        if (k & 0x40) == 0:
+                                                            v = v & int(keys[6])
+                                                        if (k & 0x80) == 0:
+                                                            v = v & int(keys[7])
+                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                    elif (port & 0xE0) == 0:
+                                                        v = int(joy[0])
+                                                    else:
+                                                        v = 0xFF
+                                                        ft = tio + 3
+                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                            ft = tio + CONT[tio] + 1
+                                                            ft += CONT[ft] + 1
+                                                            ft += CONT[ft] + 1
+                                                            ft += CONT[ft]
+                                                        ft -= 14336
+                                                        if ft >= 0:
+                                                            line = ft // 224
+                                                            col = ft - line * 224
+                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                if col & 1:
+                                                                    v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                else:
+                                                                    v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                     if in_n < in_end:
                                                         in_log[in_n] = v
                                                     in_n += 1
+                                            else:
+                                                if st[S.IN_READY]:
+                                                    v = st[S.IN_VALUE] & 0xFF
+                                                    st[S.IN_READY] = 0
+                                                else:
+                                                    st[S.PORT] = port
+                                                    t = t0
+                                                    pc = (pc - 2) & 0xFFFF
+                                                    r = (r - 1) & 32767
+                                                    reason = 2
+                                                    break
+                                        else:
+                                            if (port & 1) == 0:
+                                                if tape_on:
+                                                    now_ = tape_t0 + tio + 1
+                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                        tape_pos += 1
+                                                    ear_in = (tape_level0 ^ tape_pos) & 1
+                                                k = port >> 8
+                                                v = 0x1F
+                                                if (k & 0x01) == 0:
+                                                    v = v & int(keys[0])
+                                                if (k & 0x02) == 0:
+                                                    v = v & int(keys[1])
+                                                if (k & 0x04) == 0:
+                                                    v = v & int(keys[2])
+                                                if (k & 0x08) == 0:
+                                                    v = v & int(keys[3])
+                                                if (k & 0x10) == 0:
+                                                    v = v & int(keys[4])
+                                                if (k & 0x20) == 0:
+                                                    v = v & int(keys[5])
+                                                if (k & 0x40) == 0:
+                                                    v = v & int(keys[6])
+                                                if (k & 0x80) == 0:
+                                                    v = v & int(keys[7])
+                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                            elif (port & 0xE0) == 0:
+                                                v = int(joy[0])
+                                            else:
+                                                v = 0xFF
+                                                ft = tio + 3
+                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                    ft = tio + CONT[tio] + 1
+                                                    ft += CONT[ft] + 1
+                                                    ft += CONT[ft] + 1
+                                                    ft += CONT[ft]
+                                                ft -= 14336
+                                                if ft >= 0:
+                                                    line = ft // 224
+                                                    col = ft - line * 224
+                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                        if col & 1:
+                                                            v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                        else:
+                                                            v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                         wz = (port + 1) & 0xFFFF
                                         a = v
                                     else:
@@ -12592,72 +12648,118 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         t += 12
                                                                     port = (b << 8) | c
                                                                     if io_exit:
-                                                                        if st[S.IN_READY]:
-                                                                            v = st[S.IN_VALUE] & 0xFF
-                                                                            st[S.IN_READY] = 0
-                                                                        else:
-                                                                            st[S.PORT] = port
-                                                                            t = t0
-                                                                            pc = (pc - 2) & 0xFFFF
-                                                                            r = (r - 2) & 32767
-                                                                            reason = 2
-                                                                            break
-                                                                    else:
-                                                                        if in_mode == 2:
-                                                                            v = 0xFF
-                                                                            if in_n < in_end:
-                                                                                v = int(in_log[in_n])
-                                                                            in_n += 1
-                                                                        else:
-                                                                            if (port & 1) == 0:
-                                                                                if tape_on:
-                                                                                    now_ = tape_t0 + tio + 1
-                                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                        tape_pos += 1
-                                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                k = port >> 8
-                                                                                v = 0x1F
-                                                                                if (k & 0x01) == 0:
-                                                                                    v = v & int(keys[0])
-                                                                                if (k & 0x02) == 0:
-                                                                                    v = v & int(keys[1])
-                                                                                if (k & 0x04) == 0:
-                                                                                    v = v & int(keys[2])
-                                                                                if (k & 0x08) == 0:
-                                                                                    v = v & int(keys[3])
-                                                                                if (k & 0x10) == 0:
-                                                                                    v = v & int(keys[4])
-                                                                                if (k & 0x20) == 0:
-                                                                                    v = v & int(keys[5])
-                                                                                if (k & 0x40) == 0:
-                                                                                    v = v & int(keys[6])
-                                                                                if (k & 0x80) == 0:
-                                                                                    v = v & int(keys[7])
-                                                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                            elif (port & 0xE0) == 0:
-                                                                                v = int(joy[0])
-                                                                            else:
+                                                                        if io_exit == 2:
+                                                                            if in_mode == 2:
                                                                                 v = 0xFF
-                                                                                ft = tio + 3
-                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                    ft = tio + CONT[tio] + 1
-                                                                                    ft += CONT[ft] + 1
-                                                                                    ft += CONT[ft] + 1
-                                                                                    ft += CONT[ft]
-                                                                                ft -= 14336
-                                                                                if ft >= 0:
-                                                                                    line = ft // 224
-                                                                                    col = ft - line * 224
-                                                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                        if col & 1:
-                                                                                            v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                        else:
-                                                                                            v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
-                                                                            if in_mode == 1:
+                                                                                if in_n < in_end:
+                                                                                    v = int(in_log[in_n])
+                                                                                in_n += 1
+                                                                            else:
+                                                                                if (port & 1) == 0:
+                                                                                    if tape_on:
+                                                                                        now_ = tape_t0 + tio + 1
+                                                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                            tape_pos += 1
+                                                                                        ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                    k = port >> 8
+                                                                                    v = 0x1F
+                                                                                    if (k & 0x01) == 0:
+                                                                                        v = v & int(keys[0])
+                                                                                    if (k & 0x02) == 0:
+                                                                                        v = v & int(keys[1])
+                                                                                    if (k & 0x04) == 0:
+                                                                                        v = v & int(keys[2])
+                                                                                    if (k & 0x08) == 0:
+                                                                                        v = v & int(keys[3])
+                                                                                    if (k & 0x10) == 0:
+                                                                                        v = v & int(keys[4])
+                                                                                    if (k & 0x20) == 0:
+                                                                                        v = v & int(keys[5])
+                                                                                    if (k & 0x40) == 0:
+                                                                                        v = v & int(keys[6])
+                                                                                    if (k & 0x80) == 0:
+                                                                                        v = v & int(keys[7])
+                                                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                elif (port & 0xE0) == 0:
+                                                                                    v = int(joy[0])
+                                                                                else:
+                                                                                    v = 0xFF
+                                                                                    ft = tio + 3
+                                                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                        ft = tio + CONT[tio] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft]
+                                                                                    ft -= 14336
+                                                                                    if ft >= 0:
+                                                                                        line = ft // 224
+                                                                                        col = ft - line * 224
+                                                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                            if col & 1:
+                                                                                                v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                            else:
+                                                                                                v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                                 if in_n < in_end:
                                                                                     in_log[in_n] = v
                                                                                 in_n += 1
+                                                                        else:
+                                                                            if st[S.IN_READY]:
+                                                                                v = st[S.IN_VALUE] & 0xFF
+                                                                                st[S.IN_READY] = 0
+                                                                            else:
+                                                                                st[S.PORT] = port
+                                                                                t = t0
+                                                                                pc = (pc - 2) & 0xFFFF
+                                                                                r = (r - 2) & 32767
+                                                                                reason = 2
+                                                                                break
+                                                                    else:
+                                                                        if (port & 1) == 0:
+                                                                            if tape_on:
+                                                                                now_ = tape_t0 + tio + 1
+                                                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                    tape_pos += 1
+                                                                                ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                            k = port >> 8
+                                                                            v = 0x1F
+                                                                            if (k & 0x01) == 0:
+                                                                                v = v & int(keys[0])
+                                                                            if (k & 0x02) == 0:
+                                                                                v = v & int(keys[1])
+                                                                            if (k & 0x04) == 0:
+                                                                                v = v & int(keys[2])
+                                                                            if (k & 0x08) == 0:
+                                                                                v = v & int(keys[3])
+                                                                            if (k & 0x10) == 0:
+                                                                                v = v & int(keys[4])
+                                                                            if (k & 0x20) == 0:
+                                                                                v = v & int(keys[5])
+                                                                            if (k & 0x40) == 0:
+                                                                                v = v & int(keys[6])
+                                                                            if (k & 0x80) == 0:
+                                                                                v = v & int(keys[7])
+                                                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                        elif (port & 0xE0) == 0:
+                                                                            v = int(joy[0])
+                                                                        else:
+                                                                            v = 0xFF
+                                                                            ft = tio + 3
+                                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                ft = tio + CONT[tio] + 1
+                                                                                ft += CONT[ft] + 1
+                                                                                ft += CONT[ft] + 1
+                                                                                ft += CONT[ft]
+                                                                            ft -= 14336
+                                                                            if ft >= 0:
+                                                                                line = ft // 224
+                                                                                col = ft - line * 224
+                                                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                    if col & 1:
+                                                                                        v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                    else:
+                                                                                        v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                     wz = (port + 1) & 0xFFFF
                                                                     b = v
                                                                     f = (f & 0x01) | SZ53P[v]
@@ -12700,10 +12802,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                     wz = (port + 1) & 0xFFFF
                                                                     pass
                                                                     if io_exit:
-                                                                        st[S.PORT] = port
-                                                                        st[S.PORT_VALUE] = v
-                                                                        reason = 3
-                                                                        break
+                                                                        if io_exit == 2:
+                                                                            if (port & 1) == 0:
+                                                                                ula_out = v
+                                                                                out_log[out_n] = tio + 1
+                                                                                out_log[out_n + 1] = v
+                                                                                out_n += 2
+                                                                                if out_n > len(out_log) - 2:
+                                                                                    reason = 4
+                                                                                    break
+                                                                        else:
+                                                                            st[S.PORT] = port
+                                                                            st[S.PORT_VALUE] = v
+                                                                            reason = 3
+                                                                            break
                                                                     else:
                                                                         if (port & 1) == 0:
                                                                             ula_out = v
@@ -12915,72 +13027,118 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 12
                                                                         port = (b << 8) | c
                                                                         if io_exit:
-                                                                            if st[S.IN_READY]:
-                                                                                v = st[S.IN_VALUE] & 0xFF
-                                                                                st[S.IN_READY] = 0
-                                                                            else:
-                                                                                st[S.PORT] = port
-                                                                                t = t0
-                                                                                pc = (pc - 2) & 0xFFFF
-                                                                                r = (r - 2) & 32767
-                                                                                reason = 2
-                                                                                break
-                                                                        else:
-                                                                            if in_mode == 2:
-                                                                                v = 0xFF
-                                                                                if in_n < in_end:
-                                                                                    v = int(in_log[in_n])
-                                                                                in_n += 1
-                                                                            else:
-                                                                                if (port & 1) == 0:
-                                                                                    if tape_on:
-                                                                                        now_ = tape_t0 + tio + 1
-                                                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                            tape_pos += 1
-                                                                                        ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                    k = port >> 8
-                                                                                    v = 0x1F
-                                                                                    if (k & 0x01) == 0:
-                                                                                        v = v & int(keys[0])
-                                                                                    if (k & 0x02) == 0:
-                                                                                        v = v & int(keys[1])
-                                                                                    if (k & 0x04) == 0:
-                                                                                        v = v & int(keys[2])
-                                                                                    if (k & 0x08) == 0:
-                                                                                        v = v & int(keys[3])
-                                                                                    if (k & 0x10) == 0:
-                                                                                        v = v & int(keys[4])
-                                                                                    if (k & 0x20) == 0:
-                                                                                        v = v & int(keys[5])
-                                                                                    if (k & 0x40) == 0:
-                                                                                        v = v & int(keys[6])
-                                                                                    if (k & 0x80) == 0:
-                                                                                        v = v & int(keys[7])
-                                                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                                elif (port & 0xE0) == 0:
-                                                                                    v = int(joy[0])
-                                                                                else:
+                                                                            if io_exit == 2:
+                                                                                if in_mode == 2:
                                                                                     v = 0xFF
-                                                                                    ft = tio + 3
-                                                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                        ft = tio + CONT[tio] + 1
-                                                                                        ft += CONT[ft] + 1
-                                                                                        ft += CONT[ft] + 1
-                                                                                        ft += CONT[ft]
-                                                                                    ft -= 14336
-                                                                                    if ft >= 0:
-                                                                                        line = ft // 224
-                                                                                        col = ft - line * 224
-                                                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                            if col & 1:
-                                                                                                v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                            else:
-                                                                                                v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
-                                                                                if in_mode == 1:
+                                                                                    if in_n < in_end:
+                                                                                        v = int(in_log[in_n])
+                                                                                    in_n += 1
+                                                                                else:
+                                                                                    if (port & 1) == 0:
+                                                                                        if tape_on:
+                                                                                            now_ = tape_t0 + tio + 1
+                                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                tape_pos += 1
+                                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                        k = port >> 8
+                                                                                        v = 0x1F
+                                                                                        if (k & 0x01) == 0:
+                                                                                            v = v & int(keys[0])
+                                                                                        if (k & 0x02) == 0:
+                                                                                            v = v & int(keys[1])
+                                                                                        if (k & 0x04) == 0:
+                                                                                            v = v & int(keys[2])
+                                                                                        if (k & 0x08) == 0:
+                                                                                            v = v & int(keys[3])
+                                                                                        if (k & 0x10) == 0:
+                                                                                            v = v & int(keys[4])
+                                                                                        if (k & 0x20) == 0:
+                                                                                            v = v & int(keys[5])
+                                                                                        if (k & 0x40) == 0:
+                                                                                            v = v & int(keys[6])
+                                                                                        if (k & 0x80) == 0:
+                                                                                            v = v & int(keys[7])
+                                                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                    elif (port & 0xE0) == 0:
+                                                                                        v = int(joy[0])
+                                                                                    else:
+                                                                                        v = 0xFF
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
+                                                                                        if ft >= 0:
+                                                                                            line = ft // 224
+                                                                                            col = ft - line * 224
+                                                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                if col & 1:
+                                                                                                    v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                else:
+                                                                                                    v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                                     if in_n < in_end:
                                                                                         in_log[in_n] = v
                                                                                     in_n += 1
+                                                                            else:
+                                                                                if st[S.IN_READY]:
+                                                                                    v = st[S.IN_VALUE] & 0xFF
+                                                                                    st[S.IN_READY] = 0
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    t = t0
+                                                                                    pc = (pc - 2) & 0xFFFF
+                                                                                    r = (r - 2) & 32767
+                                                                                    reason = 2
+                                                                                    break
+                                                                        else:
+                                                                            if (port & 1) == 0:
+                                                                                if tape_on:
+                                                                                    now_ = tape_t0 + tio + 1
+                                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                        tape_pos += 1
+                                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                k = port >> 8
+                                                                                v = 0x1F
+                                                                                if (k & 0x01) == 0:
+                                                                                    v = v & int(keys[0])
+                                                                                if (k & 0x02) == 0:
+                                                                                    v = v & int(keys[1])
+                                                                                if (k & 0x04) == 0:
+                                                                                    v = v & int(keys[2])
+                                                                                if (k & 0x08) == 0:
+                                                                                    v = v & int(keys[3])
+                                                                                if (k & 0x10) == 0:
+                                                                                    v = v & int(keys[4])
+                                                                                if (k & 0x20) == 0:
+                                                                                    v = v & int(keys[5])
+                                                                                if (k & 0x40) == 0:
+                                                                                    v = v & int(keys[6])
+                                                                                if (k & 0x80) == 0:
+                                                                                    v = v & int(keys[7])
+                                                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                            elif (port & 0xE0) == 0:
+                                                                                v = int(joy[0])
+                                                                            else:
+                                                                                v = 0xFF
+                                                                                ft = tio + 3
+                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                    ft = tio + CONT[tio] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft]
+                                                                                ft -= 14336
+                                                                                if ft >= 0:
+                                                                                    line = ft // 224
+                                                                                    col = ft - line * 224
+                                                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                        if col & 1:
+                                                                                            v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                        else:
+                                                                                            v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                         wz = (port + 1) & 0xFFFF
                                                                         c = v
                                                                         f = (f & 0x01) | SZ53P[v]
@@ -13024,10 +13182,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             wz = (port + 1) & 0xFFFF
                                                                             pass
                                                                             if io_exit:
-                                                                                st[S.PORT] = port
-                                                                                st[S.PORT_VALUE] = v
-                                                                                reason = 3
-                                                                                break
+                                                                                if io_exit == 2:
+                                                                                    if (port & 1) == 0:
+                                                                                        ula_out = v
+                                                                                        out_log[out_n] = tio + 1
+                                                                                        out_log[out_n + 1] = v
+                                                                                        out_n += 2
+                                                                                        if out_n > len(out_log) - 2:
+                                                                                            reason = 4
+                                                                                            break
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
+                                                                                    reason = 3
+                                                                                    break
                                                                             else:
                                                                                 if (port & 1) == 0:
                                                                                     ula_out = v
@@ -13238,72 +13406,118 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 12
                                                                         port = (b << 8) | c
                                                                         if io_exit:
-                                                                            if st[S.IN_READY]:
-                                                                                v = st[S.IN_VALUE] & 0xFF
-                                                                                st[S.IN_READY] = 0
-                                                                            else:
-                                                                                st[S.PORT] = port
-                                                                                t = t0
-                                                                                pc = (pc - 2) & 0xFFFF
-                                                                                r = (r - 2) & 32767
-                                                                                reason = 2
-                                                                                break
-                                                                        else:
-                                                                            if in_mode == 2:
-                                                                                v = 0xFF
-                                                                                if in_n < in_end:
-                                                                                    v = int(in_log[in_n])
-                                                                                in_n += 1
-                                                                            else:
-                                                                                if (port & 1) == 0:
-                                                                                    if tape_on:
-                                                                                        now_ = tape_t0 + tio + 1
-                                                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                            tape_pos += 1
-                                                                                        ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                    k = port >> 8
-                                                                                    v = 0x1F
-                                                                                    if (k & 0x01) == 0:
-                                                                                        v = v & int(keys[0])
-                                                                                    if (k & 0x02) == 0:
-                                                                                        v = v & int(keys[1])
-                                                                                    if (k & 0x04) == 0:
-                                                                                        v = v & int(keys[2])
-                                                                                    if (k & 0x08) == 0:
-                                                                                        v = v & int(keys[3])
-                                                                                    if (k & 0x10) == 0:
-                                                                                        v = v & int(keys[4])
-                                                                                    if (k & 0x20) == 0:
-                                                                                        v = v & int(keys[5])
-                                                                                    if (k & 0x40) == 0:
-                                                                                        v = v & int(keys[6])
-                                                                                    if (k & 0x80) == 0:
-                                                                                        v = v & int(keys[7])
-                                                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                                elif (port & 0xE0) == 0:
-                                                                                    v = int(joy[0])
-                                                                                else:
+                                                                            if io_exit == 2:
+                                                                                if in_mode == 2:
                                                                                     v = 0xFF
-                                                                                    ft = tio + 3
-                                                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                        ft = tio + CONT[tio] + 1
-                                                                                        ft += CONT[ft] + 1
-                                                                                        ft += CONT[ft] + 1
-                                                                                        ft += CONT[ft]
-                                                                                    ft -= 14336
-                                                                                    if ft >= 0:
-                                                                                        line = ft // 224
-                                                                                        col = ft - line * 224
-                                                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                            if col & 1:
-                                                                                                v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                            else:
-                                                                                                v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
-                                                                                if in_mode == 1:
+                                                                                    if in_n < in_end:
+                                                                                        v = int(in_log[in_n])
+                                                                                    in_n += 1
+                                                                                else:
+                                                                                    if (port & 1) == 0:
+                                                                                        if tape_on:
+                                                                                            now_ = tape_t0 + tio + 1
+                                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                tape_pos += 1
+                                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                        k = port >> 8
+                                                                                        v = 0x1F
+                                                                                        if (k & 0x01) == 0:
+                                                                                            v = v & int(keys[0])
+                                                                                        if (k & 0x02) == 0:
+                                                                                            v = v & int(keys[1])
+                                                                                        if (k & 0x04) == 0:
+                                                                                            v = v & int(keys[2])
+                                                                                        if (k & 0x08) == 0:
+                                                                                            v = v & int(keys[3])
+                                                                                        if (k & 0x10) == 0:
+                                                                                            v = v & int(keys[4])
+                                                                                        if (k & 0x20) == 0:
+                                                                                            v = v & int(keys[5])
+                                                                                        if (k & 0x40) == 0:
+                                                                                            v = v & int(keys[6])
+                                                                                        if (k & 0x80) == 0:
+                                                                                            v = v & int(keys[7])
+                                                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                    elif (port & 0xE0) == 0:
+                                                                                        v = int(joy[0])
+                                                                                    else:
+                                                                                        v = 0xFF
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
+                                                                                        if ft >= 0:
+                                                                                            line = ft // 224
+                                                                                            col = ft - line * 224
+                                                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                if col & 1:
+                                                                                                    v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                else:
+                                                                                                    v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                                     if in_n < in_end:
                                                                                         in_log[in_n] = v
                                                                                     in_n += 1
+                                                                            else:
+                                                                                if st[S.IN_READY]:
+                                                                                    v = st[S.IN_VALUE] & 0xFF
+                                                                                    st[S.IN_READY] = 0
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    t = t0
+                                                                                    pc = (pc - 2) & 0xFFFF
+                                                                                    r = (r - 2) & 32767
+                                                                                    reason = 2
+                                                                                    break
+                                                                        else:
+                                                                            if (port & 1) == 0:
+                                                                                if tape_on:
+                                                                                    now_ = tape_t0 + tio + 1
+                                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                        tape_pos += 1
+                                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                k = port >> 8
+                                                                                v = 0x1F
+                                                                                if (k & 0x01) == 0:
+                                                                                    v = v & int(keys[0])
+                                                                                if (k & 0x02) == 0:
+                                                                                    v = v & int(keys[1])
+                                                                                if (k & 0x04) == 0:
+                                                                                    v = v & int(keys[2])
+                                                                                if (k & 0x08) == 0:
+                                                                                    v = v & int(keys[3])
+                                                                                if (k & 0x10) == 0:
+                                                                                    v = v & int(keys[4])
+                                                                                if (k & 0x20) == 0:
+                                                                                    v = v & int(keys[5])
+                                                                                if (k & 0x40) == 0:
+                                                                                    v = v & int(keys[6])
+                                                                                if (k & 0x80) == 0:
+                                                                                    v = v & int(keys[7])
+                                                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                            elif (port & 0xE0) == 0:
+                                                                                v = int(joy[0])
+                                                                            else:
+                                                                                v = 0xFF
+                                                                                ft = tio + 3
+                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                    ft = tio + CONT[tio] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft]
+                                                                                ft -= 14336
+                                                                                if ft >= 0:
+                                                                                    line = ft // 224
+                                                                                    col = ft - line * 224
+                                                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                        if col & 1:
+                                                                                            v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                        else:
+                                                                                            v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                         wz = (port + 1) & 0xFFFF
                                                                         d = v
                                                                         f = (f & 0x01) | SZ53P[v]
@@ -13346,10 +13560,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         wz = (port + 1) & 0xFFFF
                                                                         pass
                                                                         if io_exit:
-                                                                            st[S.PORT] = port
-                                                                            st[S.PORT_VALUE] = v
-                                                                            reason = 3
-                                                                            break
+                                                                            if io_exit == 2:
+                                                                                if (port & 1) == 0:
+                                                                                    ula_out = v
+                                                                                    out_log[out_n] = tio + 1
+                                                                                    out_log[out_n + 1] = v
+                                                                                    out_n += 2
+                                                                                    if out_n > len(out_log) - 2:
+                                                                                        reason = 4
+                                                                                        break
+                                                                            else:
+                                                                                st[S.PORT] = port
+                                                                                st[S.PORT_VALUE] = v
+                                                                                reason = 3
+                                                                                break
                                                                         else:
                                                                             if (port & 1) == 0:
                                                                                 ula_out = v
@@ -13568,72 +13792,118 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             t += 12
                                                                         port = (b << 8) | c
                                                                         if io_exit:
-                                                                            if st[S.IN_READY]:
-                                                                                v = st[S.IN_VALUE] & 0xFF
-                                                                                st[S.IN_READY] = 0
-                                                                            else:
-                                                                                st[S.PORT] = port
-                                                                                t = t0
-                                                                                pc = (pc - 2) & 0xFFFF
-                                                                                r = (r - 2) & 32767
-                                                                                reason = 2
-                                                                                break
-                                                                        else:
-                                                                            if in_mode == 2:
-                                                                                v = 0xFF
-                                                                                if in_n < in_end:
-                                                                                    v = int(in_log[in_n])
-                                                                                in_n += 1
-                                                                            else:
-                                                                                if (port & 1) == 0:
-                                                                                    if tape_on:
-                                                                                        now_ = tape_t0 + tio + 1
-                                                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                            tape_pos += 1
-                                                                                        ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                    k = port >> 8
-                                                                                    v = 0x1F
-                                                                                    if (k & 0x01) == 0:
-                                                                                        v = v & int(keys[0])
-                                                                                    if (k & 0x02) == 0:
-                                                                                        v = v & int(keys[1])
-                                                                                    if (k & 0x04) == 0:
-                                                                                        v = v & int(keys[2])
-                                                                                    if (k & 0x08) == 0:
-                                                                                        v = v & int(keys[3])
-                                                                                    if (k & 0x10) == 0:
-                                                                                        v = v & int(keys[4])
-                                                                                    if (k & 0x20) == 0:
-                                                                                        v = v & int(keys[5])
-                                                                                    if (k & 0x40) == 0:
-                                                                                        v = v & int(keys[6])
-                                                                                    if (k & 0x80) == 0:
-                                                                                        v = v & int(keys[7])
-                                                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                                elif (port & 0xE0) == 0:
-                                                                                    v = int(joy[0])
-                                                                                else:
+                                                                            if io_exit == 2:
+                                                                                if in_mode == 2:
                                                                                     v = 0xFF
-                                                                                    ft = tio + 3
-                                                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                        ft = tio + CONT[tio] + 1
-                                                                                        ft += CONT[ft] + 1
-                                                                                        ft += CONT[ft] + 1
-                                                                                        ft += CONT[ft]
-                                                                                    ft -= 14336
-                                                                                    if ft >= 0:
-                                                                                        line = ft // 224
-                                                                                        col = ft - line * 224
-                                                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                            if col & 1:
-                                                                                                v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                            else:
-                                                                                                v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
-                                                                                if in_mode == 1:
+                                                                                    if in_n < in_end:
+                                                                                        v = int(in_log[in_n])
+                                                                                    in_n += 1
+                                                                                else:
+                                                                                    if (port & 1) == 0:
+                                                                                        if tape_on:
+                                                                                            now_ = tape_t0 + tio + 1
+                                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                tape_pos += 1
+                                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                        k = port >> 8
+                                                                                        v = 0x1F
+                                                                                        if (k & 0x01) == 0:
+                                                                                            v = v & int(keys[0])
+                                                                                        if (k & 0x02) == 0:
+                                                                                            v = v & int(keys[1])
+                                                                                        if (k & 0x04) == 0:
+                                                                                            v = v & int(keys[2])
+                                                                                        if (k & 0x08) == 0:
+                                                                                            v = v & int(keys[3])
+                                                                                        if (k & 0x10) == 0:
+                                                                                            v = v & int(keys[4])
+                                                                                        if (k & 0x20) == 0:
+                                                                                            v = v & int(keys[5])
+                                                                                        if (k & 0x40) == 0:
+                                                                                            v = v & int(keys[6])
+                                                                                        if (k & 0x80) == 0:
+                                                                                            v = v & int(keys[7])
+                                                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                    elif (port & 0xE0) == 0:
+                                                                                        v = int(joy[0])
+                                                                                    else:
+                                                                                        v = 0xFF
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
+                                                                                        if ft >= 0:
+                                                                                            line = ft // 224
+                                                                                            col = ft - line * 224
+                                                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                if col & 1:
+                                                                                                    v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                else:
+                                                                                                    v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                                     if in_n < in_end:
                                                                                         in_log[in_n] = v
                                                                                     in_n += 1
+                                                                            else:
+                                                                                if st[S.IN_READY]:
+                                                                                    v = st[S.IN_VALUE] & 0xFF
+                                                                                    st[S.IN_READY] = 0
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    t = t0
+                                                                                    pc = (pc - 2) & 0xFFFF
+                                                                                    r = (r - 2) & 32767
+                                                                                    reason = 2
+                                                                                    break
+                                                                        else:
+                                                                            if (port & 1) == 0:
+                                                                                if tape_on:
+                                                                                    now_ = tape_t0 + tio + 1
+                                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                        tape_pos += 1
+                                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                k = port >> 8
+                                                                                v = 0x1F
+                                                                                if (k & 0x01) == 0:
+                                                                                    v = v & int(keys[0])
+                                                                                if (k & 0x02) == 0:
+                                                                                    v = v & int(keys[1])
+                                                                                if (k & 0x04) == 0:
+                                                                                    v = v & int(keys[2])
+                                                                                if (k & 0x08) == 0:
+                                                                                    v = v & int(keys[3])
+                                                                                if (k & 0x10) == 0:
+                                                                                    v = v & int(keys[4])
+                                                                                if (k & 0x20) == 0:
+                                                                                    v = v & int(keys[5])
+                                                                                if (k & 0x40) == 0:
+                                                                                    v = v & int(keys[6])
+                                                                                if (k & 0x80) == 0:
+                                                                                    v = v & int(keys[7])
+                                                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                            elif (port & 0xE0) == 0:
+                                                                                v = int(joy[0])
+                                                                            else:
+                                                                                v = 0xFF
+                                                                                ft = tio + 3
+                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                    ft = tio + CONT[tio] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft] + 1
+                                                                                    ft += CONT[ft]
+                                                                                ft -= 14336
+                                                                                if ft >= 0:
+                                                                                    line = ft // 224
+                                                                                    col = ft - line * 224
+                                                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                        if col & 1:
+                                                                                            v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                        else:
+                                                                                            v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                         wz = (port + 1) & 0xFFFF
                                                                         e = v
                                                                         f = (f & 0x01) | SZ53P[v]
@@ -13676,10 +13946,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                         wz = (port + 1) & 0xFFFF
                                                                         pass
                                                                         if io_exit:
-                                                                            st[S.PORT] = port
-                                                                            st[S.PORT_VALUE] = v
-                                                                            reason = 3
-                                                                            break
+                                                                            if io_exit == 2:
+                                                                                if (port & 1) == 0:
+                                                                                    ula_out = v
+                                                                                    out_log[out_n] = tio + 1
+                                                                                    out_log[out_n + 1] = v
+                                                                                    out_n += 2
+                                                                                    if out_n > len(out_log) - 2:
+                                                                                        reason = 4
+                                                                                        break
+                                                                            else:
+                                                                                st[S.PORT] = port
+                                                                                st[S.PORT_VALUE] = v
+                                                                                reason = 3
+                                                                                break
                                                                         else:
                                                                             if (port & 1) == 0:
                                                                                 ula_out = v
@@ -13894,72 +14174,118 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 12
                                                                             port = (b << 8) | c
                                                                             if io_exit:
-                                                                                if st[S.IN_READY]:
-                                                                                    v = st[S.IN_VALUE] & 0xFF
-                                                                                    st[S.IN_READY] = 0
-                                                                                else:
-                                                                                    st[S.PORT] = port
-                                                                                    t = t0
-                                                                                    pc = (pc - 2) & 0xFFFF
-                                                                                    r = (r - 2) & 32767
-                                                                                    reason = 2
-                                                                                    break
-                                                                            else:
-                                                                                if in_mode == 2:
-                                                                                    v = 0xFF
-                                                                                    if in_n < in_end:
-                                                                                        v = int(in_log[in_n])
-                                                                                    in_n += 1
-                                                                                else:
-                                                                                    if (port & 1) == 0:
-                                                                                        if tape_on:
-                                                                                            now_ = tape_t0 + tio + 1
-                                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                                tape_pos += 1
-                                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                        k = port >> 8
-                                                                                        v = 0x1F
-                                                                                        if (k & 0x01) == 0:
-                                                                                            v = v & int(keys[0])
-                                                                                        if (k & 0x02) == 0:
-                                                                                            v = v & int(keys[1])
-                                                                                        if (k & 0x04) == 0:
-                                                                                            v = v & int(keys[2])
-                                                                                        if (k & 0x08) == 0:
-                                                                                            v = v & int(keys[3])
-                                                                                        if (k & 0x10) == 0:
-                                                                                            v = v & int(keys[4])
-                                                                                        if (k & 0x20) == 0:
-                                                                                            v = v & int(keys[5])
-                                                                                        if (k & 0x40) == 0:
-                                                                                            v = v & int(keys[6])
-                                                                                        if (k & 0x80) == 0:
-                                                                                            v = v & int(keys[7])
-                                                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                                    elif (port & 0xE0) == 0:
-                                                                                        v = int(joy[0])
-                                                                                    else:
+                                                                                if io_exit == 2:
+                                                                                    if in_mode == 2:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 3
-                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                            ft = tio + CONT[tio] + 1
-                                                                                            ft += CONT[ft] + 1
-                                                                                            ft += CONT[ft] + 1
-                                                                                            ft += CONT[ft]
-                                                                                        ft -= 14336
-                                                                                        if ft >= 0:
-                                                                                            line = ft // 224
-                                                                                            col = ft - line * 224
-                                                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                                if col & 1:
-                                                                                                    v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                                else:
-                                                                                                    v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
-                                                                                    if in_mode == 1:
+                                                                                        if in_n < in_end:
+                                                                                            v = int(in_log[in_n])
+                                                                                        in_n += 1
+                                                                                    else:
+                                                                                        if (port & 1) == 0:
+                                                                                            if tape_on:
+                                                                                                now_ = tape_t0 + tio + 1
+                                                                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                    tape_pos += 1
+                                                                                                ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                            k = port >> 8
+                                                                                            v = 0x1F
+                                                                                            if (k & 0x01) == 0:
+                                                                                                v = v & int(keys[0])
+                                                                                            if (k & 0x02) == 0:
+                                                                                                v = v & int(keys[1])
+                                                                                            if (k & 0x04) == 0:
+                                                                                                v = v & int(keys[2])
+                                                                                            if (k & 0x08) == 0:
+                                                                                                v = v & int(keys[3])
+                                                                                            if (k & 0x10) == 0:
+                                                                                                v = v & int(keys[4])
+                                                                                            if (k & 0x20) == 0:
+                                                                                                v = v & int(keys[5])
+                                                                                            if (k & 0x40) == 0:
+                                                                                                v = v & int(keys[6])
+                                                                                            if (k & 0x80) == 0:
+                                                                                                v = v & int(keys[7])
+                                                                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                        elif (port & 0xE0) == 0:
+                                                                                            v = int(joy[0])
+                                                                                        else:
+                                                                                            v = 0xFF
+                                                                                            ft = tio + 3
+                                                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                                ft = tio + CONT[tio] + 1
+                                                                                                ft += CONT[ft] + 1
+                                                                                                ft += CONT[ft] + 1
+                                                                                                ft += CONT[ft]
+                                                                                            ft -= 14336
+                                                                                            if ft >= 0:
+                                                                                                line = ft // 224
+                                                                                                col = ft - line * 224
+                                                                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                    if col & 1:
+                                                                                                        v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                    else:
+                                                                                                        v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                                         if in_n < in_end:
                                                                                             in_log[in_n] = v
                                                                                         in_n += 1
+                                                                                else:
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        t = t0
+                                                                                        pc = (pc - 2) & 0xFFFF
+                                                                                        r = (r - 2) & 32767
+                                                                                        reason = 2
+                                                                                        break
+                                                                            else:
+                                                                                if (port & 1) == 0:
+                                                                                    if tape_on:
+                                                                                        now_ = tape_t0 + tio + 1
+                                                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                            tape_pos += 1
+                                                                                        ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                    k = port >> 8
+                                                                                    v = 0x1F
+                                                                                    if (k & 0x01) == 0:
+                                                                                        v = v & int(keys[0])
+                                                                                    if (k & 0x02) == 0:
+                                                                                        v = v & int(keys[1])
+                                                                                    if (k & 0x04) == 0:
+                                                                                        v = v & int(keys[2])
+                                                                                    if (k & 0x08) == 0:
+                                                                                        v = v & int(keys[3])
+                                                                                    if (k & 0x10) == 0:
+                                                                                        v = v & int(keys[4])
+                                                                                    if (k & 0x20) == 0:
+                                                                                        v = v & int(keys[5])
+                                                                                    if (k & 0x40) == 0:
+                                                                                        v = v & int(keys[6])
+                                                                                    if (k & 0x80) == 0:
+                                                                                        v = v & int(keys[7])
+                                                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                elif (port & 0xE0) == 0:
+                                                                                    v = int(joy[0])
+                                                                                else:
+                                                                                    v = 0xFF
+                                                                                    ft = tio + 3
+                                                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                        ft = tio + CONT[tio] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft]
+                                                                                    ft -= 14336
+                                                                                    if ft >= 0:
+                                                                                        line = ft // 224
+                                                                                        col = ft - line * 224
+                                                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                            if col & 1:
+                                                                                                v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                            else:
+                                                                                                v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                             wz = (port + 1) & 0xFFFF
                                                                             h = v
                                                                             f = (f & 0x01) | SZ53P[v]
@@ -14002,10 +14328,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             wz = (port + 1) & 0xFFFF
                                                                             pass
                                                                             if io_exit:
-                                                                                st[S.PORT] = port
-                                                                                st[S.PORT_VALUE] = v
-                                                                                reason = 3
-                                                                                break
+                                                                                if io_exit == 2:
+                                                                                    if (port & 1) == 0:
+                                                                                        ula_out = v
+                                                                                        out_log[out_n] = tio + 1
+                                                                                        out_log[out_n + 1] = v
+                                                                                        out_n += 2
+                                                                                        if out_n > len(out_log) - 2:
+                                                                                            reason = 4
+                                                                                            break
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
+                                                                                    reason = 3
+                                                                                    break
                                                                             else:
                                                                                 if (port & 1) == 0:
                                                                                     ula_out = v
@@ -14243,72 +14579,118 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 t += 12
                                                                             port = (b << 8) | c
                                                                             if io_exit:
-                                                                                if st[S.IN_READY]:
-                                                                                    v = st[S.IN_VALUE] & 0xFF
-                                                                                    st[S.IN_READY] = 0
-                                                                                else:
-                                                                                    st[S.PORT] = port
-                                                                                    t = t0
-                                                                                    pc = (pc - 2) & 0xFFFF
-                                                                                    r = (r - 2) & 32767
-                                                                                    reason = 2
-                                                                                    break
-                                                                            else:
-                                                                                if in_mode == 2:
-                                                                                    v = 0xFF
-                                                                                    if in_n < in_end:
-                                                                                        v = int(in_log[in_n])
-                                                                                    in_n += 1
-                                                                                else:
-                                                                                    if (port & 1) == 0:
-                                                                                        if tape_on:
-                                                                                            now_ = tape_t0 + tio + 1
-                                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                                tape_pos += 1
-                                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                        k = port >> 8
-                                                                                        v = 0x1F
-                                                                                        if (k & 0x01) == 0:
-                                                                                            v = v & int(keys[0])
-                                                                                        if (k & 0x02) == 0:
-                                                                                            v = v & int(keys[1])
-                                                                                        if (k & 0x04) == 0:
-                                                                                            v = v & int(keys[2])
-                                                                                        if (k & 0x08) == 0:
-                                                                                            v = v & int(keys[3])
-                                                                                        if (k & 0x10) == 0:
-                                                                                            v = v & int(keys[4])
-                                                                                        if (k & 0x20) == 0:
-                                                                                            v = v & int(keys[5])
-                                                                                        if (k & 0x40) == 0:
-                                                                                            v = v & int(keys[6])
-                                                                                        if (k & 0x80) == 0:
-                                                                                            v = v & int(keys[7])
-                                                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                                    elif (port & 0xE0) == 0:
-                                                                                        v = int(joy[0])
-                                                                                    else:
+                                                                                if io_exit == 2:
+                                                                                    if in_mode == 2:
                                                                                         v = 0xFF
-                                                                                        ft = tio + 3
-                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                            ft = tio + CONT[tio] + 1
-                                                                                            ft += CONT[ft] + 1
-                                                                                            ft += CONT[ft] + 1
-                                                                                            ft += CONT[ft]
-                                                                                        ft -= 14336
-                                                                                        if ft >= 0:
-                                                                                            line = ft // 224
-                                                                                            col = ft - line * 224
-                                                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                                if col & 1:
-                                                                                                    v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                                else:
-                                                                                                    v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
-                                                                                    if in_mode == 1:
+                                                                                        if in_n < in_end:
+                                                                                            v = int(in_log[in_n])
+                                                                                        in_n += 1
+                                                                                    else:
+                                                                                        if (port & 1) == 0:
+                                                                                            if tape_on:
+                                                                                                now_ = tape_t0 + tio + 1
+                                                                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                    tape_pos += 1
+                                                                                                ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                            k = port >> 8
+                                                                                            v = 0x1F
+                                                                                            if (k & 0x01) == 0:
+                                                                                                v = v & int(keys[0])
+                                                                                            if (k & 0x02) == 0:
+                                                                                                v = v & int(keys[1])
+                                                                                            if (k & 0x04) == 0:
+                                                                                                v = v & int(keys[2])
+                                                                                            if (k & 0x08) == 0:
+                                                                                                v = v & int(keys[3])
+                                                                                            if (k & 0x10) == 0:
+                                                                                                v = v & int(keys[4])
+                                                                                            if (k & 0x20) == 0:
+                                                                                                v = v & int(keys[5])
+                                                                                            if (k & 0x40) == 0:
+                                                                                                v = v & int(keys[6])
+                                                                                            if (k & 0x80) == 0:
+                                                                                                v = v & int(keys[7])
+                                                                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                        elif (port & 0xE0) == 0:
+                                                                                            v = int(joy[0])
+                                                                                        else:
+                                                                                            v = 0xFF
+                                                                                            ft = tio + 3
+                                                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                                ft = tio + CONT[tio] + 1
+                                                                                                ft += CONT[ft] + 1
+                                                                                                ft += CONT[ft] + 1
+                                                                                                ft += CONT[ft]
+                                                                                            ft -= 14336
+                                                                                            if ft >= 0:
+                                                                                                line = ft // 224
+                                                                                                col = ft - line * 224
+                                                                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                    if col & 1:
+                                                                                                        v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                    else:
+                                                                                                        v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                                         if in_n < in_end:
                                                                                             in_log[in_n] = v
                                                                                         in_n += 1
+                                                                                else:
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        t = t0
+                                                                                        pc = (pc - 2) & 0xFFFF
+                                                                                        r = (r - 2) & 32767
+                                                                                        reason = 2
+                                                                                        break
+                                                                            else:
+                                                                                if (port & 1) == 0:
+                                                                                    if tape_on:
+                                                                                        now_ = tape_t0 + tio + 1
+                                                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                            tape_pos += 1
+                                                                                        ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                    k = port >> 8
+                                                                                    v = 0x1F
+                                                                                    if (k & 0x01) == 0:
+                                                                                        v = v & int(keys[0])
+                                                                                    if (k & 0x02) == 0:
+                                                                                        v = v & int(keys[1])
+                                                                                    if (k & 0x04) == 0:
+                                                                                        v = v & int(keys[2])
+                                                                                    if (k & 0x08) == 0:
+                                                                                        v = v & int(keys[3])
+                                                                                    if (k & 0x10) == 0:
+                                                                                        v = v & int(keys[4])
+                                                                                    if (k & 0x20) == 0:
+                                                                                        v = v & int(keys[5])
+                                                                                    if (k & 0x40) == 0:
+                                                                                        v = v & int(keys[6])
+                                                                                    if (k & 0x80) == 0:
+                                                                                        v = v & int(keys[7])
+                                                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                elif (port & 0xE0) == 0:
+                                                                                    v = int(joy[0])
+                                                                                else:
+                                                                                    v = 0xFF
+                                                                                    ft = tio + 3
+                                                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                        ft = tio + CONT[tio] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft] + 1
+                                                                                        ft += CONT[ft]
+                                                                                    ft -= 14336
+                                                                                    if ft >= 0:
+                                                                                        line = ft // 224
+                                                                                        col = ft - line * 224
+                                                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                            if col & 1:
+                                                                                                v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                            else:
+                                                                                                v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                             wz = (port + 1) & 0xFFFF
                                                                             l = v
                                                                             f = (f & 0x01) | SZ53P[v]
@@ -14351,10 +14733,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             wz = (port + 1) & 0xFFFF
                                                                             pass
                                                                             if io_exit:
-                                                                                st[S.PORT] = port
-                                                                                st[S.PORT_VALUE] = v
-                                                                                reason = 3
-                                                                                break
+                                                                                if io_exit == 2:
+                                                                                    if (port & 1) == 0:
+                                                                                        ula_out = v
+                                                                                        out_log[out_n] = tio + 1
+                                                                                        out_log[out_n + 1] = v
+                                                                                        out_n += 2
+                                                                                        if out_n > len(out_log) - 2:
+                                                                                            reason = 4
+                                                                                            break
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
+                                                                                    reason = 3
+                                                                                    break
                                                                             else:
                                                                                 if (port & 1) == 0:
                                                                                     ula_out = v
@@ -14590,72 +14982,118 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 12
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[S.IN_READY]:
-                                                                                        v = st[S.IN_VALUE] & 0xFF
-                                                                                        st[S.IN_READY] = 0
-                                                                                    else:
-                                                                                        st[S.PORT] = port
-                                                                                        t = t0
-                                                                                        pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 32767
-                                                                                        reason = 2
-                                                                                        break
-                                                                                else:
-                                                                                    if in_mode == 2:
-                                                                                        v = 0xFF
-                                                                                        if in_n < in_end:
-                                                                                            v = int(in_log[in_n])
-                                                                                        in_n += 1
-                                                                                    else:
-                                                                                        if (port & 1) == 0:
-                                                                                            if tape_on:
-                                                                                                now_ = tape_t0 + tio + 1
-                                                                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                                    tape_pos += 1
-                                                                                                ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                            k = port >> 8
-                                                                                            v = 0x1F
-                                                                                            if (k & 0x01) == 0:
-                                                                                                v = v & int(keys[0])
-                                                                                            if (k & 0x02) == 0:
-                                                                                                v = v & int(keys[1])
-                                                                                            if (k & 0x04) == 0:
-                                                                                                v = v & int(keys[2])
-                                                                                            if (k & 0x08) == 0:
-                                                                                                v = v & int(keys[3])
-                                                                                            if (k & 0x10) == 0:
-                                                                                                v = v & int(keys[4])
-                                                                                            if (k & 0x20) == 0:
-                                                                                                v = v & int(keys[5])
-                                                                                            if (k & 0x40) == 0:
-                                                                                                v = v & int(keys[6])
-                                                                                            if (k & 0x80) == 0:
-                                                                                                v = v & int(keys[7])
-                                                                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                                        elif (port & 0xE0) == 0:
-                                                                                            v = int(joy[0])
-                                                                                        else:
+                                                                                    if io_exit == 2:
+                                                                                        if in_mode == 2:
                                                                                             v = 0xFF
-                                                                                            ft = tio + 3
-                                                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                                ft = tio + CONT[tio] + 1
-                                                                                                ft += CONT[ft] + 1
-                                                                                                ft += CONT[ft] + 1
-                                                                                                ft += CONT[ft]
-                                                                                            ft -= 14336
-                                                                                            if ft >= 0:
-                                                                                                line = ft // 224
-                                                                                                col = ft - line * 224
-                                                                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                                    if col & 1:
-                                                                                                        v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                                    else:
-                                                                                                        v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
-                                                                                        if in_mode == 1:
+                                                                                            if in_n < in_end:
+                                                                                                v = int(in_log[in_n])
+                                                                                            in_n += 1
+                                                                                        else:
+                                                                                            if (port & 1) == 0:
+                                                                                                if tape_on:
+                                                                                                    now_ = tape_t0 + tio + 1
+                                                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                        tape_pos += 1
+                                                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                                k = port >> 8
+                                                                                                v = 0x1F
+                                                                                                if (k & 0x01) == 0:
+                                                                                                    v = v & int(keys[0])
+                                                                                                if (k & 0x02) == 0:
+                                                                                                    v = v & int(keys[1])
+                                                                                                if (k & 0x04) == 0:
+                                                                                                    v = v & int(keys[2])
+                                                                                                if (k & 0x08) == 0:
+                                                                                                    v = v & int(keys[3])
+                                                                                                if (k & 0x10) == 0:
+                                                                                                    v = v & int(keys[4])
+                                                                                                if (k & 0x20) == 0:
+                                                                                                    v = v & int(keys[5])
+                                                                                                if (k & 0x40) == 0:
+                                                                                                    v = v & int(keys[6])
+                                                                                                if (k & 0x80) == 0:
+                                                                                                    v = v & int(keys[7])
+                                                                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                            elif (port & 0xE0) == 0:
+                                                                                                v = int(joy[0])
+                                                                                            else:
+                                                                                                v = 0xFF
+                                                                                                ft = tio + 3
+                                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                                    ft = tio + CONT[tio] + 1
+                                                                                                    ft += CONT[ft] + 1
+                                                                                                    ft += CONT[ft] + 1
+                                                                                                    ft += CONT[ft]
+                                                                                                ft -= 14336
+                                                                                                if ft >= 0:
+                                                                                                    line = ft // 224
+                                                                                                    col = ft - line * 224
+                                                                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                        if col & 1:
+                                                                                                            v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                        else:
+                                                                                                            v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                                             if in_n < in_end:
                                                                                                 in_log[in_n] = v
                                                                                             in_n += 1
+                                                                                    else:
+                                                                                        if st[S.IN_READY]:
+                                                                                            v = st[S.IN_VALUE] & 0xFF
+                                                                                            st[S.IN_READY] = 0
+                                                                                        else:
+                                                                                            st[S.PORT] = port
+                                                                                            t = t0
+                                                                                            pc = (pc - 2) & 0xFFFF
+                                                                                            r = (r - 2) & 32767
+                                                                                            reason = 2
+                                                                                            break
+                                                                                else:
+                                                                                    if (port & 1) == 0:
+                                                                                        if tape_on:
+                                                                                            now_ = tape_t0 + tio + 1
+                                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                tape_pos += 1
+                                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                        k = port >> 8
+                                                                                        v = 0x1F
+                                                                                        if (k & 0x01) == 0:
+                                                                                            v = v & int(keys[0])
+                                                                                        if (k & 0x02) == 0:
+                                                                                            v = v & int(keys[1])
+                                                                                        if (k & 0x04) == 0:
+                                                                                            v = v & int(keys[2])
+                                                                                        if (k & 0x08) == 0:
+                                                                                            v = v & int(keys[3])
+                                                                                        if (k & 0x10) == 0:
+                                                                                            v = v & int(keys[4])
+                                                                                        if (k & 0x20) == 0:
+                                                                                            v = v & int(keys[5])
+                                                                                        if (k & 0x40) == 0:
+                                                                                            v = v & int(keys[6])
+                                                                                        if (k & 0x80) == 0:
+                                                                                            v = v & int(keys[7])
+                                                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                    elif (port & 0xE0) == 0:
+                                                                                        v = int(joy[0])
+                                                                                    else:
+                                                                                        v = 0xFF
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
+                                                                                        if ft >= 0:
+                                                                                            line = ft // 224
+                                                                                            col = ft - line * 224
+                                                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                if col & 1:
+                                                                                                    v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                else:
+                                                                                                    v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                                 wz = (port + 1) & 0xFFFF
                                                                                 f = (f & 0x01) | SZ53P[v]
                                                                                 qt = t
@@ -14698,10 +15136,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 wz = (port + 1) & 0xFFFF
                                                                                 pass
                                                                                 if io_exit:
-                                                                                    st[S.PORT] = port
-                                                                                    st[S.PORT_VALUE] = v
-                                                                                    reason = 3
-                                                                                    break
+                                                                                    if io_exit == 2:
+                                                                                        if (port & 1) == 0:
+                                                                                            ula_out = v
+                                                                                            out_log[out_n] = tio + 1
+                                                                                            out_log[out_n + 1] = v
+                                                                                            out_n += 2
+                                                                                            if out_n > len(out_log) - 2:
+                                                                                                reason = 4
+                                                                                                break
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        st[S.PORT_VALUE] = v
+                                                                                        reason = 3
+                                                                                        break
                                                                                 else:
                                                                                     if (port & 1) == 0:
                                                                                         ula_out = v
@@ -14907,72 +15355,118 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                         t += 12
                                                     port = (b << 8) | c
                                                     if io_exit:
-                                                        if st[S.IN_READY]:
-                                                            v = st[S.IN_VALUE] & 0xFF
-                                                            st[S.IN_READY] = 0
-                                                        else:
-                                                            st[S.PORT] = port
-                                                            t = t0
-                                                            pc = (pc - 2) & 0xFFFF
-                                                            r = (r - 2) & 32767
-                                                            reason = 2
-                                                            break
-                                                    else:
-                                                        if in_mode == 2:
-                                                            v = 0xFF
-                                                            if in_n < in_end:
-                                                                v = int(in_log[in_n])
-                                                            in_n += 1
-                                                        else:
-                                                            if (port & 1) == 0:
-                                                                if tape_on:
-                                                                    now_ = tape_t0 + tio + 1
-                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                        tape_pos += 1
-                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                k = port >> 8
-                                                                v = 0x1F
-                                                                if (k & 0x01) == 0:
-                                                                    v = v & int(keys[0])
-                                                                if (k & 0x02) == 0:
-                                                                    v = v & int(keys[1])
-                                                                if (k & 0x04) == 0:
-                                                                    v = v & int(keys[2])
-                                                                if (k & 0x08) == 0:
-                                                                    v = v & int(keys[3])
-                                                                if (k & 0x10) == 0:
-                                                                    v = v & int(keys[4])
-                                                                if (k & 0x20) == 0:
-                                                                    v = v & int(keys[5])
-                                                                if (k & 0x40) == 0:
-                                                                    v = v & int(keys[6])
-                                                                if (k & 0x80) == 0:
-                                                                    v = v & int(keys[7])
-                                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                            elif (port & 0xE0) == 0:
-                                                                v = int(joy[0])
-                                                            else:
+                                                        if io_exit == 2:
+                                                            if in_mode == 2:
                                                                 v = 0xFF
-                                                                ft = tio + 3
-                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                    ft = tio + CONT[tio] + 1
-                                                                    ft += CONT[ft] + 1
-                                                                    ft += CONT[ft] + 1
-                                                                    ft += CONT[ft]
-                                                                ft -= 14336
-                                                                if ft >= 0:
-                                                                    line = ft // 224
-                                                                    col = ft - line * 224
-                                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                        if col & 1:
-                                                                            v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                        else:
-                                                                            v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
-                                                            if in_mode == 1:
+                                                                if in_n < in_end:
+                                                                    v = int(in_log[in_n])
+                                                                in_n += 1
+                                                            else:
+                                                                if (port & 1) == 0:
+                                                                    if tape_on:
+                                                                        now_ = tape_t0 + tio + 1
+                                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                            tape_pos += 1
+                                                                        ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                    k = port >> 8
+                                                                    v = 0x1F
+                                                                    if (k & 0x01) == 0:
+                                                                        v = v & int(keys[0])
+                                                                    if (k & 0x02) == 0:
+                                                                        v = v & int(keys[1])
+                                                                    if (k & 0x04) == 0:
+                                                                        v = v & int(keys[2])
+                                                                    if (k & 0x08) == 0:
+                                                                        v = v & int(keys[3])
+                                                                    if (k & 0x10) == 0:
+                                                                        v = v & int(keys[4])
+                                                                    if (k & 0x20) == 0:
+                                                                        v = v & int(keys[5])
+                                                                    if (k & 0x40) == 0:
+                                                                        v = v & int(keys[6])
+                                                                    if (k & 0x80) == 0:
+                                                                        v = v & int(keys[7])
+                                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                elif (port & 0xE0) == 0:
+                                                                    v = int(joy[0])
+                                                                else:
+                                                                    v = 0xFF
+                                                                    ft = tio + 3
+                                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                        ft = tio + CONT[tio] + 1
+                                                                        ft += CONT[ft] + 1
+                                                                        ft += CONT[ft] + 1
+                                                                        ft += CONT[ft]
+                                                                    ft -= 14336
+                                                                    if ft >= 0:
+                                                                        line = ft // 224
+                                                                        col = ft - line * 224
+                                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                            if col & 1:
+                                                                                v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                            else:
+                                                                                v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                 if in_n < in_end:
                                                                     in_log[in_n] = v
                                                                 in_n += 1
+                                                        else:
+                                                            if st[S.IN_READY]:
+                                                                v = st[S.IN_VALUE] & 0xFF
+                                                                st[S.IN_READY] = 0
+                                                            else:
+                                                                st[S.PORT] = port
+                                                                t = t0
+                                                                pc = (pc - 2) & 0xFFFF
+                                                                r = (r - 2) & 32767
+                                                                reason = 2
+                                                                break
+                                                    else:
+                                                        if (port & 1) == 0:
+                                                            if tape_on:
+                                                                now_ = tape_t0 + tio + 1
+                                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                    tape_pos += 1
+                                                                ear_in = (tape_level0 ^ tape_pos) & 1
+                                                            k = port >> 8
+                                                            v = 0x1F
+                                                            if (k & 0x01) == 0:
+                                                                v = v & int(keys[0])
+                                                            if (k & 0x02) == 0:
+                                                                v = v & int(keys[1])
+                                                            if (k & 0x04) == 0:
+                                                                v = v & int(keys[2])
+                                                            if (k & 0x08) == 0:
+                                                                v = v & int(keys[3])
+                                                            if (k & 0x10) == 0:
+                                                                v = v & int(keys[4])
+                                                            if (k & 0x20) == 0:
+                                                                v = v & int(keys[5])
+                                                            if (k & 0x40) == 0:
+                                                                v = v & int(keys[6])
+                                                            if (k & 0x80) == 0:
+                                                                v = v & int(keys[7])
+                                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                        elif (port & 0xE0) == 0:
+                                                            v = int(joy[0])
+                                                        else:
+                                                            v = 0xFF
+                                                            ft = tio + 3
+                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                ft = tio + CONT[tio] + 1
+                                                                ft += CONT[ft] + 1
+                                                                ft += CONT[ft] + 1
+                                                                ft += CONT[ft]
+                                                            ft -= 14336
+                                                            if ft >= 0:
+                                                                line = ft // 224
+                                                                col = ft - line * 224
+                                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                    if col & 1:
+                                                                        v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                    else:
+                                                                        v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                     wz = (port + 1) & 0xFFFF
                                                     a = v
                                                     f = (f & 0x01) | SZ53P[v]
@@ -15021,10 +15515,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                             wz = (port + 1) & 0xFFFF
                                                                             pass
                                                                             if io_exit:
-                                                                                st[S.PORT] = port
-                                                                                st[S.PORT_VALUE] = v
-                                                                                reason = 3
-                                                                                break
+                                                                                if io_exit == 2:
+                                                                                    if (port & 1) == 0:
+                                                                                        ula_out = v
+                                                                                        out_log[out_n] = tio + 1
+                                                                                        out_log[out_n + 1] = v
+                                                                                        out_n += 2
+                                                                                        if out_n > len(out_log) - 2:
+                                                                                            reason = 4
+                                                                                            break
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
+                                                                                    reason = 3
+                                                                                    break
                                                                             else:
                                                                                 if (port & 1) == 0:
                                                                                     ula_out = v
@@ -15327,72 +15831,118 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 16
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[S.IN_READY]:
-                                                                                        v = st[S.IN_VALUE] & 0xFF
-                                                                                        st[S.IN_READY] = 0
-                                                                                    else:
-                                                                                        st[S.PORT] = port
-                                                                                        t = t0
-                                                                                        pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 32767
-                                                                                        reason = 2
-                                                                                        break
-                                                                                else:
-                                                                                    if in_mode == 2:
-                                                                                        v = 0xFF
-                                                                                        if in_n < in_end:
-                                                                                            v = int(in_log[in_n])
-                                                                                        in_n += 1
-                                                                                    else:
-                                                                                        if (port & 1) == 0:
-                                                                                            if tape_on:
-                                                                                                now_ = tape_t0 + tio + 1
-                                                                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                                    tape_pos += 1
-                                                                                                ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                            k = port >> 8
-                                                                                            v = 0x1F
-                                                                                            if (k & 0x01) == 0:
-                                                                                                v = v & int(keys[0])
-                                                                                            if (k & 0x02) == 0:
-                                                                                                v = v & int(keys[1])
-                                                                                            if (k & 0x04) == 0:
-                                                                                                v = v & int(keys[2])
-                                                                                            if (k & 0x08) == 0:
-                                                                                                v = v & int(keys[3])
-                                                                                            if (k & 0x10) == 0:
-                                                                                                v = v & int(keys[4])
-                                                                                            if (k & 0x20) == 0:
-                                                                                                v = v & int(keys[5])
-                                                                                            if (k & 0x40) == 0:
-                                                                                                v = v & int(keys[6])
-                                                                                            if (k & 0x80) == 0:
-                                                                                                v = v & int(keys[7])
-                                                                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                                        elif (port & 0xE0) == 0:
-                                                                                            v = int(joy[0])
-                                                                                        else:
+                                                                                    if io_exit == 2:
+                                                                                        if in_mode == 2:
                                                                                             v = 0xFF
-                                                                                            ft = tio + 3
-                                                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                                ft = tio + CONT[tio] + 1
-                                                                                                ft += CONT[ft] + 1
-                                                                                                ft += CONT[ft] + 1
-                                                                                                ft += CONT[ft]
-                                                                                            ft -= 14336
-                                                                                            if ft >= 0:
-                                                                                                line = ft // 224
-                                                                                                col = ft - line * 224
-                                                                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                                    if col & 1:
-                                                                                                        v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                                    else:
-                                                                                                        v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
-                                                                                        if in_mode == 1:
+                                                                                            if in_n < in_end:
+                                                                                                v = int(in_log[in_n])
+                                                                                            in_n += 1
+                                                                                        else:
+                                                                                            if (port & 1) == 0:
+                                                                                                if tape_on:
+                                                                                                    now_ = tape_t0 + tio + 1
+                                                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                        tape_pos += 1
+                                                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                                k = port >> 8
+                                                                                                v = 0x1F
+                                                                                                if (k & 0x01) == 0:
+                                                                                                    v = v & int(keys[0])
+                                                                                                if (k & 0x02) == 0:
+                                                                                                    v = v & int(keys[1])
+                                                                                                if (k & 0x04) == 0:
+                                                                                                    v = v & int(keys[2])
+                                                                                                if (k & 0x08) == 0:
+                                                                                                    v = v & int(keys[3])
+                                                                                                if (k & 0x10) == 0:
+                                                                                                    v = v & int(keys[4])
+                                                                                                if (k & 0x20) == 0:
+                                                                                                    v = v & int(keys[5])
+                                                                                                if (k & 0x40) == 0:
+                                                                                                    v = v & int(keys[6])
+                                                                                                if (k & 0x80) == 0:
+                                                                                                    v = v & int(keys[7])
+                                                                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                            elif (port & 0xE0) == 0:
+                                                                                                v = int(joy[0])
+                                                                                            else:
+                                                                                                v = 0xFF
+                                                                                                ft = tio + 3
+                                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                                    ft = tio + CONT[tio] + 1
+                                                                                                    ft += CONT[ft] + 1
+                                                                                                    ft += CONT[ft] + 1
+                                                                                                    ft += CONT[ft]
+                                                                                                ft -= 14336
+                                                                                                if ft >= 0:
+                                                                                                    line = ft // 224
+                                                                                                    col = ft - line * 224
+                                                                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                        if col & 1:
+                                                                                                            v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                        else:
+                                                                                                            v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                                             if in_n < in_end:
                                                                                                 in_log[in_n] = v
                                                                                             in_n += 1
+                                                                                    else:
+                                                                                        if st[S.IN_READY]:
+                                                                                            v = st[S.IN_VALUE] & 0xFF
+                                                                                            st[S.IN_READY] = 0
+                                                                                        else:
+                                                                                            st[S.PORT] = port
+                                                                                            t = t0
+                                                                                            pc = (pc - 2) & 0xFFFF
+                                                                                            r = (r - 2) & 32767
+                                                                                            reason = 2
+                                                                                            break
+                                                                                else:
+                                                                                    if (port & 1) == 0:
+                                                                                        if tape_on:
+                                                                                            now_ = tape_t0 + tio + 1
+                                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                tape_pos += 1
+                                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                        k = port >> 8
+                                                                                        v = 0x1F
+                                                                                        if (k & 0x01) == 0:
+                                                                                            v = v & int(keys[0])
+                                                                                        if (k & 0x02) == 0:
+                                                                                            v = v & int(keys[1])
+                                                                                        if (k & 0x04) == 0:
+                                                                                            v = v & int(keys[2])
+                                                                                        if (k & 0x08) == 0:
+                                                                                            v = v & int(keys[3])
+                                                                                        if (k & 0x10) == 0:
+                                                                                            v = v & int(keys[4])
+                                                                                        if (k & 0x20) == 0:
+                                                                                            v = v & int(keys[5])
+                                                                                        if (k & 0x40) == 0:
+                                                                                            v = v & int(keys[6])
+                                                                                        if (k & 0x80) == 0:
+                                                                                            v = v & int(keys[7])
+                                                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                    elif (port & 0xE0) == 0:
+                                                                                        v = int(joy[0])
+                                                                                    else:
+                                                                                        v = 0xFF
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
+                                                                                        if ft >= 0:
+                                                                                            line = ft // 224
+                                                                                            col = ft - line * 224
+                                                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                if col & 1:
+                                                                                                    v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                else:
+                                                                                                    v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                                 wz = (port + 1) & 0xFFFF
                                                                                 b = (b - 1) & 0xFF
                                                                                 ea = (h << 8) | l
@@ -15461,10 +16011,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
                                                                                 pass
                                                                                 if io_exit:
-                                                                                    st[S.PORT] = port
-                                                                                    st[S.PORT_VALUE] = v
-                                                                                    reason = 3
-                                                                                    break
+                                                                                    if io_exit == 2:
+                                                                                        if (port & 1) == 0:
+                                                                                            ula_out = v
+                                                                                            out_log[out_n] = tio + 1
+                                                                                            out_log[out_n + 1] = v
+                                                                                            out_n += 2
+                                                                                            if out_n > len(out_log) - 2:
+                                                                                                reason = 4
+                                                                                                break
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        st[S.PORT_VALUE] = v
+                                                                                        reason = 3
+                                                                                        break
                                                                                 else:
                                                                                     if (port & 1) == 0:
                                                                                         ula_out = v
@@ -15626,72 +16186,118 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 16
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[S.IN_READY]:
-                                                                                        v = st[S.IN_VALUE] & 0xFF
-                                                                                        st[S.IN_READY] = 0
-                                                                                    else:
-                                                                                        st[S.PORT] = port
-                                                                                        t = t0
-                                                                                        pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 32767
-                                                                                        reason = 2
-                                                                                        break
-                                                                                else:
-                                                                                    if in_mode == 2:
-                                                                                        v = 0xFF
-                                                                                        if in_n < in_end:
-                                                                                            v = int(in_log[in_n])
-                                                                                        in_n += 1
-                                                                                    else:
-                                                                                        if (port & 1) == 0:
-                                                                                            if tape_on:
-                                                                                                now_ = tape_t0 + tio + 1
-                                                                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                                    tape_pos += 1
-                                                                                                ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                            k = port >> 8
-                                                                                            v = 0x1F
-                                                                                            if (k & 0x01) == 0:
-                                                                                                v = v & int(keys[0])
-                                                                                            if (k & 0x02) == 0:
-                                                                                                v = v & int(keys[1])
-                                                                                            if (k & 0x04) == 0:
-                                                                                                v = v & int(keys[2])
-                                                                                            if (k & 0x08) == 0:
-                                                                                                v = v & int(keys[3])
-                                                                                            if (k & 0x10) == 0:
-                                                                                                v = v & int(keys[4])
-                                                                                            if (k & 0x20) == 0:
-                                                                                                v = v & int(keys[5])
-                                                                                            if (k & 0x40) == 0:
-                                                                                                v = v & int(keys[6])
-                                                                                            if (k & 0x80) == 0:
-                                                                                                v = v & int(keys[7])
-                                                                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                                        elif (port & 0xE0) == 0:
-                                                                                            v = int(joy[0])
-                                                                                        else:
+                                                                                    if io_exit == 2:
+                                                                                        if in_mode == 2:
                                                                                             v = 0xFF
-                                                                                            ft = tio + 3
-                                                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                                ft = tio + CONT[tio] + 1
-                                                                                                ft += CONT[ft] + 1
-                                                                                                ft += CONT[ft] + 1
-                                                                                                ft += CONT[ft]
-                                                                                            ft -= 14336
-                                                                                            if ft >= 0:
-                                                                                                line = ft // 224
-                                                                                                col = ft - line * 224
-                                                                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                                    if col & 1:
-                                                                                                        v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                                    else:
-                                                                                                        v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
-                                                                                        if in_mode == 1:
+                                                                                            if in_n < in_end:
+                                                                                                v = int(in_log[in_n])
+                                                                                            in_n += 1
+                                                                                        else:
+                                                                                            if (port & 1) == 0:
+                                                                                                if tape_on:
+                                                                                                    now_ = tape_t0 + tio + 1
+                                                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                        tape_pos += 1
+                                                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                                k = port >> 8
+                                                                                                v = 0x1F
+                                                                                                if (k & 0x01) == 0:
+                                                                                                    v = v & int(keys[0])
+                                                                                                if (k & 0x02) == 0:
+                                                                                                    v = v & int(keys[1])
+                                                                                                if (k & 0x04) == 0:
+                                                                                                    v = v & int(keys[2])
+                                                                                                if (k & 0x08) == 0:
+                                                                                                    v = v & int(keys[3])
+                                                                                                if (k & 0x10) == 0:
+                                                                                                    v = v & int(keys[4])
+                                                                                                if (k & 0x20) == 0:
+                                                                                                    v = v & int(keys[5])
+                                                                                                if (k & 0x40) == 0:
+                                                                                                    v = v & int(keys[6])
+                                                                                                if (k & 0x80) == 0:
+                                                                                                    v = v & int(keys[7])
+                                                                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                            elif (port & 0xE0) == 0:
+                                                                                                v = int(joy[0])
+                                                                                            else:
+                                                                                                v = 0xFF
+                                                                                                ft = tio + 3
+                                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                                    ft = tio + CONT[tio] + 1
+                                                                                                    ft += CONT[ft] + 1
+                                                                                                    ft += CONT[ft] + 1
+                                                                                                    ft += CONT[ft]
+                                                                                                ft -= 14336
+                                                                                                if ft >= 0:
+                                                                                                    line = ft // 224
+                                                                                                    col = ft - line * 224
+                                                                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                        if col & 1:
+                                                                                                            v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                        else:
+                                                                                                            v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                                             if in_n < in_end:
                                                                                                 in_log[in_n] = v
                                                                                             in_n += 1
+                                                                                    else:
+                                                                                        if st[S.IN_READY]:
+                                                                                            v = st[S.IN_VALUE] & 0xFF
+                                                                                            st[S.IN_READY] = 0
+                                                                                        else:
+                                                                                            st[S.PORT] = port
+                                                                                            t = t0
+                                                                                            pc = (pc - 2) & 0xFFFF
+                                                                                            r = (r - 2) & 32767
+                                                                                            reason = 2
+                                                                                            break
+                                                                                else:
+                                                                                    if (port & 1) == 0:
+                                                                                        if tape_on:
+                                                                                            now_ = tape_t0 + tio + 1
+                                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                tape_pos += 1
+                                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                        k = port >> 8
+                                                                                        v = 0x1F
+                                                                                        if (k & 0x01) == 0:
+                                                                                            v = v & int(keys[0])
+                                                                                        if (k & 0x02) == 0:
+                                                                                            v = v & int(keys[1])
+                                                                                        if (k & 0x04) == 0:
+                                                                                            v = v & int(keys[2])
+                                                                                        if (k & 0x08) == 0:
+                                                                                            v = v & int(keys[3])
+                                                                                        if (k & 0x10) == 0:
+                                                                                            v = v & int(keys[4])
+                                                                                        if (k & 0x20) == 0:
+                                                                                            v = v & int(keys[5])
+                                                                                        if (k & 0x40) == 0:
+                                                                                            v = v & int(keys[6])
+                                                                                        if (k & 0x80) == 0:
+                                                                                            v = v & int(keys[7])
+                                                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                    elif (port & 0xE0) == 0:
+                                                                                        v = int(joy[0])
+                                                                                    else:
+                                                                                        v = 0xFF
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
+                                                                                        if ft >= 0:
+                                                                                            line = ft // 224
+                                                                                            col = ft - line * 224
+                                                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                if col & 1:
+                                                                                                    v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                else:
+                                                                                                    v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                                 wz = (port - 1) & 0xFFFF
                                                                                 b = (b - 1) & 0xFF
                                                                                 ea = (h << 8) | l
@@ -15760,10 +16366,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
                                                                                 pass
                                                                                 if io_exit:
-                                                                                    st[S.PORT] = port
-                                                                                    st[S.PORT_VALUE] = v
-                                                                                    reason = 3
-                                                                                    break
+                                                                                    if io_exit == 2:
+                                                                                        if (port & 1) == 0:
+                                                                                            ula_out = v
+                                                                                            out_log[out_n] = tio + 1
+                                                                                            out_log[out_n + 1] = v
+                                                                                            out_n += 2
+                                                                                            if out_n > len(out_log) - 2:
+                                                                                                reason = 4
+                                                                                                break
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        st[S.PORT_VALUE] = v
+                                                                                        reason = 3
+                                                                                        break
                                                                                 else:
                                                                                     if (port & 1) == 0:
                                                                                         ula_out = v
@@ -16016,72 +16632,118 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 16 + t_extra
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[S.IN_READY]:
-                                                                                        v = st[S.IN_VALUE] & 0xFF
-                                                                                        st[S.IN_READY] = 0
-                                                                                    else:
-                                                                                        st[S.PORT] = port
-                                                                                        t = t0
-                                                                                        pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 32767
-                                                                                        reason = 2
-                                                                                        break
-                                                                                else:
-                                                                                    if in_mode == 2:
-                                                                                        v = 0xFF
-                                                                                        if in_n < in_end:
-                                                                                            v = int(in_log[in_n])
-                                                                                        in_n += 1
-                                                                                    else:
-                                                                                        if (port & 1) == 0:
-                                                                                            if tape_on:
-                                                                                                now_ = tape_t0 + tio + 1
-                                                                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                                    tape_pos += 1
-                                                                                                ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                            k = port >> 8
-                                                                                            v = 0x1F
-                                                                                            if (k & 0x01) == 0:
-                                                                                                v = v & int(keys[0])
-                                                                                            if (k & 0x02) == 0:
-                                                                                                v = v & int(keys[1])
-                                                                                            if (k & 0x04) == 0:
-                                                                                                v = v & int(keys[2])
-                                                                                            if (k & 0x08) == 0:
-                                                                                                v = v & int(keys[3])
-                                                                                            if (k & 0x10) == 0:
-                                                                                                v = v & int(keys[4])
-                                                                                            if (k & 0x20) == 0:
-                                                                                                v = v & int(keys[5])
-                                                                                            if (k & 0x40) == 0:
-                                                                                                v = v & int(keys[6])
-                                                                                            if (k & 0x80) == 0:
-                                                                                                v = v & int(keys[7])
-                                                                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                                        elif (port & 0xE0) == 0:
-                                                                                            v = int(joy[0])
-                                                                                        else:
+                                                                                    if io_exit == 2:
+                                                                                        if in_mode == 2:
                                                                                             v = 0xFF
-                                                                                            ft = tio + 3
-                                                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                                ft = tio + CONT[tio] + 1
-                                                                                                ft += CONT[ft] + 1
-                                                                                                ft += CONT[ft] + 1
-                                                                                                ft += CONT[ft]
-                                                                                            ft -= 14336
-                                                                                            if ft >= 0:
-                                                                                                line = ft // 224
-                                                                                                col = ft - line * 224
-                                                                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                                    if col & 1:
-                                                                                                        v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                                    else:
-                                                                                                        v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
-                                                                                        if in_mode == 1:
+                                                                                            if in_n < in_end:
+                                                                                                v = int(in_log[in_n])
+                                                                                            in_n += 1
+                                                                                        else:
+                                                                                            if (port & 1) == 0:
+                                                                                                if tape_on:
+                                                                                                    now_ = tape_t0 + tio + 1
+                                                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                        tape_pos += 1
+                                                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                                k = port >> 8
+                                                                                                v = 0x1F
+                                                                                                if (k & 0x01) == 0:
+                                                                                                    v = v & int(keys[0])
+                                                                                                if (k & 0x02) == 0:
+                                                                                                    v = v & int(keys[1])
+                                                                                                if (k & 0x04) == 0:
+                                                                                                    v = v & int(keys[2])
+                                                                                                if (k & 0x08) == 0:
+                                                                                                    v = v & int(keys[3])
+                                                                                                if (k & 0x10) == 0:
+                                                                                                    v = v & int(keys[4])
+                                                                                                if (k & 0x20) == 0:
+                                                                                                    v = v & int(keys[5])
+                                                                                                if (k & 0x40) == 0:
+                                                                                                    v = v & int(keys[6])
+                                                                                                if (k & 0x80) == 0:
+                                                                                                    v = v & int(keys[7])
+                                                                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                            elif (port & 0xE0) == 0:
+                                                                                                v = int(joy[0])
+                                                                                            else:
+                                                                                                v = 0xFF
+                                                                                                ft = tio + 3
+                                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                                    ft = tio + CONT[tio] + 1
+                                                                                                    ft += CONT[ft] + 1
+                                                                                                    ft += CONT[ft] + 1
+                                                                                                    ft += CONT[ft]
+                                                                                                ft -= 14336
+                                                                                                if ft >= 0:
+                                                                                                    line = ft // 224
+                                                                                                    col = ft - line * 224
+                                                                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                        if col & 1:
+                                                                                                            v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                        else:
+                                                                                                            v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                                             if in_n < in_end:
                                                                                                 in_log[in_n] = v
                                                                                             in_n += 1
+                                                                                    else:
+                                                                                        if st[S.IN_READY]:
+                                                                                            v = st[S.IN_VALUE] & 0xFF
+                                                                                            st[S.IN_READY] = 0
+                                                                                        else:
+                                                                                            st[S.PORT] = port
+                                                                                            t = t0
+                                                                                            pc = (pc - 2) & 0xFFFF
+                                                                                            r = (r - 2) & 32767
+                                                                                            reason = 2
+                                                                                            break
+                                                                                else:
+                                                                                    if (port & 1) == 0:
+                                                                                        if tape_on:
+                                                                                            now_ = tape_t0 + tio + 1
+                                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                tape_pos += 1
+                                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                        k = port >> 8
+                                                                                        v = 0x1F
+                                                                                        if (k & 0x01) == 0:
+                                                                                            v = v & int(keys[0])
+                                                                                        if (k & 0x02) == 0:
+                                                                                            v = v & int(keys[1])
+                                                                                        if (k & 0x04) == 0:
+                                                                                            v = v & int(keys[2])
+                                                                                        if (k & 0x08) == 0:
+                                                                                            v = v & int(keys[3])
+                                                                                        if (k & 0x10) == 0:
+                                                                                            v = v & int(keys[4])
+                                                                                        if (k & 0x20) == 0:
+                                                                                            v = v & int(keys[5])
+                                                                                        if (k & 0x40) == 0:
+                                                                                            v = v & int(keys[6])
+                                                                                        if (k & 0x80) == 0:
+                                                                                            v = v & int(keys[7])
+                                                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                    elif (port & 0xE0) == 0:
+                                                                                        v = int(joy[0])
+                                                                                    else:
+                                                                                        v = 0xFF
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
+                                                                                        if ft >= 0:
+                                                                                            line = ft // 224
+                                                                                            col = ft - line * 224
+                                                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                if col & 1:
+                                                                                                    v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                else:
+                                                                                                    v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                                 wz = (port + 1) & 0xFFFF
                                                                                 b = (b - 1) & 0xFF
                                                                                 ea = (h << 8) | l
@@ -16204,10 +16866,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 else:
                                                                                     pass
                                                                                 if io_exit:
-                                                                                    st[S.PORT] = port
-                                                                                    st[S.PORT_VALUE] = v
-                                                                                    reason = 3
-                                                                                    break
+                                                                                    if io_exit == 2:
+                                                                                        if (port & 1) == 0:
+                                                                                            ula_out = v
+                                                                                            out_log[out_n] = tio + 1
+                                                                                            out_log[out_n + 1] = v
+                                                                                            out_n += 2
+                                                                                            if out_n > len(out_log) - 2:
+                                                                                                reason = 4
+                                                                                                break
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        st[S.PORT_VALUE] = v
+                                                                                        reason = 3
+                                                                                        break
                                                                                 else:
                                                                                     if (port & 1) == 0:
                                                                                         ula_out = v
@@ -16458,72 +17130,118 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                     t += 16 + t_extra
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[S.IN_READY]:
-                                                                                        v = st[S.IN_VALUE] & 0xFF
-                                                                                        st[S.IN_READY] = 0
-                                                                                    else:
-                                                                                        st[S.PORT] = port
-                                                                                        t = t0
-                                                                                        pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 32767
-                                                                                        reason = 2
-                                                                                        break
-                                                                                else:
-                                                                                    if in_mode == 2:
-                                                                                        v = 0xFF
-                                                                                        if in_n < in_end:
-                                                                                            v = int(in_log[in_n])
-                                                                                        in_n += 1
-                                                                                    else:
-                                                                                        if (port & 1) == 0:
-                                                                                            if tape_on:
-                                                                                                now_ = tape_t0 + tio + 1
-                                                                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                                                    tape_pos += 1
-                                                                                                ear_in = (tape_level0 ^ tape_pos) & 1
-                                                                                            k = port >> 8
-                                                                                            v = 0x1F
-                                                                                            if (k & 0x01) == 0:
-                                                                                                v = v & int(keys[0])
-                                                                                            if (k & 0x02) == 0:
-                                                                                                v = v & int(keys[1])
-                                                                                            if (k & 0x04) == 0:
-                                                                                                v = v & int(keys[2])
-                                                                                            if (k & 0x08) == 0:
-                                                                                                v = v & int(keys[3])
-                                                                                            if (k & 0x10) == 0:
-                                                                                                v = v & int(keys[4])
-                                                                                            if (k & 0x20) == 0:
-                                                                                                v = v & int(keys[5])
-                                                                                            if (k & 0x40) == 0:
-                                                                                                v = v & int(keys[6])
-                                                                                            if (k & 0x80) == 0:
-                                                                                                v = v & int(keys[7])
-                                                                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                                                        elif (port & 0xE0) == 0:
-                                                                                            v = int(joy[0])
-                                                                                        else:
+                                                                                    if io_exit == 2:
+                                                                                        if in_mode == 2:
                                                                                             v = 0xFF
-                                                                                            ft = tio + 3
-                                                                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                                                                ft = tio + CONT[tio] + 1
-                                                                                                ft += CONT[ft] + 1
-                                                                                                ft += CONT[ft] + 1
-                                                                                                ft += CONT[ft]
-                                                                                            ft -= 14336
-                                                                                            if ft >= 0:
-                                                                                                line = ft // 224
-                                                                                                col = ft - line * 224
-                                                                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                                                    if col & 1:
-                                                                                                        v = mem[0x5800 + ((line >> 3) << 5) + x_]
-                                                                                                    else:
-                                                                                                        v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
-                                                                                        if in_mode == 1:
+                                                                                            if in_n < in_end:
+                                                                                                v = int(in_log[in_n])
+                                                                                            in_n += 1
+                                                                                        else:
+                                                                                            if (port & 1) == 0:
+                                                                                                if tape_on:
+                                                                                                    now_ = tape_t0 + tio + 1
+                                                                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                        tape_pos += 1
+                                                                                                    ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                                k = port >> 8
+                                                                                                v = 0x1F
+                                                                                                if (k & 0x01) == 0:
+                                                                                                    v = v & int(keys[0])
+                                                                                                if (k & 0x02) == 0:
+                                                                                                    v = v & int(keys[1])
+                                                                                                if (k & 0x04) == 0:
+                                                                                                    v = v & int(keys[2])
+                                                                                                if (k & 0x08) == 0:
+                                                                                                    v = v & int(keys[3])
+                                                                                                if (k & 0x10) == 0:
+                                                                                                    v = v & int(keys[4])
+                                                                                                if (k & 0x20) == 0:
+                                                                                                    v = v & int(keys[5])
+                                                                                                if (k & 0x40) == 0:
+                                                                                                    v = v & int(keys[6])
+                                                                                                if (k & 0x80) == 0:
+                                                                                                    v = v & int(keys[7])
+                                                                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                            elif (port & 0xE0) == 0:
+                                                                                                v = int(joy[0])
+                                                                                            else:
+                                                                                                v = 0xFF
+                                                                                                ft = tio + 3
+                                                                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                                    ft = tio + CONT[tio] + 1
+                                                                                                    ft += CONT[ft] + 1
+                                                                                                    ft += CONT[ft] + 1
+                                                                                                    ft += CONT[ft]
+                                                                                                ft -= 14336
+                                                                                                if ft >= 0:
+                                                                                                    line = ft // 224
+                                                                                                    col = ft - line * 224
+                                                                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                        if col & 1:
+                                                                                                            v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                        else:
+                                                                                                            v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                                             if in_n < in_end:
                                                                                                 in_log[in_n] = v
                                                                                             in_n += 1
+                                                                                    else:
+                                                                                        if st[S.IN_READY]:
+                                                                                            v = st[S.IN_VALUE] & 0xFF
+                                                                                            st[S.IN_READY] = 0
+                                                                                        else:
+                                                                                            st[S.PORT] = port
+                                                                                            t = t0
+                                                                                            pc = (pc - 2) & 0xFFFF
+                                                                                            r = (r - 2) & 32767
+                                                                                            reason = 2
+                                                                                            break
+                                                                                else:
+                                                                                    if (port & 1) == 0:
+                                                                                        if tape_on:
+                                                                                            now_ = tape_t0 + tio + 1
+                                                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
+                                                                                                tape_pos += 1
+                                                                                            ear_in = (tape_level0 ^ tape_pos) & 1
+                                                                                        k = port >> 8
+                                                                                        v = 0x1F
+                                                                                        if (k & 0x01) == 0:
+                                                                                            v = v & int(keys[0])
+                                                                                        if (k & 0x02) == 0:
+                                                                                            v = v & int(keys[1])
+                                                                                        if (k & 0x04) == 0:
+                                                                                            v = v & int(keys[2])
+                                                                                        if (k & 0x08) == 0:
+                                                                                            v = v & int(keys[3])
+                                                                                        if (k & 0x10) == 0:
+                                                                                            v = v & int(keys[4])
+                                                                                        if (k & 0x20) == 0:
+                                                                                            v = v & int(keys[5])
+                                                                                        if (k & 0x40) == 0:
+                                                                                            v = v & int(keys[6])
+                                                                                        if (k & 0x80) == 0:
+                                                                                            v = v & int(keys[7])
+                                                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+                                                                                    elif (port & 0xE0) == 0:
+                                                                                        v = int(joy[0])
+                                                                                    else:
+                                                                                        v = 0xFF
+                                                                                        ft = tio + 3
+                                                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                                                                                            ft = tio + CONT[tio] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft] + 1
+                                                                                            ft += CONT[ft]
+                                                                                        ft -= 14336
+                                                                                        if ft >= 0:
+                                                                                            line = ft // 224
+                                                                                            col = ft - line * 224
+                                                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                                                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                                                                                                if col & 1:
+                                                                                                    v = mem[0x5800 + ((line >> 3) << 5) + x_]
+                                                                                                else:
+                                                                                                    v = mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_]
                                                                                 wz = (port - 1) & 0xFFFF
                                                                                 b = (b - 1) & 0xFF
                                                                                 ea = (h << 8) | l
@@ -16646,10 +17364,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                                                 else:
                                                                                     pass
                                                                                 if io_exit:
-                                                                                    st[S.PORT] = port
-                                                                                    st[S.PORT_VALUE] = v
-                                                                                    reason = 3
-                                                                                    break
+                                                                                    if io_exit == 2:
+                                                                                        if (port & 1) == 0:
+                                                                                            ula_out = v
+                                                                                            out_log[out_n] = tio + 1
+                                                                                            out_log[out_n + 1] = v
+                                                                                            out_n += 2
+                                                                                            if out_n > len(out_log) - 2:
+                                                                                                reason = 4
+                                                                                                break
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        st[S.PORT_VALUE] = v
+                                                                                        reason = 3
+                                                                                        break
                                                                                 else:
                                                                                     if (port & 1) == 0:
                                                                                         ula_out = v

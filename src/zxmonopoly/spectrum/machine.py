@@ -291,6 +291,8 @@ class Spectrum48:
             st[state.IN_END] = IN_LOG_ENTRIES
         st[state.IN_N] = 0
         st[state.IN_MODE] = mode
+        # The engines take the log's way only when told (the machine has no port callbacks).
+        st[state.IO_EXIT] = state.IO_LOG if mode != state.IN_OFF else 0
 
     @property
     def port_reads(self) -> int:

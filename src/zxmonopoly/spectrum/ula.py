@@ -12,7 +12,7 @@ taken from :mod:`.timing`:
 * what an IN reads when no callback takes it (:func:`port_in`: the ULA's keyboard half-rows and
   the tape's EAR level, the Kempston joystick, the floating bus) and what an OUT does
   (:func:`port_out`: the ULA's log of port-0xFE writes, for border and beeper);
-* the log of port reads an RZX recording keeps, written or replayed (:func:`port_in`);
+* the log of port reads an RZX recording keeps, written or replayed (:func:`port_in_logged`);
 * the locals it keeps in the CPU's state array between runs (:data:`REGS`) and the arrays its
   engines take after the Z80's tables (:data:`ARGS`).
 
@@ -130,15 +130,19 @@ def _bus_sample(trace: bool) -> list[str]:
     ]
 
 
-def port_in(d: Dialect, trace: bool = False) -> list[str]:
-    """What an IN from ``port`` reads into ``v`` (at the I/O cycle that started at ``tio``),
-    spelled in the engine's dialect ``d`` (``trace``: for an engine that records contention
-    instead of delaying).
+def port_in_logged(d: Dialect, trace: bool = False, maybe: bool = False) -> list[str]:
+    """What an IN reads into ``v`` with the port-read log on (``io_exit`` is
+    :data:`zxmonopoly.z80.state.IO_LOG`): the devices' answer (:func:`port_in`), logged
+    (``in_mode`` IN_RECORD), or instead the logged values in turn (IN_REPLAY): an RZX
+    recording's frames are those values.
 
-    With the port-read log on (``in_mode``, :data:`zxmonopoly.z80.state.IN_MODE`) every value
-    read is logged, or (a replay) the logged values are read in turn instead of the devices:
-    an RZX recording's frames are those values. Off, it costs one test an IN.
+    Off, a CPython engine never comes here: the test of ``io_exit`` that every IN makes sends
+    it to :func:`port_in`, so the log costs nothing. A numba engine comes here on or off
+    (``maybe``: the logging tests the mode too; ``Dialect.port_log_apart``).
     """
+    record = ["if in_n < in_end:", "    in_log[in_n] = v", "in_n += 1"]
+    if maybe:
+        record = [f"if in_mode == {state.IN_RECORD}:", *("    " + x for x in record)]
     return [
         f"if in_mode == {state.IN_REPLAY}:",
         "    v = 0xFF",
@@ -146,16 +150,15 @@ def port_in(d: Dialect, trace: bool = False) -> list[str]:
         "        v = int(in_log[in_n])",
         "    in_n += 1",
         "else:",
-        *("    " + x for x in _devices_in(d, trace)),
-        f"    if in_mode == {state.IN_RECORD}:",
-        "        if in_n < in_end:",
-        "            in_log[in_n] = v",
-        "        in_n += 1",
+        *("    " + x for x in port_in(d, trace)),
+        *("    " + x for x in record),
     ]
 
 
-def _devices_in(d: Dialect, trace: bool) -> list[str]:
-    """What the devices answer an IN from ``port`` with, into ``v``."""
+def port_in(d: Dialect, trace: bool = False) -> list[str]:
+    """What an IN from ``port`` reads into ``v`` (at the I/O cycle that started at ``tio``),
+    spelled in the engine's dialect ``d`` (``trace``: for an engine that records contention
+    instead of delaying)."""
     rows = [x for k in range(8) for x in (f"if (k & {1 << k:#04x}) == 0:",
                                            f"    v = v & int(keys[{k}])")]
     line, col = timing.LINE_TSTATES, timing.DISPLAY_LINE_TSTATES

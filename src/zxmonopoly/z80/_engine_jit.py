@@ -42,7 +42,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         # ED 78  IN A,(C)
         t0 = t
         port = (b << 8) | c
-        if io_exit:
+        if io_exit and io_exit != 2:
             if st[S.IN_READY]:
                 v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
@@ -282,7 +282,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         v = a
         wz = (port + 1) & 0xFFFF
         t += 12
-        if io_exit:
+        if io_exit and io_exit != 2:
             st[S.PORT] = port
             st[S.PORT_VALUE] = v
             st[S.A] = a
@@ -342,7 +342,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         # ED 40  IN B,(C)
         t0 = t
         port = (b << 8) | c
-        if io_exit:
+        if io_exit and io_exit != 2:
             if st[S.IN_READY]:
                 v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
@@ -384,7 +384,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         v = b
         wz = (port + 1) & 0xFFFF
         t += 12
-        if io_exit:
+        if io_exit and io_exit != 2:
             st[S.PORT] = port
             st[S.PORT_VALUE] = v
             st[S.A] = a
@@ -417,7 +417,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         # ED 48  IN C,(C)
         t0 = t
         port = (b << 8) | c
-        if io_exit:
+        if io_exit and io_exit != 2:
             if st[S.IN_READY]:
                 v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
@@ -459,7 +459,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         v = c
         wz = (port + 1) & 0xFFFF
         t += 12
-        if io_exit:
+        if io_exit and io_exit != 2:
             st[S.PORT] = port
             st[S.PORT_VALUE] = v
             st[S.A] = a
@@ -520,7 +520,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         # ED 50  IN D,(C)
         t0 = t
         port = (b << 8) | c
-        if io_exit:
+        if io_exit and io_exit != 2:
             if st[S.IN_READY]:
                 v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
@@ -562,7 +562,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         v = d
         wz = (port + 1) & 0xFFFF
         t += 12
-        if io_exit:
+        if io_exit and io_exit != 2:
             st[S.PORT] = port
             st[S.PORT_VALUE] = v
             st[S.A] = a
@@ -613,7 +613,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         # ED 58  IN E,(C)
         t0 = t
         port = (b << 8) | c
-        if io_exit:
+        if io_exit and io_exit != 2:
             if st[S.IN_READY]:
                 v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
@@ -655,7 +655,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         v = e
         wz = (port + 1) & 0xFFFF
         t += 12
-        if io_exit:
+        if io_exit and io_exit != 2:
             st[S.PORT] = port
             st[S.PORT_VALUE] = v
             st[S.A] = a
@@ -699,7 +699,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         # ED 60  IN H,(C)
         t0 = t
         port = (b << 8) | c
-        if io_exit:
+        if io_exit and io_exit != 2:
             if st[S.IN_READY]:
                 v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
@@ -741,7 +741,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         v = h
         wz = (port + 1) & 0xFFFF
         t += 12
-        if io_exit:
+        if io_exit and io_exit != 2:
             st[S.PORT] = port
             st[S.PORT_VALUE] = v
             st[S.A] = a
@@ -828,7 +828,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         # ED 68  IN L,(C)
         t0 = t
         port = (b << 8) | c
-        if io_exit:
+        if io_exit and io_exit != 2:
             if st[S.IN_READY]:
                 v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
@@ -870,7 +870,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         v = l
         wz = (port + 1) & 0xFFFF
         t += 12
-        if io_exit:
+        if io_exit and io_exit != 2:
             st[S.PORT] = port
             st[S.PORT_VALUE] = v
             st[S.A] = a
@@ -939,7 +939,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         # ED 70  IN F,(C)
         t0 = t
         port = (b << 8) | c
-        if io_exit:
+        if io_exit and io_exit != 2:
             if st[S.IN_READY]:
                 v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
@@ -980,7 +980,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         v = 0
         wz = (port + 1) & 0xFFFF
         t += 12
-        if io_exit:
+        if io_exit and io_exit != 2:
             st[S.PORT] = port
             st[S.PORT_VALUE] = v
             st[S.A] = a
@@ -1115,7 +1115,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         # ED A2  INI
         t0 = t
         port = (b << 8) | c
-        if io_exit:
+        if io_exit and io_exit != 2:
             if st[S.IN_READY]:
                 v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
@@ -1174,7 +1174,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         hc = 0x11 if k > 255 else 0
         f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
         t += 16
-        if io_exit:
+        if io_exit and io_exit != 2:
             st[S.PORT] = port
             st[S.PORT_VALUE] = v
             st[S.A] = a
@@ -1239,7 +1239,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         # ED AA  IND
         t0 = t
         port = (b << 8) | c
-        if io_exit:
+        if io_exit and io_exit != 2:
             if st[S.IN_READY]:
                 v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
@@ -1298,7 +1298,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         hc = 0x11 if k > 255 else 0
         f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
         t += 16
-        if io_exit:
+        if io_exit and io_exit != 2:
             st[S.PORT] = port
             st[S.PORT_VALUE] = v
             st[S.A] = a
@@ -1356,7 +1356,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         # ED B2  INIR
         t0 = t
         port = (b << 8) | c
-        if io_exit:
+        if io_exit and io_exit != 2:
             if st[S.IN_READY]:
                 v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
@@ -1449,7 +1449,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             t += 21
         else:
             t += 16
-        if io_exit:
+        if io_exit and io_exit != 2:
             st[S.PORT] = port
             st[S.PORT_VALUE] = v
             st[S.A] = a
@@ -1507,7 +1507,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         # ED BA  INDR
         t0 = t
         port = (b << 8) | c
-        if io_exit:
+        if io_exit and io_exit != 2:
             if st[S.IN_READY]:
                 v = st[S.IN_VALUE] & 0xFF
                 st[S.IN_READY] = 0
@@ -1600,7 +1600,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             t += 21
         else:
             t += 16
-        if io_exit:
+        if io_exit and io_exit != 2:
             st[S.PORT] = port
             st[S.PORT_VALUE] = v
             st[S.A] = a
@@ -4059,7 +4059,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 n = I64(mem[pc])
                 pc = (pc + 1) & 0xFFFF
                 port = (a << 8) | n
-                if io_exit:
+                if io_exit and io_exit != 2:
                     if st[S.IN_READY]:
                         v = st[S.IN_VALUE] & 0xFF
                         st[S.IN_READY] = 0
@@ -4617,7 +4617,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 v = a
                 wz = ((n + 1) & 0xFF) | (a << 8)
                 t += 11
-                if io_exit:
+                if io_exit and io_exit != 2:
                     st[S.PORT] = port
                     st[S.PORT_VALUE] = v
                     reason = 3

@@ -3441,10 +3441,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     wz = ((n + 1) & 0xFF) | (a << 8)
                                                     t += 11
                                                     if io_exit:
-                                                        st[S.PORT] = port
-                                                        st[S.PORT_VALUE] = v
-                                                        reason = 3
-                                                        break
+                                                        if io_exit == 2:
+                                                            pass
+                                                        else:
+                                                            st[S.PORT] = port
+                                                            st[S.PORT_VALUE] = v
+                                                            reason = 3
+                                                            break
                                                     else:
                                                         pass
                                                 else:
@@ -3540,16 +3543,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             pc = 0
                                         port = (a << 8) | n
                                         if io_exit:
-                                            if st[S.IN_READY]:
-                                                v = st[S.IN_VALUE] & 0xFF
-                                                st[S.IN_READY] = 0
+                                            if io_exit == 2:
+                                                v = 0xFF
                                             else:
-                                                st[S.PORT] = port
-                                                t = t0
-                                                pc = (pc - 2) & 0xFFFF
-                                                r = (r - 1) & 32767
-                                                reason = 2
-                                                break
+                                                if st[S.IN_READY]:
+                                                    v = st[S.IN_VALUE] & 0xFF
+                                                    st[S.IN_READY] = 0
+                                                else:
+                                                    st[S.PORT] = port
+                                                    t = t0
+                                                    pc = (pc - 2) & 0xFFFF
+                                                    r = (r - 1) & 32767
+                                                    reason = 2
+                                                    break
                                         else:
                                             v = 0xFF
                                         wz = (port + 1) & 0xFFFF
@@ -5179,16 +5185,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t0 = t
                                                                     port = (b << 8) | c
                                                                     if io_exit:
-                                                                        if st[S.IN_READY]:
-                                                                            v = st[S.IN_VALUE] & 0xFF
-                                                                            st[S.IN_READY] = 0
+                                                                        if io_exit == 2:
+                                                                            v = 0xFF
                                                                         else:
-                                                                            st[S.PORT] = port
-                                                                            t = t0
-                                                                            pc = (pc - 2) & 0xFFFF
-                                                                            r = (r - 2) & 32767
-                                                                            reason = 2
-                                                                            break
+                                                                            if st[S.IN_READY]:
+                                                                                v = st[S.IN_VALUE] & 0xFF
+                                                                                st[S.IN_READY] = 0
+                                                                            else:
+                                                                                st[S.PORT] = port
+                                                                                t = t0
+                                                                                pc = (pc - 2) & 0xFFFF
+                                                                                r = (r - 2) & 32767
+                                                                                reason = 2
+                                                                                break
                                                                     else:
                                                                         v = 0xFF
                                                                     wz = (port + 1) & 0xFFFF
@@ -5203,10 +5212,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     wz = (port + 1) & 0xFFFF
                                                                     t += 12
                                                                     if io_exit:
-                                                                        st[S.PORT] = port
-                                                                        st[S.PORT_VALUE] = v
-                                                                        reason = 3
-                                                                        break
+                                                                        if io_exit == 2:
+                                                                            pass
+                                                                        else:
+                                                                            st[S.PORT] = port
+                                                                            st[S.PORT_VALUE] = v
+                                                                            reason = 3
+                                                                            break
                                                                     else:
                                                                         pass
                                                             else:
@@ -5272,16 +5284,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
-                                                                            if st[S.IN_READY]:
-                                                                                v = st[S.IN_VALUE] & 0xFF
-                                                                                st[S.IN_READY] = 0
+                                                                            if io_exit == 2:
+                                                                                v = 0xFF
                                                                             else:
-                                                                                st[S.PORT] = port
-                                                                                t = t0
-                                                                                pc = (pc - 2) & 0xFFFF
-                                                                                r = (r - 2) & 32767
-                                                                                reason = 2
-                                                                                break
+                                                                                if st[S.IN_READY]:
+                                                                                    v = st[S.IN_VALUE] & 0xFF
+                                                                                    st[S.IN_READY] = 0
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    t = t0
+                                                                                    pc = (pc - 2) & 0xFFFF
+                                                                                    r = (r - 2) & 32767
+                                                                                    reason = 2
+                                                                                    break
                                                                         else:
                                                                             v = 0xFF
                                                                         wz = (port + 1) & 0xFFFF
@@ -5297,10 +5312,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             wz = (port + 1) & 0xFFFF
                                                                             t += 12
                                                                             if io_exit:
-                                                                                st[S.PORT] = port
-                                                                                st[S.PORT_VALUE] = v
-                                                                                reason = 3
-                                                                                break
+                                                                                if io_exit == 2:
+                                                                                    pass
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
+                                                                                    reason = 3
+                                                                                    break
                                                                             else:
                                                                                 pass
                                                                         else:
@@ -5365,16 +5383,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
-                                                                            if st[S.IN_READY]:
-                                                                                v = st[S.IN_VALUE] & 0xFF
-                                                                                st[S.IN_READY] = 0
+                                                                            if io_exit == 2:
+                                                                                v = 0xFF
                                                                             else:
-                                                                                st[S.PORT] = port
-                                                                                t = t0
-                                                                                pc = (pc - 2) & 0xFFFF
-                                                                                r = (r - 2) & 32767
-                                                                                reason = 2
-                                                                                break
+                                                                                if st[S.IN_READY]:
+                                                                                    v = st[S.IN_VALUE] & 0xFF
+                                                                                    st[S.IN_READY] = 0
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    t = t0
+                                                                                    pc = (pc - 2) & 0xFFFF
+                                                                                    r = (r - 2) & 32767
+                                                                                    reason = 2
+                                                                                    break
                                                                         else:
                                                                             v = 0xFF
                                                                         wz = (port + 1) & 0xFFFF
@@ -5389,10 +5410,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = (port + 1) & 0xFFFF
                                                                         t += 12
                                                                         if io_exit:
-                                                                            st[S.PORT] = port
-                                                                            st[S.PORT_VALUE] = v
-                                                                            reason = 3
-                                                                            break
+                                                                            if io_exit == 2:
+                                                                                pass
+                                                                            else:
+                                                                                st[S.PORT] = port
+                                                                                st[S.PORT_VALUE] = v
+                                                                                reason = 3
+                                                                                break
                                                                         else:
                                                                             pass
                                             else:
@@ -5464,16 +5488,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
-                                                                            if st[S.IN_READY]:
-                                                                                v = st[S.IN_VALUE] & 0xFF
-                                                                                st[S.IN_READY] = 0
+                                                                            if io_exit == 2:
+                                                                                v = 0xFF
                                                                             else:
-                                                                                st[S.PORT] = port
-                                                                                t = t0
-                                                                                pc = (pc - 2) & 0xFFFF
-                                                                                r = (r - 2) & 32767
-                                                                                reason = 2
-                                                                                break
+                                                                                if st[S.IN_READY]:
+                                                                                    v = st[S.IN_VALUE] & 0xFF
+                                                                                    st[S.IN_READY] = 0
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    t = t0
+                                                                                    pc = (pc - 2) & 0xFFFF
+                                                                                    r = (r - 2) & 32767
+                                                                                    reason = 2
+                                                                                    break
                                                                         else:
                                                                             v = 0xFF
                                                                         wz = (port + 1) & 0xFFFF
@@ -5488,10 +5515,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = (port + 1) & 0xFFFF
                                                                         t += 12
                                                                         if io_exit:
-                                                                            st[S.PORT] = port
-                                                                            st[S.PORT_VALUE] = v
-                                                                            reason = 3
-                                                                            break
+                                                                            if io_exit == 2:
+                                                                                pass
+                                                                            else:
+                                                                                st[S.PORT] = port
+                                                                                st[S.PORT_VALUE] = v
+                                                                                reason = 3
+                                                                                break
                                                                         else:
                                                                             pass
                                                         else:
@@ -5559,16 +5589,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
-                                                                                if st[S.IN_READY]:
-                                                                                    v = st[S.IN_VALUE] & 0xFF
-                                                                                    st[S.IN_READY] = 0
+                                                                                if io_exit == 2:
+                                                                                    v = 0xFF
                                                                                 else:
-                                                                                    st[S.PORT] = port
-                                                                                    t = t0
-                                                                                    pc = (pc - 2) & 0xFFFF
-                                                                                    r = (r - 2) & 32767
-                                                                                    reason = 2
-                                                                                    break
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        t = t0
+                                                                                        pc = (pc - 2) & 0xFFFF
+                                                                                        r = (r - 2) & 32767
+                                                                                        reason = 2
+                                                                                        break
                                                                             else:
                                                                                 v = 0xFF
                                                                             wz = (port + 1) & 0xFFFF
@@ -5583,10 +5616,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             wz = (port + 1) & 0xFFFF
                                                                             t += 12
                                                                             if io_exit:
-                                                                                st[S.PORT] = port
-                                                                                st[S.PORT_VALUE] = v
-                                                                                reason = 3
-                                                                                break
+                                                                                if io_exit == 2:
+                                                                                    pass
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
+                                                                                    reason = 3
+                                                                                    break
                                                                             else:
                                                                                 pass
                                                             else:
@@ -5661,16 +5697,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
-                                                                                if st[S.IN_READY]:
-                                                                                    v = st[S.IN_VALUE] & 0xFF
-                                                                                    st[S.IN_READY] = 0
+                                                                                if io_exit == 2:
+                                                                                    v = 0xFF
                                                                                 else:
-                                                                                    st[S.PORT] = port
-                                                                                    t = t0
-                                                                                    pc = (pc - 2) & 0xFFFF
-                                                                                    r = (r - 2) & 32767
-                                                                                    reason = 2
-                                                                                    break
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        t = t0
+                                                                                        pc = (pc - 2) & 0xFFFF
+                                                                                        r = (r - 2) & 32767
+                                                                                        reason = 2
+                                                                                        break
                                                                             else:
                                                                                 v = 0xFF
                                                                             wz = (port + 1) & 0xFFFF
@@ -5685,10 +5724,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             wz = (port + 1) & 0xFFFF
                                                                             t += 12
                                                                             if io_exit:
-                                                                                st[S.PORT] = port
-                                                                                st[S.PORT_VALUE] = v
-                                                                                reason = 3
-                                                                                break
+                                                                                if io_exit == 2:
+                                                                                    pass
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
+                                                                                    reason = 3
+                                                                                    break
                                                                             else:
                                                                                 pass
                                                         else:
@@ -5761,16 +5803,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[S.IN_READY]:
-                                                                                        v = st[S.IN_VALUE] & 0xFF
-                                                                                        st[S.IN_READY] = 0
+                                                                                    if io_exit == 2:
+                                                                                        v = 0xFF
                                                                                     else:
-                                                                                        st[S.PORT] = port
-                                                                                        t = t0
-                                                                                        pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 32767
-                                                                                        reason = 2
-                                                                                        break
+                                                                                        if st[S.IN_READY]:
+                                                                                            v = st[S.IN_VALUE] & 0xFF
+                                                                                            st[S.IN_READY] = 0
+                                                                                        else:
+                                                                                            st[S.PORT] = port
+                                                                                            t = t0
+                                                                                            pc = (pc - 2) & 0xFFFF
+                                                                                            r = (r - 2) & 32767
+                                                                                            reason = 2
+                                                                                            break
                                                                                 else:
                                                                                     v = 0xFF
                                                                                 wz = (port + 1) & 0xFFFF
@@ -5785,10 +5830,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 wz = (port + 1) & 0xFFFF
                                                                                 t += 12
                                                                                 if io_exit:
-                                                                                    st[S.PORT] = port
-                                                                                    st[S.PORT_VALUE] = v
-                                                                                    reason = 3
-                                                                                    break
+                                                                                    if io_exit == 2:
+                                                                                        pass
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        st[S.PORT_VALUE] = v
+                                                                                        reason = 3
+                                                                                        break
                                                                                 else:
                                                                                     pass
                                                                             else:
@@ -5852,16 +5900,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     t0 = t
                                                     port = (b << 8) | c
                                                     if io_exit:
-                                                        if st[S.IN_READY]:
-                                                            v = st[S.IN_VALUE] & 0xFF
-                                                            st[S.IN_READY] = 0
+                                                        if io_exit == 2:
+                                                            v = 0xFF
                                                         else:
-                                                            st[S.PORT] = port
-                                                            t = t0
-                                                            pc = (pc - 2) & 0xFFFF
-                                                            r = (r - 2) & 32767
-                                                            reason = 2
-                                                            break
+                                                            if st[S.IN_READY]:
+                                                                v = st[S.IN_VALUE] & 0xFF
+                                                                st[S.IN_READY] = 0
+                                                            else:
+                                                                st[S.PORT] = port
+                                                                t = t0
+                                                                pc = (pc - 2) & 0xFFFF
+                                                                r = (r - 2) & 32767
+                                                                reason = 2
+                                                                break
                                                     else:
                                                         v = 0xFF
                                                     wz = (port + 1) & 0xFFFF
@@ -5882,10 +5933,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             wz = (port + 1) & 0xFFFF
                                                                             t += 12
                                                                             if io_exit:
-                                                                                st[S.PORT] = port
-                                                                                st[S.PORT_VALUE] = v
-                                                                                reason = 3
-                                                                                break
+                                                                                if io_exit == 2:
+                                                                                    pass
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
+                                                                                    reason = 3
+                                                                                    break
                                                                             else:
                                                                                 pass
                                                                         else:
@@ -5983,16 +6037,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[S.IN_READY]:
-                                                                                        v = st[S.IN_VALUE] & 0xFF
-                                                                                        st[S.IN_READY] = 0
+                                                                                    if io_exit == 2:
+                                                                                        v = 0xFF
                                                                                     else:
-                                                                                        st[S.PORT] = port
-                                                                                        t = t0
-                                                                                        pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 32767
-                                                                                        reason = 2
-                                                                                        break
+                                                                                        if st[S.IN_READY]:
+                                                                                            v = st[S.IN_VALUE] & 0xFF
+                                                                                            st[S.IN_READY] = 0
+                                                                                        else:
+                                                                                            st[S.PORT] = port
+                                                                                            t = t0
+                                                                                            pc = (pc - 2) & 0xFFFF
+                                                                                            r = (r - 2) & 32767
+                                                                                            reason = 2
+                                                                                            break
                                                                                 else:
                                                                                     v = 0xFF
                                                                                 wz = (port + 1) & 0xFFFF
@@ -6024,10 +6081,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
                                                                                 t += 16
                                                                                 if io_exit:
-                                                                                    st[S.PORT] = port
-                                                                                    st[S.PORT_VALUE] = v
-                                                                                    reason = 3
-                                                                                    break
+                                                                                    if io_exit == 2:
+                                                                                        pass
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        st[S.PORT_VALUE] = v
+                                                                                        reason = 3
+                                                                                        break
                                                                                 else:
                                                                                     pass
                                                                                 qt = t
@@ -6078,16 +6138,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[S.IN_READY]:
-                                                                                        v = st[S.IN_VALUE] & 0xFF
-                                                                                        st[S.IN_READY] = 0
+                                                                                    if io_exit == 2:
+                                                                                        v = 0xFF
                                                                                     else:
-                                                                                        st[S.PORT] = port
-                                                                                        t = t0
-                                                                                        pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 32767
-                                                                                        reason = 2
-                                                                                        break
+                                                                                        if st[S.IN_READY]:
+                                                                                            v = st[S.IN_VALUE] & 0xFF
+                                                                                            st[S.IN_READY] = 0
+                                                                                        else:
+                                                                                            st[S.PORT] = port
+                                                                                            t = t0
+                                                                                            pc = (pc - 2) & 0xFFFF
+                                                                                            r = (r - 2) & 32767
+                                                                                            reason = 2
+                                                                                            break
                                                                                 else:
                                                                                     v = 0xFF
                                                                                 wz = (port - 1) & 0xFFFF
@@ -6119,10 +6182,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
                                                                                 t += 16
                                                                                 if io_exit:
-                                                                                    st[S.PORT] = port
-                                                                                    st[S.PORT_VALUE] = v
-                                                                                    reason = 3
-                                                                                    break
+                                                                                    if io_exit == 2:
+                                                                                        pass
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        st[S.PORT_VALUE] = v
+                                                                                        reason = 3
+                                                                                        break
                                                                                 else:
                                                                                     pass
                                                                                 qt = t
@@ -6202,16 +6268,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[S.IN_READY]:
-                                                                                        v = st[S.IN_VALUE] & 0xFF
-                                                                                        st[S.IN_READY] = 0
+                                                                                    if io_exit == 2:
+                                                                                        v = 0xFF
                                                                                     else:
-                                                                                        st[S.PORT] = port
-                                                                                        t = t0
-                                                                                        pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 32767
-                                                                                        reason = 2
-                                                                                        break
+                                                                                        if st[S.IN_READY]:
+                                                                                            v = st[S.IN_VALUE] & 0xFF
+                                                                                            st[S.IN_READY] = 0
+                                                                                        else:
+                                                                                            st[S.PORT] = port
+                                                                                            t = t0
+                                                                                            pc = (pc - 2) & 0xFFFF
+                                                                                            r = (r - 2) & 32767
+                                                                                            reason = 2
+                                                                                            break
                                                                                 else:
                                                                                     v = 0xFF
                                                                                 wz = (port + 1) & 0xFFFF
@@ -6277,10 +6346,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 else:
                                                                                     t += 16
                                                                                 if io_exit:
-                                                                                    st[S.PORT] = port
-                                                                                    st[S.PORT_VALUE] = v
-                                                                                    reason = 3
-                                                                                    break
+                                                                                    if io_exit == 2:
+                                                                                        pass
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        st[S.PORT_VALUE] = v
+                                                                                        reason = 3
+                                                                                        break
                                                                                 else:
                                                                                     pass
                                                                                 qt = t
@@ -6358,16 +6430,19 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[S.IN_READY]:
-                                                                                        v = st[S.IN_VALUE] & 0xFF
-                                                                                        st[S.IN_READY] = 0
+                                                                                    if io_exit == 2:
+                                                                                        v = 0xFF
                                                                                     else:
-                                                                                        st[S.PORT] = port
-                                                                                        t = t0
-                                                                                        pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 32767
-                                                                                        reason = 2
-                                                                                        break
+                                                                                        if st[S.IN_READY]:
+                                                                                            v = st[S.IN_VALUE] & 0xFF
+                                                                                            st[S.IN_READY] = 0
+                                                                                        else:
+                                                                                            st[S.PORT] = port
+                                                                                            t = t0
+                                                                                            pc = (pc - 2) & 0xFFFF
+                                                                                            r = (r - 2) & 32767
+                                                                                            reason = 2
+                                                                                            break
                                                                                 else:
                                                                                     v = 0xFF
                                                                                 wz = (port - 1) & 0xFFFF
@@ -6433,10 +6508,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 else:
                                                                                     t += 16
                                                                                 if io_exit:
-                                                                                    st[S.PORT] = port
-                                                                                    st[S.PORT_VALUE] = v
-                                                                                    reason = 3
-                                                                                    break
+                                                                                    if io_exit == 2:
+                                                                                        pass
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        st[S.PORT_VALUE] = v
+                                                                                        reason = 3
+                                                                                        break
                                                                                 else:
                                                                                     pass
                                                                                 qt = t
@@ -11508,10 +11586,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     wz = ((n + 1) & 0xFF) | (a << 8)
                                                     t += 11
                                                     if io_exit:
-                                                        st[S.PORT] = port
-                                                        st[S.PORT_VALUE] = v
-                                                        reason = 3
-                                                        break
+                                                        if io_exit == 2:
+                                                            pass
+                                                        else:
+                                                            st[S.PORT] = port
+                                                            st[S.PORT_VALUE] = v
+                                                            reason = 3
+                                                            break
                                                     else:
                                                         pass
                                                 else:
@@ -11607,16 +11688,19 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                             pc = 0
                                         port = (a << 8) | n
                                         if io_exit:
-                                            if st[S.IN_READY]:
-                                                v = st[S.IN_VALUE] & 0xFF
-                                                st[S.IN_READY] = 0
+                                            if io_exit == 2:
+                                                v = 0xFF
                                             else:
-                                                st[S.PORT] = port
-                                                t = t0
-                                                pc = (pc - 2) & 0xFFFF
-                                                r = (r - 1) & 32767
-                                                reason = 2
-                                                break
+                                                if st[S.IN_READY]:
+                                                    v = st[S.IN_VALUE] & 0xFF
+                                                    st[S.IN_READY] = 0
+                                                else:
+                                                    st[S.PORT] = port
+                                                    t = t0
+                                                    pc = (pc - 2) & 0xFFFF
+                                                    r = (r - 1) & 32767
+                                                    reason = 2
+                                                    break
                                         else:
                                             v = 0xFF
                                         wz = (port + 1) & 0xFFFF
@@ -13246,16 +13330,19 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     t0 = t
                                                                     port = (b << 8) | c
                                                                     if io_exit:
-                                                                        if st[S.IN_READY]:
-                                                                            v = st[S.IN_VALUE] & 0xFF
-                                                                            st[S.IN_READY] = 0
+                                                                        if io_exit == 2:
+                                                                            v = 0xFF
                                                                         else:
-                                                                            st[S.PORT] = port
-                                                                            t = t0
-                                                                            pc = (pc - 2) & 0xFFFF
-                                                                            r = (r - 2) & 32767
-                                                                            reason = 2
-                                                                            break
+                                                                            if st[S.IN_READY]:
+                                                                                v = st[S.IN_VALUE] & 0xFF
+                                                                                st[S.IN_READY] = 0
+                                                                            else:
+                                                                                st[S.PORT] = port
+                                                                                t = t0
+                                                                                pc = (pc - 2) & 0xFFFF
+                                                                                r = (r - 2) & 32767
+                                                                                reason = 2
+                                                                                break
                                                                     else:
                                                                         v = 0xFF
                                                                     wz = (port + 1) & 0xFFFF
@@ -13270,10 +13357,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                     wz = (port + 1) & 0xFFFF
                                                                     t += 12
                                                                     if io_exit:
-                                                                        st[S.PORT] = port
-                                                                        st[S.PORT_VALUE] = v
-                                                                        reason = 3
-                                                                        break
+                                                                        if io_exit == 2:
+                                                                            pass
+                                                                        else:
+                                                                            st[S.PORT] = port
+                                                                            st[S.PORT_VALUE] = v
+                                                                            reason = 3
+                                                                            break
                                                                     else:
                                                                         pass
                                                             else:
@@ -13339,16 +13429,19 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
-                                                                            if st[S.IN_READY]:
-                                                                                v = st[S.IN_VALUE] & 0xFF
-                                                                                st[S.IN_READY] = 0
+                                                                            if io_exit == 2:
+                                                                                v = 0xFF
                                                                             else:
-                                                                                st[S.PORT] = port
-                                                                                t = t0
-                                                                                pc = (pc - 2) & 0xFFFF
-                                                                                r = (r - 2) & 32767
-                                                                                reason = 2
-                                                                                break
+                                                                                if st[S.IN_READY]:
+                                                                                    v = st[S.IN_VALUE] & 0xFF
+                                                                                    st[S.IN_READY] = 0
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    t = t0
+                                                                                    pc = (pc - 2) & 0xFFFF
+                                                                                    r = (r - 2) & 32767
+                                                                                    reason = 2
+                                                                                    break
                                                                         else:
                                                                             v = 0xFF
                                                                         wz = (port + 1) & 0xFFFF
@@ -13364,10 +13457,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             wz = (port + 1) & 0xFFFF
                                                                             t += 12
                                                                             if io_exit:
-                                                                                st[S.PORT] = port
-                                                                                st[S.PORT_VALUE] = v
-                                                                                reason = 3
-                                                                                break
+                                                                                if io_exit == 2:
+                                                                                    pass
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
+                                                                                    reason = 3
+                                                                                    break
                                                                             else:
                                                                                 pass
                                                                         else:
@@ -13432,16 +13528,19 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
-                                                                            if st[S.IN_READY]:
-                                                                                v = st[S.IN_VALUE] & 0xFF
-                                                                                st[S.IN_READY] = 0
+                                                                            if io_exit == 2:
+                                                                                v = 0xFF
                                                                             else:
-                                                                                st[S.PORT] = port
-                                                                                t = t0
-                                                                                pc = (pc - 2) & 0xFFFF
-                                                                                r = (r - 2) & 32767
-                                                                                reason = 2
-                                                                                break
+                                                                                if st[S.IN_READY]:
+                                                                                    v = st[S.IN_VALUE] & 0xFF
+                                                                                    st[S.IN_READY] = 0
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    t = t0
+                                                                                    pc = (pc - 2) & 0xFFFF
+                                                                                    r = (r - 2) & 32767
+                                                                                    reason = 2
+                                                                                    break
                                                                         else:
                                                                             v = 0xFF
                                                                         wz = (port + 1) & 0xFFFF
@@ -13456,10 +13555,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = (port + 1) & 0xFFFF
                                                                         t += 12
                                                                         if io_exit:
-                                                                            st[S.PORT] = port
-                                                                            st[S.PORT_VALUE] = v
-                                                                            reason = 3
-                                                                            break
+                                                                            if io_exit == 2:
+                                                                                pass
+                                                                            else:
+                                                                                st[S.PORT] = port
+                                                                                st[S.PORT_VALUE] = v
+                                                                                reason = 3
+                                                                                break
                                                                         else:
                                                                             pass
                                             else:
@@ -13531,16 +13633,19 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         t0 = t
                                                                         port = (b << 8) | c
                                                                         if io_exit:
-                                                                            if st[S.IN_READY]:
-                                                                                v = st[S.IN_VALUE] & 0xFF
-                                                                                st[S.IN_READY] = 0
+                                                                            if io_exit == 2:
+                                                                                v = 0xFF
                                                                             else:
-                                                                                st[S.PORT] = port
-                                                                                t = t0
-                                                                                pc = (pc - 2) & 0xFFFF
-                                                                                r = (r - 2) & 32767
-                                                                                reason = 2
-                                                                                break
+                                                                                if st[S.IN_READY]:
+                                                                                    v = st[S.IN_VALUE] & 0xFF
+                                                                                    st[S.IN_READY] = 0
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    t = t0
+                                                                                    pc = (pc - 2) & 0xFFFF
+                                                                                    r = (r - 2) & 32767
+                                                                                    reason = 2
+                                                                                    break
                                                                         else:
                                                                             v = 0xFF
                                                                         wz = (port + 1) & 0xFFFF
@@ -13555,10 +13660,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                         wz = (port + 1) & 0xFFFF
                                                                         t += 12
                                                                         if io_exit:
-                                                                            st[S.PORT] = port
-                                                                            st[S.PORT_VALUE] = v
-                                                                            reason = 3
-                                                                            break
+                                                                            if io_exit == 2:
+                                                                                pass
+                                                                            else:
+                                                                                st[S.PORT] = port
+                                                                                st[S.PORT_VALUE] = v
+                                                                                reason = 3
+                                                                                break
                                                                         else:
                                                                             pass
                                                         else:
@@ -13626,16 +13734,19 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
-                                                                                if st[S.IN_READY]:
-                                                                                    v = st[S.IN_VALUE] & 0xFF
-                                                                                    st[S.IN_READY] = 0
+                                                                                if io_exit == 2:
+                                                                                    v = 0xFF
                                                                                 else:
-                                                                                    st[S.PORT] = port
-                                                                                    t = t0
-                                                                                    pc = (pc - 2) & 0xFFFF
-                                                                                    r = (r - 2) & 32767
-                                                                                    reason = 2
-                                                                                    break
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        t = t0
+                                                                                        pc = (pc - 2) & 0xFFFF
+                                                                                        r = (r - 2) & 32767
+                                                                                        reason = 2
+                                                                                        break
                                                                             else:
                                                                                 v = 0xFF
                                                                             wz = (port + 1) & 0xFFFF
@@ -13650,10 +13761,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             wz = (port + 1) & 0xFFFF
                                                                             t += 12
                                                                             if io_exit:
-                                                                                st[S.PORT] = port
-                                                                                st[S.PORT_VALUE] = v
-                                                                                reason = 3
-                                                                                break
+                                                                                if io_exit == 2:
+                                                                                    pass
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
+                                                                                    reason = 3
+                                                                                    break
                                                                             else:
                                                                                 pass
                                                             else:
@@ -13728,16 +13842,19 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             t0 = t
                                                                             port = (b << 8) | c
                                                                             if io_exit:
-                                                                                if st[S.IN_READY]:
-                                                                                    v = st[S.IN_VALUE] & 0xFF
-                                                                                    st[S.IN_READY] = 0
+                                                                                if io_exit == 2:
+                                                                                    v = 0xFF
                                                                                 else:
-                                                                                    st[S.PORT] = port
-                                                                                    t = t0
-                                                                                    pc = (pc - 2) & 0xFFFF
-                                                                                    r = (r - 2) & 32767
-                                                                                    reason = 2
-                                                                                    break
+                                                                                    if st[S.IN_READY]:
+                                                                                        v = st[S.IN_VALUE] & 0xFF
+                                                                                        st[S.IN_READY] = 0
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        t = t0
+                                                                                        pc = (pc - 2) & 0xFFFF
+                                                                                        r = (r - 2) & 32767
+                                                                                        reason = 2
+                                                                                        break
                                                                             else:
                                                                                 v = 0xFF
                                                                             wz = (port + 1) & 0xFFFF
@@ -13752,10 +13869,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             wz = (port + 1) & 0xFFFF
                                                                             t += 12
                                                                             if io_exit:
-                                                                                st[S.PORT] = port
-                                                                                st[S.PORT_VALUE] = v
-                                                                                reason = 3
-                                                                                break
+                                                                                if io_exit == 2:
+                                                                                    pass
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
+                                                                                    reason = 3
+                                                                                    break
                                                                             else:
                                                                                 pass
                                                         else:
@@ -13828,16 +13948,19 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[S.IN_READY]:
-                                                                                        v = st[S.IN_VALUE] & 0xFF
-                                                                                        st[S.IN_READY] = 0
+                                                                                    if io_exit == 2:
+                                                                                        v = 0xFF
                                                                                     else:
-                                                                                        st[S.PORT] = port
-                                                                                        t = t0
-                                                                                        pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 32767
-                                                                                        reason = 2
-                                                                                        break
+                                                                                        if st[S.IN_READY]:
+                                                                                            v = st[S.IN_VALUE] & 0xFF
+                                                                                            st[S.IN_READY] = 0
+                                                                                        else:
+                                                                                            st[S.PORT] = port
+                                                                                            t = t0
+                                                                                            pc = (pc - 2) & 0xFFFF
+                                                                                            r = (r - 2) & 32767
+                                                                                            reason = 2
+                                                                                            break
                                                                                 else:
                                                                                     v = 0xFF
                                                                                 wz = (port + 1) & 0xFFFF
@@ -13852,10 +13975,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 wz = (port + 1) & 0xFFFF
                                                                                 t += 12
                                                                                 if io_exit:
-                                                                                    st[S.PORT] = port
-                                                                                    st[S.PORT_VALUE] = v
-                                                                                    reason = 3
-                                                                                    break
+                                                                                    if io_exit == 2:
+                                                                                        pass
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        st[S.PORT_VALUE] = v
+                                                                                        reason = 3
+                                                                                        break
                                                                                 else:
                                                                                     pass
                                                                             else:
@@ -13919,16 +14045,19 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                     t0 = t
                                                     port = (b << 8) | c
                                                     if io_exit:
-                                                        if st[S.IN_READY]:
-                                                            v = st[S.IN_VALUE] & 0xFF
-                                                            st[S.IN_READY] = 0
+                                                        if io_exit == 2:
+                                                            v = 0xFF
                                                         else:
-                                                            st[S.PORT] = port
-                                                            t = t0
-                                                            pc = (pc - 2) & 0xFFFF
-                                                            r = (r - 2) & 32767
-                                                            reason = 2
-                                                            break
+                                                            if st[S.IN_READY]:
+                                                                v = st[S.IN_VALUE] & 0xFF
+                                                                st[S.IN_READY] = 0
+                                                            else:
+                                                                st[S.PORT] = port
+                                                                t = t0
+                                                                pc = (pc - 2) & 0xFFFF
+                                                                r = (r - 2) & 32767
+                                                                reason = 2
+                                                                break
                                                     else:
                                                         v = 0xFF
                                                     wz = (port + 1) & 0xFFFF
@@ -13949,10 +14078,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                             wz = (port + 1) & 0xFFFF
                                                                             t += 12
                                                                             if io_exit:
-                                                                                st[S.PORT] = port
-                                                                                st[S.PORT_VALUE] = v
-                                                                                reason = 3
-                                                                                break
+                                                                                if io_exit == 2:
+                                                                                    pass
+                                                                                else:
+                                                                                    st[S.PORT] = port
+                                                                                    st[S.PORT_VALUE] = v
+                                                                                    reason = 3
+                                                                                    break
                                                                             else:
                                                                                 pass
                                                                         else:
@@ -14050,16 +14182,19 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[S.IN_READY]:
-                                                                                        v = st[S.IN_VALUE] & 0xFF
-                                                                                        st[S.IN_READY] = 0
+                                                                                    if io_exit == 2:
+                                                                                        v = 0xFF
                                                                                     else:
-                                                                                        st[S.PORT] = port
-                                                                                        t = t0
-                                                                                        pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 32767
-                                                                                        reason = 2
-                                                                                        break
+                                                                                        if st[S.IN_READY]:
+                                                                                            v = st[S.IN_VALUE] & 0xFF
+                                                                                            st[S.IN_READY] = 0
+                                                                                        else:
+                                                                                            st[S.PORT] = port
+                                                                                            t = t0
+                                                                                            pc = (pc - 2) & 0xFFFF
+                                                                                            r = (r - 2) & 32767
+                                                                                            reason = 2
+                                                                                            break
                                                                                 else:
                                                                                     v = 0xFF
                                                                                 wz = (port + 1) & 0xFFFF
@@ -14091,10 +14226,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
                                                                                 t += 16
                                                                                 if io_exit:
-                                                                                    st[S.PORT] = port
-                                                                                    st[S.PORT_VALUE] = v
-                                                                                    reason = 3
-                                                                                    break
+                                                                                    if io_exit == 2:
+                                                                                        pass
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        st[S.PORT_VALUE] = v
+                                                                                        reason = 3
+                                                                                        break
                                                                                 else:
                                                                                     pass
                                                                                 qt = t
@@ -14145,16 +14283,19 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[S.IN_READY]:
-                                                                                        v = st[S.IN_VALUE] & 0xFF
-                                                                                        st[S.IN_READY] = 0
+                                                                                    if io_exit == 2:
+                                                                                        v = 0xFF
                                                                                     else:
-                                                                                        st[S.PORT] = port
-                                                                                        t = t0
-                                                                                        pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 32767
-                                                                                        reason = 2
-                                                                                        break
+                                                                                        if st[S.IN_READY]:
+                                                                                            v = st[S.IN_VALUE] & 0xFF
+                                                                                            st[S.IN_READY] = 0
+                                                                                        else:
+                                                                                            st[S.PORT] = port
+                                                                                            t = t0
+                                                                                            pc = (pc - 2) & 0xFFFF
+                                                                                            r = (r - 2) & 32767
+                                                                                            reason = 2
+                                                                                            break
                                                                                 else:
                                                                                     v = 0xFF
                                                                                 wz = (port - 1) & 0xFFFF
@@ -14186,10 +14327,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
                                                                                 t += 16
                                                                                 if io_exit:
-                                                                                    st[S.PORT] = port
-                                                                                    st[S.PORT_VALUE] = v
-                                                                                    reason = 3
-                                                                                    break
+                                                                                    if io_exit == 2:
+                                                                                        pass
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        st[S.PORT_VALUE] = v
+                                                                                        reason = 3
+                                                                                        break
                                                                                 else:
                                                                                     pass
                                                                                 qt = t
@@ -14269,16 +14413,19 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[S.IN_READY]:
-                                                                                        v = st[S.IN_VALUE] & 0xFF
-                                                                                        st[S.IN_READY] = 0
+                                                                                    if io_exit == 2:
+                                                                                        v = 0xFF
                                                                                     else:
-                                                                                        st[S.PORT] = port
-                                                                                        t = t0
-                                                                                        pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 32767
-                                                                                        reason = 2
-                                                                                        break
+                                                                                        if st[S.IN_READY]:
+                                                                                            v = st[S.IN_VALUE] & 0xFF
+                                                                                            st[S.IN_READY] = 0
+                                                                                        else:
+                                                                                            st[S.PORT] = port
+                                                                                            t = t0
+                                                                                            pc = (pc - 2) & 0xFFFF
+                                                                                            r = (r - 2) & 32767
+                                                                                            reason = 2
+                                                                                            break
                                                                                 else:
                                                                                     v = 0xFF
                                                                                 wz = (port + 1) & 0xFFFF
@@ -14344,10 +14491,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 else:
                                                                                     t += 16
                                                                                 if io_exit:
-                                                                                    st[S.PORT] = port
-                                                                                    st[S.PORT_VALUE] = v
-                                                                                    reason = 3
-                                                                                    break
+                                                                                    if io_exit == 2:
+                                                                                        pass
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        st[S.PORT_VALUE] = v
+                                                                                        reason = 3
+                                                                                        break
                                                                                 else:
                                                                                     pass
                                                                                 qt = t
@@ -14425,16 +14575,19 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 t0 = t
                                                                                 port = (b << 8) | c
                                                                                 if io_exit:
-                                                                                    if st[S.IN_READY]:
-                                                                                        v = st[S.IN_VALUE] & 0xFF
-                                                                                        st[S.IN_READY] = 0
+                                                                                    if io_exit == 2:
+                                                                                        v = 0xFF
                                                                                     else:
-                                                                                        st[S.PORT] = port
-                                                                                        t = t0
-                                                                                        pc = (pc - 2) & 0xFFFF
-                                                                                        r = (r - 2) & 32767
-                                                                                        reason = 2
-                                                                                        break
+                                                                                        if st[S.IN_READY]:
+                                                                                            v = st[S.IN_VALUE] & 0xFF
+                                                                                            st[S.IN_READY] = 0
+                                                                                        else:
+                                                                                            st[S.PORT] = port
+                                                                                            t = t0
+                                                                                            pc = (pc - 2) & 0xFFFF
+                                                                                            r = (r - 2) & 32767
+                                                                                            reason = 2
+                                                                                            break
                                                                                 else:
                                                                                     v = 0xFF
                                                                                 wz = (port - 1) & 0xFFFF
@@ -14500,10 +14653,13 @@ def run_free(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                                                                                 else:
                                                                                     t += 16
                                                                                 if io_exit:
-                                                                                    st[S.PORT] = port
-                                                                                    st[S.PORT_VALUE] = v
-                                                                                    reason = 3
-                                                                                    break
+                                                                                    if io_exit == 2:
+                                                                                        pass
+                                                                                    else:
+                                                                                        st[S.PORT] = port
+                                                                                        st[S.PORT_VALUE] = v
+                                                                                        reason = 3
+                                                                                        break
                                                                                 else:
                                                                                     pass
                                                                                 qt = t

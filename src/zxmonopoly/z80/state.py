@@ -24,7 +24,7 @@ AFTER_LDAIR = 30  # 1: the last instruction was LD A,I or LD A,R (NMOS P/V quirk
 # that holds it until acknowledged) rather than leaving it to T reaching INT_END (the ULA).
 INT_END, INT_DATA, INT_ACK_CLEARS = 31, 32, 33
 ROM_TOP = 34  # writes below this address are ignored (0 for a bare CPU)
-IO_EXIT = 35  # 1: every port access returns to Python (callbacks)
+IO_EXIT = 35  # 1: every port access returns to Python (callbacks); 2: IO_LOG, below
 IN_READY, IN_VALUE = 36, 37  # a port value supplied by Python for the pending IN
 PORT, PORT_VALUE = 38, 39  # the port (and value written) of the access that caused an exit
 # The engines' own, during a run: the T-state it started at, or the end of a DD/FD prefix the
@@ -52,6 +52,10 @@ FETCHES, FETCH_ADJ = 57, 58
 # next value of ``in_log`` instead of the devices (0xFF past IN_END; IN_N counts on).
 IN_MODE, IN_N, IN_END = 59, 60, 61
 IN_OFF, IN_RECORD, IN_REPLAY = 0, 1, 2
+# IO_EXIT while the port-read log is on: the INs go through it (and OUTs as ever), behind the
+# test of IO_EXIT every port access makes anyway, so that the log costs a run without it
+# nothing.
+IO_LOG = 2
 WATCH_TABLE = 64
 WATCH_STRIDE = 5
 WATCH_ENTRIES = 8

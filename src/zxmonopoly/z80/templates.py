@@ -80,6 +80,13 @@ class Dialect(Protocol):
         """An expression: ``byte`` (0-255) as a displacement (-128-127)."""
         ...
 
+    #: Whether the machine's port-read log (RZX) is a branch of its own behind the test of
+    #: ``io_exit`` that every port access makes: then a run without the log makes no other
+    #: test, at the price of a second copy of the devices' code in each IN (CPython, where a
+    #: test an IN is 3 % of a tape load); else one copy that tests the log's mode (numba,
+    #: whose compiled compare nobody measures, and whose compile time grows with the code).
+    port_log_apart: bool
+
 
 def slot(name: str) -> str:
     """The state array's slot ``name`` of :mod:`.state`, as the engines spell it (``st[S.PC]``)."""
@@ -229,33 +236,43 @@ def src8(o: object, d: Dialect) -> tuple[list[str], str]:
 
 def port_in(rewind_pc: int, rewind_r: int, d: Dialect) -> list[str]:
     """Read port ``port`` into ``v``; with I/O exits on, ask Python and re-run the instruction
-    (PC, R and T back where it started: its leaf is ``start_t``)."""
+    (PC, R and T back where it started: its leaf is ``start_t``); with the machine's
+    port-read log on (``state.IO_LOG``), through the log (``Dialect.port_log_apart``)."""
+    callback = [
+        f"if {slot('IN_READY')}:",
+        f"    v = {slot('IN_VALUE')} & 0xFF",
+        f"    {slot('IN_READY')} = 0",
+        "else:",
+        f"    {slot('PORT')} = port",
+        "    t = t0",
+        *indent(d.step_pc(-rewind_pc), 1),
+        *indent(d.step_r(-rewind_r), 1),
+        f"    @EXIT {state.EXIT_PORT_IN}",
+    ]
+    if not d.port_log_apart:
+        return [f"if io_exit and io_exit != {state.IO_LOG}:", *indent(callback, 1),
+                "else:", "    @PORT_IN_MAYBE_LOG"]
     return [
         "if io_exit:",
-        f"    if {slot('IN_READY')}:",
-        f"        v = {slot('IN_VALUE')} & 0xFF",
-        f"        {slot('IN_READY')} = 0",
+        f"    if io_exit == {state.IO_LOG}:",
+        "        @PORT_IN_LOG",
         "    else:",
-        f"        {slot('PORT')} = port",
-        "        t = t0",
-        *indent(d.step_pc(-rewind_pc), 2),
-        *indent(d.step_r(-rewind_r), 2),
-        f"        @EXIT {state.EXIT_PORT_IN}",
+        *indent(callback, 2),
         "else:",
         "    @PORT_IN",
     ]
 
 
-def port_out() -> list[str]:
-    """After an OUT of ``v`` to ``port``: with I/O exits on, return to Python (T already added)."""
-    return [
-        "if io_exit:",
-        f"    {slot('PORT')} = port",
-        f"    {slot('PORT_VALUE')} = v",
-        f"    @EXIT {state.EXIT_PORT_OUT}",
-        "else:",
-        "    @PORT_OUT",
-    ]
+def port_out(d: Dialect) -> list[str]:
+    """After an OUT of ``v`` to ``port``: with I/O exits on, return to Python (T already added);
+    with the port-read log on (``state.IO_LOG``), to the devices as without."""
+    callback = [f"{slot('PORT')} = port", f"{slot('PORT_VALUE')} = v",
+                f"@EXIT {state.EXIT_PORT_OUT}"]
+    if not d.port_log_apart:
+        return [f"if io_exit and io_exit != {state.IO_LOG}:", *indent(callback, 1),
+                "else:", "    @PORT_OUT"]
+    return ["if io_exit:", f"    if io_exit == {state.IO_LOG}:", "        @PORT_OUT",
+            "    else:", *indent(callback, 2), "else:", "    @PORT_OUT"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -605,10 +622,10 @@ def _out(op: isa.Op, d: Dialect) -> Leaf:
     dst, src = op.operands
     if dst == "(n)":
         return Leaf([*fetch_n(d), "port = (a << 8) | n", "v = a",
-                     "wz = ((n + 1) & 0xFF) | (a << 8)", T_HERE, *port_out()])
+                     "wz = ((n + 1) & 0xFF) | (a << 8)", T_HERE, *port_out(d)])
     val = "0" if src == 0 else get8(str(src))
     return Leaf(["port = (b << 8) | c", f"v = {val}", "wz = (port + 1) & 0xFFFF", T_HERE,
-                 *port_out()])
+                 *port_out(d)])
 
 
 def _rld_rrd(op: isa.Op, d: Dialect) -> Leaf:
@@ -700,7 +717,7 @@ def _block(op: isa.Op, d: Dialect) -> Leaf:
         "nf = (v >> 6) & 0x02", "hc = 0x11 if k > 255 else 0",
         "f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)",
     ]
-    out_exit = [] if m.startswith("IN") else port_out()
+    out_exit = [] if m.startswith("IN") else port_out(d)
     reads_port = m.startswith("IN")
     if not repeat:
         return Leaf([*lines, T_HERE, *out_exit], flags=True, start_t=reads_port)
