@@ -582,6 +582,9 @@ ai_speed_toggle:
         jr nz, .show
         ld hl, str_ai_fast_off
 .show:  call msg_show
+        push ix
+        call board_draw_status      ; the status line's FAST marker
+        pop ix
         call snd_click
         ld b, LAND_PAUSE
         jp pause
@@ -709,6 +712,7 @@ ai_trade_propose:
         call msg_player
         ld hl, str_ai_stop
         call msg_print
+        call msg_hold_deal          ; the deal is read (150 frames, or until a key)
         ld a, (ai_owner)
         call msg_player
         ld a, (ai_owner)
@@ -735,6 +739,7 @@ ai_trade_propose:
         jr nc, .declined
         ld hl, str_trade_accepts
         call msg_print
+        call msg_hold_deal
         call houses_pause
 .deal:  call trade_transfer
         ld hl, str_trade_done

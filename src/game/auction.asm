@@ -97,6 +97,7 @@ auction_run:
         call auction_record
         ld hl, str_auction_void             ; beyond its assets: the auction is void
         call msg_show
+        call msg_hold_money
         call snd_low
         ld b, AUCTION_PAUSE
         call pause

@@ -741,6 +741,7 @@ bank_bankrupt:
         call msg_show_player
         ld hl, str_bank_bankrupt
         call msg_print
+        call msg_hold_money         ; a bankruptcy: read at the money results' pace
         call snd_low
         ld a, (ix+P_SQUARE)         ; the token leaves the board
         push ix

@@ -102,6 +102,7 @@ ATTR_PANEL      equ BLACK * PAPER + WHITE + BRIGHT  ; dice and clock
 ATTR_PANEL_LABEL equ BLACK * PAPER + CYAN + BRIGHT
 ATTR_STATUS     equ BLUE * PAPER + WHITE + BRIGHT   ; row 15
 ATTR_STATUS_NAME equ BLUE * PAPER + YELLOW + BRIGHT
+ATTR_STATUS_FAST equ RED * PAPER + WHITE + BRIGHT  ; the FAST marker: the fast setting is on
 ATTR_CU_EVEN    equ WHITE * PAPER + BLACK + BRIGHT  ; close-up boxes 0 and 2
 ATTR_CU_ODD     equ WHITE * PAPER + BLACK           ; box 1, grey, to part the boxes
 ATTR_CU_CURRENT equ WHITE * PAPER + BLUE + BRIGHT   ; the current square's box
@@ -1063,9 +1064,15 @@ board_draw_status:
         pop hl
         ld de, P_NAME
         add hl, de
+        call print_string
+        ld a, (v_speed)             ; the fast setting shows that it is on (issue 28)
+        cp AI_SPEED_FAST
+        ret nz
+        ld hl, str_board_fast
         jp print_string
 
 str_board_player:     db " Player ", 0
+str_board_fast:       db PR_AT, STATUS_ROW, COLUMNS - 6, PR_ATTR, ATTR_STATUS_FAST, " FAST ", 0
 
 ; =============================================================================================
 ; board_draw_dice - the last throw in the panel: two dice, double size, and DOUBLE under a

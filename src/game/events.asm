@@ -170,7 +170,8 @@ event_emit:
 
 ; ---------------------------------------------------------------------------------------------
 ; event_money - declare a money move with the cause named before it (event_cause,
-; event_square, event_extra), then forget the cause (a move nobody names is EVK_UNKNOWN)
+; event_square, event_extra), then forget the cause (a move nobody names is EVK_UNKNOWN);
+; the message shown is a money result (msg_hold_money: read longer in a computer's turn)
 ; Input: A = payer, C = payee (a player 0..5, EV_BANK or EV_PARKING), HL = pounds.
 ; Output: the record written.  Corrupts: nothing.
 ; ---------------------------------------------------------------------------------------------
@@ -185,6 +186,7 @@ event_money:
         ld e, a
         ld a, (event_cause)
         call event_emit
+        call msg_hold_money         ; the message that says so is read at that pace (ui.asm)
         xor a
         ld (event_cause), a
         ld (event_square), a

@@ -9,6 +9,8 @@
 
 COMPUTER_PAUSE  equ 60              ; frames a computer player waits before it throws: the
                                     ; "short pause" in which an owner may press R
+RENT_WINDOW_FRAMES equ 200          ; ... and when a human is owed rent, at either speed: a
+                                    ; window a person can use, not a reflex test (issue 28)
 STEP_FRAMES     equ 1               ; frames a token rests on each square it passes (drawing
                                     ; its close-up takes about two more)
 TUMBLE_FACES    equ 6               ; faces the dice show, tumbling, before they settle
@@ -281,10 +283,14 @@ turn_menu:
         bit PF_COMPUTER, (ix+P_FLAGS)
         jr z, .wait
         call ai_before_throw
-        call turn_rent_window       ; B = the frames of the pause
+        call turn_rent_window       ; B = the frames of the pause; carry: the rent window
+        jr c, .window
         call keys_wait_frames
         jr nz, .got
         ld a, 'D'
+        jr .got
+.window:
+        call turn_rent_wait         ; R, or D when the window closes
         jr .got
 .wait:  call keys_wait_upper
 .got:   call to_upper
@@ -331,19 +337,20 @@ turn_menu:
 ; by the fast setting (ai_pause_frames) unless a human is owed rent for the last move: then
 ; the whole pause, with the owner's token and a line saying who may press R (booklet C: "If
 ; rent is due, the owner's token will appear on the screen during the short pause")
-; Input: v_rent_payer, v_rent_owner.  Output: B = frames; the line printed when rent is due to
-; a human.  Corrupts: AF, C, DE, HL.
+; Input: v_rent_payer, v_rent_owner.  Output: B = frames, carry set for the rent window
+; (RENT_WINDOW_FRAMES, the line printed); carry clear for the usual pause.
+; Corrupts: AF, C, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 turn_rent_window:
         ld b, COMPUTER_PAUSE
         ld a, (v_rent_payer)
         cp NO_PLAYER
-        jp z, ai_pause_frames       ; no rent due: the usual (perhaps fast) pause
+        jr z, .usual                ; no rent due: the usual (perhaps fast) pause
         ld a, (v_rent_owner)
         call player_record
         bit PF_COMPUTER, (hl)       ; (P_FLAGS is the record's first byte)
         ld b, COMPUTER_PAUSE
-        jp nz, ai_pause_frames      ; a computer owner has claimed already
+        jr nz, .usual               ; a computer owner has claimed already
         assert P_FLAGS == 0
         ld hl, str_game_rent_window ; a new line: "<token> 2 ANNE may press R for rent"
         call msg_print
@@ -351,7 +358,30 @@ turn_rent_window:
         call msg_player_piece
         ld hl, str_game_may_press_r
         call msg_print
-        ld b, COMPUTER_PAUSE        ; the whole window, fast setting or not
+        ld b, RENT_WINDOW_FRAMES    ; the whole window, fast setting or not
+        scf
+        ret
+.usual: call ai_pause_frames
+        or a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; turn_rent_wait - the rent window: wait B frames for R (held already counts: it may have
+; been pressed while the computer thought); no other key ends it, so no reflex throws
+; Input: B = frames.  Output: A = 'R', or 'D' when the window closes.  Corrupts: F, BC, DE,
+; HL.
+; ---------------------------------------------------------------------------------------------
+turn_rent_wait:
+.loop:  halt
+        push bc
+        call keys_idle
+        call keys_read
+        call to_upper
+        pop bc
+        cp 'R'
+        ret z
+        djnz .loop
+        ld a, 'D'
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -941,6 +971,7 @@ buy_offer:
         call msg_print
         ld a, (ix+P_SQUARE)
         call msg_square_name
+        call msg_hold_money         ; a purchase: read at the money results' pace
         call snd_beep
         ld b, LAND_PAUSE
         jp pause

@@ -39,6 +39,9 @@ keys_idle_hook: dw keys_idle_none   ; the game sets this to its clock routine
 ; --- ui.asm ----------------------------------------------------------------------------------
 msg_row:        db MSG_TOP          ; the message lines' print position: row
 msg_col:        db 0                ; ... and column
+msg_shown_at:   dw 0                ; v_frames when the message lines were last cleared
+msg_hold:       db 0                ; frames the message shown must stay (0: none; ui.asm PACE_*)
+msg_hold_keys:  db 0                ; 1: a key ends the hold (a deal)
 msg_word:       db 0                ; the column where the line's last word starts
 msg_line:       ds COLUMNS          ; the characters of the message line being printed ...
 msg_line_attrs: ds COLUMNS          ; ... and their attributes, for carrying a word over

@@ -10,14 +10,23 @@
 ; =============================================================================================
 
 MSG_BOTTOM      equ MSG_TOP + MSG_HEIGHT - 1
+; The reading pace (issue 28): in a computer's turn at the normal speed a message stays at
+; least this many frames before the next one replaces it (msg_clear waits out the rest)
+PACE_READ_FRAMES equ 50             ; any line
+PACE_MONEY_FRAMES equ 75            ; a result that moves money (msg_money, msg_hold_money)
+PACE_DEAL_FRAMES equ 150            ; a deal (msg_hold_deal), or until a key
 INPUT_DIGITS    equ 5               ; ask_number takes at most this many digits
 CH_FIELD        equ '.'             ; marks the room left in a typed field
 
 ; ---------------------------------------------------------------------------------------------
-; msg_clear - blank the message lines; the next message starts at their top left
+; msg_clear - blank the message lines; the next message starts at their top left.  The
+; message shown is first given the rest of its time to be read (msg_hold_wait), and the next
+; one's time starts (msg_hold_start)
 ; Input: none.  Output: cleared.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 msg_clear:
+        call msg_hold_wait
+        call msg_hold_start
         ld bc, MSG_TOP * 256 + 0
         ld de, MSG_HEIGHT * 256 + COLUMNS
         ld a, ATTR_MESSAGE
@@ -29,6 +38,99 @@ msg_clear:
         ld (msg_word), a
         ld a, ATTR_MESSAGE
         ld (print_attr), a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; msg_hold_start - the message about to be printed stays PACE_READ_FRAMES at least if a
+; computer is playing its turn at the normal speed (msg_hold 0: no minimum)
+; Input: none.  Output: msg_hold, msg_shown_at, msg_hold_keys.  Corrupts: AF, DE, HL.
+; ---------------------------------------------------------------------------------------------
+msg_hold_start:
+        ld hl, (v_frames)
+        ld (msg_shown_at), hl
+        xor a
+        ld (msg_hold_keys), a
+        ld (msg_hold), a
+        ld a, (v_phase)             ; only in the game, ...
+        cp PHASE_PLAYING
+        ret nz
+        ld a, (v_speed)             ; ... at the normal speed (F keeps its purpose), ...
+        cp AI_SPEED_FAST
+        ret z
+        ld a, (v_current)           ; ... in a computer's turn
+        call player_record
+        bit PF_COMPUTER, (hl)       ; (P_FLAGS is the record's first byte)
+        ret z
+        ld a, PACE_READ_FRAMES
+        ld (msg_hold), a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; msg_hold_wait - wait until the message shown has stayed msg_hold frames (a deal's hold ends
+; at a key too); then no hold
+; Input: msg_hold, msg_shown_at, msg_hold_keys.  Output: msg_hold 0.  Corrupts: AF, BC, DE,
+; HL.
+; ---------------------------------------------------------------------------------------------
+msg_hold_wait:
+.loop:  ld a, (msg_hold)
+        or a
+        ret z
+        ld hl, (v_frames)
+        ld de, (msg_shown_at)
+        or a
+        sbc hl, de                  ; HL = frames it has been shown
+        ld e, a
+        ld d, 0
+        or a
+        sbc hl, de
+        jr nc, .done                ; Shown long enough?
+        ld a, (msg_hold_keys)
+        or a
+        jr z, .frame
+        call keys_read
+        jr nz, .done                ; A key ends a deal's hold?
+.frame: halt
+        jr .loop
+.done:  xor a
+        ld (msg_hold), a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; msg_hold_money / msg_hold_deal - the message shown is a money result (PACE_MONEY_FRAMES) or
+; a deal (PACE_DEAL_FRAMES, or until a key); nothing when no pace holds (msg_hold 0)
+; Input: none.  Output: msg_hold raised, msg_hold_keys.  Corrupts: nothing.
+; ---------------------------------------------------------------------------------------------
+msg_hold_money:
+        push af
+        ld a, PACE_MONEY_FRAMES
+        jr msg_hold_raise
+msg_hold_deal:
+        push af
+        ld a, (msg_hold)
+        or a
+        jr z, .none                 ; No pace now?
+        ld a, 1
+        ld (msg_hold_keys), a
+        ld a, PACE_DEAL_FRAMES
+        jr msg_hold_raise
+.none:  pop af
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; msg_hold_raise - msg_hold at least A when a pace holds (the tail of msg_hold_money)
+; Input: A = frames, AF pushed.  Output: msg_hold; AF popped.  Corrupts: nothing.
+; ---------------------------------------------------------------------------------------------
+msg_hold_raise:
+        push hl
+        ld hl, msg_hold
+        inc (hl)
+        dec (hl)
+        jr z, .none                 ; No pace now?
+        cp (hl)
+        jr c, .none                 ; Held longer already?
+        ld (hl), a
+.none:  pop hl
+        pop af
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -232,6 +334,7 @@ msg_number:
 ; Input: HL = pounds.  Output: printed.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 msg_money:
+        call msg_hold_money         ; an amount: a money result is read longer
         push hl
         ld a, CH_POUND
         call msg_char

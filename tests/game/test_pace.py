@@ -1,0 +1,208 @@
+"""The reading pace of computer turns and the rent window (issue 28), measured frame by frame."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from zxmonopoly.harness import tournament
+from zxmonopoly.harness.session import Session
+
+#: Computer turns the default run watches (the slow test watches PACE_SLOW_TURNS).
+PACE_TURNS = 24
+PACE_SLOW_TURNS = 200
+#: The minimums of issue 28, in frames: any line, a money result, a deal.
+READ, MONEY, DEAL = 50, 75, 150
+#: The rent window: a computer waits this long when a human is owed rent.
+RENT_WINDOW = 200
+ENGINE = os.environ.get("ZXMONOPOLY_ENGINE", "python")
+
+
+def _flat(rows: list[str]) -> str:
+    """The message rows as one text (empty rows dropped)."""
+    return " / ".join(row.strip() for row in rows if row.strip())
+
+
+def _minimum(text: str) -> int:
+    """What a text must stay: a deal 150 frames, a money result 75, any line 50."""
+    if "offers" in text or "THE DEAL" in text:
+        return DEAL
+    if "£" in text or " buys " in text or "bankrupt" in text or " void" in text:
+        return MONEY
+    return READ
+
+
+class Runs:
+    """Each distinct text of the message rows and the frames it stayed, frame by frame.
+
+    A text that grows (the rest of a line printed in the next frame, a line appended, the
+    lines scrolled up by one) is the same text going on; a text seen for one frame and then
+    replaced is the old one being erased or the new one half printed, not a text of its own.
+    """
+
+    def __init__(self, session: Session):
+        self.session = session
+        self.runs: list[list] = []  # [text, first frame, last frame]
+        self.rows = ["", "", ""]  # the message rows last seen
+        self.playing_at = session.symbols["v_phase"]
+        self.playing = session.symbols["PHASE_PLAYING"]
+        session.machine.frame_listeners.append(self.frame)
+
+    def frame(self, machine) -> None:
+        """Look at the rows at this frame's end (from the first turn on: the throws for who
+        goes first are no computer's turn)."""
+        if machine.memory[self.playing_at] != self.playing:
+            return
+        rows = self.session.message_rows()
+        text = _flat(rows)
+        if not text:
+            return
+        rows = [row.strip() for row in rows]
+        if self.runs:
+            last = self.runs[-1]
+            # The same text going on: grown at its end, or with the same top row (a line
+            # grown or appended), or scrolled up a row (the new top row was the second).
+            top, was = rows[0], self.rows
+            if text.startswith(last[0].rstrip("? ")) or (top and top in (was[0], was[1])):
+                last[0], last[2], self.rows = text, machine.frame, rows
+                return
+            if last[2] == last[1]:  # one frame: erased or half printed
+                self.runs.pop()
+        self.runs.append([text, machine.frame, machine.frame])
+        self.rows = rows
+
+    def short(self) -> list[str]:
+        """The texts replaced before their minimum (all but the one still shown)."""
+        out = []  # (the first text was on the screen before the game began: not measured)
+        measured = self.runs[1:]
+        for (text, first, _last), (_next, replaced, _) in zip(measured, measured[1:],
+                                                              strict=False):
+            if replaced - first < _minimum(text):
+                out.append(f"{replaced - first} frames (< {_minimum(text)}): {text}")
+        return out
+
+
+def _computer_game(seed: int, fast: bool, players: int = 3) -> Session:
+    session = Session.game(engine=ENGINE)
+    tournament.setup_computers(session, list(range(players)), None, seed, fast=fast)
+    return session
+
+
+def _watch_turns(seed: int, turns: int, fast: bool = False) -> Runs:
+    session = _computer_game(seed, fast)
+    runs = Runs(session)
+    while session.state().turns < turns and session.state().phase != "over":
+        session.wait(50)
+    return runs
+
+
+def test_computer_turns_keep_the_reading_pace() -> None:
+    """At the normal speed no line of a computer's turn is replaced before its minimum."""
+    runs = _watch_turns(11, PACE_TURNS)
+    assert len(runs.runs) > 3 * PACE_TURNS
+    assert not runs.short(), "\n".join(runs.short()[:20])
+
+
+@pytest.mark.slow
+def test_computer_turns_keep_the_reading_pace_over_many_turns() -> None:
+    """The same over PACE_SLOW_TURNS computer turns."""
+    runs = _watch_turns(5, PACE_SLOW_TURNS)
+    assert not runs.short(), "\n".join(runs.short()[:20])
+
+
+def test_fast_setting_is_fast_and_shown() -> None:
+    """F keeps its purpose (lines go by sooner than the pace) and the status line says FAST."""
+    session = _computer_game(11, fast=True)
+    runs = Runs(session)
+    session.wait(200)
+    assert session.row(session.symbols["STATUS_ROW"]).rstrip().endswith("FAST")
+    while session.state().turns < 8:
+        session.wait(50)
+    assert runs.short(), "the fast setting kept every minimum: it is not fast"
+    session.poke("v_speed", 0)  # (as F does; the status line is redrawn each turn)
+    turns = session.state().turns
+    session.wait_until(lambda x: x.state().turns > turns, 2000, "the next turn")
+    session.wait(5)
+    assert "FAST" not in session.row(session.symbols["STATUS_ROW"])
+
+
+def _rent_due_to_anne(fast: bool) -> tuple[Session, int]:
+    """1 ANNE (human) owns The Angel, Islington; 2 BOB (a computer) lands on it with a double
+    and so throws next: returns the session and the frame the rent became due."""
+    session = Session.game(engine=ENGINE)
+    session.wait_input()
+    session.tap("SPACE")
+    session.seed(1234)
+    for piece, name in ((1, "ANNE"), (2, "BOB")):
+        for keys in (str(piece), "N"):
+            session.wait_input()
+            session.tap(keys)
+        session.wait_input()
+        session.type(name)
+        session.wait_input()
+        session.tap("ENTER")
+    for keys in ("ENTER", "N", "N", "N", "N"):
+        session.wait_input()
+        session.tap(keys)
+    for dice in ((6, 5), (1, 2)):  # who goes first: ANNE
+        session.wait_input()
+        session.rig_dice(*dice)
+        session.tap("D")
+    session.wait_input(200)
+    s = session.symbols
+    flags = s["v_players"] + s["PLAYER_RECORD"] + s["P_FLAGS"]
+    session.poke(flags, session.peek(flags) | 1 << s["PF_COMPUTER"])  # BOB plays by himself
+    session.poke("v_speed", s["AI_SPEED_FAST"] if fast else 0)
+    session.rig_dice(3, 3)  # ANNE to The Angel, Islington: she buys it
+    session.tap("D")
+    session.wait_input(300)
+    session.tap("Y")
+    session.wait_input(300)
+    session.rig_dice(1, 3)  # her double's throw: to Jail, just visiting
+    session.tap("D")
+    session.wait_until(lambda x: any(e.kind == "move" and e.square == 10 for e in x.events()),
+                       300, "ANNE's move to Jail")
+    session.rig_dice(3, 3)  # BOB's throw, in his pause
+    session.wait_until(lambda x: x.state().rent is not None, 1000, "rent due to ANNE")
+    assert session.state().rent.owner == 1 and session.state().rent.payer == 2
+    session.rig_dice(1, 2)
+    return session, session.frame
+
+
+def _bob_throws_after(session: Session, frame: int) -> int:
+    """The frame of BOB's first throw after ``frame`` (from the game's record)."""
+    session.wait_until(lambda x: any(e.kind == "throw" and e.a == 2 and e.frame > frame
+                                     for e in x.events()), 1000, "BOB's next throw")
+    return min(e.frame for e in session.events()
+               if e.kind == "throw" and e.a == 2 and e.frame > frame)
+
+
+@pytest.mark.parametrize("fast", [False, True], ids=["normal", "fast"])
+def test_rent_window_waits_and_the_rent_is_then_lost(fast: bool) -> None:
+    """The computer throws no sooner than RENT_WINDOW frames after the rent became due, the
+    line and ANNE's piece shown; unclaimed, the rent is lost (booklet: before the next throw)."""
+    session, due = _rent_due_to_anne(fast)
+    cash = session.state().player(1).cash
+    session.wait(RENT_WINDOW // 2)
+    assert session.in_message("1 ANNE may press R for rent")
+    thrown = _bob_throws_after(session, due)
+    assert thrown - due >= RENT_WINDOW
+    lost = [e for e in session.events() if e.kind == "rent_lost"]
+    assert len(lost) == 1 and lost[0].a == 2 and lost[0].b == 1
+    assert session.state().player(1).cash == cash
+    assert session.state().rent is None
+
+
+@pytest.mark.parametrize("fast", [False, True], ids=["normal", "fast"])
+def test_rent_window_ends_at_once_on_r(fast: bool) -> None:
+    """R from the owner in the window: the rent is paid at once, then the computer goes on."""
+    session, due = _rent_due_to_anne(fast)
+    session.wait(RENT_WINDOW // 2)
+    pressed = session.frame
+    session.tap("R")
+    session.wait_until(lambda x: any(e.kind == "rent" for e in x.events()), 40, "the rent paid")
+    paid = next(e for e in session.events() if e.kind == "rent")
+    assert paid.a == 2 and paid.b == 1 and paid.amount == 6  # The Angel, Islington alone
+    assert paid.frame - pressed < 40
+    assert _bob_throws_after(session, due) > paid.frame
