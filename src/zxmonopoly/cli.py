@@ -267,7 +267,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise CliError(f"the window needs pygame ({exc}); pip install pygame") from None
     try:
         window = Window(rom=args.rom, engine=args.engine, scale=args.scale,
-                        fullscreen=args.fullscreen, mute=args.mute)
+                        fullscreen=args.fullscreen, mute=args.mute, log=args.log)
     except WindowError as exc:
         raise CliError(str(exc)) from None
     except (SpectrumError, Z80Error, OSError) as exc:
@@ -475,6 +475,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--scale", type=int, default=2, metavar="N",
                       help="window size: N times 320x256 (default 2)")
     play.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    play.add_argument("--log", type=Path, metavar="FILE",
+                      help="write the game's record of events to FILE as it is played (F8 "
+                           "shows it in the window)")
     play.add_argument("--mute", action="store_true", help="no sound")
     play.add_argument("--exit-after-frames", type=int, metavar="N",
                       help="close the window after N frames (for automation)")
