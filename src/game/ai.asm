@@ -1262,6 +1262,7 @@ ai_houses_bids:
         call msg_print
         ld hl, (houses_high)
         call msg_money
+        call msg_stop
         ld b, AUCTION_PAUSE
         call pause
         scf

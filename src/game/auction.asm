@@ -29,6 +29,7 @@ auction_run:
         call msg_show
         ld a, (auction_square)
         call msg_square_name
+        call msg_stop
         call snd_beep
         ld b, AUCTION_PAUSE
         call pause
@@ -49,11 +50,8 @@ auction_run:
         call player_record
         bit PF_COMPUTER, (hl)
         jr z, .amount
-        ld hl, str_auction_computer_bids_itself
-        call msg_show
-        call snd_low
-        ld b, AUCTION_PAUSE
-        call pause
+        ld a, (auction_who)
+        call auction_refuse_computer
         jr .ask
 .amount:
         ld hl, str_auction_bid
@@ -77,19 +75,9 @@ auction_run:
         ld (auction_bidder), a
         jr .round
 .too_low:
-        ld hl, str_auction_too_low
-        call msg_show
-        ld hl, (auction_high)
-        call msg_money
-        call snd_low
-        ld b, AUCTION_PAUSE
-        call pause
+        call auction_refuse_low
         jr .ask
-.void:  ld hl, str_auction_void             ; beyond its assets: the auction is void
-        call msg_show
-        call snd_low
-        ld b, AUCTION_PAUSE
-        call pause
+.void:  call auction_show_void              ; beyond its assets: the auction is void
         pop ix
         ret
 .close: ld a, (auction_bidder)
@@ -109,6 +97,7 @@ auction_run:
         call msg_print
         ld hl, (auction_high)
         call msg_money
+        call msg_stop
         call auction_gavel
         ld a, (auction_bidder)
         ld c, NO_PLAYER
@@ -123,6 +112,54 @@ auction_run:
         call pause
         pop ix
         ret
+
+; ---------------------------------------------------------------------------------------------
+; auction_refuse_computer - a computer's number typed as a bidder: refused, saying why; the
+; line stays readable at either speed (issue 28)
+; Input: A = the player.  Output: shown.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+auction_refuse_computer:
+        call msg_show_player
+        ld hl, str_auction_computer_bids_itself
+        call msg_print
+        jr auction_refused
+
+; ---------------------------------------------------------------------------------------------
+; auction_refuse_low - a bid that does not beat the highest: refused, saying what it must beat
+; Input: auction_high.  Output: shown.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+auction_refuse_low:
+        ld hl, str_auction_too_low
+        call msg_show
+        ld hl, (auction_high)
+        call msg_money
+        call msg_stop
+        ; continues into auction_refused
+
+; ---------------------------------------------------------------------------------------------
+; auction_refused - the low tone, and the refusal shown stays REFUSAL_FRAMES at either speed
+; Input: none.  Output: none.  Corrupts: AF, B, DE, HL.
+; ---------------------------------------------------------------------------------------------
+auction_refused:
+        ld b, REFUSAL_FRAMES
+        call msg_keep_full
+        call snd_low
+        ld b, AUCTION_PAUSE
+        jp pause
+
+; ---------------------------------------------------------------------------------------------
+; auction_show_void - a bid beyond the bidder's assets voids the auction (booklet C): said so,
+; the line kept VOID_FRAMES at either speed (a human made the bid)
+; Input: none.  Output: shown.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+auction_show_void:
+        ld hl, str_auction_void
+        call msg_show
+        ld b, VOID_FRAMES
+        call msg_keep_full
+        call snd_low
+        ld b, AUCTION_PAUSE
+        jp pause
 
 ; ---------------------------------------------------------------------------------------------
 ; auction_status - the square, the highest bid and its bidder on the message lines
@@ -199,6 +236,7 @@ auction_computers:
         call msg_print
         ld hl, (auction_high)
         call msg_money
+        call msg_stop
         ld b, AUCTION_PAUSE
         call pause
         scf
@@ -260,4 +298,4 @@ str_auction_void:       db "A bid beyond the bidder's assets: the auction is voi
 str_auction_no_bids:    db "No bids: it stays with the Bank.", 0
 str_auction_gone:       db "Going, going, gone! To ", 0
 str_auction_bids:       db " bids ", 0
-str_auction_computer_bids_itself: db "A computer player bids for itself.", 0
+str_auction_computer_bids_itself: db " is a computer player: it bids for itself.", 0

@@ -334,6 +334,7 @@ raise_sell_building:
         call msg_print
         ld a, (raise_sell_building_best_square)
         call msg_square_name
+        call msg_stop
         ld a, (raise_sell_building_best_square)
         push ix
         call board_draw_square
@@ -564,6 +565,14 @@ mortgage_take:
         inc hl
         ld d, (hl)
         ex de, hl
+        push hl
+        ld hl, str_game_for
+        call msg_print
+        pop hl
+        push hl
+        call msg_money
+        call msg_stop
+        pop hl
         ld a, (mortgage_owner)
         call bank_receive
         ld a, (mortgage_square)
@@ -597,6 +606,25 @@ mortgage_interest:
 .done:  ld h, b
         ld l, c
         pop de
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; mortgage_sum - what mortgaging a square brings its owner (the mortgage value), or what
+; lifting its mortgage costs (the value and 10 %, A53), as the M question says (issue 28)
+; Input: A = square.  Output: HL = pounds.  Corrupts: AF, BC, DE.
+; ---------------------------------------------------------------------------------------------
+mortgage_sum:
+        push af
+        call square_owner           ; C = the square byte
+        pop af
+        push bc
+        call mortgage_interest      ; HL = interest, DE = value
+        pop bc
+        bit SQ_MORTGAGED, c
+        jr nz, .lift
+        ex de, hl
+        ret
+.lift:  add hl, de
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -647,6 +675,7 @@ mortgage_toggle:
         call msg_print
         ld hl, (bank_amount)
         call msg_money
+        call msg_stop
         ld a, (mortgage_square)
         push ix
         call board_draw_square

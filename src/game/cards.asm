@@ -213,6 +213,7 @@ cards_show:
         ld d, (hl)
         ex de, hl
         call msg_print
+        call msg_stop               ; (the cards' texts end without one)
         call snd_beep
         ld b, CARD_PAUSE
         jp pause
@@ -334,6 +335,7 @@ card_repairs:
         pop hl
         push hl
         call msg_money
+        call msg_stop
         pop hl
         jp bank_pay_fine
 
@@ -458,4 +460,4 @@ cards_return_jail_card:
 str_cards_chance:     db "CHANCE: ", 0
 str_cards_chest:      db "COMMUNITY CHEST: ", 0
 str_cards_repairs_bill: db "Repairs cost ", 0
-str_cards_take_chance: db "Take a Chance? N pays the ", CH_POUND, "10 fine", 0
+str_cards_take_chance: db "Take a Chance (N: pay the ", CH_POUND, "10 fine)?", 0

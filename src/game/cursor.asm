@@ -1,7 +1,9 @@
 ; =============================================================================================
 ; cursor.asm - the board cursor of Mortgage, Houses and Trade (booklet C, "Cursor movement")
 ;
-; The cursor starts on GO each time and is shown by making the square's cells flash; the
+; The cursor starts on GO at the start of each activity (booklet C: H, M, T, the raising of
+; money; cursor_home), stays where it was between the choices of one activity, and is shown
+; by making the square's cells flash; the
 ; square's name is shown on the status row while it moves.  CAPS SHIFT+5 (cursor left) moves
 ; it clockwise, to the next square number, as the booklet says; CAPS SHIFT+8 anticlockwise.
 ; SPACE asks the caller's routine to show the square's details; ENTER chooses the square;
@@ -22,8 +24,6 @@ CURSOR_KEY_QUIT        equ 'Q'
 ; ---------------------------------------------------------------------------------------------
 cursor_select:
         ld (cursor_details), hl
-        ld a, CURSOR_START
-        ld (cursor_square), a
 .show:  call cursor_show
 .key:   call keys_wait_upper
         cp KEY_LEFT
@@ -82,6 +82,18 @@ cursor_select:
         xor a
         ld (cursor_extra_key), a
         scf
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; cursor_home - an activity with the cursor begins: the cursor will start on GO ("At the start
+; of each activity it appears in the GO square", booklet C)
+; Input: none.  Output: cursor_square.  Corrupts: nothing.
+; ---------------------------------------------------------------------------------------------
+cursor_home:
+        push af
+        ld a, CURSOR_START
+        ld (cursor_square), a
+        pop af
         ret
 
 ; ---------------------------------------------------------------------------------------------

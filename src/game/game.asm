@@ -14,6 +14,7 @@ STEP_FRAMES     equ 1               ; frames a token rests on each square it pas
 TUMBLE_FACES    equ 6               ; faces the dice show, tumbling, before they settle
 TUMBLE_FRAMES   equ 2               ; frames each of them shows
 LAND_PAUSE      equ 25              ; frames to read what a square did
+DICE_FRAMES     equ 50              ; the throw's line stays at least this long (issue 28)
 SALARY_PAUSE    equ 15              ; frames the GO salary's message stays before the move goes on
 GAME_KEY_BOARD  equ 'B'             ; the flat board (status always shown) or the perspective one
 GAME_KEY_RETIRE equ 'X'             ; retire a player (OPT_RETIRE; seed 003's "Quitar")
@@ -32,6 +33,7 @@ game_run:
         ld a, PHASE_PLAYING
         ld (v_phase), a
         call board_draw_all
+        call setup_deal             ; (a short game's deeds, if chosen)
         ld hl, game_idle
         ld (keys_idle_hook), hl
         ld a, (v_short_game)
@@ -215,7 +217,8 @@ current_record:
 ; Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 turn_play:
-.again: call board_draw_status
+        call turn_lower_restore     ; the close-up of this player's square, not the last
+.again: call board_draw_status      ; mover's (issue 28)
         call board_draw_players
         call turn_menu
         call game_players_left      ; X may have ended the game or the player's part in it
@@ -483,6 +486,7 @@ turn_again:
         jr z, .no                   ; bankrupt on the way
         bit PF_IN_JAIL, (ix+P_FLAGS)
         jr nz, .no
+        call msg_stop               ; (after whatever the square said)
         ld hl, str_game_double_again
         call msg_print
         ld b, LAND_PAUSE            ; time to read it before the menu's prompt
@@ -520,6 +524,9 @@ turn_dice:
         push af
         ld hl, str_game_double
         call c, msg_print
+        call msg_stop
+        ld b, DICE_FRAMES           ; (the token moves meanwhile; the next message waits)
+        call msg_keep
         pop af
         ret
 
@@ -715,6 +722,7 @@ land_tax:
         pop hl
         push hl
         call msg_money
+        call msg_stop
         pop hl
         call bank_pay_fine
         ld b, LAND_PAUSE
@@ -862,6 +870,7 @@ buy_offer:
         call msg_print
         ld a, (ix+P_SQUARE)
         call msg_square_name
+        call msg_stop
         call snd_beep
         ld b, LAND_PAUSE
         jp pause
@@ -910,6 +919,7 @@ property_give:
 ; Input: none.  Output: done.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 turn_mortgage:
+        call cursor_home
         ld hl, str_game_mortgage_help
         call msg_show
         ld hl, deed_show
@@ -939,6 +949,11 @@ turn_mortgage:
 .ask:   call msg_print
         ld a, (turn_mortgage_square)
         call msg_square_name
+        ld hl, str_game_for
+        call msg_print
+        ld a, (turn_mortgage_square)
+        call mortgage_sum
+        call msg_money
         ld hl, str_game_question
         call ask_yn
         jp nc, turn_lower_restore
@@ -959,11 +974,11 @@ str_game_computer_own: db "A computer player mortgages its own property.", 0
 str_game_confirm_mortgage: db " mortgages ", 0
 str_game_confirm_lift: db " lifts the mortgage on ", 0
 str_game_in_jail:    db " (in jail)", 0
-str_game_press_d:    db ". D to throw", 0          ; (the other keys: the menu above)
-str_game_retire_key: db " X", 0
-str_game_computer_turn: db " (computer) is about to throw", 0
+str_game_press_d:    db ". D to throw.", 0          ; (the other keys: the menu above)
+str_game_retire_key: db " X retires a player.", 0
+str_game_computer_turn: db " (computer) is about to throw.", 0
 str_game_rent_window: db PR_NEWLINE, 0
-str_game_may_press_r: db " may press R for rent", 0
+str_game_may_press_r: db " may press R for rent.", 0
 str_game_credit:     db "Credit: ", 0
 str_game_assets_cash: db "Cash ", 0
 str_game_assets_property: db ", property ", 0
@@ -975,7 +990,7 @@ str_game_double_again: db " Throw again.", 0
 str_game_threw:      db 0
 str_game_threw_a:    db " throws ", 0
 str_game_double:     db ", a double", 0
-str_game_salary:     db "GO: collect ", CH_POUND, "200 salary", 0
+str_game_salary:     db "GO: collect ", CH_POUND, "200 salary.", 0
 str_game_tax:        db 0
 str_game_tax_pay:    db ": pay ", 0
 str_game_jackpot:    db "Free Parking jackpot: ", 0
@@ -989,4 +1004,4 @@ str_game_bought_a:   db " buys ", 0
 str_game_cannot_afford: db "Not enough cash to buy it.", 0
 str_game_stays_with_bank: db "It stays with the Bank.", 0
 str_game_time_up:    db "Time is up! The holdings are valued.", 0
-str_game_mortgage_help: db "MORTGAGE: CAPS+5/8 move, SPACE deed, ENTER mortgage/lift, Q quit", 0
+str_game_mortgage_help: db "MORTGAGE: CAPS+5/8 move, SPACE deed, ENTER mortgage/lift, Q quit.", 0

@@ -46,6 +46,7 @@ HOUSES_CH_HOTEL equ CH_HOTEL        ; a hotel in the set's summary
 ; Input: none.  Output: done; the lower third back to the close-up.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 houses_run:
+        call cursor_home            ; one activity: buying or selling, with every player's part
         ld hl, str_houses_buy_or_sell
         call msg_show
 .key:   call keys_wait_upper
@@ -248,6 +249,8 @@ houses_pause:
 ; ---------------------------------------------------------------------------------------------
 houses_refuse:
         call msg_show
+        ld b, REFUSAL_FRAMES        ; readable even in a computer's fast turn (issue 28)
+        call msg_keep_full
         call snd_low
         scf
         ret
@@ -434,6 +437,7 @@ houses_build:
         call msg_print
         ld hl, (houses_price)
         call msg_money
+        call msg_stop
         ld a, (houses_square)
         call board_draw_square
         call board_draw_players     ; the Bank's stock in the list
@@ -537,6 +541,7 @@ houses_sell_at:
         call msg_print
         ld hl, (houses_price)
         call msg_money
+        call msg_stop
         ld a, (houses_square)
         call board_draw_square
         ld a, (houses_player)
@@ -715,8 +720,11 @@ houses_auction:
         ld (houses_who), a
         call player_record          ; issue 11: a computer bids for itself
         bit PF_COMPUTER, (hl)
-        ld hl, str_auction_computer_bids_itself
-        jr nz, .refused             ; A computer?  It bids for itself: refused.
+        jr z, .human_bidder         ; A computer?  It bids for itself: refused, saying why.
+        ld a, (houses_who)
+        call auction_refuse_computer
+        jr .ask
+.human_bidder:
         ld a, (houses_who)
         call houses_wants_unit
         jr nz, .amount              ; Did he order one of these?
@@ -756,8 +764,9 @@ houses_auction:
         ld b, AUCTION_PAUSE
         call pause
         jr .ask
-.void:  ld hl, str_auction_void
-        jr .unsold
+.void:  call auction_show_void       ; (readable at either speed)
+        scf
+        ret
 .close: ld a, (houses_bidder)
         cp NO_PLAYER
         jr nz, .sold                ; Is there a bid?
@@ -776,6 +785,7 @@ houses_auction:
         call msg_print
         ld hl, (houses_high)
         call msg_money
+        call msg_stop
         call auction_gavel
         ld b, AUCTION_PAUSE
         call pause
@@ -907,6 +917,7 @@ houses_order_mode:
 ; bank_amount less what was paid in property.  Corrupts: AF, BC, DE, HL (keeps IX, IY).
 ; ---------------------------------------------------------------------------------------------
 houses_raise_human:
+        call cursor_home            ; one activity: every sale and mortgage of the raising
         push ix
         ld (houses_raise_player), a
         ld (houses_raise_target), hl
@@ -1020,14 +1031,14 @@ houses_raise_at:
 ; ---------------------------------------------------------------------------------------------
 ; Strings
 ; ---------------------------------------------------------------------------------------------
-str_houses_buy_or_sell: db "HOUSES: B buy or S sell? (Q quits) ", 0
+str_houses_buy_or_sell: db "HOUSES: B buy or S sell (Q quits)? ", 0
 str_houses_who_wants: db "HOUSES: who wants to build? Player's number, ENTER when all are in: ", 0
 str_houses_computer: db "A computer player builds for itself.", 0
 str_houses_how_many_houses: db ": houses wanted? ", 0
 str_houses_how_many_hotels: db " hotels wanted? ", 0
 str_houses_build:    db ": build ", 0
 str_houses_houses_and: db " house(s), ", 0
-str_houses_build_help: db " hotel(s). CAPS+5/8 move, SPACE set, ENTER build, Q done", 0
+str_houses_build_help: db " hotel(s). CAPS+5/8 move, SPACE set, ENTER build, Q done.", 0
 str_houses_not_site: db "Houses go only on building sites.", 0
 str_houses_not_group: db "Houses go only on a complete colour group of the builder's.", 0
 str_houses_mortgaged: db "No building while a site of the group is mortgaged.", 0
@@ -1045,7 +1056,7 @@ str_houses_sell_evenly: db "Sell evenly: from the most built-up sites first.", 0
 str_houses_group_question: db "The Bank has not four houses to put back for the hotel.", 0
 str_houses_group_question_b: db " Sell all the group's buildings?", 0
 str_houses_who_sells: db "HOUSES: who is selling? Player's number (ENTER: nobody): ", 0
-str_houses_sell_help: db ": sell. CAPS+5/8 move, SPACE set, ENTER sell one there, Q done", 0
+str_houses_sell_help: db ": sell. CAPS+5/8 move, SPACE set, ENTER sell one there, Q done.", 0
 str_houses_set:      db "SET: ", 0
 str_houses_comma:    db ", ", 0
 str_houses_shortage: db "Too few in the Bank for every order: the Bank auctions ", 0
@@ -1054,11 +1065,11 @@ str_houses_a_hotel:  db "a hotel", 0
 str_houses_not_bidder: db "Only players who ordered one may bid.", 0
 str_houses_no_bids:  db "No sale: the orders are served in turn.", 0
 str_houses_place:    db ": place ", 0
-str_houses_place_help: db ". CAPS+5/8 move, SPACE set, ENTER build, Q give it back", 0
+str_houses_place_help: db ". CAPS+5/8 move, SPACE set, ENTER build, Q give it back.", 0
 str_houses_given_back: db "Given back: no sale.", 0
 str_houses_raise_owes: db " owes ", 0
 str_houses_raise_has: db ", has ", 0
-str_houses_raise_help: db ". ENTER: sell a building or mortgage there. Q: the computer chooses", 0
-str_houses_raise_help_kind: db ". ENTER: sell or mortgage. P: pay in property. Q: computer", 0
+str_houses_raise_help: db ". ENTER: sell a building or mortgage there. Q: the computer chooses.", 0
+str_houses_raise_help_kind: db ". ENTER: sell/mortgage. P: pay in property. Q: the computer chooses.", 0
 str_houses_not_yours: db "That is not the payer's.", 0
 str_houses_already_mortgaged: db "It is mortgaged already.", 0

@@ -158,6 +158,6 @@ str_jail_use_card:   db "Use your Get Out of Jail Free card?", 0
 str_jail_card_used:  db "The card is used and goes back to its pack.", 0
 str_jail_pay_fine:   db "Pay the ", CH_POUND, "50 fine and leave jail?", 0
 str_jail_fine_paid:  db "Fine paid: out of jail.", 0
-str_jail_double_out: db ". Out of jail!", 0
-str_jail_stay:       db ". Still in jail.", 0
+str_jail_double_out: db " Out of jail!", 0         ; (turn_dice ended its sentence)
+str_jail_stay:       db " Still in jail.", 0
 str_jail_third_fine: db "Third throw in jail: pay ", CH_POUND, "50 and move.", 0

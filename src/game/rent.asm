@@ -42,6 +42,7 @@ rent_due:
         ld b, LAND_PAUSE
         jp pause
 .computer:
+        call msg_stop
         ld b, RENT_CLAIM_PAUSE
         call pause
         ; continues into rent_claim
@@ -80,6 +81,7 @@ rent_claim:
         call msg_print
         ld a, (v_rent_owner)
         call msg_player
+        call msg_stop
         ld a, NO_PLAYER             ; claimed: once only
         ld hl, v_rent_payer
         ld b, (hl)
@@ -222,7 +224,7 @@ rent_group_count:
         ret
 
 str_rent_due:   db "Rent is due to ", 0
-str_rent_press_r:    db ": press R before the next throw", 0
+str_rent_press_r:    db ": press R before the next throw.", 0
 str_rent_no_rent:    db "No rent is due.", 0
 str_rent_pays_rent:  db " pays ", 0
 str_rent_to:         db " rent to ", 0

@@ -40,6 +40,8 @@ keys_idle_hook: dw keys_idle_none   ; the game sets this to its clock routine
 msg_row:        db MSG_TOP          ; the message lines' print position: row
 msg_col:        db 0                ; ... and column
 msg_word:       db 0                ; the column where the line's last word starts
+msg_holding:    db 0                ; 1: the message shown stays until msg_hold_until (msg_keep)
+msg_hold_until: dw 0                ; ... the frame count (v_frames) it stays to
 msg_line:       ds COLUMNS          ; the characters of the message line being printed ...
 msg_line_attrs: ds COLUMNS          ; ... and their attributes, for carrying a word over
 ask_text_core_max: db 0             ; the most characters the field takes
@@ -51,6 +53,9 @@ digits_only:    db 0                ; 1 while ask_text_digits runs: ask_text_cor
 
 ; --- setup.asm -------------------------------------------------------------------------------
 setup_taken:    db 0                ; bit n set: piece n has a player
+setup_deal_player: db 0             ; setup_deal: the player dealt to
+setup_deal_square: db 0             ; ... the square just dealt
+setup_deal_paid: dw 0               ; ... what his deeds cost
 setup_contender: ds MAX_PLAYERS     ; 1: throws in this round for who goes first
 setup_totals:   ds MAX_PLAYERS      ; each player's last who-goes-first total
 setup_hours:    db 0                ; the short game's hours, as typed (the minutes follow)

@@ -22,6 +22,8 @@ SETUP_TOTAL_WIDTH equ 2
 SETUP_CPU_PAUSE equ 40              ; frames before a computer player throws (a short pause)
 SETUP_TIE_PAUSE equ 75              ; frames showing who throws again
 SETUP_START_PAUSE equ 100           ; frames showing who goes first
+SETUP_DEAL_CARDS equ 2              ; Title Deeds the Banker deals each player (short game)
+SETUP_DEAL_PAUSE equ 100            ; frames showing a player's deeds and what he paid
 MAX_HOURS       equ 23              ; a short game lasts at most 23 hours 59 minutes
 KEY_THROW       equ 'D'             ; "each player in turn throws the dice by pressing D"
 
@@ -349,10 +351,156 @@ setup_short_game:
         ld (v_clock_minutes), hl
         ld a, 1
         ld (v_short_game), a
+        call msg_clear              ; booklet A's short game deals deeds; part C is silent,
+        ld hl, str_ask_deal         ; so the players choose (issue 28)
+        call ask_yn
+        ret nc
+        ld a, (v_options)
+        set OPT_DEAL, a
+        ld (v_options), a
         ret
 .bad:   call snd_low
         ld hl, str_bad_time
         jr .ask
+
+; ---------------------------------------------------------------------------------------------
+; setup_deal - the short game's start with OPT_DEAL (booklet A, "Rules for playing the short
+; game"): "the Banker shuffles the Title Deed cards and ... deals two cards to each player.
+; The players immediately pay the Bank the price"; each deed is drawn at random from those
+; the Bank holds, each player's shown with what he paid
+; Input: v_options, v_players.  Output: SETUP_DEAL_CARDS properties owned by each player and
+; paid for.  Corrupts: all but IX.
+; ---------------------------------------------------------------------------------------------
+setup_deal:
+        ld a, (v_options)
+        bit OPT_DEAL, a
+        ret z
+        push ix
+        xor a
+.player:
+        ld (setup_deal_player), a
+        call player_record
+        push hl
+        pop ix
+        ld hl, 0
+        ld (setup_deal_paid), hl
+        ld a, (setup_deal_player)
+        call msg_show_player
+        ld hl, str_deal_dealt
+        call msg_print
+        ld b, SETUP_DEAL_CARDS
+.card:  push bc
+        call setup_deal_one         ; A = the square, HL = its price
+        ld de, (setup_deal_paid)
+        add hl, de
+        ld (setup_deal_paid), hl
+        call msg_square_name
+        pop bc
+        push bc
+        ld a, b
+        cp 1
+        ld hl, str_deal_and
+        call nz, msg_print          ; (not after the last)
+        pop bc
+        djnz .card
+        ld hl, str_deal_paying
+        call msg_print
+        ld hl, (setup_deal_paid)
+        call msg_money
+        call msg_stop
+        ld b, SETUP_DEAL_PAUSE
+        call pause
+        ld a, (setup_deal_player)
+        inc a
+        ld hl, v_num_players
+        cp (hl)
+        jr c, .player
+        pop ix
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; setup_deal_one - deal a player one Title Deed at random from the Bank's; he pays its price
+; Input: IX = the player's record, setup_deal_player.  Output: A = the square, HL = its price.
+; Corrupts: F, BC, DE.
+; ---------------------------------------------------------------------------------------------
+setup_deal_one:
+        call setup_bank_deeds       ; A = how many deeds the Bank holds
+        call rng_below
+        ld c, a                     ; C = how many of them to pass over
+        ld b, 0                     ; B = square
+.find:  ld a, b
+        call setup_bank_deed
+        jr nz, .next
+        ld a, c
+        or a
+        jr z, .found
+        dec c
+.next:  inc b
+        jr .find
+.found: ld a, b
+        ld (setup_deal_square), a
+        ld a, (setup_deal_player)
+        ld c, a
+        ld a, (setup_deal_square)
+        call property_give
+        ld a, (setup_deal_square)
+        call board_record
+        ld de, BOARD_PRICE
+        add hl, de
+        ld a, (hl)
+        inc hl
+        ld h, (hl)
+        ld l, a
+        push hl
+        call bank_pay_ix_exact      ; (two deeds cost at most 750 of the 1,500)
+        pop hl
+        ld a, (setup_deal_square)
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; setup_bank_deeds - how many Title Deeds the Bank holds (properties nobody owns)
+; Input: v_squares.  Output: A = the count.  Corrupts: F, DE, HL.
+; ---------------------------------------------------------------------------------------------
+setup_bank_deeds:
+        push bc
+        ld bc, 0                    ; B = square, C = count
+.square:
+        ld a, b
+        call setup_bank_deed
+        jr nz, .next
+        inc c
+.next:  inc b
+        ld a, b
+        cp BOARD_SQUARES
+        jr c, .square
+        ld a, c
+        pop bc
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; setup_bank_deed - whether the Bank holds a square's Title Deed (a site, station or utility
+; that nobody owns)
+; Input: A = square.  Output: Z if so.  Corrupts: AF, DE, HL.
+; ---------------------------------------------------------------------------------------------
+setup_bank_deed:
+        push bc
+        ld b, a
+        call board_record
+        assert BOARD_KIND == 0
+        ld a, (hl)
+        dec a                       ; KIND_SITE, KIND_STATION, KIND_UTILITY: 0..2
+        assert KIND_SITE == 1
+        assert KIND_UTILITY == 3
+        cp KIND_UTILITY
+        jr nc, .not
+        ld a, b
+        call square_owner           ; A = owner + 1: 0 for the Bank
+        pop bc
+        or a
+        ret
+.not:   pop bc
+        or 1                        ; (NZ: no deed)
+        ret
 
 ; ---------------------------------------------------------------------------------------------
 ; setup_options - our options, each a Y/N question, off unless Y (seed 003's variants)
@@ -640,12 +788,16 @@ str_how_long:   db "How long shall the game last? ", 0
 str_hours:      db "Hours: ", 0
 str_minutes:    db " Minutes: ", 0
 str_bad_time:   db "From 1 minute to 23 hours 59, please. ", 0
+str_ask_deal:   db "Deal each player two Title Deeds, paid for at their price?", 0
+str_deal_dealt: db " is dealt ", 0
+str_deal_and:   db " and ", 0
+str_deal_paying: db ", paying ", 0
 str_opt_jackpot: db "Option: taxes and fines go to Free Parking, for whoever lands there", 0
 str_opt_no_auction: db "Option: no auctions - property nobody buys stays with the Bank", 0
 str_opt_retire: db "Option: players may retire, their property going back to the Bank", 0
 str_option_end: db "?", 0
-str_press_d:    db ": press D to throw for who goes first", 0
-str_computer_throws: db " throws for who goes first", 0
+str_press_d:    db ": press D to throw for who goes first.", 0
+str_computer_throws: db " throws for who goes first.", 0
 str_tie:        db "A tie: ", 0
 str_comma:      db ", ", 0
 str_throw_again: db " throw again.", 0

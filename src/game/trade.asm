@@ -65,6 +65,7 @@ trade_clear:
 ; Input: none.  Output: done or given up.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 trade_deal:
+        call cursor_home            ; one activity: the property given and those wanted
         call trade_clear
         call msg_clear
         ld hl, str_trade_who
@@ -800,6 +801,7 @@ trade_mortgaged:
         call msg_print
         ld a, (trade_square)
         call msg_square_name
+        call msg_stop
         pop hl
         ld l, (ix+P_CASH)           ; can it lift it now?
         ld h, (ix+P_CASH+1)
@@ -834,6 +836,7 @@ trade_mortgaged:
         call msg_print
         ld a, (trade_square)
         call msg_square_name
+        call msg_stop
 .keep:  call houses_pause
         pop ix
         ret
@@ -1171,12 +1174,12 @@ trade_retire_player:
 ; ---------------------------------------------------------------------------------------------
 str_trade_who:       db "TRADE: who is trading? Player's number (ENTER: nobody): ", 0
 str_trade_computer:  db "A computer player trades on its own.", 0
-str_trade_give_help: db ": the ONE property you give. CAPS+5/8 move, SPACE details, ENTER choose, Q quit", 0
+str_trade_give_help: db ": the ONE property you give. CAPS+5/8 move, SPACE details, ENTER choose, Q quit.", 0
 str_trade_not_theirs: db "That is not the trader's property.", 0
 str_trade_group_built: db "No trade while its colour group has buildings: sell them to the Bank first.", 0
 str_trade_more:      db "Add a property wanted from the other player?", 0
 str_trade_another:   db "Another property wanted?", 0
-str_trade_want_help: db "Property wanted: CAPS+5/8 move, SPACE details, ENTER choose, Q none", 0
+str_trade_want_help: db "Property wanted: CAPS+5/8 move, SPACE details, ENTER choose, Q none.", 0
 str_trade_nobodys:   db "Nobody owns that.", 0
 str_trade_yours:     db "That is the trader's own.", 0
 str_trade_one_player: db "All the property wanted must be one player's.", 0

@@ -12,12 +12,15 @@
 MSG_BOTTOM      equ MSG_TOP + MSG_HEIGHT - 1
 INPUT_DIGITS    equ 5               ; ask_number takes at most this many digits
 CH_FIELD        equ '.'             ; marks the room left in a typed field
+REFUSAL_FRAMES  equ 50              ; a refusal of a human's key stays this long at either speed
+VOID_FRAMES     equ 75              ; so does a voided auction (a result that changes money)
 
 ; ---------------------------------------------------------------------------------------------
 ; msg_clear - blank the message lines; the next message starts at their top left
 ; Input: none.  Output: cleared.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 msg_clear:
+        call msg_wait_hold
         ld bc, MSG_TOP * 256 + 0
         ld de, MSG_HEIGHT * 256 + COLUMNS
         ld a, ATTR_MESSAGE
@@ -30,6 +33,81 @@ msg_clear:
         ld a, ATTR_MESSAGE
         ld (print_attr), a
         ret
+
+; ---------------------------------------------------------------------------------------------
+; msg_keep - the message shown now stays at least B frames: the next msg_clear waits until
+; they are over (fewer in a computer's turn with the fast setting, as pauses are; issue 28)
+; Input: B = frames.  Output: msg_hold_until, msg_holding.  Corrupts: AF, B.
+; ---------------------------------------------------------------------------------------------
+msg_keep:
+        call ai_pause_frames
+        ; continues into msg_keep_full
+
+; ---------------------------------------------------------------------------------------------
+; msg_keep_full - msg_keep at either speed: for what answers a human's key (a refusal, a
+; voided auction), which the fast setting must not hide
+; Input: B = frames.  Output: msg_hold_until, msg_holding.  Corrupts: AF.
+; ---------------------------------------------------------------------------------------------
+msg_keep_full:
+        push de
+        push hl
+        ld hl, (v_frames)
+        ld e, b
+        ld d, 0
+        add hl, de
+        ld (msg_hold_until), hl
+        ld a, 1
+        ld (msg_holding), a
+        pop hl
+        pop de
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; msg_wait_hold - wait until the time msg_keep gave the message shown is over (plain frames:
+; the idle routine may itself print a message)
+; Input: msg_holding, msg_hold_until.  Output: msg_holding 0.  Corrupts: AF, DE, HL.
+; ---------------------------------------------------------------------------------------------
+msg_wait_hold:
+        ld a, (msg_holding)
+        or a
+        ret z
+.wait:  ld hl, (v_frames)
+        ld de, (msg_hold_until)
+        or a
+        sbc hl, de
+        bit 7, h                    ; still before it (the difference is negative)?
+        jr z, .over
+        halt
+        jr .wait
+.over:  xor a
+        ld (msg_holding), a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; msg_stop - end a sentence with a full stop, unless its last character already ends one
+; (a name such as "Old Kent Rd.", or "?" or "!")
+; Input: msg_line, msg_col.  Output: printed.  Corrupts: AF, BC, DE.
+; ---------------------------------------------------------------------------------------------
+msg_stop:
+        ld a, (msg_col)
+        or a
+        ret z                       ; a fresh line: nothing to end
+        dec a
+        ld e, a
+        ld d, 0
+        push hl
+        ld hl, msg_line
+        add hl, de
+        ld a, (hl)
+        pop hl
+        cp '.'
+        ret z
+        cp '?'
+        ret z
+        cp '!'
+        ret z
+        ld a, '.'
+        jp msg_char
 
 ; ---------------------------------------------------------------------------------------------
 ; msg_show - clear the message lines and print a message

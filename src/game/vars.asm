@@ -77,6 +77,7 @@ PHASE_OVER      equ 4               ; winner announced
 OPT_JACKPOT     equ 0               ; Free Parking collects taxes and fines (seed 003)
 OPT_NO_AUCTION  equ 1               ; declined property stays with the Bank (seed 003)
 OPT_RETIRE      equ 2               ; a player may retire, property back to the Bank (seed 003)
+OPT_DEAL        equ 3               ; short game: two Title Deeds dealt to each player (booklet A)
 
 ; --- Pending rent: v_rent_* (booklet: claimed with R before the next throw) -----------------
 ; v_rent_payer = NO_PLAYER when no rent is due.

@@ -118,7 +118,7 @@ def test_the_fine_or_chance_question_is_shown_alone(g):
     g.rig_dice(1, 1)
     g.tap("D")
     g.wait_input(1000)
-    assert messages(g) == "Take a Chance? N pays the £10 fine (Y/N)"
+    assert messages(g) == "Take a Chance (N: pay the £10 fine)? (Y/N)"
 
 
 def test_a_second_game_starts_with_a_clear_bank(g):

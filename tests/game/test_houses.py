@@ -249,8 +249,8 @@ def test_houses_dialogue_builds_an_order(machine):
     text = g.messages()
     assert text.startswith("SET: Old Kent") and " 0, Whitechapel" in text
     for key in ("ENTER",                          # a house on Old Kent Road
-                RIGHT, "ENTER",                   # the cursor starts on GO again: uneven
-                RIGHT, RIGHT, RIGHT, "ENTER"):    # Whitechapel Road: the order is built
+                "ENTER",                          # the cursor stays there: uneven, refused
+                RIGHT, RIGHT, "ENTER"):           # Whitechapel Road: the order is built
         machine.wait_input(BUDGET)
         machine.tap(key)
     machine.finish_call(BUDGET)
@@ -297,7 +297,8 @@ def test_human_raises_money_with_the_cursor(machine):
     g.own(5, 1)
     g.set_cash(1, 10)
     keys = (*[RIGHT] * 3, "ENTER",                  # Whitechapel: a house sold, £25
-            *[RIGHT] * 5, "ENTER")                  # King's Cross mortgaged, £100
+            *[RIGHT] * 2, "ENTER")                  # King's Cross mortgaged, £100 (the
+                                                    # cursor goes on from Whitechapel)
     machine.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0xFF, hl=120)
     assert not machine.machine.cpu.f & 1            # paid
     assert g.level(3) == 0 and g.level(1) == 1 and g.mortgaged(5)
@@ -344,8 +345,8 @@ def test_a51_the_creditor_may_refuse_and_the_value_is_at_most_the_debt(machine):
     keys = (*[RIGHT] * 5, "P", "2", "0", "0", "ENTER",  # more than the £60 owed: refused,
             "5", "0", "ENTER",                      # asked again: £50
             "N",                                    # player 1 says no
-            *[RIGHT] * 6, "P", "ENTER",             # The Angel: ENTER alone, no offer
-            *[RIGHT] * 6, "ENTER")                  # The Angel mortgaged: £50
+            RIGHT, "P", "ENTER",                    # The Angel: ENTER alone, no offer
+            "ENTER")                                # The Angel mortgaged: £50
     machine.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0, hl=60)
     assert not machine.machine.cpu.f & 1
     assert g.owner(5) == 1 and g.owner(6) == 1 and g.mortgaged(6) and not g.mortgaged(5)
@@ -361,7 +362,7 @@ def test_a51_a_computer_creditor_judges_the_offer(machine):
     g.own(15, 1)                                    # Marylebone, £200
     g.set_cash(1, 0)
     keys = (*[RIGHT] * 5, "P", "1", "0", "0", "ENTER",  # mortgaged King's Cross for £100: no
-            *[RIGHT] * 15, "P", "1", "0", "0", "ENTER")  # Marylebone for £100: taken
+            *[RIGHT] * 10, "P", "1", "0", "0", "ENTER")  # Marylebone for £100: taken
     machine.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0, hl=100)
     assert not machine.machine.cpu.f & 1
     assert g.owner(5) == 1 and g.owner(15) == 0

@@ -130,6 +130,7 @@ def test_two_players_computer_names_short_game_options_and_a_tie(rig):
     key(r, "ENTER")
     typed(r, "30")
     key(r, "ENTER")
+    key(r, "n")                                     # no Title Deeds dealt
     # Options: jackpot yes, no-auction no, retire yes.
     for answer in "yny":
         key(r, answer)
@@ -221,7 +222,7 @@ def test_short_game_length_is_checked(rig):
     key(r, "ENTER")                                 # no hours, 45 minutes
     typed(r, "45")
     key(r, "ENTER")
-    for answer in "nyn":
+    for answer in "nnyn":                           # no deeds dealt; the three options
         key(r, answer)
     human_throw(r, 6, 5)
     human_throw(r, 1, 2)

@@ -3,6 +3,9 @@ every message's sentences ended."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from zxmonopoly.harness.session import Session
@@ -96,3 +99,106 @@ def test_a_word_printed_in_pieces_is_carried_whole(rig) -> None:
         pieces: list[str | int] = ["y" * lead, " buys ", "Vine Street", ".", " Throw again."]
         rows = show(rig, pieces)
         assert [r for r in rows if r] == reference_wrap("".join(map(str, pieces))), (lead, rows)
+
+
+# -- every message ----------------------------------------------------------------------------
+
+GAME_SOURCE = Path(__file__).resolve().parents[2] / "src" / "game"
+#: The routines that print more of a message after its first string.
+CONTINUES = ("msg_print", "msg_money", "msg_number", "msg_player", "msg_player_piece",
+             "msg_square_name", "msg_digit", "msg_char", "msg_stop", "ask_yn", "ask_number",
+             "ask_player", "houses_print_unit")
+#: Those that show a string as a whole message, and those that ask it as a question.
+SHOWS = ("msg_show", "houses_refuse", "trade_refuse_pause")
+ENDS = ".?!:"
+
+
+def strings() -> dict[str, str]:
+    """Every str_ label of the game's source and its text (£ for CH_POUND, codes dropped)."""
+    found = {}
+    for path in sorted(GAME_SOURCE.glob("*.asm")):
+        for label, body in re.findall(r"^(str_\w+):\s*db\s+(.*)$", path.read_text(), re.M):
+            text = ""
+            for piece in re.findall(r'"[^"]*"|;.*|[^,"\s][^,"]*', body):
+                if piece.startswith(";"):
+                    break  # a comment
+                text += piece[1:-1] if piece.startswith('"') else (
+                    "£" if piece.strip() == "CH_POUND" else "")
+            found[label] = text
+    return found
+
+
+def whole_messages() -> dict[str, str]:
+    """The strings the code shows as a whole message or asks as a whole question: ``ld hl,
+    str_X`` then msg_show (or a refusal) or ask_yn, with nothing printed after it."""
+    texts, uses = strings(), {}
+    for path in sorted(GAME_SOURCE.glob("*.asm")):
+        calls = re.findall(r"^\s+(?:ld hl, (str_\w+)|(?:call|jp)\s+(?:[a-z]+,\s*)?(\w+))",
+                           path.read_text(), re.M)
+        for k, (label, _) in enumerate(calls):
+            if not label or label not in texts:
+                continue
+            after = [routine for lbl, routine in calls[k + 1:k + 6] if not lbl][:2]
+            if not after:
+                continue
+            if after[0] == "ask_yn" or (after[0] in SHOWS and
+                                        (len(after) < 2 or after[1] not in CONTINUES)):
+                uses[label] = texts[label]
+    return uses
+
+
+def test_no_string_parts_a_pound_sign_from_its_amount() -> None:
+    texts = strings()
+    assert len(texts) > 200
+    for label, text in texts.items():
+        assert "£ " not in text, f"{label}: {text!r}"
+
+
+def test_every_whole_message_ends_its_sentence() -> None:
+    messages = whole_messages()
+    assert len(messages) > 45, sorted(messages)
+    for label, text in messages.items():
+        assert text.rstrip()[-1:] in ENDS, f"{label} ends without a stop: {text!r}"
+
+
+def sentence_starts() -> set[str]:
+    """The strings that begin a new sentence after other text (" Throw again.")."""
+    return {text.strip() for text in strings().values() if re.match(r" [A-Z][a-z]", text)
+            and not text.strip().startswith(("Player", "Minutes"))}
+
+
+def computer_messages(seed: int, frames: int) -> list[str]:
+    """Every message an all-computer game shows (read as each is cleared), and the rows."""
+    from zxmonopoly.harness.tournament import setup_computers
+
+    session = Session.game(engine="jit")
+    setup_computers(session, [0, 1, 2, 3], 20, seed, fast=True)
+    at = session.address("msg_clear")
+    seen: list[str] = []
+
+    def cleared(machine) -> None:
+        if machine.cpu.pc == at and session.message():
+            rows = [row for row in session.message_rows() if row]
+            assert not any(row.endswith("£") or row.startswith(".") for row in rows), rows
+            seen.append(session.message())
+
+    session.machine.cpu.breakpoints[at] = 1
+    session.machine.break_handlers.append(cleared)
+    over = session.symbols["PHASE_OVER"]
+    session.machine.run_until(
+        condition=lambda m: m.memory[session.address("v_phase")] == over, max_frames=frames)
+    return seen
+
+
+@pytest.mark.parametrize("seed", [7, 23])
+def test_every_message_of_computer_games_ends_its_sentences(seed: int) -> None:
+    messages = computer_messages(seed, 40_000)
+    assert len(messages) > 150
+    starts = sentence_starts()
+    assert "Throw again." in starts
+    for text in messages:
+        assert text[-1] in ".?!", f"no stop: {text!r}"
+        assert ".." not in text.replace("...", ""), text
+        for start in starts:
+            at = text.find(" " + start)
+            assert at < 0 or text[at - 1] in ENDS, f"{start!r} follows no stop: {text!r}"

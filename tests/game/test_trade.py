@@ -47,7 +47,8 @@ def test_trade_with_cash(machine):
     model = g.model()
     trade(machine, ("1",                          # who is trading: player 1
                     RIGHT, "ENTER",               # gives Old Kent Road
-                    "y", *[RIGHT] * 6, "ENTER",   # wants The Angel, Islington
+                    "y", *[RIGHT] * 5, "ENTER",   # wants The Angel, Islington (the cursor
+                                                  # stays where it was: on Old Kent Road)
                     "n",                          # no more
                     "y", "1", "5", "0", "ENTER",  # £50 to player 1
                     "y"))                         # player 2 agrees
@@ -63,7 +64,7 @@ def test_trade_refused_by_the_other_player(machine):
     g = Estate(machine)
     g.own(1, 0)
     g.own(6, 1)
-    trade(machine, ("1", RIGHT, "ENTER", "y", *[RIGHT] * 6, "ENTER", "n", "n", "n"))
+    trade(machine, ("1", RIGHT, "ENTER", "y", *[RIGHT] * 5, "ENTER", "n", "n", "n"))
     assert g.owner(1) == 0 and g.owner(6) == 1 and "refused" in g.messages()
     g.check()
 
@@ -74,7 +75,7 @@ def test_mortgaged_property_traded_with_interest_and_lifted(machine):
     g.own(37, 1)
     model = g.model()
     trade(machine, ("1", LEFT, "ENTER",           # gives Mayfair (GO anticlockwise: 39)
-                    "y", LEFT, LEFT, LEFT, "ENTER",   # wants Park Lane
+                    "y", LEFT, LEFT, "ENTER",     # wants Park Lane (from Mayfair)
                     "n", "n",                     # no cash
                     "y",                          # agreed
                     "y"))                         # player 2 lifts the mortgage at once
@@ -89,7 +90,7 @@ def test_mortgaged_property_traded_and_kept_mortgaged(machine):
     g = Estate(machine)
     g.own(39, 0, mortgaged=True)
     g.own(37, 1)
-    trade(machine, ("1", LEFT, "ENTER", "y", LEFT, LEFT, LEFT, "ENTER", "n", "n", "y",
+    trade(machine, ("1", LEFT, "ENTER", "y", LEFT, LEFT, "ENTER", "n", "n", "y",
                     "n"))                         # not lifted: 10 % only
     assert g.owner(39) == 1 and g.mortgaged(39) and g.cash(1) == 1480
     g.check()
@@ -125,7 +126,7 @@ def test_wanted_site_refused_while_its_group_has_buildings(machine):
     for s in (6, 8, 9):
         g.own(s, 1, houses=1)
     machine.start_call("trade_run")
-    for key in ("1", *[RIGHT] * 5, "ENTER", "y", *[RIGHT] * 6, "ENTER"):
+    for key in ("1", *[RIGHT] * 5, "ENTER", "y", RIGHT, "ENTER"):
         machine.wait_input(BUDGET)
         machine.tap(key)
     machine.wait_pc("houses_pause", BUDGET)
@@ -144,7 +145,7 @@ def test_get_out_of_jail_free_card_traded(machine):
     g.own(1, 0)
     g.own(3, 1)
     take_jail_card(g, 0, "chance")
-    trade(machine, ("1", RIGHT, "ENTER", "y", *[RIGHT] * 3, "ENTER", "n",
+    trade(machine, ("1", RIGHT, "ENTER", "y", *[RIGHT] * 2, "ENTER", "n",
                     "y",                          # player 1 adds his card
                     "n", "y"))                    # no cash; agreed
     assert g.owner(1) == 1 and g.owner(3) == 0
@@ -156,10 +157,10 @@ def test_computer_accepts_a_good_deal_and_declines_a_bad_one(machine):
     g = Estate(machine, computers=(1,))
     g.own(39, 0)                                  # Mayfair, £400
     g.own(1, 1)                                   # Old Kent Road, £60
-    trade(machine, ("1", LEFT, "ENTER", "y", RIGHT, "ENTER", "n", "n"))
+    trade(machine, ("1", LEFT, "ENTER", "y", RIGHT, RIGHT, "ENTER", "n", "n"))
     assert g.owner(39) == 1 and g.owner(1) == 0
     g.check()
-    trade(machine, ("1", RIGHT, "ENTER", "y", LEFT, "ENTER", "n", "n"))
+    trade(machine, ("1", RIGHT, "ENTER", "y", LEFT, LEFT, "ENTER", "n", "n"))
     assert g.owner(39) == 1 and g.owner(1) == 0 and "declines" in g.messages()
     g.check()
 
@@ -169,11 +170,11 @@ def test_computer_weighs_cash(machine):
     g.own(1, 0)
     g.own(3, 1)
     # Old Kent Road for Whitechapel Road and £100 from the computer: it gives more than it gets
-    trade(machine, ("1", RIGHT, "ENTER", "y", *[RIGHT] * 3, "ENTER", "n",
+    trade(machine, ("1", RIGHT, "ENTER", "y", *[RIGHT] * 2, "ENTER", "n",
                     "y", "1", "1", "0", "0", "ENTER"))
     assert g.owner(1) == 0 and "declines" in g.messages()
     # ... and with £100 to the computer it gains
-    trade(machine, ("1", RIGHT, "ENTER", "y", *[RIGHT] * 3, "ENTER", "n",
+    trade(machine, ("1", RIGHT, "ENTER", "y", *[RIGHT] * 2, "ENTER", "n",
                     "y", "2", "1", "0", "0", "ENTER"))
     assert g.owner(1) == 1 and g.owner(3) == 0 and g.cash(1) == 1600
     g.check()

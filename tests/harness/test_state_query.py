@@ -65,7 +65,7 @@ def _state() -> game.GameState:
                          False)
     return game.GameState("playing", (player,), squares, 32, 12, 1, (3, 4), 0, 5,
                           ("CH01", "CH02"), ("CC01",), None, None, False, None,
-                          game.Options(False, False, False), 100, 7, (0, 0), frames=9)
+                          game.Options(False, False, False, False), 100, 7, (0, 0), frames=9)
 
 
 def test_every_game_field_reads_from_a_state() -> None:

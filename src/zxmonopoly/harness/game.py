@@ -43,7 +43,7 @@ PHASE_SYMBOLS = {"PHASE_TITLE": "title", "PHASE_SETUP": "setup", "PHASE_FIRST": 
 #: nibble, the same numbers) belongs to.
 PACK_SYMBOLS = {"JC_CHANCE": "chance", "JC_CHEST": "chest"}
 OPTION_SYMBOLS = {"OPT_JACKPOT": "jackpot", "OPT_NO_AUCTION": "no_auction",
-                  "OPT_RETIRE": "retire"}
+                  "OPT_RETIRE": "retire", "OPT_DEAL": "deal"}
 #: The personalities (a computer player's ``personality``), in PERS_* order.
 PERSONALITIES = tuple(PERSONALITY_SYMBOLS.values())
 #: Each personality's PERS_* symbol, by its name.
@@ -126,6 +126,7 @@ class Options:
     jackpot: bool
     no_auction: bool
     retire: bool
+    deal: bool                      # short game: two Title Deeds dealt to each player
 
 
 @dataclass(frozen=True)

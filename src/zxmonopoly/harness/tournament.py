@@ -195,6 +195,8 @@ def setup_computers(session, personalities: Sequence[int], minutes: int | None, 
         session.type(str(minutes % 60))
         session.wait_input()
         session.tap("ENTER")
+        session.wait_input()
+        session.tap("N")                 # no Title Deeds dealt: everyone starts with cash
     else:
         session.tap("N")
     for _option in range(3):
