@@ -109,7 +109,7 @@ ed_key:
 ; ed_insert - put a character (or token) into the line at the cursor
 ; Input:   A = the code
 ; Output:  inserted (a line of ED_MAX_BYTES takes no more); K_CUR after it
-; Corrupts: AF, BC, DE, HL
+; Corrupts: F, BC, DE, HL
 ; ---------------------------------------------------------------------------------------------
 ed_insert:
         push af
@@ -157,7 +157,7 @@ ed_delete:
 ; ed_at_start - is the cursor at the start of the line?
 ; Input:   K_CUR, E_LINE
 ; Output:  HL = K_CUR; Z if so
-; Corrupts: AF, DE
+; Corrupts: F, DE
 ; ---------------------------------------------------------------------------------------------
 ed_at_start:
         ld de, (E_LINE)
@@ -171,7 +171,7 @@ ed_at_start:
 ; ed_length - the edit line's length in bytes (without its ENTER)
 ; Input:   E_LINE, WORKSP
 ; Output:  HL = the length
-; Corrupts: AF, DE
+; Corrupts: F, DE
 ; ---------------------------------------------------------------------------------------------
 ed_length:
         ld hl, (WORKSP)
@@ -186,7 +186,7 @@ ed_length:
 ; ed_left - the cursor one character left
 ; Input:   K_CUR
 ; Output:  K_CUR
-; Corrupts: AF, DE, HL
+; Corrupts: F, DE, HL
 ; ---------------------------------------------------------------------------------------------
 ed_left:
         call ed_at_start

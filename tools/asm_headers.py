@@ -264,6 +264,8 @@ class Analyser:
             dst = ops[0]
             if len(ops) == 2 and dst in PAIRS:  # ADD HL,rr; ADC/SBC HL,rr; ADD IX,rr
                 return [(nxt, st.with_({**{x: None for x in PAIRS[dst]}, **F}))]
+            if m in ("AND", "OR") and ops[-1] == "A" and ops[0] == "A":
+                return [(nxt, st.with_(F))]  # AND A, OR A: only the flags (A & A = A)
             return [(nxt, st.with_({"A": None, **F}))]
         if m == "CP" or m == "BIT" or m in ("SCF", "CCF"):
             return [(nxt, st.with_(F))]

@@ -9,7 +9,9 @@ One style for the ROM and the game (docs/assembler.md, "House style"):
   IY stays as Zilog writes it, tight: ``ld a, (ix+P_CASH+1)``;
 * a line's comment keeps its column while the code leaves room for it (else it moves to the
   next tab stop of 4 after the code), and the comment lines under it that continue it move
-  with it.
+  with it;
+* in the files of ``QUESTIONED`` every conditional jump, call and return carries a comment:
+  the question it asks ("Can the player afford it?").  Only checked: no rewrite writes one.
 
 The rewrite is mechanical: every line keeps its tokens (checked: each rewritten line lexes to
 exactly the tokens it had), so the assembled bytes cannot change. The generated tables
@@ -22,6 +24,7 @@ src/game/); ``--check`` rewrites nothing and exits 1 naming each line out of sty
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +42,10 @@ SPACED = frozenset("+-*/")
 #: Tokens after which an operator is binary (an operand has just ended).
 OPERAND_ENDS = frozenset({")", "]", "$"})
 INDEX_REGISTERS = frozenset({"ix", "iy"})
+#: The game's files whose every conditional branch asks its question in a comment.
+QUESTIONED = frozenset({"board.asm", "closeup.asm", "houses.asm", "ai.asm", "trade.asm"})
+CONDITIONAL = re.compile(r"^\s*(?:\.?\w+:)?\s*(?:jr|jp|call|ret)\s+(?:nz|z|nc|c|po|pe|p|m)\b",
+                         re.IGNORECASE)
 
 
 @dataclass
@@ -188,6 +195,16 @@ def same_tokens(old: str, new: str) -> bool:
     return True
 
 
+def unasked(text: str) -> list[int]:
+    """The lines (from 1) of conditional jumps, calls and returns that have no comment."""
+    out = []
+    for k, line in enumerate(text.splitlines(), 1):
+        code, comment = split_comment(line)
+        if CONDITIONAL.match(code) and not comment.strip(" ;"):
+            out.append(k)
+    return out
+
+
 def sources(names: list[str]) -> list[Path]:
     """The files named, or every .asm of the two trees."""
     if names:
@@ -205,6 +222,12 @@ def main(argv: list[str] | None = None) -> int:
     bad = 0
     for path in sources(args.files):
         text = path.read_text(encoding="utf-8")
+        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        if path.name in QUESTIONED and path.parent.name == "game":
+            for k in unasked(text):
+                bad += 1
+                print(f"{shown}:{k}: a branch without its question: "
+                      f"{text.splitlines()[k - 1].strip()!r}")
         new = restyle(text)
         if new == text:
             continue
@@ -215,13 +238,14 @@ def main(argv: list[str] | None = None) -> int:
             for k, (x, y) in enumerate(zip(text.splitlines(), new.splitlines(), strict=True), 1):
                 if x != y:
                     bad += 1
-                    print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}:"
-                          f"{k}: out of house style: {x.strip()!r} (should be {y.strip()!r})")
+                    print(f"{shown}:{k}: out of house style: {x.strip()!r} "
+                          f"(should be {y.strip()!r})")
         else:
             path.write_text(new, encoding="utf-8")
             print(f"{path}: restyled")
     if args.check and bad:
-        print(f"{bad} lines out of house style (python tools/asm_style.py rewrites them)")
+        print(f"{bad} lines out of house style (python tools/asm_style.py rewrites the layout; "
+              "a branch's question is yours to write)")
     return 1 if bad else 0
 
 

@@ -51,37 +51,54 @@ AI_SPEED_FAST   equ 1
 AI_FAST_SHIFT   equ 3               ; fast: a computer turn's pauses last 1/8 (at least 1 frame)
 AI_KEY_SPEED    equ 'F'             ; the menu key that toggles v_speed
 
+; personality - one row of ai_personalities: its PERS_* number, then each field by name in the
+; order of the AI_* offsets above (each asserted, so a field moved in one place and not the
+; other stops the assembly)
+personality     macro pers, reserve, bid_percent, jail_turns, take_chance, build_reserve, build_max, set_percent, trade_margin, offer_percent
+        local row
+row:
+        assert row - ai_personalities == pers * AI_RECORD
+        dw reserve
+        assert $ - row == AI_BID_PERCENT
+        db bid_percent
+        assert $ - row == AI_JAIL_TURNS
+        db jail_turns
+        assert $ - row == AI_TAKE_CHANCE
+        db take_chance
+        assert $ - row == AI_BUILD_RESERVE
+        dw build_reserve
+        assert $ - row == AI_BUILD_MAX
+        db build_max
+        assert $ - row == AI_SET_PERCENT
+        db set_percent
+        assert $ - row == AI_TRADE_MARGIN
+        db trade_margin
+        assert $ - row == AI_OFFER_PERCENT
+        db offer_percent
+        assert $ - row == AI_RECORD
+        endm
+
+; The rows, fields as the macro names them: reserve, bid %, jail turns, takes a chance,
+; building reserve, builds up to, set bid %, trade margin (16ths), offer %
 ai_personalities:
-        ; reserve, bid %, jail turns, takes a chance, building reserve,
-        ; builds up to, set bid %, trade margin (16ths), offer %
-        dw 200                      ; PERS_MEAN: keeps its money, bids low, builds late and
-        db 90, 20, 0                ; low, wants a third more from a deal, offers little
-        dw 400
-        db 3, 120, 5, 110
-        dw 0                        ; PERS_RECKLESS: spends everything, gambles, builds hotels,
-        db 150, 200, 1              ; takes any deal that gains, offers much
-        dw 0
-        db 5, 200, 0, 150
-        dw 100                      ; PERS_GREEDY: wants it all: bids high for sets, builds
-        db 130, 60, 1               ; high, wants half as much again from a deal
-        dw 150
-        db 5, 180, 8, 120
-        dw 150                      ; PERS_STEADY: middle of the road
-        db 110, 40, 0
-        dw 250
-        db 5, 140, 2, 130
-        dw 300                      ; PERS_CAUTIOUS: a big reserve, sits in jail, builds four
-        db 80, 10, 0                ; houses at most
-        dw 500
-        db 4, 110, 4, 115
-        dw 50                       ; PERS_ENTERPRISING: invests early and builds high, deals
-        db 125, 100, 1              ; readily and offers most
-        dw 50
-        db 5, 160, 1, 160
-        dw 0                        ; PERS_BUYER (the baseline): buys all it can afford at the
-        db 100, 40, 0               ; price, bids up to the price, never builds or trades
-        dw 0
-        db 0, 100, AI_NEVER_TRADES, 0
+        ; Mean keeps its money, bids low, builds late and low, wants a third more from a deal,
+        ; offers little
+        personality PERS_MEAN, 200, 90, 20, 0, 400, 3, 120, 5, 110
+        ; Reckless spends everything, gambles, builds hotels, takes any deal that gains,
+        ; offers much
+        personality PERS_RECKLESS, 0, 150, 200, 1, 0, 5, 200, 0, 150
+        ; Greedy wants it all: bids high for sets, builds high, wants half as much again
+        ; from a deal
+        personality PERS_GREEDY, 100, 130, 60, 1, 150, 5, 180, 8, 120
+        ; Steady: the middle of the road
+        personality PERS_STEADY, 150, 110, 40, 0, 250, 5, 140, 2, 130
+        ; Cautious keeps a big reserve, sits in jail, builds four houses at most
+        personality PERS_CAUTIOUS, 300, 80, 10, 0, 500, 4, 110, 4, 115
+        ; Entrepreneurial invests early and builds high, deals readily and offers most
+        personality PERS_ENTERPRISING, 50, 125, 100, 1, 50, 5, 160, 1, 160
+        ; Buyer (the baseline) buys all it can afford at the price, bids up to the price,
+        ; never builds or trades
+        personality PERS_BUYER, 0, 100, 40, 0, 0, 0, 100, AI_NEVER_TRADES, 0
         assert $ - ai_personalities == AI_PERSONALITIES * AI_RECORD
 
 ; ---------------------------------------------------------------------------------------------
@@ -91,15 +108,15 @@ ai_personalities:
 ai_params:
         ld a, (ix+P_PERSONALITY)
         cp AI_PERSONALITIES
-        jr c, .ok
+        jr c, .ok                   ; A personality the table knows?
         xor a                       ; (out of range: the first row)
 .ok:    ld iy, ai_personalities
         ld de, AI_RECORD
         or a
-        ret z
+        ret z                       ; The first row?
 .row:   add iy, de
         dec a
-        jr nz, .row
+        jr nz, .row                 ; Another row to step over?
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -117,7 +134,7 @@ ai_index:
         or a
 .count: inc a                       ; (inc keeps the carry of the last sbc)
         sbc hl, de
-        jr nc, .count
+        jr nc, .count               ; Another whole record before IX?
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -138,7 +155,7 @@ ai_board_word:
 ; ---------------------------------------------------------------------------------------------
 ; ai_cash_after - the player's cash less a sum less its reserve
 ; Input: IX = player, IY = its personality, HL = the sum.  Output: carry set if that would
-; leave less than the reserve.  Corrupts: AF, DE, HL.
+; leave less than the reserve.  Corrupts: F, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 ai_cash_after:
         ld e, (iy+AI_RESERVE)
@@ -148,11 +165,11 @@ ai_cash_after:
 ; ---------------------------------------------------------------------------------------------
 ; ai_cash_keeping - the player's cash less a sum less an amount kept back
 ; Input: IX = player, HL = the sum, DE = the amount kept.  Output: carry set if the cash
-; does not cover both; else HL = what is left over.  Corrupts: AF, DE, HL.
+; does not cover both; else HL = what is left over.  Corrupts: F, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 ai_cash_keeping:
         add hl, de
-        ret c
+        ret c                       ; The sum and the amount kept past 65535?  Not covered.
         ex de, hl
         ld l, (ix+P_CASH)
         ld h, (ix+P_CASH+1)
@@ -174,14 +191,14 @@ ai_completes_group:
         call board_record
         ld a, (hl)
         cp KIND_SITE
-        jr nz, .no                  ; colour groups only: stations and utilities build nothing
+        jr nz, .no                  ; Not a site?  Stations and utilities complete no colour group.
         ld a, (ai_completes_group_square)
         call group_record
         ld b, (hl)
 .site:  inc hl
         ld a, (ai_completes_group_square)
         cp (hl)
-        jr z, .next                 ; the square itself
+        jr z, .next                 ; The square itself?  (it is the one being bought)
         push hl
         push bc
         ld a, (hl)
@@ -190,8 +207,8 @@ ai_completes_group:
         cp (hl)
         pop bc
         pop hl
-        jr nz, .no
-.next:  djnz .site
+        jr nz, .no                  ; Another owner's (or the Bank's)?  Not complete.
+.next:  djnz .site                  ; Another site of the group?
         scf
         ret
 .no:    or a
@@ -215,7 +232,7 @@ ai_wants_to_buy:
         call ai_completes_group
         pop hl
         ld de, 0                    ; a set: no reserve kept
-        jr c, .keep
+        jr c, .keep                 ; Would it complete a group?  No reserve kept.
         ld e, (iy+AI_RESERVE)
         ld d, (iy+AI_RESERVE+1)
 .keep:  call ai_cash_keeping
@@ -248,7 +265,7 @@ ai_auction_bid:
         ld a, (ai_square)
         call ai_completes_group
         ld a, (iy+AI_BID_PERCENT)   ; the most it pays: price * percent / 100
-        jr nc, .percent
+        jr nc, .percent             ; No group completed?  The usual percent.
         ld a, (iy+AI_SET_PERCENT)
 .percent:
         ld de, (ai_auction_bid_price)
@@ -271,7 +288,7 @@ ai_auction_bid:
 ai_next_bid:
         ld a, h
         or l
-        jr nz, .raise
+        jr nz, .raise               ; A bid already?  Raise it (else open).
         ld a, AI_OPENING_PERCENT
         jp ai_percent
 .raise: ld de, AI_BID_STEP
@@ -281,18 +298,18 @@ ai_next_bid:
 ; ---------------------------------------------------------------------------------------------
 ; ai_bid_allowed - whether a bid is within a computer's limit and leaves its reserve
 ; Input: IX = player, IY = personality, HL = the bid, DE = its limit.  Output: carry set and
-; HL = the bid if allowed; carry clear if not.  Corrupts: AF, DE.
+; HL = the bid if allowed; carry clear if not.  Corrupts: F, DE.
 ; ---------------------------------------------------------------------------------------------
 ai_bid_allowed:
         ex de, hl
         or a
         sbc hl, de                  ; limit - bid
         ex de, hl
-        jr c, .no
+        jr c, .no                   ; Above its limit?
         push hl
         call ai_cash_after
         pop hl
-        jr c, .no
+        jr c, .no                   ; Would it leave less than its reserve?
         scf
         ret
 .no:    or a
@@ -311,14 +328,14 @@ ai_percent:
         ld b, 8
 .mul:   add hl, hl
         rla
-        jr nc, .skip
+        jr nc, .skip                ; This bit of the percent clear?
         add hl, de
-.skip:  djnz .mul
+.skip:  djnz .mul                   ; Another bit?
         ld bc, 0                    ; BC = HL / 50
         ld de, 50
 .div:   or a
         sbc hl, de
-        jr c, .done
+        jr c, .done                 ; Less than 50 left?
         inc bc
         jr .div
 .done:  ld h, b
@@ -335,10 +352,10 @@ ai_jail_pay:
         ld hl, (v_turns)
         ld a, h
         or a
-        ret nz                      ; (carry clear: 256 turns on, never)
+        ret nz                      ; 256 turns or more?  Never (carry clear).
         ld a, l
         cp (iy+AI_JAIL_TURNS)
-        ret nc
+        ret nc                      ; As late as this, or later?  It stays in.
         ld hl, JAIL_FINE
         call ai_cash_after
         ccf
@@ -374,9 +391,9 @@ ai_before_throw:
         ld b, (hl)
         inc b
         cp b
-        jr nz, .next
+        jr nz, .next                ; Not its own?
         bit SQ_MORTGAGED, c
-        jr z, .next
+        jr z, .next                 ; Not mortgaged?
         pop bc
         push bc
         ld a, b
@@ -385,9 +402,9 @@ ai_before_throw:
         ld e, (iy+AI_RESERVE)       ; twice the reserve must stay
         ld d, (iy+AI_RESERVE+1)
         add hl, de
-        jr c, .next
+        jr c, .next                 ; Twice the reserve and the lift past 65535?
         call ai_cash_after
-        jr c, .next
+        jr c, .next                 ; Would the lift leave less than twice its reserve?
         pop bc
         ld a, b
         call mortgage_toggle        ; lift it (one a turn)
@@ -398,7 +415,7 @@ ai_before_throw:
         inc b
         ld a, b
         cp BOARD_SIZE
-        jr c, .square
+        jr c, .square               ; Another square?
         ; continues into ai_build
 
 ; ---------------------------------------------------------------------------------------------
@@ -414,14 +431,14 @@ ai_build:
 .again: call ai_params
         ld a, HOUSES_MODE_ANY
         call ai_find_site           ; carry: A = a square to build on
-        ret nc
+        ret nc                      ; Nowhere to build?
         call ai_build_here
-        ret nc
+        ret nc                      ; Not built?  (houses_build refused)
         ld a, (ai_count)
         inc a
         ld (ai_count), a
         cp AI_MAX_BUILDS
-        jr c, .again
+        jr c, .again                ; Fewer than AI_MAX_BUILDS this turn?
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -429,7 +446,7 @@ ai_build:
 ; building keeping its building reserve
 ; Input: IX = player, IY = personality, ai_player, A = HOUSES_MODE_* (what may be built).
 ; Output: carry set, A = square and ai_cost = the building's printed cost; carry clear: none.
-; Corrupts: AF, BC, DE, HL.
+; Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 ai_find_site:
         ld (ai_find_site_mode), a
@@ -440,18 +457,18 @@ ai_find_site:
         ld c, a
         ld a, b
         call ai_build_check         ; carry: allowed, DE = the cost
-        jr nc, .next
+        jr nc, .next                ; May it not build here?
         ld (ai_cost), de
         ex de, hl                   ; and the cash, keeping the building reserve?
         ld e, (iy+AI_BUILD_RESERVE)
         ld d, (iy+AI_BUILD_RESERVE+1)
         call ai_cash_keeping
-        jr nc, .found
+        jr nc, .found               ; Does its cash cover the cost and its building reserve?
 .next:  pop bc
         inc b
         ld a, b
         cp BOARD_SIZE
-        jr c, .square
+        jr c, .square               ; Another square?
         or a
         ret
 .found: pop bc
@@ -474,49 +491,49 @@ ai_build_check:
         call board_record
         ld a, (hl)
         cp KIND_SITE
-        jr nz, .no
+        jr nz, .no                  ; Not a site?
         ld a, (ai_square)
         call property_level         ; A = level, C = the square byte
         ld (ai_level), a
         cp (iy+AI_BUILD_MAX)
-        jr nc, .no                  ; as high as this personality builds (or a hotel)
+        jr nc, .no                  ; As high as this personality builds (or a hotel)?
         ld a, (ai_player)
         inc a
         ld b, a
         ld a, c
         and SQ_OWNER_MASK
         cp b
-        jr nz, .no                  ; not its own
+        jr nz, .no                  ; Not its own?
         ld a, (ai_square)
         call houses_group_scan
         ld a, (ai_player)
         inc a
         ld hl, houses_common_owner
         cp (hl)
-        jr nz, .no                  ; not the whole group
+        jr nz, .no                  ; Not the whole group its own?
         ld a, (houses_mortgaged)
         or a
-        jr nz, .no
+        jr nz, .no                  ; A mortgaged site in the group?
         ld a, (houses_min)
         ld hl, ai_level
         cp (hl)
-        jr nz, .no                  ; build evenly: the least built-up site first
+        jr nz, .no                  ; Built up more than another site of the group?  Build evenly.
         ld a, (ai_level)
         cp MAX_HOUSES_PER_SITE
-        jr nc, .hotel
+        jr nc, .hotel               ; Four houses already?  A hotel next.
         ld a, (ai_build_check_mode) ; a house next
         cp HOUSES_MODE_HOTEL
-        jr z, .no
+        jr z, .no                   ; Only hotels wanted?
         ld a, (v_houses_left)
         ld de, BOARD_HOUSE_COST
         jr .stock
 .hotel: ld a, (ai_build_check_mode) ; a hotel next
         cp HOUSES_MODE_HOUSE
-        jr z, .no
+        jr z, .no                   ; Only houses wanted?
         ld a, (v_hotels_left)
         ld de, BOARD_HOTEL_COST
 .stock: or a
-        jr z, .no                   ; the Bank has none
+        jr z, .no                   ; Has the Bank none?
         ld a, (ai_square)
         call ai_board_word
         scf
@@ -550,7 +567,7 @@ ai_pause_frames:
         push af
         ld a, (v_speed)
         cp AI_SPEED_FAST
-        jr nz, .done
+        jr nz, .done                ; Normal speed?  The pause as it is.
         push hl
         push de
         ld a, (v_current)
@@ -558,13 +575,13 @@ ai_pause_frames:
         bit PF_COMPUTER, (hl)
         pop de
         pop hl
-        jr z, .done                 ; a human's turn: the usual time to read
+        jr z, .done                 ; A human's turn?  The usual time to read.
         ld a, b
         rept AI_FAST_SHIFT
         srl a
         endm
         or a
-        jr nz, .store
+        jr nz, .store               ; Any frames left?  (else at least one)
         inc a                       ; at least one frame
 .store: ld b, a
 .done:  pop af
@@ -579,7 +596,7 @@ ai_speed_toggle:
         xor AI_SPEED_FAST
         ld (v_speed), a
         ld hl, str_ai_fast_on
-        jr nz, .show
+        jr nz, .show                ; Now fast?
         ld hl, str_ai_fast_off
 .show:  call msg_show
         call snd_click
@@ -601,7 +618,7 @@ ai_trade_propose:
         call ai_params
         ld a, (iy+AI_OFFER_PERCENT)
         or a
-        ret z                       ; it never proposes
+        ret z                       ; Does it never propose?
         ld a, (ai_player)           ; not again soon: v_turns must have reached its stamp
         call ai_trade_stamp
         ld e, (hl)
@@ -610,15 +627,15 @@ ai_trade_propose:
         ld hl, (v_turns)
         or a
         sbc hl, de
-        jr nc, .may
+        jr nc, .may                 ; Has v_turns reached its stamp?
         ld hl, (v_turns)            ; (a stamp further off than AI_TRADE_WAIT is left from a
         ld bc, AI_TRADE_WAIT        ; longer game before: ignored)
         add hl, bc
         or a
         sbc hl, de
-        ret nc
+        ret nc                      ; A stamp further off than AI_TRADE_WAIT?  (left from a game before: ignored)
 .may:   call ai_trade_target        ; carry: ai_target, ai_owner, ai_target_price
-        ret nc
+        ret nc                      ; No property it wants?
         call ai_offer_percent       ; the offer in all: price * offer %
         ld de, (ai_target_price)
         call ai_percent
@@ -627,26 +644,26 @@ ai_trade_propose:
         call square_owner           ; interest due on a mortgaged property received
         ld hl, 0
         bit SQ_MORTGAGED, c
-        jr z, .interest
+        jr z, .interest             ; Not mortgaged?  No interest.
         ld a, (ai_target)
         call mortgage_interest      ; HL = the interest
 .interest:
         call ai_cash_after          ; HL = what is over; carry: it could not pay the interest
-        ret c                       ; and keep its reserve: no proposal
+        ret c                       ; Can it not pay the interest and keep its reserve?  No proposal.
         ld (ai_budget), hl
         call ai_trade_choose_give   ; ai_give (0FFh: none), ai_give_value
         ld hl, (ai_offer)           ; the cash: the offer less the property's value ...
         ld de, (ai_give_value)
         or a
         sbc hl, de
-        jr nc, .cash
+        jr nc, .cash                ; The property worth less than the offer?  Cash makes up the rest.
         ld hl, 0
 .cash:  ld de, (ai_budget)          ; ... at most what it may pay
         push hl
         or a
         sbc hl, de
         pop hl
-        jr c, .fits
+        jr c, .fits                 ; Within what it may pay?
         ex de, hl
 .fits:  ld (trade_cash), hl
         ld de, (ai_give_value)      ; the whole offer must reach the printed price at least
@@ -654,7 +671,7 @@ ai_trade_propose:
         ld de, (ai_target_price)
         or a
         sbc hl, de
-        ret c                       ; it cannot offer enough: no proposal
+        ret c                       ; Can it not offer the printed price at least?  No proposal.
         ld a, (ai_owner)            ; the deal, in trade.asm's variables
         ld (trade_a), a
         ld a, (ai_target)
@@ -667,7 +684,7 @@ ai_trade_propose:
         ld (trade_take_count), a
         ld a, (ai_give)
         cp AI_NO_SQUARE
-        jr z, .cash_to
+        jr z, .cash_to              ; No property offered?  Cash only.
         ld (trade_take), a
         ld a, 1
         ld (trade_take_count), a
@@ -676,7 +693,7 @@ ai_trade_propose:
         ld a, h
         or l
         ld a, NO_PLAYER
-        jr z, .to
+        jr z, .to                   ; No cash?  Nobody receives any.
         ld a, (ai_owner)
 .to:    ld (trade_cash_to), a
         ld a, (trade_a)             ; the owner must be able to pay the interest on a
@@ -687,7 +704,7 @@ ai_trade_propose:
         pop de
         or a
         sbc hl, de
-        ret c
+        ret c                       ; Could the owner not pay the interest due?  No proposal.
         ld a, (ai_player)           ; proposed: not again for AI_TRADE_WAIT turns
         call ai_trade_stamp
         push hl
@@ -714,10 +731,10 @@ ai_trade_propose:
         ld a, (ai_owner)
         call player_record
         bit PF_COMPUTER, (hl)
-        jr nz, .computer
+        jr nz, .computer            ; A computer owner?  It decides by itself.
         ld hl, str_trade_agree      ; a human owner answers
         call ask_yn
-        jr c, .deal
+        jr c, .deal                 ; Yes?
         ld hl, str_trade_refused
         call msg_show
         call snd_low
@@ -732,7 +749,7 @@ ai_trade_propose:
         call msg_show_player
         pop af
         ld hl, str_trade_declines
-        jr nc, .declined
+        jr nc, .declined            ; Declined?
         ld hl, str_trade_accepts
         call msg_print
         call houses_pause
@@ -778,12 +795,12 @@ ai_offer_percent:
         ld a, h
         or a
         ld a, AI_OFFER_MAX
-        ret nz
+        ret nz                      ; 2048 turns or more?  The most.
         ld a, l
         add a, (iy+AI_OFFER_PERCENT)
-        jr c, .max
+        jr c, .max                  ; Past 255?  The most.
         cp AI_OFFER_MAX
-        ret c
+        ret c                       ; Below the most?
 .max:   ld a, AI_OFFER_MAX
         ret
 
@@ -793,18 +810,18 @@ ai_offer_percent:
 ; that, from turn AI_COLLECT_TURNS on, the dearest site of a group it has a share of that is
 ; its owner's only one there (so that groups split three ways come together in time)
 ; Input: ai_player.  Output: carry set: ai_target, ai_owner, ai_target_price; carry clear:
-; none.  Corrupts: AF, BC, DE, HL.
+; none.  Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 ai_trade_target:
         xor a                       ; first the sites that complete a group
         call .pass
-        ret c
+        ret c                       ; Found one that completes a group?
         ld hl, (v_turns)
         ld de, AI_COLLECT_TURNS
         or a
         sbc hl, de
         ccf
-        ret nc                      ; (carry clear: none yet)
+        ret nc                      ; Before turn AI_COLLECT_TURNS?  None (carry clear).
         ld a, 1                     ; then the sites that collect towards one
 .pass:  ld (ai_trade_target_mode), a
         ld hl, 0
@@ -815,29 +832,29 @@ ai_trade_target:
         ld a, b
         call square_owner
         or a
-        jr z, .next                 ; the Bank's (or no property)
+        jr z, .next                 ; The Bank's (or no property)?
         dec a
         ld hl, ai_player
         cp (hl)
-        jr z, .next                 ; its own
+        jr z, .next                 ; Its own?
         ld (ai_trade_target_owner), a
         pop bc
         push bc
         ld a, (ai_trade_target_mode)
         or a
-        jr nz, .collect
+        jr nz, .collect             ; The second pass?  Collecting towards a group.
         ld a, (ai_player)
         ld c, a
         ld a, b
         call ai_completes_group
-        jr nc, .next
+        jr nc, .next                ; Would it not complete a group?
         jr .price
 .collect:
         ld a, b                     ; a site of a group it has a share of ...
         call board_record
         ld a, (hl)
         cp KIND_SITE
-        jr nz, .next
+        jr nz, .next                ; Not a site?
         pop bc
         push bc
         ld a, (ai_player)
@@ -845,7 +862,7 @@ ai_trade_target:
         ld a, b
         call ai_owned_in_group
         or a
-        jr z, .next
+        jr z, .next                 ; Has it no share of the group?
         pop bc
         push bc
         ld a, (ai_trade_target_owner) ; ... the owner's only one there
@@ -853,7 +870,7 @@ ai_trade_target:
         ld a, b
         call ai_owned_in_group
         cp 2
-        jr nc, .next
+        jr nc, .next                ; Has the owner two or more there?
 .price: pop bc
         push bc
         ld a, b
@@ -862,7 +879,7 @@ ai_trade_target:
         ld hl, (ai_target_price)
         or a
         sbc hl, de
-        jr nc, .next                ; not dearer than one found
+        jr nc, .next                ; Not dearer than one found?
         ld (ai_target_price), de
         pop bc
         push bc
@@ -874,11 +891,11 @@ ai_trade_target:
         inc b
         ld a, b
         cp BOARD_SIZE
-        jr c, .square
+        jr c, .square               ; Another square?
         ld hl, (ai_target_price)
         ld a, h
         or l
-        ret z                       ; (carry clear: none)
+        ret z                       ; Nothing found?  (carry clear)
         scf
         ret
 
@@ -887,7 +904,7 @@ ai_trade_target:
 ; lone one (the only one it holds of that group, so no group it collects or builds on is
 ; broken), outside the group it is completing, its group bare, worth no more than the offer
 ; Input: ai_player, ai_target, ai_offer.  Output: ai_give (AI_NO_SQUARE: none) and
-; ai_give_value (0: none).  Corrupts: AF, BC, DE, HL.
+; ai_give_value (0: none).  Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 ai_trade_choose_give:
         ld a, AI_NO_SQUARE
@@ -906,19 +923,19 @@ ai_trade_choose_give:
         ld c, (hl)
         inc c
         cp c
-        jr nz, .next                ; not its own
+        jr nz, .next                ; Not its own?
         pop bc
         push bc
         ld a, b
         call ai_group_of
         ld hl, ai_trade_choose_give_group
         cp (hl)
-        jr z, .next                 ; the group it wants to complete
+        jr z, .next                 ; In the group it wants to complete?
         pop bc
         push bc
         ld a, b
         call group_built
-        jr c, .next                 ; no trade while the group has buildings (A47)
+        jr c, .next                 ; Buildings in its group?  No trade (A47).
         pop bc
         push bc
         ld a, (ai_player)
@@ -926,7 +943,7 @@ ai_trade_choose_give:
         ld a, b
         call ai_owned_in_group
         cp 2
-        jr nc, .next                ; it collects that group: keep it
+        jr nc, .next                ; Two or more of the group?  It collects that group: kept.
         pop bc
         push bc
         ld a, b
@@ -934,11 +951,11 @@ ai_trade_choose_give:
         ld hl, (ai_offer)
         or a
         sbc hl, de
-        jr c, .next                 ; worth more than the whole offer
+        jr c, .next                 ; Worth more than the whole offer?
         ld hl, (ai_give_value)
         or a
         sbc hl, de
-        jr nc, .next                ; not better than one found
+        jr nc, .next                ; Not better than one found?
         ld (ai_give_value), de
         pop bc
         push bc
@@ -948,7 +965,7 @@ ai_trade_choose_give:
         inc b
         ld a, b
         cp BOARD_SIZE
-        jr c, .square
+        jr c, .square               ; Another square?
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -963,7 +980,7 @@ ai_group_of:
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_owned_in_group - how many squares of a square's group a player owns
-; Input: A = square (a property), C = player.  Output: A = count.  Corrupts: F, BC, DE, HL.
+; Input: A = square (a property), C = player.  Output: A = count.  Corrupts: F, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 ai_owned_in_group:
         push af
@@ -982,19 +999,19 @@ ai_owned_in_group:
         call square_owner
         ld hl, ai_owned_in_group_owner
         cp (hl)
-        jr nz, .other
+        jr nz, .other               ; Not the player's?
         ld hl, ai_owned_in_group_count
         inc (hl)
 .other: pop bc
         pop hl
-        djnz .site
+        djnz .site                  ; Another site of the group?
         ld a, (ai_owned_in_group_count)
         ret
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_houses_orders - H, buying: each computer player in the game orders for itself what it
 ; would build now (ai_order_count) in houses_want_houses / houses_want_hotels; shown
-; Input: none.  Output: the computers' orders.  Corrupts: all but IX.
+; Input: none.  Output: the computers' orders.  Corrupts: AF, B, DE, HL, IY.
 ; ---------------------------------------------------------------------------------------------
 ai_houses_orders:
         push ix
@@ -1002,11 +1019,11 @@ ai_houses_orders:
 .player:
         ld a, (v_num_players)
         cp b
-        jr z, .done
+        jr z, .done                 ; Past the last player?
         push bc
         ld a, b
         call player_computer_playing
-        jr nz, .next
+        jr nz, .next                ; Not a computer in the game?
         push hl
         pop ix
         pop bc
@@ -1029,7 +1046,7 @@ ai_houses_orders:
         ld (hl), e
         ld a, d
         or e
-        jr z, .next
+        jr z, .next                 ; Nothing ordered?  Nothing said.
         push de                     ; "P3 orders 2 house(s) and 0 hotel(s)."
         ld a, (ai_player)
         call msg_show_player
@@ -1060,7 +1077,7 @@ ai_houses_orders:
 ; up to its height (AI_BUILD_MAX), a hotel where a site has four and it builds hotels, while
 ; the printed costs leave its building reserve, AI_MAX_BUILDS at most
 ; Input: IX = player, IY = personality, ai_player.  Output: D = houses, E = hotels.
-; Corrupts: AF, BC, DE, HL.
+; Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 ai_order_count:
         xor a
@@ -1071,7 +1088,7 @@ ai_order_count:
         ld e, (iy+AI_BUILD_RESERVE)
         ld d, (iy+AI_BUILD_RESERVE+1)
         call ai_cash_keeping
-        jr nc, .budget
+        jr nc, .budget              ; Is its cash above the building reserve?  (else no budget)
         ld hl, 0
 .budget:
         ld (ai_budget), hl
@@ -1083,7 +1100,7 @@ ai_order_count:
         call board_record
         ld a, (hl)
         cp KIND_SITE
-        jr nz, .next
+        jr nz, .next                ; Not a site?
         ld a, (ai_square)
         call property_level         ; A = level, C = the byte
         ld (ai_level), a
@@ -1093,41 +1110,41 @@ ai_order_count:
         ld a, c
         and SQ_OWNER_MASK
         cp b
-        jr nz, .next
+        jr nz, .next                ; Not its own?
         ld a, (ai_square)
         call houses_group_scan
         ld a, (ai_player)
         inc a
         ld hl, houses_common_owner
         cp (hl)
-        jr nz, .next
+        jr nz, .next                ; Not the whole group its own?
         ld a, (houses_mortgaged)
         or a
-        jr nz, .next
+        jr nz, .next                ; A mortgaged site in the group?
         ld a, (ai_square)           ; houses: up to min(height, 4)
         ld de, BOARD_HOUSE_COST
         call ai_board_word
         ld (ai_cost), de
 .house: ld a, (ai_level)
         cp MAX_HOUSES_PER_SITE
-        jr nc, .hotel
+        jr nc, .hotel               ; Four houses on it?  A hotel next.
         cp (iy+AI_BUILD_MAX)
-        jr nc, .next
+        jr nc, .next                ; As high as it builds?
         ld hl, ai_order_count_houses
         call .take                  ; carry: no more
-        jr c, .next
+        jr c, .next                 ; No budget left, or AI_MAX_BUILDS reached?
         ld hl, ai_level
         inc (hl)
         jr .house
 .hotel: ld a, (ai_level)            ; a hotel on a site that had four already
         cp (iy+AI_BUILD_MAX)
-        jr nc, .next
+        jr nc, .next                ; As high as it builds?  (no hotel)
         pop bc
         push bc
         ld a, b
         call property_level
         cp MAX_HOUSES_PER_SITE
-        jr nz, .next
+        jr nz, .next                ; Not four houses on it yet?  No hotel.
         ld a, (ai_square)
         ld de, BOARD_HOTEL_COST
         call ai_board_word
@@ -1138,7 +1155,7 @@ ai_order_count:
         inc b
         ld a, b
         cp BOARD_SIZE
-        jp c, .square
+        jp c, .square               ; Another square?
         ld a, (ai_order_count_houses)
         ld d, a
         ld a, (ai_order_count_hotels)
@@ -1148,14 +1165,14 @@ ai_order_count:
 .take:  ld a, (ai_count)
         cp AI_MAX_BUILDS
         ccf
-        ret c
+        ret c                       ; AI_MAX_BUILDS reached?
         push hl
         ld hl, (ai_budget)
         ld de, (ai_cost)
         or a
         sbc hl, de
         pop de
-        ret c
+        ret c                       ; Over the budget?
         ld (ai_budget), hl
         ex de, hl
         inc (hl)
@@ -1187,11 +1204,11 @@ ai_houses_develop:
         ld c, (hl)                  ; C = hotels still ordered
         ld a, b
         or c
-        jr z, .done
+        jr z, .done                 ; Is the order all built?
         call houses_order_mode
         ld (ai_houses_develop_build_mode), a
         call ai_find_site
-        jr nc, .drop
+        jr nc, .drop                ; Nowhere to build?  The rest is dropped.
         ld c, a
         ld a, (ai_houses_develop_build_mode)
         ld b, a
@@ -1200,11 +1217,11 @@ ai_houses_develop:
         push iy
         call houses_build
         pop iy
-        jr c, .drop
+        jr c, .drop                 ; Refused?  The rest is dropped.
         ld c, HOUSES_MODE_HOUSE     ; one fewer of what was built
         ld a, (houses_level)
         cp SQ_HOTEL
-        jr nz, .less
+        jr nz, .less                ; A hotel built?  One hotel fewer, else one house.
         ld c, HOUSES_MODE_HOTEL
 .less:  ld a, (ai_player)
         call houses_want_address
@@ -1234,25 +1251,25 @@ ai_houses_bids:
 .player:
         ld a, (v_num_players)
         cp b
-        ret z                       ; (carry clear: none raised)
+        ret z                       ; Past the last player?  None raised (carry clear).
         push bc
         ld a, (houses_bidder)
         cp b
-        jr z, .next
+        jr z, .next                 ; The highest bidder already?
         ld a, b
         call player_computer_playing
-        jr nz, .next
+        jr nz, .next                ; Not a computer in the game?
         pop bc
         push bc
         ld a, b
         call houses_wants_unit
-        jr z, .next
+        jr z, .next                 ; Did it not order this kind?
         pop bc
         push bc
         ld a, b
         ld hl, (houses_high)
         call ai_house_bid           ; carry and HL = its bid
-        jr nc, .next
+        jr nc, .next                ; Does it not raise?
         ld (houses_high), hl
         pop bc
         ld a, b
@@ -1288,7 +1305,7 @@ ai_house_bid:
         call ai_params
         ld a, (houses_unit_mode)
         call ai_find_site           ; ai_cost = the printed cost there
-        jr nc, .no
+        jr nc, .no                  ; Nowhere it may put one?
         ld de, (ai_cost)            ; the limit
         ld a, (iy+AI_SET_PERCENT)
         call ai_percent
@@ -1301,12 +1318,12 @@ ai_house_bid:
         ld hl, (ai_house_bid_limit)
         or a
         sbc hl, de
-        jr c, .no
+        jr c, .no                   ; Above its limit?
         ld hl, (ai_house_bid_bid)   ; keeping the building reserve?
         ld e, (iy+AI_BUILD_RESERVE)
         ld d, (iy+AI_BUILD_RESERVE+1)
         call ai_cash_keeping
-        jr c, .no
+        jr c, .no                   ; Would it leave less than its building reserve?
         ld hl, (ai_house_bid_bid)
         pop ix
         scf
@@ -1318,26 +1335,26 @@ ai_house_bid:
 ; ---------------------------------------------------------------------------------------------
 ; ai_houses_humans_bidding - whether a human player in the game ordered the kind auctioned
 ; (else the shortage auction closes when no computer raises)
-; Input: houses_unit_mode.  Output: NZ if one did.  Corrupts: AF, BC, DE, HL.
+; Input: houses_unit_mode.  Output: NZ if one did.  Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 ai_houses_humans_bidding:
         ld b, 0
 .player:
         ld a, (v_num_players)
         cp b
-        jr z, .none
+        jr z, .none                 ; Past the last player?
         push bc
         ld a, b
         call player_record
         ld a, (hl)
         and 1 << PF_PLAYING | 1 << PF_COMPUTER
         cp 1 << PF_PLAYING
-        jr nz, .next
+        jr nz, .next                ; Not a human in the game?
         pop bc
         push bc
         ld a, b
         call houses_wants_unit
-        jr z, .next
+        jr z, .next                 ; Did he not order this kind?
         pop bc
         ld a, 1
         or a                        ; NZ
@@ -1352,7 +1369,7 @@ ai_houses_humans_bidding:
 ; ai_place_unit - where a computer that won a shortage auction puts its house or hotel: the
 ; first site where the rules and its height allow it
 ; Input: houses_bidder (a computer), houses_unit_mode.  Output: carry clear and A = square;
-; carry set: nowhere (it gives it back).  Corrupts: AF, BC, DE, HL, IY.
+; carry set: nowhere (it gives it back).  Corrupts: AF, B, DE, HL, IY.
 ; ---------------------------------------------------------------------------------------------
 ai_place_unit:
         push ix
@@ -1370,11 +1387,11 @@ ai_place_unit:
         ld a, b
         call ai_build_check
         pop bc
-        jr c, .found
+        jr c, .found                ; May it go here?
         inc b
         ld a, b
         cp BOARD_SIZE
-        jr c, .square
+        jr c, .square               ; Another square?
         pop ix
         scf
         ret

@@ -152,7 +152,7 @@ auction_status:
 ; auction_computers - each computer player in the game, not the highest bidder, may raise;
 ; the first that does ends the round
 ; Input: none.  Output: carry set if one raised (auction_high, auction_bidder).
-; Corrupts: AF, BC, DE, HL.
+; Corrupts: AF, BC, DE, HL, IY.
 ; ---------------------------------------------------------------------------------------------
 auction_computers:
         ld a, (v_num_players)       ; each player once, starting after the highest bidder
@@ -208,7 +208,7 @@ auction_computers:
 
 ; ---------------------------------------------------------------------------------------------
 ; auction_humans_left - whether a human player is still in the game
-; Input: none.  Output: NZ if there is one.  Corrupts: AF, BC, DE, HL.
+; Input: none.  Output: NZ if there is one.  Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 auction_humans_left:
         ld hl, v_players + P_FLAGS
@@ -236,7 +236,7 @@ auction_assets:
 
 ; ---------------------------------------------------------------------------------------------
 ; auction_gavel - three knocks of the auctioneer's gavel
-; Input: none.  Output: played.  Corrupts: AF, BC, DE, HL.
+; Input: none.  Output: played.  Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 auction_gavel:
         ld b, 3

@@ -49,7 +49,7 @@ bank_pay_ix_exact:
 ; ---------------------------------------------------------------------------------------------
 ; cash_add - add to a player's cash, stopping at 65535 (no Bank account: the caller says
 ; where the money came from)
-; Input: IX = record, HL = pounds.  Output: P_CASH; HL = what was added.  Corrupts: AF, DE.
+; Input: IX = record, HL = pounds.  Output: P_CASH; HL = what was added.  Corrupts: F, DE.
 ; ---------------------------------------------------------------------------------------------
 cash_add:
         ld e, (ix+P_CASH)
@@ -67,7 +67,7 @@ cash_add:
 
 ; ---------------------------------------------------------------------------------------------
 ; cash_sub - take from a player's cash
-; Input: IX = record, HL = pounds (<= P_CASH).  Output: P_CASH.  Corrupts: AF, DE, HL.
+; Input: IX = record, HL = pounds (<= P_CASH).  Output: P_CASH.  Corrupts: F, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 cash_sub:
         ex de, hl
@@ -80,8 +80,8 @@ cash_sub:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; bank_gain / bank_lose - the Bank's account (v_bank, 32 bits) takes in or pays out a sum
-; Input: HL = pounds.  Output: v_bank.  Corrupts: AF, DE, HL.
+; bank_gain - the Bank's account (v_bank, 32 bits) takes in a sum
+; Input: HL = pounds.  Output: v_bank.  Corrupts: F, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 bank_gain:
         ex de, hl
@@ -93,6 +93,11 @@ bank_gain:
         adc hl, de
         ld (v_bank + 2), hl
         ret
+
+; ---------------------------------------------------------------------------------------------
+; bank_lose - the Bank's account (v_bank, 32 bits) pays out a sum
+; Input: HL = pounds.  Output: v_bank.  Corrupts: F, DE, HL.
+; ---------------------------------------------------------------------------------------------
 bank_lose:
         ex de, hl
         ld hl, (v_bank)
@@ -119,7 +124,7 @@ bank_redraw:
 ; bank_pay_fine - the current player pays a tax or fine to the Bank (onto Free Parking with
 ; OPT_JACKPOT); a short payer raises money or goes bankrupt to the Bank
 ; Input: HL = pounds.  Output: paid; carry set if the player went bankrupt.
-; Corrupts: AF, BC, DE, HL.
+; Corrupts: AF, BC, DE, HL, IY.
 ; ---------------------------------------------------------------------------------------------
 bank_pay_fine:
         push hl
@@ -146,7 +151,7 @@ bank_pay_fine:
 ; houses_raise_human); still short, goes bankrupt to the creditor
 ; Input: A = payer, C = creditor (NO_PLAYER: the Bank), HL = pounds.
 ; Output: carry clear: paid; carry set: the payer went bankrupt (everything handed over).
-; Corrupts: AF, BC, DE, HL.
+; Corrupts: AF, BC, DE, HL, IY.
 ; ---------------------------------------------------------------------------------------------
 bank_pay:
         push ix
@@ -195,7 +200,7 @@ bank_pay:
 
 ; ---------------------------------------------------------------------------------------------
 ; bank_short - whether the player in IX has less cash than bank_amount
-; Input: IX = record.  Output: carry set if short.  Corrupts: AF, DE, HL.
+; Input: IX = record.  Output: carry set if short.  Corrupts: F, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 bank_short:
         ld l, (ix+P_CASH)
@@ -349,7 +354,7 @@ raise_sell_building:
 
 ; ---------------------------------------------------------------------------------------------
 ; half_word_at - half of the word at an address
-; Input: HL = address.  Output: DE = word / 2.  Corrupts: AF, HL.
+; Input: HL = address.  Output: DE = word / 2.  Corrupts: F, HL.
 ; ---------------------------------------------------------------------------------------------
 half_word_at:
         ld e, (hl)
@@ -362,7 +367,7 @@ half_word_at:
 ; ---------------------------------------------------------------------------------------------
 ; group_clear_buildings - return every building of a square's colour group to the Bank
 ; Input: A = a square of the group.  Output: DE = half of what they cost (the Bank's payment);
-; the stock counts updated; the squares redrawn.  Corrupts: AF, BC, HL.
+; the stock counts updated; the squares redrawn.  Corrupts: AF, B, HL.
 ; ---------------------------------------------------------------------------------------------
 group_clear_buildings:
         call group_record           ; HL = count, then the squares
@@ -676,7 +681,7 @@ msg_show_player:
 ; and Get Out of Jail Free cards, A57); to the Bank, the property is auctioned to the others
 ; and the cards go back to their packs (A58, A59).  The player leaves the game.
 ; Input: A = the bankrupt player, C = creditor (NO_PLAYER: the Bank).  Output: done.
-; Corrupts: AF, BC, DE, HL.
+; Corrupts: AF, BC, DE, HL, IY.
 ; ---------------------------------------------------------------------------------------------
 bank_bankrupt:
         push ix

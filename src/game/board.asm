@@ -1,7 +1,7 @@
 ; =============================================================================================
 ; board.asm - the game screen: the player menu, the board with owners, buildings and tokens,
-; the player list in the board's middle, the dice and the clock, the status line and the
-; close-up of three squares in the lower third
+; the player list in the board's middle, the dice and the clock and the status line (the
+; close-up of three squares in the lower third is closeup.asm's)
 ;
 ; The board (rows BOARD_TOP.., columns BOARD_LEFT.., 13 x 26 cells) runs round the edge as on
 ; the real board: GO at the bottom right, Jail bottom left, Free Parking top left, Go To Jail
@@ -78,14 +78,6 @@ CLOCK_ROW       equ BOARD_BOTTOM - 1
 CLOCK_COL       equ PANEL_LEFT + 1
 CLOCK_TENS      equ 10              ; minutes below this get a leading 0
 
-; The close-up: three boxes side by side, square-2, square-1, square (the current one)
-CLOSEUP_BOXES   equ 3
-CU_BAND_ROW     equ CLOSEUP_TOP                     ; the colour band
-CU_NAME_ROW     equ CLOSEUP_TOP + 1                 ; the name, up to CU_NAME_LINES lines
-CU_NAME_LINES   equ 3
-CU_PRICE_ROW    equ CLOSEUP_TOP + CLOSEUP_HEIGHT - 1
-        assert CU_NAME_ROW + CU_NAME_LINES == CU_PRICE_ROW
-
 ; --- Colours --------------------------------------------------------------------------------------
 ATTR_BOARD_LIGHT equ WHITE * PAPER + BLACK + BRIGHT ; token areas of even squares
 ATTR_BOARD_DARK equ WHITE * PAPER + BLACK           ; ... of odd squares (grey)
@@ -102,10 +94,6 @@ ATTR_PANEL      equ BLACK * PAPER + WHITE + BRIGHT  ; dice and clock
 ATTR_PANEL_LABEL equ BLACK * PAPER + CYAN + BRIGHT
 ATTR_STATUS     equ BLUE * PAPER + WHITE + BRIGHT   ; row 15
 ATTR_STATUS_NAME equ BLUE * PAPER + YELLOW + BRIGHT
-ATTR_CU_EVEN    equ WHITE * PAPER + BLACK + BRIGHT  ; close-up boxes 0 and 2
-ATTR_CU_ODD     equ WHITE * PAPER + BLACK           ; box 1, grey, to part the boxes
-ATTR_CU_CURRENT equ WHITE * PAPER + BLUE + BRIGHT   ; the current square's box
-ATTR_CU_GUTTER  equ BLACK * PAPER + WHITE           ; between the boxes
 ATTR_LOWER      equ ATTR_NORMAL                     ; rows 16-20 when blank
 
 ; Each group's band: attribute, and the fill pattern of its empty band cells
@@ -206,9 +194,8 @@ board_draw_all:
         ld a, ATTR_MESSAGE          ; the message lines keep this after cls
         call cls
         call board_draw_menu
-        ld a, (v_flat_board)
-        or a
-        jr nz, .flat
+        call board_is_flat
+        jr nz, .flat                ; Is the board drawn flat (B)?
         call b3_draw_all            ; the default: the perspective board
         jr .list
 .flat:  ld bc, CENTRE_TOP * 256 + CENTRE_LEFT
@@ -224,7 +211,7 @@ board_draw_all:
         pop af
         inc a
         cp BOARD_SQUARES
-        jr c, .square
+        jr c, .square               ; Another square to draw?
         ld bc, BOARD_TOP * 256 + PANEL_LEFT
         ld de, BOARD_HEIGHT * 256 + PANEL_WIDTH
         ld a, ATTR_PANEL
@@ -235,10 +222,26 @@ board_draw_all:
         call board_draw_status
         ld a, (v_num_players)
         or a
-        jp z, lower_clear
+        jp z, lower_clear           ; No players yet?  No close-up: the lower third blank.
         call board_current_record
         ld a, (hl)
         jp closeup_show
+
+; ---------------------------------------------------------------------------------------------
+; board_is_flat - which board is drawn: the flat one (B) or the perspective one (the default,
+; perspective.asm).  The one place that reads v_flat_board: every drawing routine that has a
+; perspective twin asks here
+; Input: v_flat_board.  Output: NZ for the flat board, Z for the perspective one.
+; Corrupts: F.
+; ---------------------------------------------------------------------------------------------
+board_is_flat:
+        push bc
+        ld b, a
+        ld a, (v_flat_board)
+        or a                        ; (LD does not touch the flags: A comes back as it was)
+        ld a, b
+        pop bc
+        ret
 
 ; ---------------------------------------------------------------------------------------------
 ; board_current_record - where the current player's square is
@@ -296,18 +299,13 @@ str_board_title:
 ; Input: A = square 0..39.  Output: drawn.  Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_draw_square:
-        push af
-        ld a, (v_flat_board)
-        or a
-        jr nz, .flat
-        pop af
-        jp b3_draw_square
-.flat:  pop af
+        call board_is_flat
+        jp z, b3_draw_square        ; The perspective board?  It draws its own.
         push ix
         call board_square_info
         ld a, (bd_square)
         call board_find_corner
-        jr nz, .edge
+        jr nz, .edge                ; An edge square?  (a corner has its own drawing)
         call board_draw_corner
         pop ix
         ret
@@ -344,7 +342,7 @@ board_band_style:
         ld a, (bd_square)           ; light and dark token areas alternate
         rrca
         ld a, ATTR_BOARD_LIGHT
-        jr nc, .paper
+        jr nc, .paper               ; An odd square?  Dark paper.
         ld a, ATTR_BOARD_DARK
 .paper: ld (bd_token_attr), a
         ld a, ATTR_BOARD_DARK       ; a band of no group: grey, apart from the white middle
@@ -371,7 +369,7 @@ board_band_style:
 .colours:
         ld a, (bd_state)
         bit SQ_MORTGAGED, a
-        ret z
+        ret z                       ; Not mortgaged?  The colours stand.
         ld a, ATTR_MORTGAGED        ; mortgaged: all of it white on red, no fill
         ld (bd_token_attr), a
         ld (bd_band_attr), a
@@ -387,7 +385,7 @@ board_owner_glyph:
         ld a, (bd_state)
         and SQ_OWNER_MASK
         ld de, (bd_fill)
-        ret z
+        ret z                       ; Nobody owns it?  The fill.
         add a, '0'                  ; the square byte holds owner + 1: the number shown
         call glyph_addr
         ex de, hl
@@ -395,7 +393,7 @@ board_owner_glyph:
 
 ; ---------------------------------------------------------------------------------------------
 ; board_square_info - look a square up: kind, group and square byte into bd_*
-; Input: A = square.  Output: bd_square, bd_kind, bd_group, bd_state.  Corrupts: AF, B, DE, HL.
+; Input: A = square.  Output: bd_square, bd_kind, bd_group, bd_state.  Corrupts: AF, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 board_square_info:
         ld (bd_square), a
@@ -426,9 +424,9 @@ board_find_corner:
         ld de, CORNER_RECORD
         ld b, CORNERS
 .look:  cp (ix+CORNER_SQUARE)
-        ret z
+        ret z                       ; Is it this corner?
         add ix, de
-        djnz .look
+        djnz .look                  ; Another corner to look at?
         or a                        ; B ran out: NZ (A = a square, never 0 here: GO is a corner)
         ret
 
@@ -439,7 +437,7 @@ board_find_corner:
 ; ---------------------------------------------------------------------------------------------
 board_geometry:
         cp SQ_JAIL
-        jr nc, .left
+        jr nc, .left                ; Past the bottom edge?
         add a, a                    ; bottom: right to left from GO
         neg
         add a, COL_RIGHT_INNER
@@ -449,7 +447,7 @@ board_geometry:
         ld d, ROW_BOTTOM_INNER
         ret
 .left:  cp SQ_FREE_PARKING
-        jr nc, .top
+        jr nc, .top                 ; Past the left edge?
         neg                         ; left: upwards from Jail
         add a, ROW_BOTTOM_INNER + SQ_JAIL
         ld b, a
@@ -458,7 +456,7 @@ board_geometry:
         ld e, COL_LEFT_INNER
         ret
 .top:   cp SQ_GO_TO_JAIL
-        jr nc, .right
+        jr nc, .right               ; Past the top edge?  The right edge, then.
         sub SQ_FREE_PARKING         ; top: left to right from Free Parking
         add a, a
         add a, CENTRE_LEFT - EDGE_WIDTH
@@ -483,19 +481,19 @@ board_symbol:
         ld a, (bd_state)
         bit SQ_MORTGAGED, a
         ld de, font + ('M' - ' ') * GLYPH_SIZE
-        jr nz, .band
+        jr nz, .band                ; Mortgaged?  "M".
         ld a, (bd_kind)
         cp KIND_SITE
-        jr z, .site
+        jr z, .site                 ; A site?  Its buildings.
         ld de, gfx_station
         cp KIND_STATION
-        jr z, .band
+        jr z, .band                 ; A station?
         cp KIND_UTILITY
-        jr nz, .other
+        jr nz, .other               ; Not a utility?  Chance, Community Chest or a tax.
         ld de, gfx_electric
         ld a, (bd_square)
         cp SQ_ELECTRIC
-        jr z, .band
+        jr z, .band                 ; The Electric Company?  The bulb (else the tap).
         ld de, gfx_water
         jr .band
 .other: sub KIND_CHANCE             ; Chance, Community Chest, tax: a picture in ink
@@ -517,10 +515,10 @@ board_symbol:
 .site:  ld a, (bd_state)            ; a site: its buildings
         and SQ_BUILD_MASK
         ld de, (bd_fill)
-        jr z, .band
+        jr z, .band                 ; No buildings?  The fill.
         cp SQ_HOTEL << SQ_BUILD_SHIFT
         ld de, graphics_glyphs + (CH_HOTEL - CH_TOKEN) * GLYPH_SIZE
-        jr z, .band
+        jr z, .band                 ; A hotel?
         rrca                        ; (houses - 1) * GLYPH_SIZE: the field is houses * 16
         sub GLYPH_SIZE
         ld e, a
@@ -571,8 +569,8 @@ board_compose_tokens:
 .player:
         ld a, (v_num_players)
         cp b
-        jr z, .done
-        jr c, .done
+        jr z, .done                 ; Past the last player?
+        jr c, .done                 ; Past the last player?
         ld a, (bd_filter)           ; in the game, and the filter's flags as wanted?
         or 1 << PF_PLAYING
         and (ix+P_FLAGS)
@@ -580,17 +578,17 @@ board_compose_tokens:
         ld a, (bd_filter + 1)
         or 1 << PF_PLAYING
         cp e
-        jr nz, .next
+        jr nz, .next                ; Not in the game, or the filter refuses him?
         ld a, c
         cp (ix+P_SQUARE)
-        jr nz, .next
+        jr nz, .next                ; Not on this square?
         ld hl, bd_count
         inc (hl)
         ld a, (ix+P_TOKEN)          ; note the first two pieces
         ld (bd_second), a
         ld a, (hl)
         dec a
-        jr nz, .small
+        jr nz, .small               ; Not the first piece here?  (the first is noted for full size)
         ld a, (ix+P_TOKEN)
         ld (bd_first), a
 .small: push bc
@@ -606,7 +604,7 @@ board_compose_tokens:
         cp PAIR + 1
         ret nc                      ; three or more: the small ones, each in his slot
         or a
-        ret z
+        ret z                       ; Nobody here?
         ld de, board_tokens         ; one or two: the full pieces, one in each cell
         ld hl, board_tokens         ; (clear the small ones first)
         ld b, TOKEN_AREA_BYTES
@@ -617,7 +615,7 @@ board_compose_tokens:
         call .piece
         ld a, (bd_count)
         dec a
-        jr z, .count
+        jr z, .count                ; Only one piece?
         ld de, board_tokens + 1
         ld a, (bd_second)
         call .piece
@@ -671,7 +669,7 @@ board_token_slot:
         ld e, 0
 .shift: srl d
         rr e
-        djnz .shift
+        djnz .shift                 ; Shifted far enough?
         ld a, (hl)
         or d
         ld (hl), a
@@ -684,7 +682,7 @@ board_token_slot:
         inc de
         pop bc
         dec c
-        jr nz, .row
+        jr nz, .row                 ; Another row of the token?
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -712,7 +710,7 @@ board_draw_tokens:
         inc de
         dec l
         inc h
-        djnz .row
+        djnz .row                   ; Another pixel row?
         pop bc
         ret
 
@@ -736,7 +734,7 @@ board_draw_corner:
         call .four
         ld a, (ix+CORNER_SQUARE)
         cp SQ_JAIL
-        jr z, .jail
+        jr z, .jail                 ; The jail?  Visitors and prisoners apart.
         ld de, FILTER_ALL
         call board_compose_tokens
         or a
@@ -766,7 +764,7 @@ board_draw_corner:
         inc hl
         call print_char
         dec e
-        jr nz, .char
+        jr nz, .char                ; Another letter?
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -784,7 +782,7 @@ board_jail_bars:
         or JAIL_BARS_RIGHT
         ld (hl), a
         inc hl
-        djnz .bars
+        djnz .bars                  ; Another pixel row?
         ret
 
 ; =============================================================================================
@@ -792,16 +790,11 @@ board_jail_bars:
 ; Input: A = square.  Output: FLASH set on its cells.  Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_mark_square:
-        push af
-        ld a, (v_flat_board)
-        or a
-        jr nz, .flat
-        pop af
-        jp b3_mark_square
-.flat:  pop af
+        call board_is_flat
+        jp z, b3_mark_square        ; The perspective board?  It marks its own.
         push ix
         call board_find_corner
-        jr nz, .edge
+        jr nz, .edge                ; An edge square?  (a corner flashes whole)
         ld b, (ix+CORNER_ROW)
         ld c, (ix+CORNER_COL)
         ld de, CORNER_HEIGHT * 256 + CORNER_WIDTH
@@ -829,12 +822,12 @@ board_flash_rect:
         ld b, e
 .cols:  set 7, (hl)
         inc hl
-        djnz .cols
+        djnz .cols                  ; Another cell of the row?
         pop hl
         ld bc, COLUMNS
         add hl, bc
         dec d
-        jr nz, .rows
+        jr nz, .rows                ; Another row?
         ret
         assert FLASH == 1 << 7
 
@@ -846,9 +839,8 @@ board_flash_rect:
 ; =============================================================================================
 board_draw_players:
         ld bc, PLIST_TOP * 256 + CENTRE_LEFT
-        ld a, (v_flat_board)
-        or a
-        jr nz, .origin
+        call board_is_flat
+        jr nz, .origin              ; Flat (B)?  The list sits in the board's middle.
         ld bc, (B3_LIST_TOP + 1) * 256 + B3_LIST_LEFT
 .origin:
         ld (bd_list_at), bc
@@ -878,7 +870,7 @@ board_draw_players:
         inc c
         ld a, c
         cp MAX_PLAYERS
-        jr c, .player
+        jr c, .player               ; Another row of the list?
         pop ix
         ld bc, (bd_list_at)         ; the Bank's buildings, under the players
         ld a, b
@@ -914,11 +906,11 @@ board_player_row:
         ld e, a                     ; E = player
         ld d, ATTR_PL_NORMAL        ; D = the row's colours
         bit PF_PLAYING, (ix+P_FLAGS)
-        jr nz, .in
+        jr nz, .in                  ; In the game?  (else dimmed)
         ld d, ATTR_PL_OUT
 .in:    ld a, (v_current)
         cp e
-        jr nz, .colour
+        jr nz, .colour              ; Not whose turn it is?
         ld d, ATTR_PL_CURRENT
 .colour:
         ld a, d
@@ -942,20 +934,20 @@ board_player_row:
         ld c, NAME_LENGTH
 .name:  ld a, (hl)
         or a
-        jr z, .pad
+        jr z, .pad                  ; The name's end?  Pad the field with spaces.
         call print_char
         inc hl
         dec c
-        jr nz, .name
+        jr nz, .name                ; Room for another letter?
         jr .kind
 .pad:   ld b, c
         call print_spaces
 .kind:  ld a, ' '                   ; a computer: its personality's initial
         bit PF_COMPUTER, (ix+P_FLAGS)
-        jr z, .human
+        jr z, .human                ; A human?  No initial.
         ld a, (ix+P_PERSONALITY)
         cp AI_PERSONALITIES
-        jr c, .known
+        jr c, .known                ; A personality the table knows?  (else the first)
         xor a
 .known: ld e, a
         ld d, 0
@@ -974,7 +966,7 @@ board_player_row:
         ld a, h
         ld (print_attr), a
         bit PF_PLAYING, (ix+P_FLAGS)
-        jr z, .out
+        jr z, .out                  ; Out of the game?  OUT or BUST instead of cash.
         ld l, (ix+P_CASH)           ; cash: the pound sign if there is room
         ld h, (ix+P_CASH+1)
         call number_digits
@@ -990,7 +982,7 @@ board_player_row:
         jp print_string
 .out:   ld hl, str_out
         bit PF_BANKRUPT, (ix+P_FLAGS)
-        jr z, .gone
+        jr z, .gone                 ; Out but not bankrupt?  OUT.
         ld hl, str_bust
 .gone:  jp print_string
 
@@ -1038,7 +1030,7 @@ board_draw_status:
         call clear_rect
         ld a, (v_num_players)
         or a
-        ret z
+        ret z                       ; No players yet?  The line stays blank.
         ld a, ATTR_STATUS
         ld (print_attr), a
         ld bc, STATUS_ROW * 256 + 1
@@ -1073,16 +1065,15 @@ str_board_player:     db " Player ", 0
 ; Input: v_dice.  Output: drawn.  Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_draw_dice:
-        ld a, (v_flat_board)
-        or a
-        jp z, b3_draw_dice
+        call board_is_flat
+        jp z, b3_draw_dice          ; The perspective board?  It draws its own dice.
         ld bc, DICE_LABEL_ROW * 256 + PANEL_LEFT
         ld de, (DOUBLE_ROW - DICE_LABEL_ROW + 1) * 256 + PANEL_WIDTH
         ld a, ATTR_PANEL
         call clear_rect
         ld a, (v_dice)
         or a
-        ret z
+        ret z                       ; No throw yet?  No dice.
         ld hl, str_dice
         call print_string
         ld a, (v_dice)
@@ -1094,7 +1085,7 @@ board_draw_dice:
         ld a, (v_dice)
         ld hl, v_dice + 1
         cp (hl)
-        ret nz
+        ret nz                      ; Not a double?
         ld hl, str_double
         jp print_string
 .die:   add a, CH_DIE - 1
@@ -1137,10 +1128,10 @@ board_draw_double:
         ld (hl), e
         dec l
         inc h
-        djnz .twice
+        djnz .twice                 ; Drawn twice?
         pop de
         dec c
-        jr nz, .row
+        jr nz, .row                 ; Another glyph row?
         ret
 .nibble:
         and 0x0F
@@ -1165,12 +1156,11 @@ board_doubled:                      ; a nibble with each bit doubled
 ; Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_draw_clock:
-        ld a, (v_flat_board)
-        or a
-        jp z, b3_draw_clock
+        call board_is_flat
+        jp z, b3_draw_clock         ; The perspective board?  It draws its own clock.
         ld a, (v_short_game)
         or a
-        ret z
+        ret z                       ; Not a short game?  No clock.
         ld bc, CLOCK_LABEL_ROW * 256 + PANEL_LEFT
         ld de, 2 * 256 + PANEL_WIDTH
         ld a, ATTR_PANEL
@@ -1189,7 +1179,7 @@ board_clock_time:
         ld c, 0                     ; C = hours
 .hours: or a
         sbc hl, de
-        jr c, .minutes
+        jr c, .minutes              ; Fewer than 60 minutes left to count?
         inc c
         jr .hours
 .minutes:
@@ -1203,7 +1193,7 @@ board_clock_time:
         pop hl
         ld a, l
         cp CLOCK_TENS               ; minutes always in two digits
-        jr nc, .two
+        jr nc, .two                 ; Ten minutes or more?  No leading 0.
         ld a, '0'
         call print_char
 .two:   jp print_number
@@ -1220,335 +1210,3 @@ lower_clear:
         ld de, (MSG_TOP - LOWER_TOP) * 256 + COLUMNS
         ld a, ATTR_LOWER
         jp clear_rect
-
-; =============================================================================================
-; closeup_show - the close-up in rows CLOSEUP_TOP..: a square and the two before it side by
-; side as on the real board (colour band, name, price or what it is), the square itself on
-; the right, marked by its blue lettering and the current player's piece
-; Input: A = square 0..39.  Output: drawn.  Corrupts: AF, BC, DE, HL.
-; =============================================================================================
-closeup_show:
-        push ix
-        ld (cu_square), a
-        ld bc, CLOSEUP_TOP * 256 + CU_WIDTH             ; the gutters
-        ld de, CLOSEUP_HEIGHT * 256 + CU_GUTTER
-        ld a, ATTR_CU_GUTTER
-        call clear_rect
-        ld bc, CLOSEUP_TOP * 256 + CU_PITCH + CU_WIDTH
-        ld de, CLOSEUP_HEIGHT * 256 + CU_GUTTER
-        ld a, ATTR_CU_GUTTER
-        call clear_rect
-        ld ix, closeup_boxes
-        ld c, CLOSEUP_BOXES - 1     ; C = how far before the square this box is
-.box:   ld a, (cu_square)
-        sub c
-        jr nc, .in
-        add a, BOARD_SQUARES        ; below GO: round to the board's end
-.in:    push bc
-        call closeup_box
-        pop bc
-        ld de, CU_BOX_RECORD
-        add ix, de
-        dec c
-        jp p, .box
-        pop ix
-        ret
-
-; The boxes: left column, width, paper
-CU_BOX_COL      equ 0
-CU_BOX_WIDTH    equ 1
-CU_BOX_ATTR     equ 2
-CU_BOX_RECORD   equ 3
-CU_WIDTH        equ 10              ; each box; a longer word breaks with a hyphen
-CU_GUTTER       equ 1               ; a dark column between boxes: names never run together
-CU_PITCH        equ CU_WIDTH + CU_GUTTER
-closeup_boxes:
-        db 0, CU_WIDTH, ATTR_CU_EVEN
-        db CU_PITCH, CU_WIDTH, ATTR_CU_ODD
-        db 2 * CU_PITCH, CU_WIDTH, ATTR_CU_CURRENT
-        assert $ - closeup_boxes == CLOSEUP_BOXES * CU_BOX_RECORD
-        assert CLOSEUP_BOXES * CU_PITCH - CU_GUTTER == COLUMNS
-
-; ---------------------------------------------------------------------------------------------
-; closeup_box - one box of the close-up
-; Input: A = square, IX = its closeup_boxes record.  Output: drawn.  Corrupts: AF, BC, DE, HL.
-; ---------------------------------------------------------------------------------------------
-closeup_box:
-        call board_square_info
-        ld b, CLOSEUP_TOP
-        ld c, (ix+CU_BOX_COL)
-        ld d, CLOSEUP_HEIGHT
-        ld e, (ix+CU_BOX_WIDTH)
-        ld a, (ix+CU_BOX_ATTR)
-        call clear_rect
-        ld a, (bd_group)            ; the colour band, of groups only
-        cp BOARD_GROUPS
-        jr nc, .name
-        ld e, a
-        ld d, 0
-        ld hl, board_group_attrs
-        add hl, de
-        ld a, (hl)
-        ld (cu_attr), a
-        ld hl, board_group_fills
-        add hl, de
-        add hl, de
-        ld e, (hl)
-        inc hl
-        ld d, (hl)
-        ld a, (bd_state)
-        bit SQ_MORTGAGED, a
-        jr z, .band
-        ld a, ATTR_MORTGAGED        ; mortgaged: a red band that says so
-        ld (cu_attr), a
-        ld de, board_blank
-.band:  ld b, CU_BAND_ROW
-        ld c, (ix+CU_BOX_COL)
-        ld l, (ix+CU_BOX_WIDTH)
-        dec l                       ; the band stops a cell short: neighbours stay apart
-.cell:  push hl
-        push de
-        ld a, (cu_attr)
-        call board_cell
-        pop de
-        pop hl
-        inc c
-        dec l
-        jr nz, .cell
-        ld a, (bd_state)
-        bit SQ_MORTGAGED, a
-        jr z, .name
-        ld b, CU_BAND_ROW
-        ld c, (ix+CU_BOX_COL)
-        call print_at
-        ld a, ATTR_MORTGAGED
-        ld (print_attr), a
-        ld hl, str_mortgaged
-        call print_string
-.name:  ld a, (ix+CU_BOX_ATTR)
-        ld (print_attr), a
-        ld a, (bd_square)
-        add a, a
-        ld e, a
-        ld d, 0
-        ld hl, board_names
-        add hl, de
-        ld a, (hl)
-        inc hl
-        ld h, (hl)
-        ld l, a
-        ld b, CU_NAME_ROW
-        ld c, (ix+CU_BOX_COL)
-        ld e, (ix+CU_BOX_WIDTH)
-        call closeup_wrap
-        call closeup_picture
-        ld b, CU_PRICE_ROW
-        ld c, (ix+CU_BOX_COL)
-        call print_at
-        call closeup_price
-        ld a, (ix+CU_BOX_ATTR)      ; the current square: the current player's piece
-        cp ATTR_CU_CURRENT
-        ret nz
-        ld a, (v_num_players)
-        or a
-        ret z
-        ld a, (ix+CU_BOX_COL)
-        add a, (ix+CU_BOX_WIDTH)
-        dec a
-        ld c, a
-        ld b, CU_PRICE_ROW
-        call print_at
-        ld a, (v_current)
-        call player_glyph
-        jp print_char
-
-str_mortgaged:  db "MORTGAGED", 0
-
-; ---------------------------------------------------------------------------------------------
-; closeup_picture - a square that is not a site shows its picture as on the real board, twice
-; the size, at the box's lower right (CU_PICTURE_ROW, the last two columns): a locomotive, a
-; bulb or a tap, ?, a chest, the pound of a tax, GO's arrow, the jail's bars, a car parked,
-; a policeman's helmet.  The names' second and third lines are at most 8 letters long, so
-; they never reach it (tools' data; the first line is above it)
-; Input: bd_kind, bd_square, IX = the box's record.  Output: drawn.  Corrupts: AF, BC, DE, HL.
-; ---------------------------------------------------------------------------------------------
-closeup_picture:
-        ld a, (bd_kind)
-        cp KIND_SITE
-        ret z
-        ld e, a
-        ld d, 0
-        ld hl, closeup_pictures
-        add hl, de
-        add hl, de
-        ld e, (hl)
-        inc hl
-        ld d, (hl)
-        ld a, (bd_square)
-        cp SQ_ELECTRIC
-        jr nz, .draw
-        ld de, gfx_electric         ; the other utility shows a tap
-.draw:  ld b, CU_PICTURE_ROW
-        ld a, (ix+CU_BOX_COL)
-        add a, CU_WIDTH - 2
-        ld c, a
-        jp board_draw_double
-
-CU_PICTURE_ROW  equ CU_PRICE_ROW - 2
-closeup_pictures:                   ; by KIND_*
-        dw gfx_arrow                        ; GO
-        dw 0                                ; a site: its colour band instead
-        dw gfx_station
-        dw gfx_water                        ; (Electric Company: gfx_electric)
-        dw font + ('?' - ' ') * GLYPH_SIZE  ; Chance
-        dw gfx_chest
-        dw font + (CH_POUND - ' ') * GLYPH_SIZE
-        dw gfx_bars                         ; Jail
-        dw graphics_glyphs + TOKEN_CAR * GLYPH_SIZE ; Free Parking
-        dw gfx_helmet                       ; Go To Jail
-        assert $ - closeup_pictures == (KIND_GO_TO_JAIL + 1) * 2
-        assert KIND_GO == 0 && KIND_SITE == 1 && KIND_STATION == 2 && KIND_UTILITY == 3
-        assert KIND_CHANCE == 4 && KIND_CHEST == 5 && KIND_TAX == 6 && KIND_JAIL == 7
-        assert KIND_FREE_PARKING == 8
-
-; ---------------------------------------------------------------------------------------------
-; closeup_price - what a square costs or does, at the print position: the price of a property,
-; the tax, GO's salary, the jail fine, the Free Parking jackpot (if that option is on)
-; Input: bd_square, bd_kind.  Output: printed.  Corrupts: AF, BC, DE, HL.
-; ---------------------------------------------------------------------------------------------
-closeup_price:
-        ld a, (bd_kind)
-        cp KIND_SITE
-        jr z, .price
-        cp KIND_STATION
-        jr z, .price
-        cp KIND_UTILITY
-        jr z, .price
-        ld hl, str_pay
-        cp KIND_TAX
-        jr z, .tax
-        ld hl, str_get
-        ld de, GO_SALARY
-        cp KIND_GO
-        jr z, .say
-        ld hl, str_fine
-        ld de, JAIL_FINE
-        cp KIND_JAIL
-        jr z, .say
-        cp KIND_FREE_PARKING
-        ret nz
-        ld a, (v_options)
-        bit OPT_JACKPOT, a
-        ret z
-        ld hl, str_jackpot
-        ld de, (v_jackpot)
-        jr .say
-.tax:   push hl
-        ld a, (bd_square)
-        call board_record
-        ld de, BOARD_RENTS
-        add hl, de
-        ld e, (hl)
-        inc hl
-        ld d, (hl)
-        pop hl
-.say:   push de
-        call print_string
-        pop hl
-        jp print_money
-.price: ld a, (bd_square)
-        call board_record
-        ld de, BOARD_PRICE
-        add hl, de
-        ld a, (hl)
-        inc hl
-        ld h, (hl)
-        ld l, a
-        jp print_money
-
-str_pay:        db "Pay ", 0
-str_get:        db "Get ", 0
-str_fine:       db "Fine ", 0
-str_jackpot:    db "Pot ", 0
-
-; ---------------------------------------------------------------------------------------------
-; closeup_wrap - print a name over up to CU_NAME_LINES lines, breaking between words (a word
-; longer than a line is broken where the line ends)
-; Input: HL = 0-terminated text, B = first row, C = column, E = line width.
-; Output: printed.  Corrupts: AF, BC, DE, HL.
-; ---------------------------------------------------------------------------------------------
-closeup_wrap:
-        ld a, e
-        ld (closeup_wrap_width), a
-        ld (closeup_wrap_row), bc
-        ld d, CU_NAME_LINES         ; D = lines left
-.line:  ld bc, (closeup_wrap_row)
-        call print_at
-        ld a, (closeup_wrap_width)
-        ld e, a                     ; E = room left on the line
-.word:  ld a, (hl)                  ; skip spaces
-        cp ' '
-        jr nz, .measure
-        inc hl
-        jr .word
-.measure:
-        or a
-        ret z
-        push hl                     ; C = the word's length
-        ld c, 0
-.count: ld a, (hl)
-        or a
-        jr z, .counted
-        cp ' '
-        jr z, .counted
-        inc c
-        inc hl
-        jr .count
-.counted:
-        pop hl
-        ld a, (closeup_wrap_width)
-        cp e
-        jr z, .first                ; the line's first word: no space before it
-        ld a, c
-        inc a                       ; a space, then the word
-        cp e
-        jr z, .fits
-        jr nc, .next_line
-.fits:  ld a, ' '
-        call print_char
-        dec e
-        jr .print
-.first: ld a, c
-        cp e
-        jr c, .print
-        jr z, .print
-        ld c, e                     ; too long for any line: break it with a hyphen
-        dec c
-        ld a, 1
-        ld (closeup_wrap_hyphen), a
-.print: ld a, e
-        sub c
-        ld e, a
-.char:  ld a, (hl)
-        inc hl
-        call print_char
-        dec c
-        jr nz, .char
-        ld a, (closeup_wrap_hyphen)
-        or a
-        jr z, .whole
-        xor a
-        ld (closeup_wrap_hyphen), a
-        ld a, '-'
-        call print_char
-        dec e
-.whole: ld a, e
-        or a
-        jr nz, .word
-.next_line:
-        dec d
-        ret z
-        ld a, (closeup_wrap_row + 1) ; the next row, the same column
-        inc a
-        ld (closeup_wrap_row + 1), a
-        jr .line

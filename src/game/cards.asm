@@ -15,7 +15,7 @@ FINE_OR_CHANCE_TAKE equ 1           ; the pack a "fine or Chance" card sends to
 
 ; ---------------------------------------------------------------------------------------------
 ; cards_shuffle_all - both packs in order 0..15, then shuffled (Fisher-Yates with rng_below)
-; Input: v_seed.  Output: v_chance, v_chest full and shuffled.  Corrupts: AF, BC, DE, HL.
+; Input: v_seed.  Output: v_chance, v_chest full and shuffled.  Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 cards_shuffle_all:
         ld hl, v_chance
@@ -68,12 +68,17 @@ cards_shuffle_all:
         assert v_chest_count == v_chest + CARDS_IN_PACK
 
 ; ---------------------------------------------------------------------------------------------
-; cards_chance_draw / cards_chest_draw - the current player draws from a pack and obeys
+; cards_chance_draw - the current player draws a Chance card and obeys
 ; Input: IX = the current player.  Output: the card's effect done.  Corrupts: all but IX.
 ; ---------------------------------------------------------------------------------------------
 cards_chance_draw:
         ld c, PACK_CHANCE
         jr cards_draw
+
+; ---------------------------------------------------------------------------------------------
+; cards_chest_draw - the current player draws a Community Chest card and obeys
+; Input: IX = the current player.  Output: the card's effect done.  Corrupts: all but IX.
+; ---------------------------------------------------------------------------------------------
 cards_chest_draw:
         ld c, PACK_CHEST
         ; continues into cards_draw
@@ -275,7 +280,7 @@ card_pay_bank:
 
 ; ---------------------------------------------------------------------------------------------
 ; card_collect_bank - the Bank pays the card's amount
-; Input: IX = player, IY = card.  Output: received.  Corrupts: all but IX.
+; Input: IX = player, IY = card.  Output: received.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 card_collect_bank:
         ld l, (iy+CARD_AMOUNT)
@@ -340,7 +345,7 @@ card_repairs:
 ; ---------------------------------------------------------------------------------------------
 ; card_collect_from_each - every other player still in the game pays the card's amount
 ; Input: IX = player, IY = card.  Output: paid (a short payer raises money or goes bankrupt
-; to the player).  Corrupts: all but IX.
+; to the player).  Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 card_collect_from_each:
         ld b, 0
@@ -423,7 +428,7 @@ cards_return_held:
 
 ; ---------------------------------------------------------------------------------------------
 ; cards_return_jail_card - a pack's Get Out of Jail Free card back to its bottom
-; Input: A = PACK_*.  Output: the card appended.  Corrupts: AF, BC, DE, HL, IY.
+; Input: A = PACK_*.  Output: the card appended.  Corrupts: AF, B, DE, HL, IY.
 ; ---------------------------------------------------------------------------------------------
 cards_return_jail_card:
         ld (card_pack), a

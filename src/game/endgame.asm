@@ -242,7 +242,7 @@ endgame_is_best:
 ; endgame_count_best - how many players in the game have the highest total, and the last one
 ; of them (when there is one, that is the winner)
 ; Input: endgame_totals, endgame_best.  Output: endgame_ties; endgame_last (if any has it).
-; Corrupts: AF, BC, DE, HL.
+; Corrupts: AF, C, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 endgame_count_best:
         xor a
@@ -264,7 +264,7 @@ endgame_count_best:
 ; ---------------------------------------------------------------------------------------------
 ; endgame_mark - highlight a winner's row
 ; Input: A = player.  Output: the row's attributes ATTR_WINNER; A unchanged.
-; Corrupts: F, BC, DE, HL.
+; Corrupts: BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 endgame_mark:
         push af

@@ -45,7 +45,7 @@ game_run:
 
 ; ---------------------------------------------------------------------------------------------
 ; game_abort - leave the game at once from any depth (BREAK confirmed, time up)
-; Input: none.  Output: returns from game_run.  Corrupts: all.
+; Input: none.  Output: never returns to its caller: game_run returns instead.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 game_abort:
         ld sp, (game_sp)
@@ -53,6 +53,7 @@ game_abort:
 
 ; ---------------------------------------------------------------------------------------------
 ; game_stop - stop the clock and the idle routine; return to game_run's caller
+; Input: none.  Output: clock_running 0; keys_idle_hook = keys_idle_none.  Corrupts: AF, HL.
 ; ---------------------------------------------------------------------------------------------
 game_stop:
         xor a
@@ -64,7 +65,7 @@ game_stop:
 ; ---------------------------------------------------------------------------------------------
 ; game_new - the state at the start: £1,500 each, all on GO, all property with the Bank,
 ; 32 houses and 12 hotels, both packs shuffled
-; Input: the setup's fields.  Output: the state block ready.  Corrupts: AF, BC, DE, HL, IX.
+; Input: the setup's fields.  Output: the state block ready.  Corrupts: AF, B, DE, HL, IX.
 ; ---------------------------------------------------------------------------------------------
 game_new:
         ld ix, v_players
@@ -173,7 +174,7 @@ game_players_left:
 ; ---------------------------------------------------------------------------------------------
 ; turn_next_player - pass the dice to the next player still in the game (the order in which
 ; the names were entered, booklet C)
-; Input: none.  Output: v_current; v_turns + 1; v_doubles 0.  Corrupts: AF, BC, DE, HL.
+; Input: none.  Output: v_current; v_turns + 1; v_doubles 0.  Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 turn_next_player:
         ld hl, (v_turns)
@@ -198,7 +199,7 @@ turn_next_player:
 
 ; ---------------------------------------------------------------------------------------------
 ; current_record - IX = the current player's record
-; Input: none.  Output: IX; A = v_current.  Corrupts: F, DE, HL.
+; Input: none.  Output: IX; A = v_current.  Corrupts: DE, HL.
 ; ---------------------------------------------------------------------------------------------
 current_record:
         ld a, (v_current)
@@ -336,7 +337,7 @@ turn_rent_window:
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_board_view - B: switch between the perspective board (the default) and the flat one
-; Input: v_flat_board.  Output: toggled, the screen redrawn.  Corrupts: all.
+; Input: v_flat_board.  Output: toggled, the screen redrawn.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 turn_board_view:
         ld a, (v_flat_board)
@@ -346,7 +347,7 @@ turn_board_view:
 
 ; ---------------------------------------------------------------------------------------------
 ; keys_wait_frames - wait up to B frames for a key (after all keys are up)
-; Input: B = frames.  Output: NZ and A = key if one came; Z if none.  Corrupts: F, BC, DE, HL.
+; Input: B = frames.  Output: NZ and A = key if one came; Z if none.  Corrupts: F, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 keys_wait_frames:
         push bc
@@ -364,7 +365,7 @@ keys_wait_frames:
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_show_credit - C: the current player's cash
-; Input: none.  Output: shown until a key.  Corrupts: all.
+; Input: none.  Output: shown until a key.  Corrupts: AF, BC, DE, HL, IX.
 ; ---------------------------------------------------------------------------------------------
 turn_show_credit:
         call current_record
@@ -377,7 +378,7 @@ turn_show_credit:
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_show_assets - A: cash, property value and their total (worth.asm's valuation)
-; Input: none.  Output: shown until a key.  Corrupts: all.
+; Input: none.  Output: shown until a key.  Corrupts: AF, BC, DE, HL, IX.
 ; ---------------------------------------------------------------------------------------------
 turn_show_assets:
         call current_record
@@ -409,7 +410,7 @@ turn_any_key:
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_owners - O: the owners list, then the close-up again
-; Input: none.  Output: none.  Corrupts: all.
+; Input: none.  Output: none.  Corrupts: AF, BC, DE, HL, IX.
 ; ---------------------------------------------------------------------------------------------
 turn_owners:
         call owners_run
@@ -417,7 +418,7 @@ turn_owners:
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_lower_restore - the lower third back to the current player's close-up
-; Input: none.  Output: drawn.  Corrupts: all.
+; Input: none.  Output: drawn.  Corrupts: AF, BC, DE, HL, IX.
 ; ---------------------------------------------------------------------------------------------
 turn_lower_restore:
         call current_record
@@ -427,7 +428,7 @@ turn_lower_restore:
 ; ---------------------------------------------------------------------------------------------
 ; turn_end_game - CAPS SHIFT+SPACE: end the game after a Y (a BREAK pressed by accident must
 ; not end an evening's game)
-; Input: none.  Output: leaves the game on Y.  Corrupts: all.
+; Input: none.  Output: leaves the game on Y.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 turn_end_game:
         call msg_clear
@@ -447,7 +448,13 @@ turn_throw:
         call current_record
         bit PF_IN_JAIL, (ix+P_FLAGS)
         jp nz, jail_turn
-turn_throw_free:                    ; (jail_turn comes here once the player is out)
+
+; ---------------------------------------------------------------------------------------------
+; turn_throw_free - the throw and the move of a player not in jail (jail_turn comes here once
+; the player is out)
+; Input: v_current.  Output: carry set if the same player throws again.  Corrupts: all.
+; ---------------------------------------------------------------------------------------------
+turn_throw_free:
         call turn_dice
         push af
         jr nc, .single
@@ -475,7 +482,8 @@ turn_throw_free:                    ; (jail_turn comes here once the player is o
 ; ---------------------------------------------------------------------------------------------
 ; turn_again - after a double: carry set if the player still may throw (in the game, not sent
 ; to jail by the square or a card)
-; Input: IX = the player.  Output: carry.  Corrupts: AF, DE, HL.
+; Input: v_current.  Output: carry; IX = the current player's record.
+; Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 turn_again:
         call current_record
@@ -494,7 +502,7 @@ turn_again:
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_dice - throw the dice with their rattle and show them
-; Input: none.  Output: v_dice; A = total; carry set for a double.  Corrupts: all but IX.
+; Input: none.  Output: v_dice; A = total; carry set for a double.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 turn_dice:
         call snd_rattle
@@ -722,7 +730,7 @@ land_tax:
 
 ; ---------------------------------------------------------------------------------------------
 ; land_free_parking - nothing, or the jackpot under OPT_JACKPOT (seed 003's house rule)
-; Input: IX = player.  Output: the jackpot collected.  Corrupts: all but IX.
+; Input: IX = player.  Output: the jackpot collected.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 land_free_parking:
         ld a, (v_options)
@@ -884,7 +892,7 @@ buy_offer:
 ; ---------------------------------------------------------------------------------------------
 ; property_give - make a player the owner of a square (its mortgage and buildings unchanged)
 ; and redraw it
-; Input: A = square, C = player 0..5.  Output: v_squares.  Corrupts: AF, BC, DE, HL.
+; Input: A = square, C = player 0..5.  Output: v_squares.  Corrupts: BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 property_give:
         push af
@@ -907,7 +915,7 @@ property_give:
 ; ---------------------------------------------------------------------------------------------
 ; turn_mortgage - M: choose a property with the cursor and mortgage it or lift its mortgage
 ; (booklet C, Mortgage; A52-A53).  SPACE shows a square's deed; ENTER acts; Q leaves.
-; Input: none.  Output: done.  Corrupts: all.
+; Input: none.  Output: done.  Corrupts: AF, BC, DE, HL, IX.
 ; ---------------------------------------------------------------------------------------------
 turn_mortgage:
         ld hl, str_game_mortgage_help

@@ -14,12 +14,18 @@ JAIL_TURNS      equ MAX_TURNS_IN_JAIL
 ; ---------------------------------------------------------------------------------------------
 ; jail_send - the current player goes straight to jail; the turn ends
 ; Input: IX = player.  Output: on JAIL_SQUARE, PF_IN_JAIL, no jail turns yet.
-; Corrupts: all but IX.
+; Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 jail_send:
         ld hl, str_jail_go_to_jail
         call msg_show
         call snd_low
+
+; ---------------------------------------------------------------------------------------------
+; jail_send_now - jail_send without its message and tone (the caller has said why)
+; Input: IX = player.  Output: on JAIL_SQUARE, PF_IN_JAIL, no jail turns yet.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
 jail_send_now:
         ld a, JAIL_SQUARE
         call move_token_to          ; straight there, not round the board
@@ -49,8 +55,8 @@ jail_release:
 ; ---------------------------------------------------------------------------------------------
 ; jail_turn - D pressed by a player in jail: a card or the fine first (if the player wants),
 ; else the throw for a double
-; Input: IX = the current player, in jail.  Output: carry set if the player throws again.
-; Corrupts: all but IX.
+; Input: IX = the current player, in jail.  Output: carry set if the player throws again;
+; IX = the current player's record again.  Corrupts: AF, BC, DE, HL, IY.
 ; ---------------------------------------------------------------------------------------------
 jail_turn:
         ld a, (ix+P_JAIL_CARDS)     ; Has the player a Get Out of Jail Free card?

@@ -181,5 +181,9 @@ keys_idle:
         ld hl, (keys_idle_hook)
         jp (hl)
 
+; ---------------------------------------------------------------------------------------------
+; keys_idle_none - the idle routine when there is none: nothing
+; Input: none.  Output: none.  Corrupts: nothing.
+; ---------------------------------------------------------------------------------------------
 keys_idle_none:
         ret

@@ -17,7 +17,7 @@
 
 ; ---------------------------------------------------------------------------------------------
 ; start - the entry point: take over the machine and run the game for ever
-; Input: none (entered from the loader's RANDOMIZE USR).  Output: never returns.
+; Input: none (entered from the loader's RANDOMIZE USR).  Output: never returns.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 start:
         di
@@ -37,7 +37,7 @@ start:
 ; ---------------------------------------------------------------------------------------------
 ; state_clear - clear the state block (v_state .. v_state_end), keeping the frame count
 ; Input: none.  Output: the block zeroed, v_rent_payer = NO_PLAYER, v_last_card = 0FFh.
-; Corrupts: AF, BC, DE, HL.
+; Corrupts: AF, BC, HL.
 ; ---------------------------------------------------------------------------------------------
 state_clear:
         ld hl, v_state
@@ -64,6 +64,7 @@ state_clear:
         include "setup.asm"
         include "graphics.asm"
         include "board.asm"
+        include "closeup.asm"
         include "perspective.asm"
         include "cursor.asm"
         include "game.asm"

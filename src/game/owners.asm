@@ -247,7 +247,7 @@ owners_build:
 ; ---------------------------------------------------------------------------------------------
 ; owners_draw - the page of the list at owners_page and the keys' row
 ; Input: owners_items, owners_count, owners_page, owners_mode, owners_sel.  Output: rows
-; OWNERS_TOP..OWNERS_KEY_ROW drawn; print_attr = ATTR_MESSAGE.  Corrupts: AF, BC, DE, HL, IX.
+; OWNERS_TOP..OWNERS_KEY_ROW drawn; print_attr = ATTR_MESSAGE.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 owners_draw:
         ld bc, OWNERS_TOP * 256 + 0
@@ -322,6 +322,11 @@ owners_key_row:
         ld bc, OWNERS_KEY_ROW * 256 + 0
         call print_at
         pop hl
+
+; ---------------------------------------------------------------------------------------------
+; owners_key_text - print a text in the keys' colours at the print position
+; Input: HL = the text.  Output: printed; print_attr = ATTR_MESSAGE.  Corrupts: AF, BC, HL.
+; ---------------------------------------------------------------------------------------------
 owners_key_text:
         ld a, ATTR_OWNERS_KEYS
         ld (print_attr), a

@@ -264,7 +264,7 @@ b3_tokens:
 ; ---------------------------------------------------------------------------------------------
 ; b3_or_area - OR the composed token area (board_tokens: 16 x 8 pixels) onto the screen
 ; Input: A = pixel column of its left edge, B = character row.  Output: drawn (two cells, or
-; three when it does not start on a cell boundary).  Corrupts: AF, BC, DE, HL.
+; three when it does not start on a cell boundary).  Corrupts: AF, C, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 b3_or_area:
         ld c, a

@@ -57,7 +57,7 @@ rng_below:
 ; ---------------------------------------------------------------------------------------------
 ; dice_throw - throw two dice (or take the rigged throw) into v_dice
 ; Input: none.  Output: v_dice set; A = total; carry set for a double.  v_rig_dice cleared.
-; Corrupts: F, BC, DE, HL.
+; Corrupts: F, C, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 dice_throw:
         ld hl, (v_rig_dice)         ; L = first face, H = second

@@ -169,7 +169,7 @@ print_string:
 
 ; ---------------------------------------------------------------------------------------------
 ; print_string_at - print_at then print_string
-; Input: B = row, C = column, HL = string.  Output: as print_string.  Corrupts: AF, BC.
+; Input: B = row, C = column, HL = string.  Output: as print_string.  Corrupts: AF, BC, HL.
 ; ---------------------------------------------------------------------------------------------
 print_string_at:
         call print_at
@@ -265,7 +265,7 @@ print_number_right:
 ; ---------------------------------------------------------------------------------------------
 ; fill_attr - set the attribute of a rectangle of cells
 ; Input: B = top row, C = left column, D = height, E = width, A = attribute.
-; Output: attributes set.  Corrupts: AF, B, D, HL.
+; Output: attributes set.  Corrupts: F, B, D, HL.
 ; ---------------------------------------------------------------------------------------------
 fill_attr:
         push af
@@ -288,7 +288,7 @@ fill_attr:
 ; ---------------------------------------------------------------------------------------------
 ; clear_rect - blank a rectangle of cells and give it an attribute
 ; Input: B = top row, C = left column, D = height, E = width, A = attribute.
-; Output: pixels cleared, attributes set.  Corrupts: AF, BC, D, HL.
+; Output: pixels cleared, attributes set.  Corrupts: AF, B, D, HL.
 ; ---------------------------------------------------------------------------------------------
 clear_rect:
         push bc
@@ -316,7 +316,7 @@ clear_rect:
 
 ; ---------------------------------------------------------------------------------------------
 ; cls - clear the whole screen to one attribute
-; Input: A = attribute.  Output: screen cleared; print position 0,0.  Corrupts: AF, BC, DE, HL.
+; Input: A = attribute.  Output: screen cleared; print position 0,0.  Corrupts: F, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 cls:
         ld hl, ATTRS

@@ -48,7 +48,7 @@ snd_click:
 
 ; ---------------------------------------------------------------------------------------------
 ; snd_rattle - the dice rattling: a burst of random clicks
-; Input: none.  Output: played.  Corrupts: AF, BC, DE, HL.
+; Input: none.  Output: played.  Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 snd_rattle:
         ld b, 24

@@ -62,31 +62,31 @@ trade_clear:
 
 ; ---------------------------------------------------------------------------------------------
 ; trade_deal - the dialogue: who, what, cash, agreement, then the transfer
-; Input: none.  Output: done or given up.  Corrupts: all.
+; Input: none.  Output: done or given up.  Corrupts: AF, BC, DE, HL, IY.
 ; ---------------------------------------------------------------------------------------------
 trade_deal:
         call trade_clear
         call msg_clear
         ld hl, str_trade_who
         call ask_player
-        ret c
+        ret c                       ; ENTER: nobody trading?
         ld (trade_a), a
         call player_record
         bit PF_COMPUTER, (hl)
         ld hl, str_trade_computer
-        jp nz, trade_refuse_pause
+        jp nz, trade_refuse_pause   ; A computer?  It trades on its own: refused.
 .give:  ld a, (trade_a)
         call msg_show_player
         ld hl, str_trade_give_help
         call msg_print
         ld hl, trade_details
         call cursor_select
-        ret c
+        ret c                       ; Q: given up?
         ld (trade_give), a
         ld c, a
         ld a, (trade_a)
         call trade_check
-        jr nc, .wanted
+        jr nc, .wanted              ; May he trade it?  (else the reason shown, and choose again)
         call houses_pause
         jr .give
 .wanted:
@@ -94,31 +94,31 @@ trade_deal:
         ld hl, str_trade_more
         ld a, (trade_take_count)
         or a
-        jr z, .ask_more
+        jr z, .ask_more             ; None wanted yet?  (else "Another property wanted?")
         ld hl, str_trade_another
 .ask_more:
         call ask_yn
-        jr nc, .partner             ; N: no more
+        jr nc, .partner             ; N: no more wanted?
         ld hl, str_trade_want_help
         call msg_show
         ld hl, trade_details
         call cursor_select
-        jr c, .wanted
+        jr c, .wanted               ; Q: none after all?
         call trade_add_wanted
-        jr nc, .wanted
+        jr nc, .wanted              ; Added?  (else refused, the reason shown)
         call houses_pause
         jr .wanted
 .partner:
         ld a, (trade_b)
         cp NO_PLAYER
-        jr nz, .cards
+        jr nz, .cards               ; A partner already?  (the owner of what is wanted)
 .with:  call msg_clear
         ld hl, str_trade_with
         call ask_player
-        ret c
+        ret c                       ; ENTER: nobody?  Given up.
         ld hl, trade_a
         cp (hl)
-        jr z, .with                 ; a trade is between two players
+        jr z, .with                 ; Himself?  A trade is between two players.
         ld (trade_b), a
 .cards: ld a, (trade_a)
         ld hl, trade_card_a
@@ -135,44 +135,44 @@ trade_deal:
         call msg_clear
         ld hl, str_trade_cash_question
         call ask_yn
-        jr nc, .costs
+        jr nc, .costs               ; No cash adjustment?
 .to:    ld hl, str_trade_cash_to
         call ask_player
-        jr c, .cash
+        jr c, .cash                 ; ENTER: no cash after all?
         ld hl, trade_a
         cp (hl)
-        jr z, .to_ok
+        jr z, .to_ok                ; To trade_a?
         ld hl, trade_b
         cp (hl)
-        jr nz, .to
+        jr nz, .to                  ; Not to trade_b either?  Ask again.
 .to_ok: ld (trade_cash_to), a
         ld hl, str_trade_how_much
         call ask_number
-        jr c, .cash
+        jr c, .cash                 ; ENTER: no sum?  The cash question again.
         ld (trade_cash), hl
         call trade_cash_payer       ; has the payer that much?
         call trade_player_cash
         ld de, (trade_cash)
         or a
         sbc hl, de
-        jr nc, .costs
+        jr nc, .costs               ; Has the payer that much?
         ld hl, str_trade_no_borrowing
         call trade_refuse
         call houses_pause
         jr .cash
 .costs: call trade_interest_check
-        jp c, houses_pause          ; (refused: the reason shown)
+        jp c, houses_pause          ; Could a side not pay the interest?  (refused: the reason shown)
         call trade_summary
         ld a, (trade_b)
         call player_record
         bit PF_COMPUTER, (hl)
-        jr nz, .computer
+        jr nz, .computer            ; trade_b a computer?  It decides by itself.
         call msg_clear
         ld a, (trade_b)
         call msg_player
         ld hl, str_trade_agree
         call ask_yn
-        jr nc, .refused
+        jr nc, .refused             ; N: refused?
         jr .deal
 .computer:
         call trade_ai_accepts
@@ -181,7 +181,7 @@ trade_deal:
         ld a, (trade_b)
         call msg_player
         pop af
-        jr nc, .computer_no
+        jr nc, .computer_no         ; Declined?
         ld hl, str_trade_accepts
         call msg_print
         call houses_pause
@@ -219,27 +219,27 @@ trade_in_kind:
         ld (trade_give), a
         ld a, (trade_a)
         call trade_check            ; his, the group bare
-        jp c, houses_pause
+        jp c, houses_pause          ; Not his, or its group built?  (the reason shown)
         call trade_clear
         ld a, (bank_creditor)
         ld (trade_b), a
         call trade_interest_check   ; can the creditor pay the interest on it?
-        jp c, houses_pause
+        jp c, houses_pause          ; Could the creditor not pay the interest?  (the reason shown)
 .value: call msg_clear
         ld a, (trade_give)
         call msg_square_name
         ld hl, str_trade_kind_value
         call ask_number
-        ret c                       ; ENTER alone: no offer
+        ret c                       ; ENTER alone?  No offer.
         ld a, h
         or l
-        jr z, .value
+        jr z, .value                ; Nothing?  Ask again.
         ld (trade_kind_value), hl
         ex de, hl
         ld hl, (bank_amount)
         or a
         sbc hl, de
-        jr nc, .offer
+        jr nc, .offer               ; No more than is owed?
         ld hl, str_trade_kind_too_much
         call trade_refuse
         call houses_pause
@@ -260,12 +260,12 @@ trade_in_kind:
         ld a, (trade_b)
         call player_record
         bit PF_COMPUTER, (hl)
-        jr nz, .computer
+        jr nz, .computer            ; The creditor a computer?  It decides by itself.
         ld a, (trade_b)
         call msg_player
         ld hl, str_trade_agree
         call ask_yn
-        jr c, .deal
+        jr c, .deal                 ; Y: agreed?
         ld hl, str_trade_refused
         call trade_refuse
         call houses_pause
@@ -277,7 +277,7 @@ trade_in_kind:
         ld a, (trade_b)
         call msg_player
         pop af
-        jr c, .accepts
+        jr c, .accepts              ; Accepted?
         ld hl, str_trade_declines
         call msg_print
         call snd_low
@@ -298,7 +298,7 @@ trade_in_kind:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; trade_refuse / trade_refuse_pause - show why, with the low tone (and a pause to read it)
+; trade_refuse_pause - trade_refuse, then a pause to read it
 ; Input: HL = message.  Output: carry set.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 trade_refuse_pause:
@@ -306,6 +306,11 @@ trade_refuse_pause:
         call houses_pause
         scf
         ret
+
+; ---------------------------------------------------------------------------------------------
+; trade_refuse - show why a deal or a choice is refused, with the low tone
+; Input: HL = message.  Output: carry set.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
 trade_refuse:
         jp houses_refuse
 
@@ -335,11 +340,11 @@ trade_check:
         inc b
         cp b
         ld hl, str_trade_not_theirs
-        jr nz, trade_refuse
+        jr nz, trade_refuse         ; Not his?
         ld a, c
         call group_built
         ld hl, str_trade_group_built
-        jr c, trade_refuse
+        jr c, trade_refuse          ; Its group built?
         or a
         ret
 
@@ -354,33 +359,33 @@ trade_add_wanted:
         call square_owner
         or a
         ld hl, str_trade_nobodys
-        jr z, trade_refuse
+        jr z, trade_refuse          ; Nobody's?
         dec a
         ld hl, trade_a
         cp (hl)
         ld hl, str_trade_yours
-        jr z, trade_refuse
+        jr z, trade_refuse          ; The trader's own?
         ld c, a                     ; C = its owner
         ld a, (trade_b)
         cp NO_PLAYER
-        jr z, .listed
+        jr z, .listed               ; The first wanted?  (any other player's will do)
         cp c
         ld hl, str_trade_one_player
-        jr nz, trade_refuse
+        jr nz, trade_refuse         ; Another player's than the rest?
 .listed:
         ld a, (trade_take_count)    ; chosen already?
         or a
-        jr z, .new
+        jr z, .new                  ; None listed yet?
         ld b, a
         ld hl, trade_take
         ld a, (trade_square)
 .dup:   cp (hl)
-        jr z, .twice
+        jr z, .twice                ; Chosen already?
         inc hl
-        djnz .dup
+        djnz .dup                   ; Another listed to compare?
         ld a, (trade_take_count)
         cp TRADE_MAX_TAKE
-        jr nc, .twice
+        jr nc, .twice               ; The list full?
 .new:   push bc
         ld a, (trade_square)
         ld b, c
@@ -388,7 +393,7 @@ trade_add_wanted:
         ld a, b
         call trade_check            ; the group bare?
         pop bc
-        ret c
+        ret c                       ; Its group built?  (the reason shown)
         ld a, c
         ld (trade_b), a
         ld a, (trade_take_count)
@@ -412,7 +417,7 @@ trade_add_wanted:
 ; ---------------------------------------------------------------------------------------------
 ; trade_ask_card - a side holding a Get Out of Jail Free card is asked whether it adds one
 ; Input: A = player, HL = trade_card_a or trade_card_b.  Output: (HL) = the JC_* bit of the
-; card given (the Chance one first), or unchanged.  Corrupts: AF, BC, DE, HL.
+; card given (the Chance one first), or unchanged.  Corrupts: AF, BC, DE.
 ; ---------------------------------------------------------------------------------------------
 trade_ask_card:
         push hl
@@ -426,7 +431,7 @@ trade_ask_card:
         ld c, a
         ld a, b
         or a
-        ret z                       ; none held
+        ret z                       ; No card held?
         push hl
         push bc
         call msg_clear
@@ -438,10 +443,10 @@ trade_ask_card:
         call ask_yn
         pop bc                      ; B = the cards held
         pop hl
-        ret nc
+        ret nc                      ; N: no card?
         ld a, b
         and 1 << JC_CHANCE
-        jr nz, .one
+        jr nz, .one                 ; A Chance card held?  It goes first.
         ld a, 1 << JC_CHEST
 .one:   ld (hl), a
         ret
@@ -455,7 +460,7 @@ trade_cash_payer:
         ld hl, trade_a
         cp (hl)
         ld a, (hl)
-        ret nz                      ; to b: a pays
+        ret nz                      ; To trade_b?  trade_a pays.
         ld a, (trade_b)
         ret
 
@@ -475,7 +480,7 @@ trade_player_cash:
 
 ; ---------------------------------------------------------------------------------------------
 ; trade_cash_after - a side's cash after the balance (the payer was checked to have it)
-; Input: A = a or b.  Output: HL (65535 at most).  Corrupts: AF, BC, DE.
+; Input: A = a or b.  Output: HL (65535 at most).  Corrupts: AF, C, DE.
 ; ---------------------------------------------------------------------------------------------
 trade_cash_after:
         ld c, a
@@ -484,13 +489,13 @@ trade_cash_after:
         ld a, (trade_cash_to)
         cp c
         ld hl, (trade_cash)
-        jr z, .gets
+        jr z, .gets                 ; Does it receive the balance?
         ex de, hl                   ; pays (0 when there is no balance)
         or a
         sbc hl, de
         ret
 .gets:  add hl, de
-        ret nc
+        ret nc                      ; Within 65535?
         ld hl, 0xFFFF
         ret
 
@@ -503,7 +508,7 @@ trade_received:
         cp (hl)
         ld hl, trade_give
         ld b, 1
-        ret z
+        ret z                       ; Is it trade_b?  It receives the one property given.
         ld hl, trade_take
         ld a, (trade_take_count)
         ld b, a
@@ -512,14 +517,14 @@ trade_received:
 ; ---------------------------------------------------------------------------------------------
 ; trade_interest_due - the 10 % interest due at once on the mortgaged properties a side
 ; receives (A54)
-; Input: A = a or b.  Output: HL = pounds.  Corrupts: AF, BC, DE.
+; Input: A = a or b.  Output: HL = pounds.  Corrupts: AF, B, DE.
 ; ---------------------------------------------------------------------------------------------
 trade_interest_due:
         call trade_received
         ld de, 0
         ld a, b
         or a
-        jr z, .done
+        jr z, .done                 ; Nothing received?
 .square:
         push bc
         push hl
@@ -530,14 +535,14 @@ trade_interest_due:
         pop af
         ld hl, 0
         bit SQ_MORTGAGED, c
-        call nz, mortgage_interest  ; HL = 10 % of the loan
+        call nz, mortgage_interest  ; Mortgaged?  HL = 10 % of the loan.
         pop de
         add hl, de
         ex de, hl
         pop hl
         pop bc
         inc hl
-        djnz .square
+        djnz .square                ; Another property received?
 .done:  ex de, hl
         ret
 
@@ -549,7 +554,7 @@ trade_interest_due:
 trade_interest_check:
         ld a, (trade_a)
         call .side
-        ret c
+        ret c                       ; Can trade_a not pay?
         ld a, (trade_b)
 .side:  ld (trade_side), a
         call trade_interest_due
@@ -559,7 +564,7 @@ trade_interest_check:
         pop de
         or a
         sbc hl, de
-        ret nc
+        ret nc                      ; Can it pay?
         call msg_clear
         ld a, (trade_side)
         call msg_player
@@ -601,7 +606,7 @@ trade_summary:
         ld a, (trade_take_count)
         or a
         ld hl, str_trade_no_property
-        jr z, .none
+        jr z, .none                 ; No property wanted?
         ld b, a
         ld hl, trade_take
 .take:  push bc
@@ -613,14 +618,14 @@ trade_summary:
         inc hl
         ld a, b
         dec a
-        jr z, .last
+        jr z, .last                 ; The last one?  No comma after it.
         push bc
         push hl
         ld hl, str_houses_comma
         call msg_print
         pop hl
         pop bc
-.last:  djnz .take
+.last:  djnz .take                  ; Another property wanted?
         jr .extras
 .none:  call msg_print
 .extras:
@@ -639,19 +644,19 @@ trade_summary_extras:
         ld hl, trade_a
         cp (hl)
         ld a, (trade_card_a)
-        jr z, .card
+        jr z, .card                 ; trade_a?  Its card.
         ld a, (trade_card_b)
 .card:  or a
-        jr z, .cash
+        jr z, .cash                 ; No card?
         push bc
         ld hl, str_trade_plus_card
         call msg_print
         pop bc
 .cash:  ld a, (trade_cash_to)
         cp NO_PLAYER
-        ret z
+        ret z                       ; No cash balance?
         cp c
-        ret z                       ; it receives the balance: the other side adds it
+        ret z                       ; Does it receive the balance?  The other side adds it.
         ld hl, str_trade_plus
         call msg_print
         ld hl, (trade_cash)
@@ -667,7 +672,7 @@ trade_transfer:
         ld hl, (trade_cash)
         ld a, h
         or l
-        jr z, .cards
+        jr z, .cards                ; No cash balance?
         call trade_cash_payer
         call player_record
         push hl
@@ -695,7 +700,7 @@ trade_transfer:
         call property_give
         ld a, (trade_take_count)
         or a
-        jr z, .interest
+        jr z, .interest             ; No property wanted?
         ld b, a
         ld hl, trade_take
 .take:  push bc
@@ -707,7 +712,7 @@ trade_transfer:
         pop hl
         pop bc
         inc hl
-        djnz .take
+        djnz .take                  ; Another property wanted?
 .interest:
         ld a, (trade_b)
         ld c, a
@@ -715,7 +720,7 @@ trade_transfer:
         call trade_mortgaged
         ld a, (trade_take_count)
         or a
-        jr z, .done
+        jr z, .done                 ; No property wanted?
         ld b, a
         ld hl, trade_take
 .mortgaged:
@@ -728,7 +733,7 @@ trade_transfer:
         pop hl
         pop bc
         inc hl
-        djnz .mortgaged
+        djnz .mortgaged             ; Another property wanted?
 .done:  call board_draw_players
         pop ix
         ret
@@ -743,7 +748,7 @@ trade_move_card:
         ld e, a
         ld a, b
         or a
-        jr z, .none
+        jr z, .none                 ; No card?
         ld a, e
         call player_record
         ld de, P_JAIL_CARDS
@@ -778,7 +783,7 @@ trade_mortgaged:
         ld a, (trade_square)
         call square_owner
         bit SQ_MORTGAGED, c
-        ret z
+        ret z                       ; Not mortgaged?  Nothing to pay.
         push ix
         ld a, (trade_side)
         call player_record
@@ -806,13 +811,13 @@ trade_mortgaged:
         ld de, (trade_loan)
         or a
         sbc hl, de
-        jr c, .keep
+        jr c, .keep                 ; Is the loan more than its cash?  It stays mortgaged.
         bit PF_COMPUTER, (ix+P_FLAGS)
-        jr z, .ask
+        jr z, .ask                  ; A human?  Asked.
         call ai_params
         ld hl, (trade_loan)
         call ai_cash_after
-        jr c, .keep
+        jr c, .keep                 ; Would lifting leave less than its reserve?
         jr .lift
 .ask:   ld hl, str_trade_lift_question
         call msg_print
@@ -820,7 +825,7 @@ trade_mortgaged:
         call msg_money
         ld hl, str_trade_question
         call ask_yn
-        jr nc, .keep
+        jr nc, .keep                ; N: kept mortgaged?
 .lift:  ld hl, (trade_loan)
         call bank_pay_ix_exact
         ld a, (trade_square)
@@ -841,7 +846,7 @@ trade_mortgaged:
 ; ---------------------------------------------------------------------------------------------
 ; trade_value - a property's value to a computer judging a deal: its printed price, half
 ; (the mortgage value) if mortgaged - the short game's valuation (A63)
-; Input: A = square.  Output: DE = pounds.  Corrupts: AF, BC, HL.
+; Input: A = square.  Output: DE = pounds.  Corrupts: AF, C, HL.
 ; ---------------------------------------------------------------------------------------------
 trade_value:
         push af
@@ -852,7 +857,7 @@ trade_value:
         pop bc
         ld de, BOARD_PRICE
         bit SQ_MORTGAGED, c
-        jr z, .price
+        jr z, .price                ; Not mortgaged?  The printed price.
         ld de, BOARD_MORTGAGE
 .price: add hl, de
         ld e, (hl)
@@ -863,13 +868,13 @@ trade_value:
 ; ---------------------------------------------------------------------------------------------
 ; trade_take_worth - the properties wanted from trade_b, valued as a computer values them
 ; (trade_value each; the sum stops at 65535)
-; Input: trade_take_count, trade_take.  Output: HL = pounds.  Corrupts: AF, BC, DE.
+; Input: trade_take_count, trade_take.  Output: HL = pounds.  Corrupts: AF, B, DE.
 ; ---------------------------------------------------------------------------------------------
 trade_take_worth:
         ld hl, 0
         ld a, (trade_take_count)
         or a
-        ret z
+        ret z                       ; Nothing wanted?
         ld b, a
         ld de, trade_take
 .take:  push bc
@@ -882,7 +887,7 @@ trade_take_worth:
         pop de
         pop bc
         inc de
-        djnz .take
+        djnz .take                  ; Another property wanted?
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -891,14 +896,14 @@ trade_take_worth:
 ; ---------------------------------------------------------------------------------------------
 trade_add_sum:
         add hl, de
-        ret nc
+        ret nc                      ; Within 65535?
         ld hl, 0xFFFF
         ret
 
 ; ---------------------------------------------------------------------------------------------
 ; trade_ai_self - a computer about to judge a deal: its record and its personality
 ; Input: A = player.  Output: IX = its record, IY = its personality's row.
-; Corrupts: AF, BC, DE, HL.
+; Corrupts: AF, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 trade_ai_self:
         call player_record
@@ -923,7 +928,7 @@ trade_ai_accepts:
         ex de, hl
         ld a, (trade_card_a)
         or a
-        jr z, .no_card_a
+        jr z, .no_card_a            ; No card from trade_a?
         ld de, TRADE_CARD_VALUE
         call trade_add_sum
 .no_card_a:
@@ -931,7 +936,7 @@ trade_ai_accepts:
         call trade_take_worth       ; what it gives: the properties wanted of it
         ld a, (trade_card_b)
         or a
-        jr z, .no_card_b
+        jr z, .no_card_b            ; No card from trade_b?
         ld de, TRADE_CARD_VALUE
         call trade_add_sum
 .no_card_b:
@@ -945,11 +950,11 @@ trade_ai_accepts:
         ld (trade_gives), hl
         ld a, (trade_cash_to)       ; the cash balance
         cp NO_PLAYER
-        jr z, .judge
+        jr z, .judge                ; No cash balance?
         ld hl, trade_b
         cp (hl)
         ld de, (trade_cash)
-        jr nz, .pays
+        jr nz, .pays                ; Does trade_a receive it?  trade_b pays.
         ld hl, (trade_gets)
         call trade_add_sum
         ld (trade_gets), hl
@@ -963,31 +968,31 @@ trade_ai_accepts:
 .judge: ld b, (iy+AI_TRADE_MARGIN)  ; the margin: gives / 16 * margin (issue 11: the margins
         ld a, b                     ; are a column of ai.asm's ai_personalities now)
         cp AI_NEVER_TRADES
-        jr z, .no                   ; (the Buyer baseline never trades)
+        jr z, .no                   ; Does it never trade?  (the Buyer baseline)
         ld hl, (trade_gives)
         ld c, TRADE_MARGIN_SHIFT
 .shift: srl h
         rr l
         dec c
-        jr nz, .shift
+        jr nz, .shift               ; Shifted four times?
         ex de, hl                   ; DE = a sixteenth
         ld hl, (trade_gives)
         ld a, b
         or a
-        jr z, .threshold
+        jr z, .threshold            ; No margin?
 .margin:
         call trade_add_sum
-        djnz .margin
+        djnz .margin                ; Another sixteenth to add?
 .threshold:                         ; HL = gives + margin: gets must be more
         ex de, hl
         ld hl, (trade_gets)
         or a
         sbc hl, de
-        jr c, .no
-        jr z, .no
+        jr c, .no                   ; Gets less than gives and the margin?
+        jr z, .no                   ; Just as much?  Not enough.
         ld hl, (trade_pays)         ; and it keeps its reserve
         call ai_cash_after
-        jr c, .no
+        jr c, .no                   ; Would the cash it pays leave less than its reserve?
         pop ix
         scf
         ret
@@ -1032,7 +1037,7 @@ trade_ai_accepts_a:
         call trade_take_worth       ; what it gets: b's properties
         ld a, (trade_card_b)
         or a
-        jr z, .no_card_b
+        jr z, .no_card_b            ; No card from trade_b?
         ld de, TRADE_CARD_VALUE
         call trade_add_sum
 .no_card_b:
@@ -1042,7 +1047,7 @@ trade_ai_accepts_a:
         ex de, hl
         ld a, (trade_card_a)
         or a
-        jr z, .no_card_a
+        jr z, .no_card_a            ; No card from trade_a?
         ld de, TRADE_CARD_VALUE
         call trade_add_sum
 .no_card_a:
@@ -1056,11 +1061,11 @@ trade_ai_accepts_a:
         ld (trade_gives), hl
         ld a, (trade_cash_to)       ; the cash balance
         cp NO_PLAYER
-        jp z, trade_ai_accepts.judge
+        jp z, trade_ai_accepts.judge    ; No cash balance?
         ld hl, trade_a
         cp (hl)
         ld de, (trade_cash)
-        jp nz, trade_ai_accepts.pays    ; a pays it
+        jp nz, trade_ai_accepts.pays    ; Does trade_b receive it?  trade_a pays.
         ld hl, (trade_gets)
         call trade_add_sum
         ld (trade_gets), hl
@@ -1068,23 +1073,23 @@ trade_ai_accepts_a:
 
 ; ---------------------------------------------------------------------------------------------
 ; trade_retire - X with OPT_RETIRE: a player leaves the game after a Y (seed 003 "Quitar")
-; Input: none.  Output: perhaps a player out.  Corrupts: all.
+; Input: none.  Output: perhaps a player out.  Corrupts: AF, BC, DE, HL, IY.
 ; ---------------------------------------------------------------------------------------------
 trade_retire:
         ld a, (v_options)
         bit OPT_RETIRE, a
-        ret z
+        ret z                       ; The retire option off?
         call msg_clear
         ld hl, str_trade_retire_who
         call ask_player
-        ret c
+        ret c                       ; ENTER: nobody?
         ld (trade_side), a
         call msg_clear
         ld a, (trade_side)
         call msg_player
         ld hl, str_trade_retire_sure
         call ask_yn
-        ret nc
+        ret nc                      ; N: not sure?
         ld a, (trade_side)
         ; continues into trade_retire_player
 
@@ -1111,10 +1116,10 @@ trade_retire_player:
         call square_owner
         pop bc
         cp c
-        jr nz, .next
+        jr nz, .next                ; Not his?
         ld a, b
         call group_built
-        jr nc, .bare
+        jr nc, .bare                ; No buildings in its group?
         pop bc
         push bc
         ld a, b
@@ -1132,7 +1137,7 @@ trade_retire_player:
         inc b
         ld a, b
         cp BOARD_SQUARES
-        jr c, .square
+        jr c, .square               ; Another square?
         ld l, (ix+P_CASH)           ; the cash to the Bank
         ld h, (ix+P_CASH+1)
         ld (ix+P_CASH), 0
@@ -1148,10 +1153,10 @@ trade_retire_player:
         ld a, (trade_side)
         ld hl, v_rent_payer
         cp (hl)
-        jr z, .no_rent
+        jr z, .no_rent              ; Does he owe rent now?  Forgotten.
         ld hl, v_rent_owner
         cp (hl)
-        jr nz, .shown
+        jr nz, .shown               ; Not owed rent either?
 .no_rent:
         ld a, NO_PLAYER
         ld (v_rent_payer), a

@@ -270,7 +270,7 @@ msg_player_piece:
 
 ; ---------------------------------------------------------------------------------------------
 ; player_glyph - the character of a player's piece (its token's glyph)
-; Input: A = player 0..5.  Output: A = CH_TOKEN + the player's P_TOKEN.  Corrupts: DE, HL.
+; Input: A = player 0..5.  Output: A = CH_TOKEN + the player's P_TOKEN.  Corrupts: F, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 player_glyph:
         call player_record
@@ -336,6 +336,13 @@ ask_yn:
 ask_text:
         xor a
         ld (digits_only), a
+
+; ---------------------------------------------------------------------------------------------
+; ask_text_core - the line editor of ask_text and ask_text_digits (digits_only set: digits
+; only, and ENTER alone ends it)
+; Input: DE = buffer (B + 1 bytes), B = the most characters, digits_only.
+; Output: the buffer holds the text and a 0; A = its length.  Corrupts: F, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
 ask_text_core:
         ld a, b
         ld (ask_text_core_max), a

@@ -130,7 +130,7 @@ worth_buildings:
 
 ; ---------------------------------------------------------------------------------------------
 ; worth_square_value - one square at the short-game valuation (a worth_scan valuer)
-; Input: A = square byte, IX = board record.  Output: DE = pounds.  Corrupts: AF, B, HL.
+; Input: A = square byte, IX = board record.  Output: DE = pounds.  Corrupts: AF, HL.
 ; ---------------------------------------------------------------------------------------------
 worth_square_value:
         ld l, (ix+BOARD_PRICE)

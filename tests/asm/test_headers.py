@@ -39,6 +39,10 @@ def changes(headers, text: str, name: str = "sub1") -> tuple[str, bool]:
     ("call sub2\n ret\nsub2: ld ix, 0\n ret", "IX"),
     ("ld a, (ix+1)\n ld (iy+2), a\n ret", "A"),
     ("ex af, af'\n ret", "AF, AF'"),
+    ("or a\n ret", "F"),
+    ("and a\n ret", "F"),
+    ("or b\n ret", "AF"),
+    ("and 7\n ret", "AF"),
 ])
 def test_the_analysis_finds_what_a_routine_changes(headers, body: str, expected: str) -> None:
     assert changes(headers, f"sub1: {body}\n")[0] == expected
@@ -104,3 +108,7 @@ def test_a_header_needs_its_name_and_three_parts(headers) -> None:
 
 def test_every_routine_of_the_rom_has_a_true_header(headers, capsys) -> None:
     assert headers.main(["--check", "--target", "rom"]) == 0, capsys.readouterr().out
+
+
+def test_every_routine_of_the_game_has_a_true_header(headers, capsys) -> None:
+    assert headers.main(["--check", "--target", "game"]) == 0, capsys.readouterr().out

@@ -57,3 +57,18 @@ def test_a_comment_keeps_its_column_and_its_continuation_follows(style) -> None:
 def test_a_rewrite_that_would_change_tokens_is_refused(style) -> None:
     # After a blank, % starts a binary number: "x %10" is x followed by 2, not x MOD 10.
     assert not style.same_tokens("        ld a, x%10", "        ld a, x %10")
+
+
+def test_a_branch_without_its_question_is_found(style) -> None:
+    text = ("        jr z, .x\n"
+            "        jr z, .y                ; Is it the last?\n"
+            "        jp .z\n"
+            ".a:     ret nc\n"
+            "        call c, sub             ;\n"
+            "        ld a, c                 ; (C, not a condition)\n")
+    assert style.unasked(text) == [1, 4, 5]
+
+
+def test_the_questioned_files_are_the_game_s(style) -> None:
+    names = {p.name for p in style.sources([]) if p.parent.name == "game"}
+    assert style.QUESTIONED <= names
