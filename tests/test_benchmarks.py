@@ -94,3 +94,32 @@ def test_startup_of_the_window_is_measured_in_a_new_process() -> None:
 def test_format_startup_table() -> None:
     text = benchmarks.format_startup_table([("Spectrum JIT: first frame", 95.25, 1.5)])
     assert "Spectrum JIT: first frame       95.2 s     1.5 s" in text.splitlines()
+
+
+@pytest.mark.parametrize(("code", "forbidden"), [
+    ("from zxmonopoly import benchmarks; benchmarks.busy_rom(); benchmarks._window_load_frames()",
+     ("zxmonopoly.asm", "zxmonopoly.ui")),
+    ("from zxmonopoly import cli; cli.build_parser()", ("zxmonopoly.ui",)),
+])
+def test_the_benchmarks_and_the_cli_read_images_and_timing_not_the_window(
+        code: str, forbidden: tuple[str, ...]) -> None:
+    """The busy ROM is a shipped image (src/bench/busy.asm, built by tools/build.py) and the
+    window's boot frames come from spectrum/timing: neither the assembler nor ui is imported."""
+    import sys
+    from pathlib import Path
+
+    src = Path(benchmarks.__file__).resolve().parents[1]
+    probe = (f"import sys; {code}; "
+             f"print(sorted(m for m in sys.modules if m.startswith({forbidden!r})))")
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin"}, check=False)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"
+
+
+def test_the_busy_rom_is_the_shipped_image() -> None:
+    from zxmonopoly import images
+
+    rom = benchmarks.busy_rom()
+    assert rom == (images.DATA_DIR / images.BUSY_ROM_IMAGE).read_bytes() and len(rom) == 16_384
+    assert rom[0x38] == 0xF5  # the interrupt routine starts with PUSH AF

@@ -19,7 +19,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from zxmonopoly import images  # noqa: E402
-from zxmonopoly.ui.window import OUR_ROM_BOOT_FRAMES, Window  # noqa: E402
+from zxmonopoly.spectrum.timing import OUR_ROM_BOOT_FRAMES  # noqa: E402
+from zxmonopoly.ui.window import Window  # noqa: E402
 
 #: Frames until the game's title is complete after a fast load.
 TITLE_FRAMES = 300

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-# T-states per second of a real 48K Spectrum (3.5 MHz nominal, 69,888 T-states x 50 frames).
-SPECTRUM_TSTATES_PER_SECOND = 3_494_400
+from zxmonopoly import images
+from zxmonopoly.spectrum.timing import FIFTY_HZ_CPU, FRAMES_PER_SECOND, OUR_ROM_BOOT_FRAMES
 
 WORKLOAD_ORG = 0x8000
 WORKLOAD_DATA = 0x9000  # IX points here
@@ -123,7 +123,7 @@ class Speed:
 
     @property
     def real_time_multiple(self) -> float:
-        return self.tstates_per_second / SPECTRUM_TSTATES_PER_SECOND
+        return self.tstates_per_second / FIFTY_HZ_CPU
 
 
 def measure(engine: str | None, seconds: float = 3.0) -> Speed:
@@ -184,8 +184,6 @@ def jit_startup() -> tuple[float, float]:
 
 #: Frames the window needs to show the boot and the whole of LOAD "" typed.
 def _window_load_frames() -> int:
-    from zxmonopoly.ui.window import OUR_ROM_BOOT_FRAMES
-
     return OUR_ROM_BOOT_FRAMES + 4 * 8 + 1
 
 
@@ -282,7 +280,7 @@ def format_table(
     """The benchmark's report."""
     lines = [
         f"Z80 engines, mixed workload, {seconds:g} s each "
-        f"(a real Spectrum runs {SPECTRUM_TSTATES_PER_SECOND:,} T-states/s)",
+        f"(a real Spectrum runs {FIFTY_HZ_CPU:,} T-states/s)",
         "",
         f"{'engine':<8} {'T-states/s':>14} {'x real time':>12} {'cold start':>11} "
         f"{'warm start':>11}",
@@ -306,87 +304,9 @@ def format_table(
 
 # -- the whole machine ------------------------------------------------------------------------
 
-#: Frames per second of a real 48K (3.5 MHz, 69,888-T frames): real time for the machine.
-SPECTRUM_FRAMES_PER_SECOND = 3_500_000 / 69_888  # 50.08
-
-#: A busy ROM for the machine benchmark: IM 1 with interrupts on (the routine counts frames and
-#: sets the border), and a main loop that never HALTs. Each pass scrolls the display one byte to
-#: the left with LDIR (contended RAM), writes a new column with ALU and rotate work, bumps a row
-#: of attributes (contended read-modify-write), then runs a mixed uncontended inner loop with
-#: indexed loads, CB ops, PUSH/POP and CALL/RET.
-BUSY_ROM_SOURCE = """
-        ORG 0
-        DI
-        LD SP,0xFF00
-        LD IX,0x9000
-        IM 1
-        EI
-        JP main
-        DS 0x38-$
-isr:    PUSH AF
-        PUSH HL
-        LD HL,(0x8000)
-        INC HL
-        LD (0x8000),HL
-        LD A,L
-        AND 7
-        OUT (0xFE),A
-        POP HL
-        POP AF
-        EI
-        RET
-main:   LD HL,0x4001
-        LD DE,0x4000
-        LD BC,0x0FFF
-        LDIR
-        LD HL,0x401F
-        LD B,0
-        LD A,R
-col:    XOR L
-        RLCA
-        LD (HL),A
-        INC H
-        LD C,A
-        LD A,H
-        CP 0x50
-        JR C,colok
-        LD H,0x40
-        INC L
-colok:  LD A,C
-        DJNZ col
-        LD HL,0x5800
-        LD B,32
-attr:   INC (HL)
-        INC HL
-        DJNZ attr
-        LD B,200
-inner:  LD A,B
-        ADD A,(IX+1)
-        LD (IX+2),A
-        RLC (IX+3)
-        BIT 3,A
-        JR Z,skip
-        SUB 3
-skip:   PUSH BC
-        CALL work
-        POP BC
-        DJNZ inner
-        JP main
-work:   LD C,A
-        XOR B
-        AND 0x3C
-        OR C
-        LD (0x9010),A
-        RET
-"""
-
-
 def busy_rom() -> bytes:
-    """The busy benchmark ROM, assembled with our assembler (16,384 bytes)."""
-    from zxmonopoly.asm import assemble
-
-    program = assemble(BUSY_ROM_SOURCE, "<busy rom>")
-    return bytes(program.binary(0, 0x4000)).ljust(0x4000, b"\xff")[:0x4000]
+    """The busy benchmark ROM (``src/bench/busy.asm``), as the build ships it (16,384 bytes)."""
+    return images.busy_rom()
 
 
 @dataclass(frozen=True)
@@ -405,7 +325,7 @@ class MachineSpeed:
     @property
     def real_time_multiple(self) -> float:
         """How many times faster than a real 48K (50.08 frames/s)."""
-        return self.frames_per_second / SPECTRUM_FRAMES_PER_SECOND
+        return self.frames_per_second / FRAMES_PER_SECOND
 
 
 def measure_machine(engine: str | None, seconds: float = 3.0) -> MachineSpeed:
@@ -435,7 +355,7 @@ def format_machine_table(speeds: Sequence[MachineSpeed], seconds: float) -> str:
     """The machine benchmark's report."""
     lines = [
         f"48K machine, busy program (interrupts on, no HALT, contended RAM), {seconds:g} s each "
-        f"(real time = {SPECTRUM_FRAMES_PER_SECOND:.2f} frames/s)",
+        f"(real time = {FRAMES_PER_SECOND:.2f} frames/s)",
         "",
         f"{'engine':<8} {'frames/s':>12} {'x real time':>12}",
     ]

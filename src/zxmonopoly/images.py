@@ -1,4 +1,5 @@
-"""The built images shipped with the package, read-only: our ROM, the game tape, symbol maps.
+"""The built images shipped with the package, read-only: our ROM, the game tape, symbol maps,
+and the busy ROM the machine benchmark runs.
 
 ``tools/build.py`` assembles ``roms/`` and ``src/game/`` into ``src/zxmonopoly/data/`` and the
 files are committed and shipped as package data; this module only reads them. Nothing here
@@ -18,6 +19,7 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 #: File names in :data:`DATA_DIR`, as the build writes them.
 ROM_IMAGE = "rom.bin"
 GAME_TAPE = "monopoly.tap"
+BUSY_ROM_IMAGE = "busy.bin"
 SYMBOLS_SUFFIX = ".sym.json"
 LISTING_SUFFIX = ".lst"
 
@@ -84,3 +86,8 @@ def game_symbols() -> dict[str, int]:
     path = game_symbols_path()
     entries = json.loads(path.read_text(encoding="utf-8"))
     return {name: int(entry["value"]) for name, entry in entries.items()}
+
+
+def busy_rom() -> bytes:
+    """The machine benchmark's 16K ROM (``src/bench/busy.asm``: busy, never halting)."""
+    return _shipped(BUSY_ROM_IMAGE).read_bytes()

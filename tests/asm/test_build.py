@@ -45,7 +45,8 @@ def test_builds_rom_and_game(tmp_path: Path) -> None:
     make_tree(tmp_path)
     out = tmp_path / "data"
     report = build.build_all(tmp_path, out)
-    assert sorted(report.built) == ["game", "rom"] and not report.skipped
+    assert sorted(report.built) == ["game", "rom"]
+    assert report.skipped == {"bench": "src/bench/busy.asm does not exist yet"}
     rom = (out / "rom.bin").read_bytes()
     assert len(rom) == 16384
     assert rom[:4] == bytes([0xF3, 0xC3, 0x00, 0x01])
@@ -77,7 +78,8 @@ def test_build_is_deterministic_and_freshness_follows_the_sources(tmp_path: Path
 def test_missing_trees_are_skipped(tmp_path: Path) -> None:
     report = build.build_all(tmp_path, tmp_path / "out")
     assert report.skipped == {"rom": "roms/main.asm does not exist yet",
-                              "game": "src/game/main.asm does not exist yet"}
+                              "game": "src/game/main.asm does not exist yet",
+                              "bench": "src/bench/busy.asm does not exist yet"}
     assert not (tmp_path / "out").exists()
 
 

@@ -14,10 +14,10 @@ import pytest
 
 from zxmonopoly import images, snapshot
 from zxmonopoly.asm import assemble
-from zxmonopoly.harness.session import BOOT_FRAMES
 from zxmonopoly.snapshot import Snapshot
 from zxmonopoly.spectrum import Spectrum48
 from zxmonopoly.spectrum.keyboard import keys_for_text
+from zxmonopoly.spectrum.timing import BOOT_FRAMES
 
 ENGINE = "jit"
 FRAMES_AFTER = 300

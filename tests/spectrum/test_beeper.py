@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zxmonopoly.spectrum.beeper import FIFTY_HZ_CPU, Beeper, port_fe_events
-from zxmonopoly.spectrum.timing import CPU_HZ, FRAME_TSTATES
+from zxmonopoly.spectrum.beeper import Beeper, port_fe_events
+from zxmonopoly.spectrum.timing import CPU_HZ, FIFTY_HZ_CPU, FRAME_TSTATES
 
 
 def reference(frames: list[list[tuple[int, int]]], frame_tstates: int, rate: int, cpu_hz: int,

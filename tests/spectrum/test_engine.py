@@ -163,7 +163,7 @@ def test_cancel_stops_the_compile_process(monkeypatch) -> None:
 
 def test_run_counts_the_most_frames_its_options_can_take() -> None:
     from zxmonopoly import cli
-    from zxmonopoly.harness.session import BOOT_FRAMES
+    from zxmonopoly.spectrum.timing import BOOT_FRAMES
 
     parser = cli.build_parser()
     args = parser.parse_args(["run", "--frames", "300", "--until-text", "X",

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from zxmonopoly.spectrum import keyboard as kb
-from zxmonopoly.spectrum.keyboard import Joystick, Keyboard, KeyboardError, port_value
+from zxmonopoly.spectrum.keyboard import Joystick, Keyboard, KeyboardError, resolve
 
 # spectrum_facts.md §3.1, written out key by key: (key, port high byte of its half-row, bit).
 MATRIX = [
@@ -34,13 +34,13 @@ def test_each_key_reads_on_its_port_and_bit(key: str, port: int, bit: int) -> No
     keys = Keyboard()
     keys.press(key)
     assert keys.is_pressed(key) and keys.pressed() == [key]
-    for other in SINGLE_ROW_PORTS:
-        expected = 0x1F ^ (1 << bit) if other == port else 0x1F
-        assert port_value(keys.rows, other) == expected, hex(other)
-    assert keys.port_value(0x00) == 0x1F ^ (1 << bit)  # every half-row selected
+    for row, other in enumerate(SINGLE_ROW_PORTS):  # the machine's IN reads these rows
+        expected = 0xFF ^ (1 << bit) if other == port else 0xFF
+        assert keys.rows[row] == expected, hex(other)
+    assert resolve(key) == ((SINGLE_ROW_PORTS.index(port), 1 << bit),)
     keys.release(key)
     assert not keys.is_pressed(key)
-    assert all(port_value(keys.rows, p) == 0x1F for p in SINGLE_ROW_PORTS)
+    assert (keys.rows == 0xFF).all()
 
 
 def test_rows_is_one_array_changed_in_place() -> None:
@@ -67,17 +67,14 @@ def test_combinations() -> None:
     assert keys.is_pressed("Q")
 
 
-def test_port_value_with_several_rows_selected() -> None:
+def test_resolved_combinations_press_and_release_alike() -> None:
     keys = Keyboard()
-    keys.press("A+Q")  # both bit 0, half-rows 0xFD and 0xFB
-    assert port_value(keys.rows, 0xF9) == 0x1E
-    keys.release_all()
-    keys.press("S+E+B")
-    assert port_value(keys.rows, 0xFD) == 0x1D
-    assert port_value(keys.rows, 0xF9) == 0x1F ^ 0x02 ^ 0x04
-    assert port_value(keys.rows, 0x79) == 0x1F ^ 0x02 ^ 0x04 ^ 0x10
-    assert port_value(keys.rows, 0xFF) == 0x1F  # no half-row selected
-    assert port_value([0xFF] * 8, 0x00) == 0x1F
+    combo = resolve("symbol shift+p")
+    assert combo == ((7, 0x02), (5, 0x01))
+    keys.press_combo(combo)
+    assert keys.pressed() == ["P", "SYMBOL SHIFT"] and keys.pressed_combo() == ((5, 1), (7, 2))
+    keys.release_combo(combo)
+    assert keys.pressed() == [] and keys.pressed_combo() == ()
 
 
 def test_unknown_keys_raise_one_clear_error() -> None:

@@ -130,6 +130,14 @@ def test_several_half_rows_are_anded(idle):
     m.cpu.pc, m.cpu.bc, m.cpu.tstates = 0x8000, 0x00FE, 1000  # all rows
     m.step()
     assert m.cpu.a & 0x1F == 0x1F ^ 0x01 ^ 0x04
+    # Several half-rows selected at once (the keyboard's one read is the engine's IN).
+    m.keyboard.release_all()
+    m.keyboard.press("S+E+B")  # S: 0xFD bit 1, E: 0xFB bit 2, B: 0x7F bit 4
+    for high, want in ((0xFD, 0x1D), (0xF9, 0x1F ^ 0x02 ^ 0x04),
+                       (0x79, 0x1F ^ 0x02 ^ 0x04 ^ 0x10), (0xFF, 0x1F)):
+        m.cpu.pc, m.cpu.bc, m.cpu.tstates = 0x8000, high << 8 | 0xFE, 1000
+        m.step()
+        assert m.cpu.a & 0x1F == want, hex(high)
 
 
 def test_ear_bit_follows_the_last_out_on_issue_3(idle):

@@ -20,7 +20,8 @@ from zxmonopoly import cli  # noqa: E402
 from zxmonopoly.harness import run_script  # noqa: E402
 from zxmonopoly.spectrum import video  # noqa: E402
 from zxmonopoly.spectrum.keyboard import KEYS  # noqa: E402
-from zxmonopoly.ui.window import SAMPLES_PER_FRAME, Window  # noqa: E402
+from zxmonopoly.spectrum.timing import AUDIO_SAMPLES_PER_FRAME  # noqa: E402
+from zxmonopoly.ui.window import Window  # noqa: E402
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -233,7 +234,7 @@ def test_sound_goes_to_the_mixer(tmp_path: Path) -> None:
         w.run(max_frames=10, paced=False)
         # Counted, not sampled with get_busy(): on a loaded machine the mixer may have played the
         # whole 0.2 s out before the check.
-        assert w.audio.handed >= 4 * SAMPLES_PER_FRAME
+        assert w.audio.handed >= 4 * AUDIO_SAMPLES_PER_FRAME
     finally:
         w.close()
 
@@ -269,3 +270,43 @@ def test_tape_is_loaded_with_load_quoted_typed_visibly(window: Window, tmp_path:
     window.run(max_frames=400, paced=False)
     assert "HELLO TAPE" in "\n".join(window.machine.screen_text())
     assert "loading" not in pygame.display.get_caption()[0]
+
+
+def test_the_runtime_hands_each_frame_s_local_keys_to_its_driver(window: Window) -> None:
+    """The seam network play plugs into: a driver gets each frame's local keys (the key
+    feeder's matrix and the Kempston bits) and runs the frame, or stalls it, and then
+    nothing moves on (the typed keys wait, no frame is counted)."""
+    from zxmonopoly.ui.keys import LocalInput
+
+    seen: list[LocalInput] = []
+    stall = [True]
+
+    class Recording:
+        def run_frame(self, machine, local: LocalInput) -> bool:
+            seen.append(local)
+            if stall[0]:
+                return False
+            machine.run_frames(1)
+            return True
+
+    window.runtime.driver = Recording()
+    window.handle_event(key_event(pygame.KEYDOWN, pygame.K_a, "a"))
+    window.keys.type_character("!")  # SYMBOL SHIFT+1 typed over the held A
+    for _ in range(3):
+        window.run_frame()
+    assert window.frames_run == 0 and window.machine.frame == 0
+    ss1 = bytes(0xFF ^ (1 if row == 3 else 2 if row == 7 else 0) for row in range(8))
+    assert [local.rows for local in seen] == [ss1] * 3 and all(x.joystick == 0 for x in seen)
+    stall[0] = False
+    seen.clear()
+    from zxmonopoly.spectrum import keystrokes
+    from zxmonopoly.ui.keys import TYPED_GAP, TYPED_HOLD
+
+    (typed,) = keystrokes.plan([("SYMBOL SHIFT", "1")], TYPED_HOLD, TYPED_GAP)
+    window.run(max_frames=typed.hold + typed.gap, paced=False)
+    # the frames of "!" and of nothing after it went by only now; then the held A again
+    assert [local.rows for local in seen] == [ss1] * typed.hold + [bytes([0xFF] * 8)] * typed.gap
+    window.run(max_frames=typed.hold + typed.gap + 1, paced=False)
+    a_row, a_mask = KEYS["A"]
+    assert seen[-1].rows == bytes(0xFF ^ (a_mask if row == a_row else 0) for row in range(8))
+    assert window.frames_run == window.machine.frame == typed.hold + typed.gap + 1

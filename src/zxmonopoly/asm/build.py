@@ -1,6 +1,6 @@
 """The build: ``roms/main.asm`` -> 16K ROM image, ``src/game/main.asm`` -> game tape (with the
-loading screen ``src/game/loading.scr`` between loader and code), each with its symbol map and
-listing, into ``src/zxmonopoly/data/``.
+loading screen ``src/game/loading.scr`` between loader and code), ``src/bench/busy.asm`` -> the
+machine benchmark's 16K ROM, each with its symbol map and listing, into ``src/zxmonopoly/data/``.
 
 The built images are committed and shipped as package data, read through
 :mod:`zxmonopoly.images`; only ``tools/build.py`` (and ``tools/regen.py``) run this build. Whether
@@ -48,7 +48,10 @@ class Target:
 
 ROM = Target("rom", "roms/main.asm", images.ROM_IMAGE)
 GAME = Target("game", "src/game/main.asm", images.GAME_TAPE)
-TARGETS = (ROM, GAME)
+BENCH = Target("bench", "src/bench/busy.asm", images.BUSY_ROM_IMAGE)
+TARGETS = (ROM, GAME, BENCH)
+#: The targets whose image is a 16K ROM (the others are tapes).
+ROM_TARGETS = (ROM, BENCH)
 
 
 @dataclass
@@ -91,12 +94,12 @@ def assemble_target(root: Path, target: Target) -> Program:
         raise BuildError(target.name, exc.diagnostics) from None
 
 
-def rom_image(program: Program) -> bytes:
+def rom_image(program: Program, target: Target = ROM) -> bytes:
     """The 16,384-byte ROM: addresses 0..$3FFF, unused bytes $FF."""
     end = program.end or 0
     if end > ROM_SIZE:
-        raise BuildError("rom", [Diagnostic(ROM.source, 1, 1,
-                                            f"ROM code reaches ${end - 1:04X}, past $3FFF")])
+        raise BuildError(target.name, [Diagnostic(target.source, 1, 1,
+                                                  f"ROM code reaches ${end - 1:04X}, past $3FFF")])
     return program.binary(0, ROM_SIZE, ROM_FILL)
 
 
@@ -107,8 +110,8 @@ def build_target(root: Path, target: Target, out_dir: Path) -> list[Path]:
 
 def write_target(root: Path, program: Program, target: Target, out_dir: Path) -> list[Path]:
     """Write an assembled target's image, symbol map and listing into ``out_dir``."""
-    if target is ROM:
-        image = rom_image(program)
+    if target in ROM_TARGETS:
+        image = rom_image(program, target)
     else:
         screen = target.tree(root) / LOADING_SCREEN
         image = tape_image(program, GAME_TAPE_NAME,

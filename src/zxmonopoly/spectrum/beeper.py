@@ -16,9 +16,6 @@ import numpy as np
 
 from .timing import CPU_HZ, FRAME_TSTATES
 
-#: The T-state rate of a host that runs exactly 50 frames a second (a real 48K: 50.08 frames/s).
-FIFTY_HZ_CPU = FRAME_TSTATES * 50  # 3,494,400
-
 EAR_BIT, MIC_BIT = 0x10, 0x08
 _CHUNK = 256  # samples per step of the vectorised DC-blocking filter
 
@@ -33,9 +30,9 @@ class Beeper:
     """Turns each frame's log of speaker changes into int16 samples at ``rate`` Hz.
 
     ``cpu_hz`` sets how many T-states make a second: 3,500,000 for a real 48K (about 880.6
-    samples per 69,888-T frame at 44,100 Hz); :data:`FIFTY_HZ_CPU` (3,494,400) when the host
-    shows exactly 50 frames a second (exactly 882 samples per frame). The fractional part is
-    carried, so the count per second is exact on average either way.
+    samples per 69,888-T frame at 44,100 Hz); :data:`~.timing.FIFTY_HZ_CPU` (3,494,400) when
+    the host shows exactly 50 frames a second (exactly 882 samples per frame). The fractional
+    part is carried, so the count per second is exact on average either way.
 
     Output = ``volume`` × (EAR + ``mic_weight`` × (1 − MIC)), averaged per sample; EAR and MIC
     are port 0xFE bits 4 and 3 (MIC drives the speaker weakly, and when the bit is 0; facts §8).

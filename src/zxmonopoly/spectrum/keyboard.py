@@ -56,11 +56,23 @@ def parse_keys(names: str | Iterable[str]) -> list[str]:
     return _parse(names, KEYS, "key")
 
 
+#: A key combination resolved once: (half-row index, bit mask) for each of its keys.
+Combo = tuple[tuple[int, int], ...]
+#: The combination of no key.
+NO_KEYS: Combo = ()
+
+
+def resolve(names: str | Iterable[str]) -> Combo:
+    """A combination (``"CAPS SHIFT+5"`` or ``("CAPS SHIFT", "5")``) checked and resolved to
+    (half-row, mask) pairs, so that pressing it needs no more parsing."""
+    return tuple(KEYS[key] for key in _parse(names, KEYS, "key"))
+
+
 class Keyboard:
     """The matrix state: ``rows`` holds the 8 half-rows, bits 0–4 active low (0 = pressed).
 
     ``rows`` is one uint8 array that is only ever changed in place, so a running machine can
-    keep a reference to it.
+    keep a reference to it; the engines read it (the ULA port, ``spectrum/ula.py``).
     """
 
     def __init__(self) -> None:
@@ -68,14 +80,20 @@ class Keyboard:
 
     def press(self, names: str | Iterable[str]) -> None:
         """Press a key or combination (``"A"``, ``"CAPS SHIFT+5"``, ``("SYMBOL SHIFT", "P")``)."""
-        for key in _parse(names, KEYS, "key"):
-            row, mask = KEYS[key]
-            self.rows[row] &= 0xFF ^ mask
+        self.press_combo(resolve(names))
 
     def release(self, names: str | Iterable[str]) -> None:
         """Release a key or every key of a combination."""
-        for key in _parse(names, KEYS, "key"):
-            row, mask = KEYS[key]
+        self.release_combo(resolve(names))
+
+    def press_combo(self, combo: Combo) -> None:
+        """Press a resolved combination (:func:`resolve`)."""
+        for row, mask in combo:
+            self.rows[row] &= 0xFF ^ mask
+
+    def release_combo(self, combo: Combo) -> None:
+        """Release a resolved combination."""
+        for row, mask in combo:
             self.rows[row] |= mask
 
     def release_all(self) -> None:
@@ -84,24 +102,15 @@ class Keyboard:
 
     def is_pressed(self, names: str | Iterable[str]) -> bool:
         """Whether every key of the combination is held down."""
-        return all(not self.rows[KEYS[k][0]] & KEYS[k][1] for k in _parse(names, KEYS, "key"))
+        return all(not self.rows[row] & mask for row, mask in resolve(names))
 
     def pressed(self) -> list[str]:
         """Names of the keys held down, in matrix order."""
         return [name for name, (row, mask) in KEYS.items() if not self.rows[row] & mask]
 
-    def port_value(self, port_high_byte: int) -> int:
-        """Bits 0–4 of a read of port 0xFE with this high byte; see :func:`port_value`."""
-        return port_value(self.rows, port_high_byte)
-
-
-def port_value(rows: np.ndarray | list[int], port_high_byte: int) -> int:
-    """AND of bits 0–4 of every half-row whose address bit is 0 (0x1F when none is selected)."""
-    value = 0x1F
-    for row in range(8):
-        if not (port_high_byte >> row) & 1:
-            value &= int(rows[row])
-    return value & 0x1F
+    def pressed_combo(self) -> Combo:
+        """The keys held down, resolved (what a key feeder keeps holding)."""
+        return tuple((row, mask) for row, mask in KEYS.values() if not self.rows[row] & mask)
 
 
 # -- typing text ------------------------------------------------------------------------------

@@ -24,10 +24,11 @@ from zxmonopoly.z80 import Z80, state
 from zxmonopoly.z80.cpu import default_engine, engine_tables, load_engine
 
 from . import keystrokes, video
-from .beeper import FIFTY_HZ_CPU, Beeper, port_fe_events
-from .keyboard import Joystick, Keyboard, keys_for_text
+from .beeper import Beeper, port_fe_events
+from .keyboard import Joystick, Keyboard, keys_for_text, parse_keys
+from .keyfeed import KeyFeed
 from .tapedeck import TapeDeck
-from .timing import FRAME_TSTATES, INT_LENGTH, contention_table
+from .timing import AUDIO_RATE, FIFTY_HZ_CPU, FRAME_TSTATES, INT_LENGTH, contention_table
 from .ula import ENGINES as SPECTRUM_ENGINES
 
 OUT_LOG_ENTRIES = 4096
@@ -36,11 +37,10 @@ ROM_SIZE = 16_384
 MAX_ROM_FILE = 1 << 20
 
 #: Audio (``audio=True``): 44,100 Hz mono int16. The beeper counts 69,888 × 50 T-states to the
-#: second (:data:`~.beeper.FIFTY_HZ_CPU`), so every frame gives exactly 882 samples and a host
+#: second (:data:`~.timing.FIFTY_HZ_CPU`), so every frame gives exactly 882 samples and a host
 #: showing 50 frames a second consumes exactly what it gets (no underruns, no drift); the pitch
 #: is 0.16 % under a real 48K's, which nobody hears. MIC (bit 3) is mixed in at Fuse's weight
 #: (2/50 of EAR); a DC blocker keeps the output centred on 0.
-AUDIO_RATE = 44_100
 AUDIO_CPU_HZ = FIFTY_HZ_CPU
 AUDIO_MIC_WEIGHT = 2 / 50
 AUDIO_VOLUME = 8_000.0
@@ -316,19 +316,41 @@ class Spectrum48:
 
     # -- keys -------------------------------------------------------------------------------
 
-    def tap(self, keys: str | Iterable[str], hold: int = 3, gap: int = 3) -> None:
+    def tap(self, keys: str | Iterable[str], hold: int = keystrokes.HOLD_FRAMES,
+            gap: int = keystrokes.GAP_FRAMES) -> None:
         """Press a key or combination for ``hold`` frames, then release it for ``gap`` frames."""
-        self.keyboard.press(keys)
-        self.run_frames(hold)
-        self.keyboard.release(keys)
-        self.run_frames(gap)
+        self.feed_keys([keystrokes.Press(tuple(parse_keys(keys)), hold, gap)])
 
     def type_keys(self, combos: Iterable[str | Iterable[str]], hold: int = keystrokes.HOLD_FRAMES,
                   gap: int = keystrokes.GAP_FRAMES) -> None:
         """Press combinations one after another as any 48K ROM takes them (the same key again
         only once the ROM has seen it up long enough: ``keystrokes.plan``)."""
-        for step in keystrokes.plan(combos, hold, gap):
-            self.tap(step.keys, step.hold, step.gap)
+        self.feed_keys(keystrokes.plan(combos, hold, gap))
+
+    def feed_keys(self, schedule: Iterable[keystrokes.Press]) -> None:
+        """Run the frames a typing schedule takes (:meth:`run_feed`)."""
+        feed = KeyFeed()
+        feed.type(schedule)
+        self.run_feed(feed)
+
+    def run_feed(self, feed: KeyFeed) -> None:
+        """Run frames while ``feed`` has a script or typing to come, its keys written into the
+        matrix before each frame; keys held on the keyboard before are let go meanwhile (the
+        feed's precedence) and held again after."""
+        feed.hold("keyboard", self.keyboard.pressed_combo())
+        rows = self.keyboard.rows
+        try:
+            while True:
+                feed.begin_frame()
+                if not feed.busy:  # a script's last actions take no frame
+                    break
+                feed.write(rows)
+                self.run_frames(1)
+                feed.advance()
+        finally:  # at the end, or a run stopped half way: the keys held before, and no others
+            feed.clear()
+            feed.write(rows)
+            feed.let_go("keyboard")
 
     def type_text(self, text: str, hold: int = keystrokes.HOLD_FRAMES,
                   gap: int = keystrokes.GAP_FRAMES) -> None:

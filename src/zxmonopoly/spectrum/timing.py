@@ -1,19 +1,28 @@
 """The 48K's timing, described once: the frame, its lines, the interrupt and contention.
 
-Every other module (the machine, the picture, the beeper, and the Spectrum engines that
-``tools/gen_z80.py`` generates) takes these numbers from here. Facts:
+Every other module (the machine, the picture, the beeper, the window's pacing and sound, the
+boot before typing, the benchmarks, and the Spectrum engines that ``tools/gen_z80.py``
+generates) takes these numbers from here. Facts:
 ``shared/reference/spectrum_facts.md`` §2.5 (frame timing) and §2.6 (contention).
 """
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where the table is made: the CLI reads the constants at start-up
+    import numpy as np
 
 CPU_HZ = 3_500_000
 LINE_TSTATES = 224  # one scan line: 128 T of display, then border and retrace
 LINES = 312  # scan lines in a frame
 FRAME_TSTATES = LINE_TSTATES * LINES  # 69,888
-FRAMES_PER_SECOND = CPU_HZ / FRAME_TSTATES  # ≈ 50.08
+FRAMES_PER_SECOND = CPU_HZ / FRAME_TSTATES  # ≈ 50.08 (real time for a whole machine)
+#: Frames a second a host shows: the window paces the machine at this rate, as a 50 Hz TV does.
+HOST_FRAMES_PER_SECOND = 50
+#: The T-state rate of a host that runs exactly 50 frames a second: 3,494,400 (a real 48K runs
+#: 3,500,000 and shows 50.08 frames a second).
+FIFTY_HZ_CPU = FRAME_TSTATES * HOST_FRAMES_PER_SECOND
 INT_LENGTH = 32  # T-states the ULA holds /INT low at the start of a frame
 
 #: The frame line that shows display row 0 (64 lines of top border and retrace before it).
@@ -29,6 +38,17 @@ CONTENTION_PATTERN = (6, 5, 4, 3, 2, 1, 0, 0)
 #: One past the last contended T-state of the frame.
 CONTENDED_TO = CONTENDED_FROM + (DISPLAY_LINES - 1) * LINE_TSTATES + DISPLAY_LINE_TSTATES
 
+#: The sound's sample rate (mono int16), and the samples one frame gives at 50 frames a second
+#: (the beeper counts FIFTY_HZ_CPU T-states to the second, so exactly 882).
+AUDIO_RATE = 44_100
+AUDIO_SAMPLES_PER_FRAME = AUDIO_RATE // HOST_FRAMES_PER_SECOND
+
+#: Frames run after power-on before typing: any 48K ROM is ready for keys by then.
+BOOT_FRAMES = 100
+#: ... and with our ROM, which shows its K cursor at frame 19: the window's LOAD "" is on the
+#: screen within 1.5 s of it opening.
+OUR_ROM_BOOT_FRAMES = 40
+
 
 def contention_table() -> np.ndarray:
     """Delay of a contended access starting at each T-state of a frame (facts §2.5).
@@ -36,6 +56,8 @@ def contention_table() -> np.ndarray:
     256 T-states past the frame's end are included (all 0), for an instruction that
     overruns the frame.
     """
+    import numpy as np
+
     table = np.zeros(FRAME_TSTATES + 256, dtype=np.int64)
     pattern = np.array(CONTENTION_PATTERN, dtype=np.int64)
     groups = DISPLAY_LINE_TSTATES // len(CONTENTION_PATTERN)

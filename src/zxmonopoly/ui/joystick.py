@@ -12,6 +12,8 @@ import os
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from zxmonopoly.spectrum.keyboard import NO_KEYS, Combo, resolve  # noqa: E402
+
 #: The joystick the Spectrum sees, in the order the menu offers them.
 MODES = ("none", "kempston", "sinclair1", "sinclair2", "cursor")
 MODE_NAMES = {"none": "none", "kempston": "Kempston", "sinclair1": "Sinclair 1",
@@ -92,12 +94,19 @@ class PadInput:
         return held
 
 
-def spectrum_keys(mode: str, held: set[str]) -> tuple[str, ...]:
-    """The Spectrum keys a keyboard joystick (``mode``) holds for ``held`` (none otherwise)."""
-    mapping = KEY_MAPS.get(mode)
+#: The same, each key resolved once to its (half-row, mask) in the matrix.
+KEY_COMBOS: dict[str, dict[str, Combo]] = {
+    mode: {direction: resolve(key) for direction, key in mapping.items()}
+    for mode, mapping in KEY_MAPS.items()}
+
+
+def spectrum_combo(mode: str, held: set[str]) -> Combo:
+    """The keys a keyboard joystick (``mode``) holds on the matrix for ``held`` (none for the
+    Kempston and no joystick)."""
+    mapping = KEY_COMBOS.get(mode)
     if not mapping:
-        return ()
-    return tuple(mapping[d] for d in DIRECTIONS if d in held)
+        return NO_KEYS
+    return tuple(pair for d in DIRECTIONS if d in held for pair in mapping[d])
 
 
 def kempston_value(mode: str, held: set[str]) -> int:

@@ -1,0 +1,193 @@
+"""The keys of each frame: one feeder for everything that presses Spectrum keys over time.
+
+A :class:`KeyFeed` is advanced once a frame. It holds three layers of keys and gives, for the
+frame about to run, the one keyboard matrix the machine sees (:meth:`KeyFeed.write`):
+
+1. **script** — a queue of steps run in order: keys held for some frames, frames of waiting,
+   and actions that take no frame (the window's ``LOAD ""`` after the boot, which looks at the
+   screen half way). While a script's keys are down they are the only keys down; its waits
+   press nothing of their own, so the layers below show through (a user may type during the
+   boot's wait).
+2. **typed** — combinations typed one after another, each held its frames and followed by its
+   gap (``keystrokes.plan``: the KSTATE rule of any 48K ROM). A typed combination or its gap
+   is all the ROM sees: keys held meanwhile are let go, for a key held through a typed one
+   would take a KSTATE set of its own and lose the typed key. Typing waits while a script's
+   keys are down.
+3. **held** — keys held down by some source (a PC key, a keyboard joystick, a key pressed
+   before the typing began) for as long as the source holds them.
+
+So the precedence is script keys, then typed keys (or their gaps), then held keys. Every key
+name is resolved once, when it enters the feed, to (half-row, mask) pairs
+(:func:`~.keyboard.resolve`); a frame only ANDs masks into the matrix.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import keystrokes
+from .keyboard import NO_KEYS, Combo, resolve
+
+
+@dataclass(frozen=True)
+class _Hold:
+    """A script step: ``combo`` down for ``frames`` frames (an empty combo: a wait)."""
+
+    combo: Combo
+    frames: int
+
+
+@dataclass(frozen=True)
+class _Call:
+    """A script step that takes no frame: ``action()`` at the start of the next frame."""
+
+    action: Callable[[], object]
+
+
+class KeyFeed:
+    """Script, typed and held keys merged into one matrix per frame (precedence: see module)."""
+
+    def __init__(self) -> None:
+        self._script: deque[_Hold | _Call] = deque()
+        self._typed: deque[_Hold] = deque()
+        self._held: dict[Hashable, Combo] = {}
+
+    # -- the layers -----------------------------------------------------------------------
+
+    def hold(self, source: Hashable, keys: str | Iterable[str] | Combo) -> None:
+        """Hold ``keys`` for ``source`` until :meth:`let_go` (replacing what it held)."""
+        self._held[source] = _combo(keys)
+
+    def let_go(self, source: Hashable) -> None:
+        """Release what ``source`` holds (nothing if it holds nothing)."""
+        self._held.pop(source, None)
+
+    def let_go_all(self) -> None:
+        """Release every held key (typed and scripted keys go on)."""
+        self._held.clear()
+
+    def type(self, schedule: Iterable[keystrokes.Press]) -> None:
+        """Queue a typing schedule (``keystrokes.plan``) after what is typed already."""
+        self._typed.extend(_steps(schedule))
+
+    def type_keys(self, combos: Iterable[str | Sequence[str]], hold: int = keystrokes.HOLD_FRAMES,
+                  gap: int = keystrokes.GAP_FRAMES) -> None:
+        """Queue combinations timed as any 48K ROM takes them (``keystrokes.plan``)."""
+        self.type(keystrokes.plan(combos, hold, gap))
+
+    def script_keys(self, schedule: Iterable[keystrokes.Press]) -> None:
+        """Append a typing schedule to the script: its keys over everything else."""
+        self._script.extend(_steps(schedule))
+
+    def script_wait(self, frames: int) -> None:
+        """Append ``frames`` frames in which the script presses nothing."""
+        if frames:
+            self._script.append(_Hold(NO_KEYS, frames))
+
+    def script_call(self, action: Callable[[], object], *, first: bool = False) -> None:
+        """Append an action run at the start of the frame the script reaches it (``first``: run
+        it before the rest of the script)."""
+        (self._script.appendleft if first else self._script.append)(_Call(action))
+
+    def script_next(self, schedule: Iterable[keystrokes.Press]) -> None:
+        """Put a typing schedule at the front of the script (from inside a script's action)."""
+        self._script.extendleft(reversed(_steps(schedule)))
+
+    def clear(self) -> None:
+        """Forget the script and the typing (a reset, a snapshot loaded); held keys stay."""
+        self._script.clear()
+        self._typed.clear()
+
+    # -- state ----------------------------------------------------------------------------
+
+    @property
+    def scripting(self) -> bool:
+        """Whether the script has steps to come."""
+        return bool(self._script)
+
+    @property
+    def typing(self) -> bool:
+        """Whether typed keys (or their gaps) are to come."""
+        return bool(self._typed)
+
+    @property
+    def busy(self) -> bool:
+        """Whether the script or the typing has frames to come."""
+        return bool(self._script or self._typed)
+
+    def typed_frames(self) -> int:
+        """Frames the typing queued now takes (a script's keys may stretch it)."""
+        return sum(step.frames for step in self._typed)
+
+    # -- once a frame ---------------------------------------------------------------------
+
+    def begin_frame(self) -> None:
+        """Run the script's actions that are due now (they take no frame)."""
+        while self._script and isinstance(self._script[0], _Call):
+            self._script.popleft().action()
+
+    def combo(self) -> Combo:
+        """The keys down in the frame about to run (the precedence of the module's docstring)."""
+        head = self._script[0] if self._script else None
+        if isinstance(head, _Hold) and head.combo:
+            return head.combo
+        if self._typed:
+            return self._typed[0].combo
+        held = self._held
+        if not held:
+            return NO_KEYS
+        if len(held) == 1:
+            return next(iter(held.values()))
+        return tuple(pair for combo in held.values() for pair in combo)
+
+    def write(self, rows: np.ndarray) -> None:
+        """Set the 8 half-rows (in place, active low) to the frame's keys."""
+        rows[:] = 0xFF
+        for row, mask in self.combo():
+            rows[row] &= 0xFF ^ mask
+
+    def matrix(self) -> bytes:
+        """The frame's 8 half-rows as bytes (what a network peer sends)."""
+        rows = np.full(8, 0xFF, dtype=np.uint8)
+        self.write(rows)
+        return rows.tobytes()
+
+    def advance(self) -> None:
+        """One frame has run: the script's step and the typed combination move on a frame."""
+        head = self._script[0] if self._script else None
+        if not (isinstance(head, _Hold) and head.combo) and self._typed:
+            _tick(self._typed)
+        if isinstance(head, _Hold):
+            _tick(self._script)
+
+
+def _steps(schedule: Iterable[keystrokes.Press]) -> list[_Hold]:
+    """A typing schedule as steps: each combination held its frames, then its gap (steps of
+    no frame left out)."""
+    steps = []
+    for step in schedule:
+        if step.hold:
+            steps.append(_Hold(_combo(step.keys), step.hold))
+        if step.gap:
+            steps.append(_Hold(NO_KEYS, step.gap))
+    return steps
+
+
+def _tick(queue: deque) -> None:
+    """Take a frame off the step at the head of ``queue``; drop it at its last."""
+    step = queue[0]
+    if step.frames <= 1:
+        queue.popleft()
+    else:
+        queue[0] = _Hold(step.combo, step.frames - 1)
+
+
+def _combo(keys: str | Iterable[str] | Combo) -> Combo:
+    """Key names resolved, or a combination resolved already, as a :data:`Combo`."""
+    if isinstance(keys, tuple) and all(isinstance(k, tuple) for k in keys):
+        return keys  # type: ignore[return-value]
+    return resolve(keys)  # type: ignore[arg-type]
