@@ -486,17 +486,11 @@ class Window:
                 self.audio.feed(samples)
 
     def autoload(self, real_load: bool = False, boot_frames: int = BOOT_FRAMES) -> None:
-        """Type LOAD "" as a user of the running ROM would (after the boot; the same keys as
-        ``keystrokes.type_load_quoted``) and start the tape."""
-        self.feed.script_wait(boot_frames)
-        self.feed.script_keys(keystrokes.plan(keystrokes.LOAD_PROBE))
-        self.feed.script_call(self._autoload_rest)
-        if real_load:
-            self.feed.script_call(self.machine.deck.play)
+        """Type LOAD "" as a user of the running ROM would, after the boot, and start the tape:
+        the one recipe (``boot.schedule_load``), run frame by frame on the window's feeder."""
+        from zxmonopoly.spectrum import boot
 
-    def _autoload_rest(self) -> None:
-        """After the probe J: the rest of LOAD "" for what the screen shows, next in the script."""
-        self.feed.script_next(keystrokes.load_rest(self.machine.screen_text()))
+        boot.schedule_load(self.feed, self.machine, boot_frames=boot_frames, real_load=real_load)
 
     def insert_tape(self, path: str | os.PathLike[str], real_load: bool = False) -> None:
         """Put a tape in the deck (fast loading unless ``real_load``)."""
