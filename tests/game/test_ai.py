@@ -10,16 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.game.test_houses import SITE_GROUPS, Estate
-from tests.game.test_turns import BUDGET
+from tests.game.helpers import BUDGET, SITE_GROUPS, Estate
 from zxmonopoly.harness.rig import RETURN_TRAP, GameRig
-
-PF_PLAYING, PF_COMPUTER, PF_BANKRUPT = 1, 2, 8
-
-
-@pytest.fixture(scope="module")
-def machine() -> GameRig:
-    return GameRig()
 
 
 def pers(machine: GameRig, name: str) -> int:

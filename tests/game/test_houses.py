@@ -10,90 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.game.test_turns import BUDGET, Game
-from zxmonopoly.harness.rig import GameRig
+from tests.game.helpers import BUDGET, RIGHT, Estate
 from zxmonopoly.rules import estate
-from zxmonopoly.rules.data import GROUPS, SQUARES
-from zxmonopoly.rules.state import HOTEL, RuleError, new_game
-
-RIGHT = "CAPS SHIFT+5"                # the cursor clockwise (to the next square number)
-LEFT = "CAPS SHIFT+8"                 # anticlockwise
-SITE_GROUPS = [squares for name, squares in GROUPS.items()
-               if SQUARES[squares[0]].kind.name == "SITE"]
-
-
-@pytest.fixture(scope="module")
-def machine() -> GameRig:
-    return GameRig()
-
-
-class Estate(Game):
-    """Game with buildings kept in step with the Bank's stock, the invariants, and the model."""
-
-    def level(self, square: int) -> int:
-        return self.byte(square) >> 4 & 7
-
-    def mortgaged(self, square: int) -> bool:
-        return bool(self.byte(square) & 8)
-
-    def stock(self) -> tuple[int, int]:
-        return self.r.peek("v_houses_left"), self.r.peek("v_hotels_left")
-
-    def own(self, square: int, p: int | None, houses: int = 0, mortgaged: bool = False) -> None:
-        """Give a square; its buildings come out of (and old ones go back to) the Bank's stock."""
-        old = self.level(square)
-        houses_left, hotels_left = self.stock()
-        houses_left += old if old < HOTEL else 0
-        hotels_left += old == HOTEL
-        houses_left -= houses if houses < HOTEL else 0
-        hotels_left -= houses == HOTEL
-        self.r.poke("v_houses_left", houses_left)
-        self.r.poke("v_hotels_left", hotels_left)
-        super().own(square, p, houses, mortgaged)
-
-    def jail_cards(self, p: int) -> int:
-        return self.r.peek(self.r.player_address(p + 1, "P_JAIL_CARDS"))
-
-    def check(self) -> None:
-        """The invariants after every action (the issue's list)."""
-        assert self.conserved(), "money is not conserved"
-        levels = {s: self.level(s) for s in range(40)}
-        houses = sum(v for v in levels.values() if v < HOTEL)
-        hotels = sum(1 for v in levels.values() if v == HOTEL)
-        houses_left, hotels_left = self.stock()
-        assert houses_left + houses == 32, "houses in the Bank and on the board are not 32"
-        assert hotels_left + hotels == 12, "hotels in the Bank and on the board are not 12"
-        for group in SITE_GROUPS:
-            built = [levels[s] for s in group]
-            assert max(built) - min(built) <= 1, f"uneven building on {group}: {built}"
-
-    def model(self):
-        """The rules model's game in the same position (cash, deeds, stock)."""
-        game = new_game([f"P{p + 1}" for p in range(self.players)])
-        for p in range(self.players):
-            game.players[p].cash = self.cash(p)
-        for s, h in game.holdings.items():
-            h.owner, h.houses, h.mortgaged = self.owner(s), self.level(s), self.mortgaged(s)
-        game.houses, game.hotels = self.stock()
-        return game
-
-    def same_as(self, game) -> None:
-        """The machine's position equals the model's."""
-        for p in range(self.players):
-            assert self.cash(p) == game.players[p].cash, f"player {p}'s cash"
-        for s, h in game.holdings.items():
-            assert (self.owner(s), self.level(s), self.mortgaged(s)) == \
-                (h.owner, h.houses, h.mortgaged), SQUARES[s].name
-        assert self.stock() == (game.houses, game.hotels)
-
-    def build(self, p: int, square: int, price: int = 0, mode: int = 0) -> bool:
-        """houses_build directly; True if built."""
-        self.r.call("houses_build", budget=BUDGET, a=p, c=square, b=mode, hl=price)
-        return not self.r.machine.cpu.f & 1
-
-    def sell(self, p: int, square: int, keys: tuple[str, ...] = ()) -> bool:
-        self.r.call("houses_sell_at", budget=BUDGET, keys=keys, a=p, c=square)
-        return not self.r.machine.cpu.f & 1
+from zxmonopoly.rules.state import HOTEL, RuleError
 
 
 def model_build(game, p: int, square: int) -> bool:

@@ -7,21 +7,11 @@ invariants of test_houses hold (money, the 32 houses and 12 hotels, even buildin
 
 from __future__ import annotations
 
-import pytest
-
-from tests.game.test_houses import LEFT, RIGHT, Estate
-from tests.game.test_turns import BUDGET
+from tests.game.helpers import BUDGET, LEFT, RIGHT, Estate
 from zxmonopoly.harness.rig import GameRig
 from zxmonopoly.rules import estate
 from zxmonopoly.rules.data import CHANCE, COMMUNITY_CHEST
 from zxmonopoly.rules.state import HOTEL
-
-PF_PLAYING, PF_COMPUTER, PF_BANKRUPT = 1, 2, 8
-
-
-@pytest.fixture(scope="module")
-def machine() -> GameRig:
-    return GameRig()
 
 
 def take_jail_card(g: Estate, p: int, pack: str) -> None:
@@ -190,10 +180,10 @@ def test_retire_a_player(machine):
     chest_before = machine.peek("v_chest_count")
     g.check()
     machine.call("trade_retire", budget=BUDGET)  # the option is off: nothing asked, nothing done
-    assert g.flags(1) & PF_PLAYING
+    assert g.flags(1) & g.mask("PF_PLAYING")
     machine.poke("v_options", 1 << machine.symbols["OPT_RETIRE"])
     machine.call("trade_retire", budget=BUDGET, keys=("2", "y"))
-    assert not g.flags(1) & PF_PLAYING and not g.flags(1) & PF_BANKRUPT
+    assert not g.flags(1) & g.mask("PF_PLAYING") and not g.flags(1) & g.mask("PF_BANKRUPT")
     assert [g.byte(s) for s in (1, 3, 5)] == [0, 0, 0] and g.owner(6) == 0
     assert g.cash(1) == 0 and g.stock() == (32, 12)
     assert g.jail_cards(1) == 0 and machine.peek("v_chest_count") == chest_before + 1 == 16
@@ -204,7 +194,7 @@ def test_retiring_current_player_ends_the_turn(machine):
     g = Estate(machine, players=3)
     machine.poke("v_options", 1 << machine.symbols["OPT_RETIRE"])
     machine.call("turn_menu", budget=BUDGET, keys=("x", "1", "y"))
-    assert not g.flags(0) & PF_PLAYING and g.flags(1) & PF_PLAYING
+    assert not g.flags(0) & g.mask("PF_PLAYING") and g.flags(1) & g.mask("PF_PLAYING")
     g.check()
 
 

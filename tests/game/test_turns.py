@@ -10,110 +10,10 @@ import random
 
 import pytest
 
-from zxmonopoly.harness.rig import GameRig
+from tests.game.helpers import BUDGET, Game
 from zxmonopoly.rules.data import CHANCE, COMMUNITY_CHEST, SQUARES
 from zxmonopoly.rules.rent import rent as model_rent
 from zxmonopoly.rules.state import HOTEL, new_game
-
-BUDGET = 4000
-
-
-@pytest.fixture(scope="module")
-def machine() -> GameRig:
-    return GameRig()
-
-
-class Game:
-    """A GameRig with the state of a new game for named players, and readable accessors."""
-
-    def __init__(self, rig: GameRig, players: int = 2, computers: tuple[int, ...] = ()):
-        self.r = rig
-        rig.call("state_clear")
-        rig.poke("v_num_players", players)
-        for p in range(players):
-            rig.poke(rig.player_address(p + 1, "P_FLAGS"), 1 | (2 if p in computers else 0))
-            rig.poke(rig.player_address(p + 1, "P_TOKEN"), p)
-            for i, ch in enumerate(f"P{p + 1}\0"):
-                rig.poke(rig.player_address(p + 1, "P_NAME") + i, ord(ch))
-        rig.poke("v_current", 0)
-        rig.poke16("v_seed", 12345)
-        rig.call("game_new")
-        self.players = players
-        self.base = self.money()
-
-    def money(self) -> int:
-        """Everyone's cash, the jackpot and the Bank's takings: conserved (vars.asm v_bank)."""
-        bank = int.from_bytes(bytes(self.r.peek(self.r.address("v_bank") + i) for i in range(4)),
-                              "little", signed=True)
-        return sum(self.cash(p) for p in range(self.players)) + self.r.peek16("v_jackpot") + bank
-
-    def conserved(self) -> bool:
-        return self.money() == self.base
-
-    def cash(self, p: int) -> int:
-        a = self.r.player_address(p + 1, "P_CASH")
-        return self.r.peek(a) | self.r.peek(a + 1) << 8
-
-    def set_cash(self, p: int, value: int) -> None:
-        self.base += value - self.cash(p)
-        self.r.poke16(self.r.player_address(p + 1, "P_CASH"), value)
-
-    def square(self, p: int) -> int:
-        return self.r.peek(self.r.player_address(p + 1, "P_SQUARE"))
-
-    def put(self, p: int, square: int) -> None:
-        self.r.poke(self.r.player_address(p + 1, "P_SQUARE"), square)
-
-    def flags(self, p: int) -> int:
-        return self.r.peek(self.r.player_address(p + 1, "P_FLAGS"))
-
-    def in_jail(self, p: int) -> bool:
-        return bool(self.flags(p) & 1 << self.r.symbols["PF_IN_JAIL"])
-
-    def byte(self, square: int) -> int:
-        return self.r.peek(self.r.address("v_squares") + square)
-
-    def owner(self, square: int) -> int | None:
-        o = self.byte(square) & 7
-        return None if o == 0 else o - 1
-
-    def own(self, square: int, p: int | None, houses: int = 0, mortgaged: bool = False) -> None:
-        value = (0 if p is None else p + 1) | (8 if mortgaged else 0) | houses << 4
-        self.r.poke(self.r.address("v_squares") + square, value)
-
-    def current(self, p: int) -> None:
-        self.r.poke("v_current", p)
-
-    def roll(self, a: int, b: int) -> None:
-        self.r.poke("v_rig_dice", a)
-        self.r.poke(self.r.address("v_rig_dice") + 1, b)
-
-    def throw(self, a: int, b: int, keys: tuple[str, ...] = ()) -> bool:
-        """D for the current player with a rigged throw; keys answer its questions."""
-        self.roll(a, b)
-        self.r.start_call("turn_throw")
-        for key in keys:
-            self.r.wait_input(BUDGET)
-            self.r.tap(key)
-        self.r.finish_call(BUDGET)
-        return bool(self.r.machine.cpu.f & 1)
-
-    def messages(self) -> str:
-        return " ".join(self.r.row(n).strip() for n in (21, 22, 23))
-
-    def pack(self, name: str) -> list[int]:
-        count = self.r.peek(f"v_{name}_count")
-        return [self.r.peek(self.r.address(f"v_{name}") + i) for i in range(count)]
-
-    def top_card(self, name: str, card_id: str) -> None:
-        """Put a card on top of its pack (by swapping it with the top one)."""
-        cards = CHANCE if name == "chance" else COMMUNITY_CHEST
-        wanted = [c.id for c in cards].index(card_id)
-        pack = self.pack(name)
-        i = pack.index(wanted)
-        pack[0], pack[i] = pack[i], pack[0]
-        for n, c in enumerate(pack):
-            self.r.poke(self.r.address(f"v_{name}") + n, c)
 
 
 def test_packs_are_shuffled_permutations(machine):
@@ -253,7 +153,7 @@ def test_three_doubles_go_to_jail(machine):
 def test_jail_fine_paid_before_throwing(machine):
     g = Game(machine)
     g.put(0, 10)
-    machine.poke(machine.player_address(1, "P_FLAGS"), 1 | 1 << machine.symbols["PF_IN_JAIL"])
+    machine.poke(machine.player_address(1, "P_FLAGS"), g.mask("PF_PLAYING") | g.mask("PF_IN_JAIL"))
     g.own(13, 1)
     g.throw(1, 2, ("y",))
     assert not g.in_jail(0) and g.square(0) == 13 and g.cash(0) == 1450
@@ -263,7 +163,7 @@ def test_jail_fine_paid_before_throwing(machine):
 def test_jail_double_gets_out_and_throws_again(machine):
     g = Game(machine)
     g.put(0, 10)
-    machine.poke(machine.player_address(1, "P_FLAGS"), 1 | 1 << machine.symbols["PF_IN_JAIL"])
+    machine.poke(machine.player_address(1, "P_FLAGS"), g.mask("PF_PLAYING") | g.mask("PF_IN_JAIL"))
     g.own(14, 1)
     again = g.throw(2, 2, ("n",))
     assert again and not g.in_jail(0) and g.square(0) == 14 and g.cash(0) == 1500
@@ -272,7 +172,7 @@ def test_jail_double_gets_out_and_throws_again(machine):
 def test_third_failed_throw_pays_and_moves(machine):
     g = Game(machine)
     g.put(0, 10)
-    machine.poke(machine.player_address(1, "P_FLAGS"), 1 | 1 << machine.symbols["PF_IN_JAIL"])
+    machine.poke(machine.player_address(1, "P_FLAGS"), g.mask("PF_PLAYING") | g.mask("PF_IN_JAIL"))
     machine.poke(machine.player_address(1, "P_JAIL_TURNS"), 2)
     g.own(13, 1)
     again = g.throw(1, 2)
@@ -362,7 +262,7 @@ def test_get_out_of_jail_free_is_kept_then_returned(machine, pack, card_id, bit)
     assert machine.peek(machine.player_address(1, "P_JAIL_CARDS")) == 1 << bit
     assert len(g.pack(pack)) == 15
     g.put(0, 10)
-    machine.poke(machine.player_address(1, "P_FLAGS"), 1 | 1 << machine.symbols["PF_IN_JAIL"])
+    machine.poke(machine.player_address(1, "P_FLAGS"), g.mask("PF_PLAYING") | g.mask("PF_IN_JAIL"))
     g.own(13, 0)
     g.throw(1, 2, ("y",))
     assert not g.in_jail(0) and g.square(0) == 13 and g.cash(0) == 1500

@@ -10,19 +10,11 @@ from __future__ import annotations
 import pytest
 
 
-@pytest.fixture(scope="module")
-def rig_once():
-    """One GameRig per module (python engine)."""
-    from zxmonopoly.harness.rig import GameRig
-
-    return GameRig(engine="python")
-
-
 @pytest.fixture
-def rig(rig_once):
+def rig(machine):
     """The module's GameRig with its state block cleared by the game's own state_clear."""
-    rig_once.call("state_clear")
-    return rig_once
+    machine.call("state_clear")
+    return machine
 
 
 def sym(rig, name: str) -> int:

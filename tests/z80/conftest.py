@@ -8,7 +8,7 @@ from tests.z80.engines import Z80_ENGINES
 
 
 @pytest.fixture(params=Z80_ENGINES)
-def engine(request: pytest.FixtureRequest) -> str:
+def z80_engine(request: pytest.FixtureRequest) -> str:
     """Each of the four engines in turn (tests.z80.engines); jit ones skipped without numba."""
     from zxmonopoly.z80 import jit_available
 

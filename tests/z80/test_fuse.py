@@ -186,12 +186,12 @@ def run_vector(vector: Vector, engine: str, start: int = 0) -> list[str]:
 
 
 @pytest.mark.parametrize("vector", _params())
-def test_fuse_vector(vector: Vector | None, engine: str) -> None:
+def test_fuse_vector(vector: Vector | None, z80_engine: str) -> None:
     if vector is None:
         pytest.fail(f"FUSE vectors not found in {FUSE_DIR}", pytrace=False)
-    problems = run_vector(vector, engine)
-    if engine.startswith("spectrum"):  # the fast path above, the cycle walk here
-        problems += run_vector(vector, engine, WALK_T)
+    problems = run_vector(vector, z80_engine)
+    if z80_engine.startswith("spectrum"):  # the fast path above, the cycle walk here
+        problems += run_vector(vector, z80_engine, WALK_T)
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)
 
