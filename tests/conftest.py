@@ -41,9 +41,10 @@ def rig():
 
 
 @pytest.fixture(scope="module")
-def machine():
+def shared_rig():
     """One :class:`~zxmonopoly.harness.rig.GameRig` for a whole module (the default engine):
-    each test sets up its own position on it (``tests.game.helpers.Game`` clears the block)."""
+    each test sets up its own position on it (``tests.game.helpers.Game`` clears the block).
+    Not named ``machine``: that is a Spectrum48 (tests/roms/conftest.py, ``rig.machine``)."""
     from zxmonopoly.harness.rig import GameRig
 
     return GameRig()

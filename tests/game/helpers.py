@@ -65,6 +65,10 @@ class Game:
     def flags(self, p: int) -> int:
         return self.r.peek(self.r.player_address(p + 1, "P_FLAGS"))
 
+    def set_flags(self, p: int, *names: str) -> None:
+        """Player ``p``'s flags set to exactly the named ones (``"PF_PLAYING"``, ...)."""
+        self.r.poke(self.r.player_address(p + 1, "P_FLAGS"), sum(map(self.mask, set(names))))
+
     def mask(self, flag: str) -> int:
         """The bit mask of a flag (``"PF_PLAYING"``, ``"SQ_MORTGAGED"``) from the symbol map."""
         return 1 << self.symbols[flag]

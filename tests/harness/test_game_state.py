@@ -11,10 +11,10 @@ import pytest
 
 
 @pytest.fixture
-def rig(machine):
+def rig(shared_rig):
     """The module's GameRig with its state block cleared by the game's own state_clear."""
-    machine.call("state_clear")
-    return machine
+    shared_rig.call("state_clear")
+    return shared_rig
 
 
 def sym(rig, name: str) -> int:
