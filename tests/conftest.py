@@ -16,9 +16,10 @@ os.environ.setdefault("NUMBA_CACHE_DIR", str(REPO_ROOT / ".numba_cache"))
 ENGINES = ("python", "jit")
 
 # Our scripts are collected by our own pytest plugin, which an install registers (the pytest11
-# entry point). An install made before the entry point existed lacks it: load it by module.
+# entry point). An install made before the entry point existed lacks it: load it by module
+# (then `-p no:zxmonopoly_pytest` is the name that turns it off).
 if not entry_points(group="pytest11", name="zxmonopoly"):
-    pytest_plugins = ["zxmonopoly.harness.pytest_plugin"]
+    pytest_plugins = ["zxmonopoly_pytest"]
 
 
 @pytest.fixture(params=ENGINES)

@@ -1,6 +1,6 @@
 """The fixture ``game`` (the bundled game at its title); ``rig`` and ``shared_rig`` are in
 tests/conftest.py. The scripts (``scripts/*.zxs``) are collected by our pytest plugin
-(zxmonopoly.harness.pytest_plugin), the soak's long one is run by tests/harness/test_watch.py."""
+(src/zxmonopoly_pytest.py), the soak's long one is run by tests/harness/test_watch.py."""
 
 from __future__ import annotations
 
