@@ -10,6 +10,7 @@ pyproject.toml's own table), so ``-p no:zxmonopoly`` is tested by the name users
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -151,3 +152,16 @@ def test_the_plugin_is_turned_off_with_p_no(project: Path) -> None:
 def test_loading_the_plugin_imports_nothing_of_zxmonopoly(project: Path) -> None:
     run = _pytest(project, "-q", "--zxs-no-collect", "plain", "tests")
     assert run.returncode == 0 and "1 passed" in run.stdout, run.stdout + run.stderr
+
+
+def test_the_readme_shows_what_the_plugin_prints(project: Path) -> None:
+    """README.md's "In your own project": its script is fails.zxs, its output this run's."""
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### In your own project (the pytest plugin)")[1]
+    block = section.split("```\n")[1]
+    shown_script, shown_run = block.split("$ cat tests/fails.zxs\n")[1].split("$ pytest -q\n")
+    assert shown_script == FAILING
+    run = _pytest(project, "-q")
+    assert run.returncode == 1, run.stdout + run.stderr
+    timed = re.compile(r" in \d+\.\d+s")
+    assert timed.sub(" in Ts", shown_run) == timed.sub(" in Ts", run.stdout)
