@@ -33,6 +33,15 @@ def engine(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
+def game():
+    """The bundled game at its title screen, waiting for a key (python engine): a
+    :meth:`~zxmonopoly.harness.Session.game` started from the once-per-process snapshot."""
+    from zxmonopoly.harness import Session
+
+    return Session.game(engine="python")
+
+
+@pytest.fixture
 def rig():
     """A fresh :class:`~zxmonopoly.harness.rig.GameRig` (python engine): the game's code in RAM,
     its state block cleared, routines callable by name."""

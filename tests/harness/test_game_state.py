@@ -12,7 +12,9 @@ import pytest
 
 @pytest.fixture
 def rig(shared_rig):
-    """The module's GameRig with its state block cleared by the game's own state_clear."""
+    """conftest's ``rig`` as these tests use it, a GameRig whose state block is cleared (by the
+    game's own state_clear), made from the module's ``shared_rig``: they read the state block
+    only, so the rest of a fresh machine is not worth its start each time."""
     shared_rig.call("state_clear")
     return shared_rig
 
