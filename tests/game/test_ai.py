@@ -261,12 +261,13 @@ def rent_window(shared_rig: GameRig, speed: int, owner_computer: bool = False) -
     g.current(2)
     shared_rig.poke("v_speed", speed)
     shared_rig.start_call("turn_menu")
+    # a human owed rent gets the rent window (turn_rent_wait); otherwise the usual pause
     shared_rig.wait_pc("keys_wait_frames.loop" if owner_computer else "turn_rent_wait.loop")
     return g
 
 
 @pytest.mark.parametrize("speed", [0, 1])
-def test_human_owed_rent_has_the_whole_pause_at_either_speed(shared_rig, speed):
+def test_human_owed_rent_has_the_whole_rent_window_at_either_speed(shared_rig, speed):
     assert shared_rig.symbols["AI_SPEED_FAST"] == 1
     rent_window(shared_rig, speed)
     start = shared_rig.frame
