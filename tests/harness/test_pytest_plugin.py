@@ -138,6 +138,8 @@ def test_scripts_are_collected_run_and_the_failure_reported(project: Path) -> No
 def test_options_choose_the_files_and_the_engine(project: Path) -> None:
     run = _pytest(project, "-q", "--zxs-glob", "pass*.zxs", "--zxs-engine", "python")
     assert run.returncode == 0 and "1 passed" in run.stdout, run.stdout + run.stderr
+    run = _pytest(project, "-q", "-o", "zxs_glob=fail*.zxs", "--zxs-engine", "auto")
+    assert run.returncode == 1 and "1 failed in" in run.stdout, run.stdout + run.stderr
     run = _pytest(project, "-q", "--zxs-engine", "fast")
     assert run.returncode == 4 and "invalid choice: 'fast'" in run.stderr, run.stderr
     run = _pytest(project, "-q", "-o", "zxs_engine=fast")  # the ini setting, checked alike
