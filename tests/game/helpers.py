@@ -83,6 +83,9 @@ class Game:
         o = self.byte(square) & self.symbols["SQ_OWNER_MASK"]
         return None if o == 0 else o - 1
 
+    def mortgaged(self, square: int) -> bool:
+        return bool(self.byte(square) & self.mask("SQ_MORTGAGED"))
+
     def own(self, square: int, p: int | None, houses: int = 0, mortgaged: bool = False) -> None:
         value = ((0 if p is None else p + 1) | (self.mask("SQ_MORTGAGED") if mortgaged else 0)
                  | houses << self.symbols["SQ_BUILD_SHIFT"])
@@ -129,9 +132,6 @@ class Estate(Game):
     def level(self, square: int) -> int:
         s = self.symbols
         return (self.byte(square) & s["SQ_BUILD_MASK"]) >> s["SQ_BUILD_SHIFT"]
-
-    def mortgaged(self, square: int) -> bool:
-        return bool(self.byte(square) & self.mask("SQ_MORTGAGED"))
 
     def stock(self) -> tuple[int, int]:
         return self.r.peek("v_houses_left"), self.r.peek("v_hotels_left")

@@ -305,5 +305,5 @@ def test_human_with_nothing_left_goes_bankrupt(shared_rig):
     g.own(1, 1, mortgaged=True)
     g.set_cash(1, 10)
     shared_rig.call("bank_pay", budget=BUDGET, keys=("ENTER",), a=1, c=0xFF, hl=100)  # no bids
-    assert shared_rig.machine.cpu.f & 1 and g.flags(1) & 8
+    assert shared_rig.machine.cpu.f & 1 and g.flags(1) & g.mask("PF_BANKRUPT")
     g.check()

@@ -288,9 +288,9 @@ def test_mortgage_and_lift_with_interest(shared_rig):
     g = Game(shared_rig)
     g.own(39, 0)
     shared_rig.call("mortgage_toggle", a=39)
-    assert g.byte(39) & 8 and g.cash(0) == 1700
+    assert g.mortgaged(39) and g.cash(0) == 1700
     shared_rig.call("mortgage_toggle", a=39)
-    assert not g.byte(39) & 8 and g.cash(0) == 1700 - 220
+    assert not g.mortgaged(39) and g.cash(0) == 1700 - 220
     assert g.conserved()
 
 
@@ -309,7 +309,7 @@ def test_short_payer_sells_houses_then_mortgages(shared_rig):
     # two houses sold at 100 each (half of 200), then the smallest loan: King's Cross, 100
     assert g.cash(0) == 1500 + 450
     assert g.cash(1) == 220 + 200 + 100 - 450
-    assert g.byte(5) & 8 and g.byte(37) == 2 and g.byte(39) == 2
+    assert g.mortgaged(5) and g.byte(37) == 2 and g.byte(39) == 2
     assert shared_rig.peek("v_houses_left") == 32 + 2      # the two sold (the test poked them)
     assert g.conserved()
 
@@ -323,8 +323,8 @@ def test_bankrupt_to_a_player_hands_everything_over(shared_rig):
     g.current(1)
     g.throw(1, 2)
     shared_rig.call("rent_claim", budget=BUDGET)
-    assert g.flags(1) & 1 == 0 and g.flags(1) & 8
-    assert g.owner(6) == 0 and g.byte(6) & 8
+    assert not g.flags(1) & g.mask("PF_PLAYING") and g.flags(1) & g.mask("PF_BANKRUPT")
+    assert g.owner(6) == 0 and g.mortgaged(6)
     assert g.cash(1) == 0 and g.cash(0) == 1500 + 100 - 5      # + its cash, - 10 % of £50
     assert shared_rig.peek(shared_rig.player_address(1, "P_JAIL_CARDS")) == 1
     assert g.conserved()
@@ -372,8 +372,8 @@ def test_bankrupt_to_the_bank_auctions_the_property_and_returns_the_cards(shared
     # Income Tax (£200) bankrupts BOB, who has nothing left to sell or mortgage.
     g.throw(1, 2, ("1", "9", "0", "ENTER", "ENTER",      # The Angel to ANN for £90
                    "ENTER"))                            # Mayfair: no bids
-    assert g.flags(1) & 1 == 0 and g.flags(1) & 8
-    assert g.owner(6) == 0 and not g.byte(6) & 8 and g.cash(0) == 1500 - 90
-    assert g.owner(39) is None and not g.byte(39) & 8
+    assert not g.flags(1) & g.mask("PF_PLAYING") and g.flags(1) & g.mask("PF_BANKRUPT")
+    assert g.owner(6) == 0 and not g.mortgaged(6) and g.cash(0) == 1500 - 90
+    assert g.owner(39) is None and not g.mortgaged(39)
     assert len(g.pack("chest")) == 16
     assert g.conserved()
