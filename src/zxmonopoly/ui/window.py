@@ -183,7 +183,8 @@ class Window:
     def __init__(self, machine: Spectrum48 | None = None, *, rom: Any = None,
                  engine: str | None = None, scale: int = 2, fullscreen: bool = False,
                  mute: bool = False, snapshot_dir: str | os.PathLike[str] = ".",
-                 out: Callable[[str], None] = print) -> None:
+                 out: Callable[[str], None] = print,
+                 log: str | os.PathLike[str] | None = None) -> None:
         if scale < 1:
             raise WindowError(f"--scale must be 1 or more, not {scale}")
         self.say = out
@@ -237,6 +238,9 @@ class Window:
         self.last_snapshot: Path | None = None
         self.recorder: Recorder | None = None  # (imported when F9 is first pressed)
         self.symbols: Path | None = None  # the running program's symbol map, for recordings
+        from zxmonopoly.ui.eventlog import EventLog
+
+        self.eventlog = EventLog(machine, log, lambda: self.symbols)  # F8: the game's record
         self.status = ""  # a lasting note in the title bar
         self.message = ""
         self.message_until = 0.0
@@ -290,6 +294,8 @@ class Window:
             from zxmonopoly.ui.help import draw_help
 
             draw_help(self.screen)
+        if self.eventlog.shown:
+            self.eventlog.draw(self.screen)
         if self.menu is not None:
             self.menu.draw(self.screen)
         self._update_title()
@@ -428,6 +434,8 @@ class Window:
         if key in FUNCTION_KEYS:
             FUNCTION_KEYS[key](self)
             return
+        if self.eventlog.shown and self.eventlog.key(key):
+            return
         if self.paused and key == pygame.K_p:
             self.toggle_pause()
             return
@@ -478,17 +486,11 @@ class Window:
                 self.audio.feed(samples)
 
     def autoload(self, real_load: bool = False, boot_frames: int = BOOT_FRAMES) -> None:
-        """Type LOAD "" as a user of the running ROM would (after the boot; the same keys as
-        ``keystrokes.type_load_quoted``) and start the tape."""
-        self.feed.script_wait(boot_frames)
-        self.feed.script_keys(keystrokes.plan(keystrokes.LOAD_PROBE))
-        self.feed.script_call(self._autoload_rest)
-        if real_load:
-            self.feed.script_call(self.machine.deck.play)
+        """Type LOAD "" as a user of the running ROM would, after the boot, and start the tape:
+        the one recipe (``boot.schedule_load``), run frame by frame on the window's feeder."""
+        from zxmonopoly.spectrum import boot
 
-    def _autoload_rest(self) -> None:
-        """After the probe J: the rest of LOAD "" for what the screen shows, next in the script."""
-        self.feed.script_next(keystrokes.load_rest(self.machine.screen_text()))
+        boot.schedule_load(self.feed, self.machine, boot_frames=boot_frames, real_load=real_load)
 
     def insert_tape(self, path: str | os.PathLike[str], real_load: bool = False) -> None:
         """Put a tape in the deck (fast loading unless ``real_load``)."""
@@ -711,6 +713,8 @@ class Window:
             Item(lambda: f"Status line: {'on' if self.show_status else 'off'}",
                  self.toggle_status),
             Item(lambda: "Screenshot", then_close(self.save_screenshot_file)),
+            Item(lambda: f"Record of the game (F8): {'shown' if self.eventlog.shown else 'hidden'}",
+                 then_close(self.eventlog.toggle)),
             Item(lambda: "Quit", self.quit),
         ]
         return Page("zxmonopoly", items)
@@ -848,6 +852,7 @@ class Window:
         """Close the window and the sound (a recording still running is written first)."""
         if self.recorder is not None:
             self.record()
+        self.eventlog.close()
         if self.jit is not None:
             self.jit.cancel()
             self.jit = None
@@ -863,6 +868,7 @@ FUNCTION_KEYS: dict[int, Callable[[Window], Any]] = {
     pygame.K_F2: Window.save_snapshot,
     pygame.K_F3: Window.load_snapshot,
     pygame.K_F5: Window.reset,
+    pygame.K_F8: lambda window: window.eventlog.toggle(),
     pygame.K_F6: Window.toggle_tape,
     pygame.K_F7: Window.toggle_pause,
     pygame.K_PAUSE: Window.toggle_pause,
