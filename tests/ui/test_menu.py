@@ -27,7 +27,7 @@ from zxmonopoly.ui import window as window_module  # noqa: E402
 from zxmonopoly.ui.menu import FilePage, NamePage  # noqa: E402
 from zxmonopoly.ui.window import PAUSED_COLOUR, Window  # noqa: E402
 
-#: The main page's items, in order (Window._main_page).
+#: The main page's items, in order (menu.main_page).
 ITEMS = ("open", "tape", "rewind", "save", "load", "reset", "pause", "speed", "sound",
          "joystick", "cursor", "status", "screenshot", "quit")
 
