@@ -29,7 +29,7 @@ from zxmonopoly.ui.window import PAUSED_COLOUR, Window  # noqa: E402
 
 #: The main page's items, in order (menu.main_page).
 ITEMS = ("open", "tape", "rewind", "save", "load", "reset", "pause", "speed", "sound",
-         "joystick", "cursor", "status", "screenshot", "quit")
+         "joystick", "cursor", "status", "screenshot", "host", "join", "quit")
 
 
 @pytest.fixture(scope="module")

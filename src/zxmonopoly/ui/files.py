@@ -105,10 +105,8 @@ class Files:
 
     def load_snapshot(self, path: str | os.PathLike[str] | None = None) -> bool:
         """Load ``path``, else the last snapshot saved or given, else the newest here."""
+        path = self.pick_snapshot(path)
         if path is None:
-            path = self.last_snapshot or self.newest_snapshot()
-        if path is None:
-            self.note(f"no snapshot to load in {self.directory} (F2 saves one)")
             return False
         try:
             self.machine.load_snapshot(path)
@@ -119,6 +117,16 @@ class Files:
         self.last_snapshot = Path(path)
         self.note(f"loaded {path}")
         return True
+
+    def pick_snapshot(self, path: str | os.PathLike[str] | None = None
+                      ) -> str | os.PathLike[str] | None:
+        """``path``, else the last snapshot saved or given, else the newest here; None (and
+        said) when there is none."""
+        if path is None:
+            path = self.last_snapshot or self.newest_snapshot()
+        if path is None:
+            self.note(f"no snapshot to load in {self.directory} (F2 saves one)")
+        return path
 
     def newest_snapshot(self) -> Path | None:
         """The newest zxmonopoly-*.szx (or an older .z80) in the directory."""

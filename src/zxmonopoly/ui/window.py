@@ -34,6 +34,7 @@ from zxmonopoly.ui.runtime import SPEED_NAMES, Runtime  # noqa: E402
 
 if TYPE_CHECKING:
     from zxmonopoly.harness.record import Recorder
+    from zxmonopoly.net.link import NetLink, NetOptions
 
 TITLE = "zxmonopoly"
 MESSAGE_SECONDS = 4.0
@@ -100,6 +101,8 @@ class Window:
         self.message = ""
         self.message_until = 0.0
         self._title = ""
+        #: The network game this window is in (netwindow.py: its driver runs the frames).
+        self.net: NetLink | None = None
         pygame.key.set_repeat()  # no auto-repeat: the Spectrum ROM repeats keys itself
         self._update_title()
 
@@ -195,7 +198,13 @@ class Window:
             self.screen.blit(pygame.transform.scale(self.frame_surface, rect.size), rect)
         if self.show_status:
             self._draw_status()
-        if self.paused and self.menu is None:
+        if self.net is not None:
+            from zxmonopoly.ui import netwindow
+
+            banner = netwindow.banner(self)
+            if banner is not None and self.menu is None:
+                self._draw_banner(banner)
+        elif self.paused and self.menu is None:
             self._draw_banner("PAUSED (F7 or P goes on)")
         if self.help:
             from zxmonopoly.ui.help import draw_help
@@ -334,8 +343,11 @@ class Window:
 
     def apply_keys(self) -> None:
         """Show the keys at once: the local keys (keys.py) into the matrix and the Kempston
-        port (the runtime's driver writes them again before each frame)."""
+        port (the runtime's driver writes them again before each frame). In a network game the
+        machine is everyone's: its matrix is the merged keys the node writes."""
         local = self.keys.local_input()
+        if self.net is not None:
+            return
         self.machine.keyboard.rows[:] = np.frombuffer(local.rows, dtype=np.uint8)
         self.machine.joystick.state[0] = local.joystick
 
@@ -355,7 +367,13 @@ class Window:
         self.files.insert_tape(path, real_load)
 
     def open_file(self, path: str | os.PathLike[str]) -> None:
-        """A dropped file: a tape is loaded with LOAD "" after a reset, a snapshot is loaded."""
+        """A dropped file: a tape is loaded with LOAD "" after a reset, a snapshot is loaded
+        (in a network game: on every machine, the host's only)."""
+        if self.net is not None:
+            from zxmonopoly.ui import netwindow
+
+            netwindow.open_file(self, path)
+            return
         kind = kind_of(path)
         try:
             if kind == "tape":
@@ -371,14 +389,27 @@ class Window:
 
     def save_snapshot(self) -> Path | None:
         """F2: save the machine to a new .szx file (exact, HALT included) in the snapshot dir."""
-        return self.files.save_snapshot()
+        with self.runtime.driver.lock():  # not while a network thread repairs it
+            return self.files.save_snapshot()
 
     def load_snapshot(self, path: str | os.PathLike[str] | None = None) -> bool:
-        """F3: load ``path``, else the last snapshot saved or given, else the newest here."""
-        return self.files.load_snapshot(path)
+        """F3: load ``path``, else the last snapshot saved or given, else the newest here (in a
+        network game: on every machine at one frame, the host's only)."""
+        if self.net is None:
+            return self.files.load_snapshot(path)
+        from zxmonopoly.ui import netwindow
+
+        chosen = self.files.pick_snapshot(path)
+        return chosen is not None and netwindow.load_snapshot(self, chosen)
 
     def reset(self) -> None:
-        """F5: power the Spectrum off and on."""
+        """F5: power the Spectrum off and on (in a network game: every machine at one frame,
+        the host's only)."""
+        if self.net is not None:
+            from zxmonopoly.ui import netwindow
+
+            netwindow.reset(self)
+            return
         self.machine.reset()
         self.feed.clear()
         self.note("reset")
@@ -388,6 +419,10 @@ class Window:
         deck = self.machine.deck
         if deck.name is None:
             self.note("no tape in the deck (drop a .tap or .tzx on the window)")
+        elif self.net is not None:  # every machine's tape, at one frame
+            from zxmonopoly.net.protocol import TAPE_PLAY, TAPE_STOP
+
+            self.note(self.net.tape(TAPE_STOP if deck.playing else TAPE_PLAY))
         elif deck.playing:
             deck.stop()
             self.note("tape stopped")
@@ -400,18 +435,31 @@ class Window:
         if self.machine.deck.name is None:
             self.note("no tape in the deck")
             return
+        if self.net is not None:
+            from zxmonopoly.net.protocol import TAPE_REWIND
+
+            self.note(self.net.tape(TAPE_REWIND))
+            return
         self.machine.deck.rewind()
         self.note("tape rewound")
 
     def toggle_pause(self) -> None:
-        """Pause (F7, Pause) or go on."""
+        """Pause (F7, Pause) or go on (in a network game: every machine stops at one frame,
+        the host's only; the window's pause follows the node's)."""
+        if self.net is not None:
+            self.note(self.net.pause(not self.net.paused))
+            return
         self.paused = not self.paused
         if self.audio is not None:
             self.audio.clear()
         self._update_title()
 
     def set_speed(self, speed: int) -> None:
-        """100 %, 200 % or max (0); sound only at 100 %."""
+        """100 %, 200 % or max (0); sound only at 100 % (in a network game: the host's, for
+        every machine; max is as fast as the slowest)."""
+        if self.net is not None:
+            self.note(self.net.set_speed(speed))
+            return
         self.runtime.speed = speed
         if self.audio is not None:
             self.audio.clear()
@@ -486,6 +534,9 @@ class Window:
 
     def record(self) -> None:
         """F9: start recording the keys into a keystroke script, or stop and write it."""
+        if self.recorder is None and self.net is not None:
+            self.note("recording: not in a network game (the keys are everyone's)")
+            return
         if self.recorder is None:
             from zxmonopoly.harness.record import Recorder
 
@@ -507,6 +558,31 @@ class Window:
                 return
             self.note(f"recorded {recorder.frames} frames into {path}")
 
+    def host_network(self) -> str | None:
+        """Host a network game of this window's machine on 127.0.0.1 and the default port
+        (the menu's Host); the problem (also shown), or None."""
+        from zxmonopoly.net.link import net_options
+        from zxmonopoly.ui import netwindow
+
+        options = net_options(host=True)
+        assert options is not None
+        problem = netwindow.start(self, options, netwindow.deck_path(self))
+        if problem is not None:
+            self.note(problem)
+        return problem
+
+    def join_network(self, options: NetOptions) -> str | None:
+        """Join the network game ``options`` name (the menu's Join); the problem, or None."""
+        from zxmonopoly.ui import netwindow
+
+        return netwindow.start(self, options, netwindow.deck_path(self))
+
+    def leave_network(self) -> None:
+        """Leave the network game (the host's leaving ends it for everyone)."""
+        from zxmonopoly.ui import netwindow
+
+        netwindow.leave(self)
+
     def quit(self) -> None:
         """F10: close the window."""
         self.running = False
@@ -514,11 +590,16 @@ class Window:
     # -- the loop ---------------------------------------------------------------------------
 
     def step(self, paced: bool = True) -> None:
-        """One turn of the loop: events, frame(s) (runtime.py), drawing, pacing."""
+        """One turn of the loop: events, frame(s) (runtime.py), drawing, pacing. In a network
+        game the node's news, pause and speed are taken first, and the menu stops nothing."""
         self.handle_events()
         if not self.running:
             return
-        if not self.paused and self.menu is None:
+        if self.net is not None:
+            from zxmonopoly.ui import netwindow
+
+            netwindow.sync(self)
+        if not self.paused and (self.menu is None or not self.runtime.driver.stops_for_menu):
             self.runtime.turn()
         self.runtime.check_jit()
         if self.audio is not None:
@@ -538,6 +619,9 @@ class Window:
         """Close the window and the sound (a recording still running is written first)."""
         if self.recorder is not None:
             self.record()
+        if self.net is not None:  # the host's window closing ends the game for everyone
+            self.net.close()
+            self.net = None
         self.runtime.cancel_jit()
         if self.audio is not None:
             self.audio.close()
