@@ -1055,7 +1055,7 @@ board_draw_status:
         call print_string
         ld a, (v_speed)             ; the fast setting shows that it is on (issue 28)
         cp AI_SPEED_FAST
-        ret nz
+        ret nz                      ; Not the fast setting?
         ld hl, str_board_fast
         jp print_string
 

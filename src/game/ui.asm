@@ -173,14 +173,20 @@ msg_hold_wait:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; msg_hold_money / msg_hold_deal - the message shown is a money result (PACE_MONEY_FRAMES) or
-; a deal (PACE_DEAL_FRAMES, or until a key); nothing when no pace holds (msg_hold 0)
-; Input: none.  Output: msg_hold raised, msg_hold_keys.  Corrupts: nothing.
+; msg_hold_money - the message shown is a money result: held PACE_MONEY_FRAMES when a pace
+; holds (msg_hold not 0), nothing otherwise
+; Input: none.  Output: msg_hold raised.  Corrupts: nothing.
 ; ---------------------------------------------------------------------------------------------
 msg_hold_money:
         push af
         ld a, PACE_MONEY_FRAMES
         jr msg_hold_raise
+
+; ---------------------------------------------------------------------------------------------
+; msg_hold_deal - the message shown is a deal: held PACE_DEAL_FRAMES or until a key when a
+; pace holds (msg_hold not 0), nothing otherwise
+; Input: none.  Output: msg_hold raised, msg_hold_keys.  Corrupts: nothing.
+; ---------------------------------------------------------------------------------------------
 msg_hold_deal:
         push af
         ld a, (msg_hold)
