@@ -2,8 +2,9 @@
 
 The window only wires its parts together: the display and title are here; the PC key map and
 key handling are ``keys.py``, the sound ``audio.py``, tapes and snapshots ``files.py``, the
-menu ``menu.py`` and the frames, pacing and JIT hand-over ``runtime.py``. The key map and the
-function keys are documented in ``docs/window.md``.
+menu ``menu.py``, the frames, pacing and JIT hand-over ``runtime.py``, and network play
+``netwindow.py`` (imported when a game starts). The key map and the function keys are
+documented in ``docs/window.md``.
 """
 
 from __future__ import annotations
