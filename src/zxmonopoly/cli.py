@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from zxmonopoly.net.link import NetOptions
     from zxmonopoly.spectrum import Spectrum48
 
 from zxmonopoly import JIT_FIRST_COMPILE, images
@@ -313,8 +314,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _network_options(args: argparse.Namespace):  # noqa: ANN202 - a NetOptions or None
+def _network_options(args: argparse.Namespace) -> NetOptions | None:
     """``play``'s --host/--join/--watch/--code/--port/--bind checked (docs/network.md)."""
+    named = (args.join, args.code, args.port, args.bind, args.name)
+    if not (args.host or args.watch or any(value is not None for value in named)):
+        return None  # no network play: the net package is not even imported
     from zxmonopoly.net.link import NetOptionsError, net_options
 
     try:
