@@ -295,6 +295,20 @@ def test_the_menu_joins_a_game_and_the_window_s_keys_reach_the_host(
         assert "PRINT" in screen(window)
         common = set(own) & set(host.hashes)
         assert len(common) > 10 and all(own[f] == host.hashes[f] for f in common)
+        host.close()  # the host leaves: the game ends in the window
+        steps = [0]
+        step = window.step
+
+        def counted(paced: bool = True) -> None:
+            steps[0] += 1
+            assert steps[0] < 5000, "run(max_frames) went on after the game ended"
+            step(paced)
+
+        window.step = counted  # type: ignore[method-assign]
+        window.run(max_frames=window.frames_run + 10**6, paced=False)  # no frames come: it ends
+        assert link.ended is not None and "ended the game" in window.message
+        assert window.running
+        window.step = step  # type: ignore[method-assign]
         choose_line(window, "Leave the network game")
         assert window.net is None and "left the network game" in window.message
     finally:

@@ -610,11 +610,15 @@ class Window:
             self.runtime.pace()
 
     def run(self, max_frames: int | None = None, paced: bool = True) -> None:
-        """Run until the window closes (or ``max_frames`` frames have been emulated)."""
+        """Run until the window closes (or ``max_frames`` frames have been emulated, or, with
+        ``max_frames``, the network game has ended: no more frames will come)."""
         while self.running:
             if max_frames is not None and self.frames_run >= max_frames:
                 break
-            self.step(paced)
+            ended = self.net is not None and self.net.ended is not None
+            self.step(paced)  # (after the end: its lines shown, GAME OVER drawn)
+            if max_frames is not None and ended:
+                break
 
     def close(self) -> None:
         """Close the window and the sound (a recording still running is written first)."""
