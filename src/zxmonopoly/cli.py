@@ -94,8 +94,9 @@ def _cmd_run(args: argparse.Namespace) -> int:
     """Run the Spectrum headless: frames, typing, waiting for text, screen and snapshot out."""
     from zxmonopoly.harness.script import MAX_FRAMES
     from zxmonopoly.snapshot import SnapshotError
-    from zxmonopoly.spectrum import Spectrum48, SpectrumError, keystrokes
+    from zxmonopoly.spectrum import Spectrum48, SpectrumError, boot
     from zxmonopoly.spectrum.keyboard import KeyboardError
+    from zxmonopoly.spectrum.timing import BOOT_FRAMES
     from zxmonopoly.tape import TapeError
     from zxmonopoly.z80 import Z80Error
 
@@ -123,8 +124,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
         if args.snapshot:
             machine.load_snapshot(args.snapshot)
         if args.tape:
-            machine.deck.set_fast(not args.real_load)
-            machine.deck.insert(args.tape)
+            boot.insert_tape(machine, args.tape, real_load=args.real_load)
             if not args.game:  # what tape info warns of (no blocks, a bad checksum, ...)
                 from zxmonopoly.tape.image import printable
 
@@ -132,19 +132,12 @@ def _cmd_run(args: argparse.Namespace) -> int:
                     print(f"zxmonopoly: warning: {printable(str(warning))}", file=sys.stderr)
             if args.real_load and not args.autoload:
                 machine.deck.play()
-        if args.game:  # boot, LOAD "" as a user types it, then --frames of the game
-            from zxmonopoly.spectrum.timing import BOOT_FRAMES
-
-            machine.run_frames(BOOT_FRAMES)
-            keystrokes.type_load_quoted(machine)
-            if args.real_load:
-                machine.deck.play()
+        if args.game:  # the recipe: boot, LOAD "" as a user types it; then --frames of the game
+            boot.load_quoted(machine, boot_frames=BOOT_FRAMES, real_load=args.real_load)
         machine.run_frames(args.frames)
         status = 0
-        if args.tape and args.autoload and not args.game:
-            keystrokes.type_load_quoted(machine)
-            if args.real_load:
-                machine.deck.play()
+        if args.tape and args.autoload and not args.game:  # LOAD "" after --frames of boot
+            boot.load_quoted(machine, real_load=args.real_load)
             if args.until_text is None:
                 # Run the load itself (--max-frames is its budget), so that what follows
                 # (--screen-text, --screenshot) sees the loaded program.
@@ -269,7 +262,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise CliError(f"the window needs pygame ({exc}); pip install pygame") from None
     try:
         window = Window(rom=args.rom, engine=args.engine, scale=args.scale,
-                        fullscreen=args.fullscreen, mute=args.mute)
+                        fullscreen=args.fullscreen, mute=args.mute, log=args.log)
     except WindowError as exc:
         raise CliError(str(exc)) from None
     except (SpectrumError, Z80Error, OSError) as exc:
@@ -515,6 +508,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--scale", type=int, default=2, metavar="N",
                       help="window size: N times 320x256 (default 2)")
     play.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    play.add_argument("--log", type=Path, metavar="FILE",
+                      help="write the game's record of events to FILE as it is played (F8 "
+                           "shows it in the window)")
     play.add_argument("--mute", action="store_true", help="no sound")
     play.add_argument("--exit-after-frames", type=int, metavar="N",
                       help="close the window after N frames (for automation)")

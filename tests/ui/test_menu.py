@@ -30,7 +30,7 @@ from zxmonopoly.ui.window import PAUSED_COLOUR, Window  # noqa: E402
 
 #: The main page's items, in order (menu.main_page).
 ITEMS = ("open", "tape", "rewind", "save", "load", "reset", "pause", "speed", "sound",
-         "joystick", "cursor", "status", "screenshot", "host", "join", "quit")
+         "joystick", "cursor", "status", "screenshot", "record", "host", "join", "quit")
 
 
 @pytest.fixture(scope="module")
@@ -425,3 +425,19 @@ def test_keys_reach_the_spectrum_again_after_the_menu(window: Window) -> None:
     window.step(paced=False)
     row, mask = KEYS["A"]
     assert not window.machine.keyboard.rows[row] & mask
+
+
+def test_f8_and_the_menu_show_the_record_over_the_picture(window: Window) -> None:
+    """F8 (or the menu's item) opens the panel of the game's record, drawn over the running
+    picture; PgUp scrolls it; F8 closes it."""
+    press(window, pygame.K_F8)
+    assert window.eventlog.shown
+    window.step(paced=False)  # drawn (no events yet: the title line alone)
+    frame = window.machine.frame
+    window.step(paced=False)
+    assert window.machine.frame == frame + 1  # the Spectrum runs on under the panel
+    press(window, pygame.K_PAGEUP)
+    press(window, pygame.K_F8)
+    assert not window.eventlog.shown
+    choose(window, "record")
+    assert window.eventlog.shown and window.menu is None

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from zxmonopoly import snapshot as snapshot_formats
-from zxmonopoly.spectrum import Spectrum48, keystrokes
+from zxmonopoly.spectrum import Spectrum48, boot
 from zxmonopoly.spectrum.keyfeed import KeyFeed
 from zxmonopoly.spectrum.timing import BOOT_FRAMES
 from zxmonopoly.ui.display import WindowError
@@ -62,26 +62,17 @@ class Files:
         from zxmonopoly.tape import TapeError
 
         try:
-            self.machine.deck.set_fast(not real_load)
-            self.machine.deck.insert(path)
+            boot.insert_tape(self.machine, path, real_load=real_load)
         except TapeError as exc:  # its message names the file
             raise WindowError(str(exc)) from None
         except OSError as exc:
             raise WindowError(f"{path}: {exc}") from None
 
     def autoload(self, real_load: bool = False, boot_frames: int = BOOT_FRAMES) -> None:
-        """Type LOAD "" as a user of the running ROM would (after ``boot_frames`` of boot; the
-        same keys as ``keystrokes.type_load_quoted``), as the feed's script, then start the tape
-        for a real load."""
-        self.feed.script_wait(boot_frames)
-        self.feed.script_keys(keystrokes.plan(keystrokes.LOAD_PROBE))
-        self.feed.script_call(self._autoload_rest)
-        if real_load:
-            self.feed.script_call(self.machine.deck.play)
-
-    def _autoload_rest(self) -> None:
-        """After the probe J: the rest of LOAD "" for what the screen shows, next in the script."""
-        self.feed.script_next(keystrokes.load_rest(self.machine.screen_text()))
+        """Type LOAD "" as a user of the running ROM would, after ``boot_frames`` of boot, and
+        start the tape for a real load: the one recipe (``boot.schedule_load``) on the feed's
+        script, run frame by frame."""
+        boot.schedule_load(self.feed, self.machine, boot_frames=boot_frames, real_load=real_load)
 
     def open_tape(self, path: str | os.PathLike[str]) -> None:
         """A tape opened (dropped, the menu): put in the deck, the machine reset and LOAD ""

@@ -24,6 +24,7 @@ from zxmonopoly.ui.runtime import SPEED_NAMES, SPEEDS  # noqa: E402
 
 if TYPE_CHECKING:
     from zxmonopoly.net.link import NetLink, NetOptions
+    from zxmonopoly.ui.eventlog import EventLog
 
 BACKGROUND = (0, 0, 0, 215)
 FRAME_COLOUR = (200, 200, 200)
@@ -233,6 +234,7 @@ class MenuActions(Protocol):
     cursor_joystick: bool
     show_status: bool
     net: NetLink | None
+    eventlog: EventLog
 
     def close_menu(self) -> None: ...
     def open_file(self, path: str | os.PathLike[str]) -> None: ...
@@ -300,6 +302,8 @@ def main_page(w: MenuActions) -> Page:
              f"{'on' if w.cursor_joystick else 'off'}", w.toggle_cursor_joystick),
         Item(lambda: f"Status line: {'on' if w.show_status else 'off'}", w.toggle_status),
         Item(lambda: "Screenshot", then_close(w.save_screenshot_file)),
+        Item(lambda: f"Record of the game (F8): {'shown' if w.eventlog.shown else 'hidden'}",
+             then_close(w.eventlog.toggle)),
         *_network_items(w, then_close),
         Item(lambda: "Quit", w.quit),
     ]

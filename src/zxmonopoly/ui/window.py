@@ -50,7 +50,8 @@ class Window:
     def __init__(self, machine: Spectrum48 | None = None, *, rom: Any = None,
                  engine: str | None = None, scale: int = 2, fullscreen: bool = False,
                  mute: bool = False, snapshot_dir: str | os.PathLike[str] = ".",
-                 out: Callable[[str], None] = print) -> None:
+                 out: Callable[[str], None] = print,
+                 log: str | os.PathLike[str] | None = None) -> None:
         if scale < 1:
             raise WindowError(f"--scale must be 1 or more, not {scale}")
         self.say = out
@@ -98,6 +99,9 @@ class Window:
         self.show_status = False
         self.recorder: Recorder | None = None  # (imported when F9 is first pressed)
         self.symbols: Path | None = None  # the running program's symbol map, for recordings
+        from zxmonopoly.ui.eventlog import EventLog
+
+        self.eventlog = EventLog(machine, log, lambda: self.symbols)  # F8: the game's record
         self.status = ""  # a lasting note in the title bar
         self.message = ""
         self.message_until = 0.0
@@ -211,6 +215,8 @@ class Window:
             from zxmonopoly.ui.help import draw_help
 
             draw_help(self.screen)
+        if self.eventlog.shown:
+            self.eventlog.draw(self.screen)
         if self.menu is not None:
             self.menu.draw(self.screen)
         self._update_title()
@@ -335,6 +341,8 @@ class Window:
             return
         if key in FUNCTION_KEYS:
             FUNCTION_KEYS[key](self)
+            return
+        if self.eventlog.shown and self.eventlog.key(key):
             return
         if self.paused and key == pygame.K_p:
             self.toggle_pause()
@@ -624,6 +632,7 @@ class Window:
         """Close the window and the sound (a recording still running is written first)."""
         if self.recorder is not None:
             self.record()
+        self.eventlog.close()
         if self.net is not None:  # the host's window closing ends the game for everyone
             self.net.close()
             self.net = None
@@ -640,6 +649,7 @@ FUNCTION_KEYS: dict[int, Callable[[Window], Any]] = {
     pygame.K_F2: Window.save_snapshot,
     pygame.K_F3: Window.load_snapshot,
     pygame.K_F5: Window.reset,
+    pygame.K_F8: lambda window: window.eventlog.toggle(),
     pygame.K_F6: Window.toggle_tape,
     pygame.K_F7: Window.toggle_pause,
     pygame.K_PAUSE: Window.toggle_pause,
