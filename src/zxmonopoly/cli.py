@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from zxmonopoly.net.link import NetOptions
     from zxmonopoly.spectrum import Spectrum48
 
 from zxmonopoly import JIT_FIRST_COMPILE, images
@@ -246,6 +247,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             raise CliError(f"{option} {path}: {_not_a_file(path)}")
     _check_png(args.screenshot)
     _check_play_files(args)
+    network = _network_options(args)
     from zxmonopoly.ui.display import WindowError as DisplayError
     from zxmonopoly.ui.display import check_environment
 
@@ -266,21 +268,35 @@ def _cmd_play(args: argparse.Namespace) -> int:
     except (SpectrumError, Z80Error, OSError) as exc:
         raise CliError(str(exc)) from None
     try:
-        if args.snapshot:
+        net_tape = None
+        if network is not None and not network.hosting:
+            # The machine, and the tape in its deck, come from the host: the joiner only
+            # brings the same tape file for the handshake to compare.
+            net_tape = args.tape if args.tape else _bundled_game_tape()
+        elif args.snapshot:
             if not window.load_snapshot(args.snapshot):
                 raise CliError(f"{args.snapshot}: cannot load the snapshot")
         else:
             tape = args.tape if args.tape else _bundled_game_tape()
             window.insert_tape(tape, real_load=args.real_load)
+            net_tape = tape
             symbols = images.symbols_beside(tape)
             window.symbols = symbols if symbols.is_file() else None
             if args.autoload:
                 window.autoload(real_load=args.real_load, **_boot_wait(args))
             elif args.real_load:
                 window.machine.deck.play()
+        if network is not None:
+            from zxmonopoly.ui import netwindow
+
+            problem = netwindow.start(window, network, net_tape)
+            if problem is not None:
+                raise CliError(problem)
         window.run(max_frames=args.exit_after_frames)
         if args.screenshot:
             window.save_screenshot(args.screenshot)
+        if args.screen_text:
+            args.screen_text.write_text("\n".join(window.machine.screen_text()) + "\n")
     except WindowError as exc:
         raise CliError(str(exc)) from None
     except OSError as exc:
@@ -289,6 +305,30 @@ def _cmd_play(args: argparse.Namespace) -> int:
     finally:
         window.close()
     return 0
+
+
+def _network_options(args: argparse.Namespace) -> NetOptions | None:
+    """``play``'s --host/--join/--watch/--code/--port/--bind checked (docs/network.md)."""
+    named = (args.join, args.code, args.port, args.bind, args.name)
+    if not (args.host or args.watch or any(value is not None for value in named)):
+        return None  # no network play: the net package is not even imported
+    from zxmonopoly.net.link import NetOptionsError, net_options
+
+    try:
+        options = net_options(host=args.host, join=args.join, watch=args.watch, code=args.code,
+                              port=args.port, bind=args.bind, name=args.name or "")
+    except NetOptionsError as exc:
+        raise CliError(str(exc)) from None
+    if options is None:
+        if args.name is not None:
+            raise CliError("--name is for a network game (--host or --join)")
+        return None
+    if args.real_load:
+        raise CliError("--real-load: not in a network game (the tape loads fast on every "
+                       "machine alike)")
+    if not options.hosting and args.snapshot is not None:
+        raise CliError("--snapshot is for the host: a joiner gets the host's machine")
+    return options
 
 
 def _not_a_file(path: Path) -> str:
@@ -476,6 +516,24 @@ def build_parser() -> argparse.ArgumentParser:
                       help="close the window after N frames (for automation)")
     play.add_argument("--screenshot", type=Path, metavar="F",
                       help="on exit, save the window's pixels as PNG")
+    play.add_argument("--screen-text", type=Path, metavar="F",
+                      help="on exit, write the Spectrum's screen as text (32 x 24)")
+    net = play.add_argument_group(
+        "network play (docs/network.md)",
+        "One game, each player at their own window: the host's machine runs on every peer, "
+        "only the keys travel. Up to 6 players (the host included) and 8 spectators.")
+    net.add_argument("--host", action="store_true",
+                     help="host the game; prints and shows the join code the others need")
+    net.add_argument("--port", type=int, metavar="N",
+                     help="with --host: the TCP port to listen on (default 4848; 0: any free)")
+    net.add_argument("--bind", metavar="ADDR",
+                     help="with --host: the address to listen on (default 127.0.0.1, this "
+                     "machine only; 0.0.0.0 for every network)")
+    net.add_argument("--join", metavar="HOST[:PORT]", help="join the game hosted there")
+    net.add_argument("--code", metavar="CODE", help="with --join: the host's join code")
+    net.add_argument("--watch", action="store_true",
+                     help="with --join: watch as a spectator (your keys are not sent)")
+    net.add_argument("--name", metavar="NAME", help="your name in the others' messages")
     _add_engine_argument(play, "play")
     play.set_defaults(handler=_cmd_play)
 

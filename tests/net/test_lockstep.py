@@ -114,8 +114,12 @@ def test_fifty_frames_a_second_at_100_ms_round_trip() -> None:
         keys = typists(2)
         start = time.perf_counter()
         marks: list[tuple[float, int, int]] = []
+        longest = [0.0]  # the longest round trip measured in the run (the host keeps a few)
 
         def until(_node: object) -> bool:
+            for conn in host.conns:
+                if conn.slot == 1 and conn.rtts:
+                    longest[0] = max(longest[0], *conn.rtts)
             now = time.perf_counter()
             if not marks and now - start > 2:  # the delay has settled
                 marks.append((now, host.stats.frames, peer.stats.frames))
@@ -127,16 +131,17 @@ def test_fifty_frames_a_second_at_100_ms_round_trip() -> None:
         fps = ((host.stats.frames - marks[0][1]) / seconds,
                (peer.stats.frames - marks[0][2]) / seconds)
         delay = host.delays[1]
-        measured = max(conn.rtts for conn in host.conns if conn.slot == 1)
         await close(host, peers)
         await relay.close()
-        return (*fps, delay, peer.delay, max(measured))
+        return (*fps, delay, peer.delay, longest[0])
 
     host_fps, peer_fps, host_view, peer_delay, measured = run(game())
     assert host_fps >= 49 and peer_fps >= 49, (host_fps, peer_fps)
     # the delay follows the round trips: at least what the relay's 100 ms asks (3 frames
-    # with the margin), at most what the longest round trip measured asks (a loaded machine
-    # answers later than the relay's delay, and the delay must then cover it)
+    # with the margin), at most what the longest round trip measured in the run asks (a
+    # loaded machine answers later than the relay's delay, and the delay must then cover it;
+    # it is lowered only some seconds later, when the host's last few samples may no longer
+    # hold that longest one)
     assert host_view == peer_delay
     assert _frames_for(0.1) <= peer_delay <= _frames_for(measured), (peer_delay, measured)
 
