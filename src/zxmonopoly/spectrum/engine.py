@@ -56,14 +56,10 @@ def spectrum_jit_cached() -> bool:
         return False
     import importlib
 
-    module = importlib.import_module(SPECTRUM_JIT_MODULE)
-    try:
-        # The index numba itself reads: empty when missing or written for another source.
-        return bool(module.run._cache._cache_file._load_index())
-    except (AttributeError, OSError):  # numba's internals moved: fall back to the file test
-        from zxmonopoly.z80.cpu import _has_cache
+    from zxmonopoly.z80.cpu import _has_cache
 
-        return _has_cache(module, SPECTRUM_JIT_MODULE.rsplit(".", 1)[1])
+    module = importlib.import_module(SPECTRUM_JIT_MODULE)
+    return _has_cache(module, SPECTRUM_JIT_MODULE.rsplit(".", 1)[1])
 
 
 def choose_machine_engine(engine: str | None, frames: int | None = None) -> str:
