@@ -23,6 +23,7 @@ import threading
 import time
 from pathlib import Path
 
+from zxmonopoly import JIT_FIRST_COMPILE
 from zxmonopoly.z80.cpu import default_engine, jit_available
 
 from .ula import ENGINES
@@ -60,6 +61,16 @@ def spectrum_jit_cached() -> bool:
 
     module = importlib.import_module(SPECTRUM_JIT_MODULE)
     return _has_cache(module, SPECTRUM_JIT_MODULE.rsplit(".", 1)[1])
+
+
+def spectrum_jit_estimate() -> str:
+    """How long the Spectrum JIT's cold compile takes, as users are told: the last one measured
+    beside this cache, else this release's measured figure (imports numba)."""
+    import importlib
+
+    from zxmonopoly.z80.jitbuild import compile_estimate
+
+    return compile_estimate(importlib.import_module(SPECTRUM_JIT_MODULE))
 
 
 def choose_machine_engine(engine: str | None, frames: int | None = None) -> str:
@@ -114,6 +125,7 @@ class BackgroundJit:
         self.state = "waiting"
         self.error = ""
         self.compile_seconds: float | None = None  # the background compile's wall time
+        self.estimate = JIT_FIRST_COMPILE  # what the compile will take, measured (before it)
         self._process: subprocess.Popen[bytes] | None = None
         self._thread: threading.Thread | None = None
         self._cancelled = False
@@ -132,6 +144,7 @@ class BackgroundJit:
     def _work(self) -> None:
         try:
             if not spectrum_jit_cached():
+                self.estimate = spectrum_jit_estimate()
                 self.state = "compiling"
                 if not self._compile():
                     return
@@ -184,4 +197,4 @@ class BackgroundJit:
 
 __all__ = ["LONG_RUN_FRAMES", "SHORT_RUN_FRAMES", "BackgroundJit",
            "choose_machine_engine", "compile_spectrum_jit", "requested_engine",
-           "spectrum_jit_cached"]
+           "spectrum_jit_cached", "spectrum_jit_estimate"]

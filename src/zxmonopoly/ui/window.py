@@ -19,7 +19,6 @@ import numpy as np
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
-from zxmonopoly import JIT_FIRST_COMPILE  # noqa: E402
 from zxmonopoly import snapshot as snapshot_formats  # noqa: E402
 from zxmonopoly.spectrum import Spectrum48, keystrokes  # noqa: E402
 from zxmonopoly.spectrum.engine import BackgroundJit, requested_engine  # noqa: E402
@@ -826,7 +825,7 @@ class Window:
         elif jit.state == "compiling" and not self._jit_told:
             self._jit_told = True
             self.note("compiling the JIT engine in the background (first run only: "
-                      f"{JIT_FIRST_COMPILE}); playing on CPython meanwhile")
+                      f"{jit.estimate}); playing on CPython meanwhile")
         elif jit.ready():
             self.machine.set_engine("jit")
             self.jit = None

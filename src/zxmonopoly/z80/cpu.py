@@ -10,8 +10,6 @@ from typing import Any
 
 import numpy as np
 
-from zxmonopoly import JIT_FIRST_COMPILE
-
 from . import state as S
 from . import tables
 
@@ -100,19 +98,17 @@ def _compile_cold(module: Any, what: str, run_args: tuple[Any, ...]) -> None:
     the last cold compile took here (measured, when one was); after, how long this one took."""
     from . import jitbuild
 
-    last = jitbuild.last_compile_seconds(module)
-    estimate = f"the last one here took {last:.0f} s" if last else JIT_FIRST_COMPILE
-    print(f"zxmonopoly: compiling {what} with numba (first run only, {estimate})...",
-          file=sys.stderr, flush=True)
+    print(f"zxmonopoly: compiling {what} with numba (first run only, "
+          f"{jitbuild.compile_estimate(module)})...", file=sys.stderr, flush=True)
     t0 = time.perf_counter()
-    helpers = jitbuild.compile_helpers(module, run_args)
+    helpers, workers = jitbuild.compile_helpers(module, run_args)
     t1 = time.perf_counter()
     module.run(*run_args)
     seconds = time.perf_counter() - t0
     jitbuild.record_compile_seconds(module, seconds)
     print(f"zxmonopoly: compiled in {seconds:.1f} s (its {len(helpers)} helpers in "
-          f"{jitbuild.jobs(len(helpers))} processes, {t1 - t0:.1f} s; then the main function, "
-          f"{seconds - (t1 - t0):.1f} s)", file=sys.stderr, flush=True)
+          f"{workers} process{'es' if workers > 1 else ''}, {t1 - t0:.1f} s; then the main "
+          f"function, {seconds - (t1 - t0):.1f} s)", file=sys.stderr, flush=True)
 
 
 def _has_cache(module: Any, module_name: str) -> bool:

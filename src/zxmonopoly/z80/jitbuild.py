@@ -184,9 +184,10 @@ def _run_workers(piles: list[list[Any]]) -> dict[str, float]:
     return seconds
 
 
-def compile_helpers(module: Any, run_args: Sequence[Any]) -> dict[str, float]:
+def compile_helpers(module: Any, run_args: Sequence[Any]) -> tuple[dict[str, float], int]:
     """Compile the module's helpers for ``run_args`` (in worker processes when more than one
-    job), load them here and forbid them further compiles; the seconds each took."""
+    job), load them here and forbid them further compiles; the seconds each took, and the
+    number of processes that compiled them."""
     signatures = helper_signatures(module, run_args)
     found = helpers(module)
     calls = callees(module)
@@ -215,7 +216,7 @@ def compile_helpers(module: Any, run_args: Sequence[Any]) -> dict[str, float]:
     for name in order:  # from the workers' cache; compiled here if a worker failed
         took = _compile(module.__name__, name, signatures[name])
         seconds.setdefault(name, took)
-    return seconds
+    return seconds, workers
 
 
 #: The file beside numba's cache of an engine that keeps how long its last cold compile took.
@@ -228,6 +229,15 @@ def _times_path(module: Any) -> Path | None:
         return Path(module.run._cache._cache_path) / TIMES_FILE
     except AttributeError:  # numba's internals moved: no record, no estimate
         return None
+
+
+def compile_estimate(module: Any) -> str:
+    """How long a cold compile of ``module``'s engine takes, as its users are told: the last
+    one measured here, else the figure measured for this release (zxmonopoly.JIT_FIRST_COMPILE)."""
+    from zxmonopoly import JIT_FIRST_COMPILE
+
+    last = last_compile_seconds(module)
+    return f"the last one here took {last:.0f} s" if last else JIT_FIRST_COMPILE
 
 
 def last_compile_seconds(module: Any) -> float | None:
