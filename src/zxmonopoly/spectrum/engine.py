@@ -2,7 +2,8 @@
 
 The CPython Spectrum engine starts at once and runs about 11 times real time: enough for the
 window and for short headless runs. The numba engine runs tens of times faster but its first
-compile takes minutes on a small machine (numba keeps the result in its on-disk cache). So:
+compile takes half a minute or more on a small machine (numba keeps the result in its on-disk
+cache). So:
 
 - :func:`choose_machine_engine` is the one rule for headless runs (docs/spectrum.md,
   "Which engine"): an engine asked for wins; no numba, or a run known to be short, is python;
