@@ -79,16 +79,27 @@ def test_engines_agree_on_the_workload() -> None:
     assert states[0] == states[1]
 
 
-def test_startup_of_the_window_is_measured_in_a_new_process() -> None:
+def _window_startup_row() -> list[str]:
+    """``bench --startup``'s window row (python engine), split into words."""
     pytest.importorskip("pygame")
     args = argparse.Namespace(engine="python", seconds=0.5, no_startup=False, startup=True)
     out = io.StringIO()
     assert benchmarks.run_from_args(args, out) == 0
     lines = out.getvalue().splitlines()
-    row = next(line for line in lines if line.startswith('window: LOAD "" typed'))
-    cold = float(row.split()[4])
-    assert 1.4 < cold < 60  # 73 frames at 50 a second, at least
-    assert row.split()[-1] == "-"  # no warm figure without the JIT
+    return next(line for line in lines if line.startswith('window: LOAD "" typed')).split()
+
+
+def test_startup_of_the_window_is_measured_in_a_new_process() -> None:
+    row = _window_startup_row()
+    assert float(row[4]) > 0  # a figure in seconds
+    assert row[-1] == "-"  # no warm figure without the JIT
+
+
+@pytest.mark.bench
+def test_startup_of_the_window_takes_real_seconds() -> None:
+    """Wall clock, so a benchmark: 73 frames at 50 a second at least, under a minute."""
+    cold = float(_window_startup_row()[4])
+    assert 1.4 < cold < 60
 
 
 def test_format_startup_table() -> None:

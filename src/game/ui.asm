@@ -143,8 +143,9 @@ msg_hold_start:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; msg_hold_wait - wait until the message shown has stayed msg_hold frames (a deal's hold ends
-; at a key too); then no hold
+; msg_hold_wait - wait until the message shown has stayed msg_hold whole frames on the screen
+; (counted from the frame after msg_hold_start's; a deal's hold ends at a key too); then no
+; hold
 ; Input: msg_hold, msg_shown_at, msg_hold_keys.  Output: msg_hold 0.  Corrupts: AF, BC, DE,
 ; HL.
 ; ---------------------------------------------------------------------------------------------
@@ -158,8 +159,8 @@ msg_hold_wait:
         sbc hl, de                  ; HL = frames it has been shown
         ld e, a
         ld d, 0
-        or a
-        sbc hl, de
+        scf                         ; one frame more: the text may be finished only after
+        sbc hl, de                  ; the frame's end that follows msg_hold_start
         jr nc, .done                ; Shown long enough?
         ld a, (msg_hold_keys)
         or a
