@@ -131,3 +131,12 @@ def test_the_estimate_is_the_last_compile_measured_here(engine_module) -> None:
     jitbuild.record_compile_seconds(engine_module, 33.26)
     assert jitbuild.last_compile_seconds(engine_module) == 33.3
     assert jitbuild.compile_estimate(engine_module) == "the last one here took 33 s"
+
+
+def test_a_prefix_exit_inside_a_loop_of_its_own_is_refused() -> None:
+    from tests.z80.generator import part
+
+    check = part("emit_numba").check_exits_outside_loops
+    check(["while x:", "    x -= 1", "@EXIT 2"])  # after the loop: the break leaves the pass
+    with pytest.raises(ValueError, match="an exit inside a loop"):
+        check(["if y:", "    while x:", "        @EXIT 2"])

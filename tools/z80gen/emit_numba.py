@@ -1,5 +1,6 @@
-"""The numba emitter: the main table and CB in one compiled function, one function per other
-prefix table (numba's compile time grows steeply with a function's size), and its dialect."""
+"""The numba emitter: the main table (and the bare CPU's CB) in one compiled function, one
+function per other prefix table (numba's compile time grows steeply with a function's size),
+and its dialect."""
 
 from __future__ import annotations
 
@@ -123,7 +124,8 @@ def loop_jit(t: Target, dispatch: list[str]) -> list[str]:
 
 
 def gen_jit(v: Variant = BARE) -> str:
-    """A JIT engine: main table and CB inline, one compiled function per other prefix.
+    """A JIT engine: main table inline (CB too unless ``cb_function``), one compiled function
+    per other prefix.
 
     A prefix function takes the locals it reads as arguments and leaves the ones it changes
     in the state array, which the main loop reloads: far cheaper than exchanging everything.
