@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from zxmonopoly import images
+from zxmonopoly import JIT_FIRST_COMPILE, images
 from zxmonopoly.spectrum.timing import FIFTY_HZ_CPU, FRAMES_PER_SECOND, OUR_ROM_BOOT_FRAMES
 
 WORKLOAD_ORG = 0x8000
@@ -456,7 +456,7 @@ def run_from_args(args: argparse.Namespace, out=None) -> int:
     elif args.engine is None and not jit_available():
         notes.append("jit: skipped, numba cannot be imported")
     if getattr(args, "startup", False):
-        print("measuring start-up (a cold compile takes minutes) ...", file=sys.stderr,
+        print(f"measuring start-up (a cold compile takes {JIT_FIRST_COMPILE}) ...", file=sys.stderr,
               flush=True)
         rows = measure_startup(jit="jit" in engines)
         print(format_startup_table(rows), file=out)

@@ -23,7 +23,6 @@ import numpy as np
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
-from zxmonopoly import JIT_FIRST_COMPILE  # noqa: E402
 from zxmonopoly.spectrum import Spectrum48  # noqa: E402
 from zxmonopoly.spectrum.engine import BackgroundJit  # noqa: E402
 from zxmonopoly.spectrum.keyfeed import KeyFeed  # noqa: E402
@@ -213,7 +212,7 @@ class Runtime:
         elif jit.state == "compiling" and not self._jit_told:
             self._jit_told = True
             self.note("compiling the JIT engine in the background (first run only: "
-                      f"{JIT_FIRST_COMPILE}); playing on CPython meanwhile")
+                      f"{jit.estimate}); playing on CPython meanwhile")
         elif jit.ready():
             with self.driver.lock():  # a network thread may be reading the machine
                 self.machine.set_engine("jit")
