@@ -104,9 +104,14 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _env(root: Path) -> dict[str, str]:
     """This checkout's source and the project's site/ first on the path, as an install puts
-    them; nothing of our own pytest settings passed on."""
+    them; nothing of our own pytest or CI settings passed on."""
+    # CI and BUILD_NUMBER make pytest print its summary lines whole (a user's terminal cuts
+    # them to its width): the README shows a user's run, so CI's own setting is not passed on;
+    # COLUMNS fixes the width the README was made at.
     env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTEST_ADDOPTS", "PYTEST_PLUGINS", "PYTEST_DISABLE_PLUGIN_AUTOLOAD")}
+           if k not in ("PYTEST_ADDOPTS", "PYTEST_PLUGINS", "PYTEST_DISABLE_PLUGIN_AUTOLOAD",
+                        "CI", "BUILD_NUMBER", "COLUMNS")}
+    env["COLUMNS"] = "80"
     env["PYTHONPATH"] = os.pathsep.join([str(REPO_ROOT / "src"), str(root / "site")])
     return env
 
