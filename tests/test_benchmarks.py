@@ -54,6 +54,19 @@ def test_format_table() -> None:
     assert lines[2].split() == "engine T-states/s x real time cold start warm start".split()
     assert lines[3].split() == ["python", "3,494,400", "1.00x", "-", "-"]
     assert lines[4].split() == ["jit", "174,720,000", "50.00x", "12.50", "s", "0.75", "s"]
+    assert "a new Z80" not in table
+
+
+def test_format_table_gives_the_new_cpu_figures_in_milliseconds() -> None:
+    speeds = [benchmarks.Speed("jit", 349_440_000, 2.0)]
+    table = benchmarks.format_table(speeds, {}, 3.0, {"jit": (0.000014, 0.000012, 0.00007)})
+    assert table.splitlines()[-1].split() == ["jit", "0.014", "ms", "(0.012-0.070)"]
+    assert f"median of {benchmarks.NEW_CPU_ROUNDS}" in table
+
+
+def test_new_cpu_seconds_are_ordered_and_the_cpu_runs() -> None:
+    median, low, high = benchmarks.new_cpu_seconds("python", rounds=5)
+    assert 0 < low <= median <= high
 
 
 @pytest.mark.bench

@@ -1,5 +1,6 @@
 """CPU behaviour the FUSE vectors do not reach: interrupts, HALT, EI, NMI, R, Q, ports."""
 
+import numpy as np
 import pytest
 
 from tests.z80.engines import WALK_T, make_z80
@@ -172,6 +173,23 @@ def test_breakpoint_map_keeps_what_is_set(z80_engine):
     assert not bp and bp[5] == 0 and bp.addresses == []
     # None set: the run goes round the loop to the limit.
     assert cpu.run(cpu.tstates + 1_000) == state.EXIT_LIMIT and cpu.tstates >= 1_012
+
+
+def test_breakpoint_map_reads_the_marks_of_its_array():
+    from zxmonopoly.z80.cpu import BreakpointMap
+
+    marks = np.zeros(65536, dtype=np.uint8)
+    marks[[5, 0x8000, 0xFFFF]] = (1, 3, 2)  # bit 1 alone is the watch bit, not a breakpoint
+    assert BreakpointMap(marks).addresses == [5, 0x8000]
+    assert BreakpointMap([0, 1, 0, 3]).addresses == [1, 3]
+
+
+def test_breakpoints_move_with_the_engine():
+    cpu = Z80(bytearray(65536), engine="python")
+    cpu.breakpoints[3] = 1
+    for engine in ("python", "jit", "python"):
+        cpu.set_engine(engine)
+        assert cpu.breakpoints.addresses == [3] and cpu.breakpoints[3] == 1
 
 
 def test_rom_top_protects_low_memory(z80_engine):
